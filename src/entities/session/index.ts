@@ -1,0 +1,1 @@
+export { $isAuthenticated, signedIn, signedOut } from './model/session';

@@ -1,0 +1,96 @@
+import * as z from 'zod/mini';
+import { defineEndpoint, Id } from './core';
+
+/** SPEC §3 registration form. */
+export const Country = z.enum(['RUS', 'BLR', 'ARE', 'IRN', 'MNA', 'OTH']);
+export type Country = z.infer<typeof Country>;
+
+export const Email = z.email().check(z.maxLength(254));
+/** SPEC §5/§9: the verification code is 6 digits. */
+export const VerificationCode = z.string().check(z.regex(/^\d{6}$/));
+/** E.164-like: "+", country code and subscriber number, 8–15 digits in all. */
+export const PhoneNumber = z.string().check(z.regex(/^\+[1-9]\d{7,14}$/));
+export const PromoCode = z.string().check(z.regex(/^[A-Z0-9]{4,16}$/));
+const Name = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
+
+export const RegistrationForm = z.object({
+  firstName: Name,
+  lastName: Name,
+  phoneNumber: PhoneNumber,
+  country: Country,
+  promoCode: z.optional(PromoCode),
+  email: Email,
+});
+export type RegistrationForm = z.infer<typeof RegistrationForm>;
+
+export const AuthUser = z.object({ id: Id, name: z.string() });
+/** SPEC §3: data.accessToken, data.refreshToken and data.user (id, name). */
+export const AuthTokens = z.object({
+  accessToken: z.string().check(z.minLength(1)),
+  refreshToken: z.string().check(z.minLength(1)),
+  user: AuthUser,
+});
+export type AuthTokens = z.infer<typeof AuthTokens>;
+
+export const CodePurpose = z.enum(['signup', 'signin']);
+
+export const authRegister = defineEndpoint({
+  id: 'auth.register',
+  method: 'POST',
+  path: '/api/auth/register',
+  auth: 'none',
+  tag: 'auth',
+  summary: 'Create an account from the registration form and a sign-up email code.',
+  body: z.object({ ...RegistrationForm.shape, code: VerificationCode }),
+  response: AuthTokens,
+});
+
+export const authLogin = defineEndpoint({
+  id: 'auth.login',
+  method: 'POST',
+  path: '/api/auth/login',
+  auth: 'none',
+  tag: 'auth',
+  summary:
+    'One-tap sign-in inside Telegram: the verified X-Telegram-Init-Data header identifies a Telegram user already linked to an account.',
+  body: z.object({ provider: z.literal('telegram') }),
+  response: AuthTokens,
+});
+
+export const authSendCode = defineEndpoint({
+  id: 'auth.sendCode',
+  method: 'POST',
+  path: '/api/auth/send-code',
+  auth: 'none',
+  tag: 'auth',
+  summary: 'Email a 6-digit code. Answers the same whether or not an account exists.',
+  body: z.object({ email: Email, purpose: CodePurpose }),
+  response: z.object({
+    /** Seconds until another code may be requested (the UI shows a countdown). */
+    resendInSeconds: z.int(),
+    /** Seconds the code stays valid. */
+    expiresInSeconds: z.int(),
+  }),
+});
+
+export const authVerifyCode = defineEndpoint({
+  id: 'auth.verifyCode',
+  method: 'POST',
+  path: '/api/auth/verify-code',
+  auth: 'none',
+  tag: 'auth',
+  summary: 'Sign in: check a sign-in email code and return tokens.',
+  body: z.object({ email: Email, code: VerificationCode }),
+  response: AuthTokens,
+});
+
+export const authRefreshToken = defineEndpoint({
+  id: 'auth.refreshToken',
+  method: 'POST',
+  path: '/api/auth/refresh-token',
+  auth: 'none',
+  tag: 'auth',
+  summary: 'Rotate the refresh token and get a new access token.',
+  body: z.object({ refreshToken: z.string().check(z.minLength(1), z.maxLength(512)) }),
+  response: z.object({ accessToken: z.string(), refreshToken: z.string() }),
+});

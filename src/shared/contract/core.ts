@@ -1,0 +1,99 @@
+/**
+ * Contract core: the shapes every endpoint definition is made of. The endpoint files in this folder
+ * describe all calls of SPEC §7; the client, the server and the OpenAPI document are all derived from them.
+ * zod/mini keeps the browser bundle small (STACK-NOTES: zod/mini ≈ 5 KB vs classic ≈ 24 KB).
+ */
+import * as z from 'zod/mini';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH';
+/** Any zod schema (mini and classic share the core). */
+export type Schema = z.ZodMiniType;
+
+/** SPEC §3/§8: the error object. `service` names the server module that produced it. */
+export const ErrorObject = z.object({
+  service: z.string(),
+  code: z.string(),
+  message: z.string(),
+  /** Field-level problems of a rejected request (path → message); present on validation errors. */
+  fields: z.optional(z.record(z.string(), z.string())),
+});
+export type ErrorObject = z.infer<typeof ErrorObject>;
+
+export const ErrorEnvelope = z.object({ success: z.literal(false), error: ErrorObject });
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+
+/** SPEC §8: every call answers `{ success: true, data }` or `{ success: false, error }`. */
+export const successEnvelope = <T extends Schema>(data: T) => z.object({ success: z.literal(true), data });
+
+export interface EndpointDef<
+  P extends Schema | undefined = Schema | undefined,
+  Q extends Schema | undefined = Schema | undefined,
+  B extends Schema | undefined = Schema | undefined,
+  R extends Schema = Schema,
+> {
+  /** Stable operation id, `domain.action` (also the OpenAPI operationId). */
+  id: string;
+  method: HttpMethod;
+  /** Path with `{name}` placeholders, exactly as SPEC §7 writes it. */
+  path: string;
+  /** SPEC §6: auth calls go without a token; every other call carries the bearer token. */
+  auth: 'none' | 'bearer';
+  /** Money-moving calls require an `Idempotency-Key` header; a replay returns the first answer. */
+  idempotent?: boolean;
+  summary: string;
+  tag: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Schema of `data` in the success envelope. */
+  response: R;
+}
+
+export const defineEndpoint = <
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+  R extends Schema = Schema,
+>(
+  def: EndpointDef<P, Q, B, R>,
+): EndpointDef<P, Q, B, R> => def;
+
+type InferOr<S, Fallback> = S extends Schema ? z.infer<S> : Fallback;
+export type EndpointParams<E> = E extends EndpointDef<infer P, any, any, any> ? InferOr<P, void> : never;
+export type EndpointQuery<E> = E extends EndpointDef<any, infer Q, any, any> ? InferOr<Q, void> : never;
+export type EndpointBody<E> = E extends EndpointDef<any, any, infer B, any> ? InferOr<B, void> : never;
+export type EndpointData<E> = E extends EndpointDef<any, any, any, infer R> ? z.infer<R> : never;
+/** What a caller passes: only the parts the endpoint has. */
+export type EndpointInput<E> = (EndpointParams<E> extends void ? {} : { params: EndpointParams<E> }) &
+  (EndpointQuery<E> extends void ? {} : { query?: EndpointQuery<E> }) &
+  (EndpointBody<E> extends void ? {} : { body: EndpointBody<E> });
+
+/** Fills `{name}` placeholders of an endpoint path. */
+export const buildPath = (path: string, params?: Record<string, string | number>): string =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+
+// ── Common field shapes (fintech conventions, see docs/api.md) ───────────────────────────────────────
+
+/** Ids are opaque strings. */
+export const Id = z.string().check(z.minLength(1), z.maxLength(64));
+/** ISO 8601 timestamp in UTC. */
+export const Timestamp = z.iso.datetime();
+export const Currency = z.enum(['USD', 'RUB']);
+export type Currency = z.infer<typeof Currency>;
+/** Integer minor units (USD cents, RUB kopecks). */
+export const MinorUnits = z.int().check(z.minimum(-Number.MAX_SAFE_INTEGER), z.maximum(Number.MAX_SAFE_INTEGER));
+export const Money = z.object({ amount: MinorUnits, currency: Currency });
+export type Money = z.infer<typeof Money>;
+/** A positive amount in minor units, as requests carry it. */
+export const PositiveMinorUnits = z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
+
+/** Cursor pagination for lists: pass `cursor` from `nextCursor` to get the next page. */
+export const PageQuery = z.object({
+  cursor: z.optional(z.string().check(z.maxLength(200))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
+});
+export const page = <T extends Schema>(item: T) => z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
