@@ -8,7 +8,7 @@ export default defineConfig({
   plugins: [
     react({
       // Effector SIDs (stable unit ids) for scopes, cache keys and readable unit names.
-      plugins: [['@effector/swc-plugin', { factories: ['@/shared/api/factory'] }]],
+      plugins: [['@effector/swc-plugin', { factories: ['@/shared/api', '@/shared/api/factory'] }]],
     }),
   ],
   resolve: {
@@ -20,6 +20,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    manifest: true, // dist/.vite/manifest.json: scripts/size.ts walks it for the bundle budgets
   },
   test: {
     projects: [

@@ -1,1 +1,10 @@
-export { $isAuthenticated, signedIn, signedOut } from './model/session';
+export {
+  $accessToken,
+  $isAuthenticated,
+  $authExpiredMessage,
+  sessionStarted,
+  signedIn,
+  signedOut,
+  authExpired,
+  authExpiredMessageShown,
+} from './model/session';

@@ -94,3 +94,31 @@ export const authRefreshToken = defineEndpoint({
   body: z.object({ refreshToken: z.string().check(z.minLength(1), z.maxLength(512)) }),
   response: z.object({ accessToken: z.string(), refreshToken: z.string() }),
 });
+
+/**
+ * Error codes of the auth and users services (common ones — VALIDATION_ERROR, UNAUTHORIZED, RATE_LIMITED
+ * on the global limiter, ... — are in errors.ts). docs/server.md has the full table.
+ */
+export interface AuthErrorCodeInfo {
+  status: number;
+  service: 'auth' | 'users';
+  description: string;
+}
+const authCodes = <T extends Record<string, AuthErrorCodeInfo>>(codes: T) => codes;
+export const AUTH_ERROR_CODES = authCodes({
+  CODE_INVALID: { status: 400, service: 'auth', description: 'Wrong email code; the message says how many attempts are left.' },
+  CODE_ATTEMPTS_EXCEEDED: { status: 400, service: 'auth', description: '5 wrong tries: the code is void, request a new one.' },
+  CODE_EXPIRED: { status: 400, service: 'auth', description: 'No valid code: expired (10 min), used, replaced, or never requested.' },
+  PROMO_CODE_UNKNOWN: { status: 400, service: 'auth', description: 'Promo code not found (field promoCode); the code is not used up.' },
+  EMAIL_TAKEN: { status: 409, service: 'auth', description: 'An account with this email exists (field email).' },
+  RESEND_TOO_SOON: { status: 429, service: 'auth', description: 'A code was sent less than resendInSeconds ago; Retry-After says when.' },
+  CODE_RATE_LIMITED: { status: 429, service: 'auth', description: 'Too many codes for this email (5/h) or this network (20/h); Retry-After.' },
+  TELEGRAM_INIT_DATA_INVALID: { status: 401, service: 'auth', description: 'X-Telegram-Init-Data is forged, stale (> 24 h) or missing where required.' },
+  TELEGRAM_LOGIN_UNAVAILABLE: { status: 400, service: 'auth', description: 'The server has no bot token, so it cannot verify Telegram sign-in.' },
+  TELEGRAM_NOT_LINKED: { status: 404, service: 'auth', description: 'The Telegram account is not linked to any account yet.' },
+  REFRESH_TOKEN_INVALID: { status: 401, service: 'auth', description: 'Unknown or revoked refresh token: sign in again.' },
+  REFRESH_TOKEN_EXPIRED: { status: 401, service: 'auth', description: 'Refresh token older than 30 days: sign in again.' },
+  REFRESH_TOKEN_REUSED: { status: 401, service: 'auth', description: 'An already-rotated refresh token was presented: the whole session family is revoked.' },
+  USER_NOT_FOUND: { status: 404, service: 'users', description: 'No account with this email (sandbox controls).' },
+});
+export type AuthErrorCode = keyof typeof AUTH_ERROR_CODES;

@@ -97,3 +97,17 @@ export const PageQuery = z.object({
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
 });
 export const page = <T extends Schema>(item: T) => z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
+
+/** Header that makes a state-changing call safe to retry (see docs/api.md "Idempotency"). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** 8–128 characters of [A-Za-z0-9_-]; a UUID v4 per user action is recommended. */
+export const IdempotencyKey = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,128}$/));
+
+/** A non-negative decimal number as a string (rates, on-chain USDT amounts): never a float on the wire. */
+export const DecimalString = z.string().check(z.regex(/^(0|[1-9]\d{0,17})(\.\d{1,18})?$/));
+/** Fee in basis points: 100 bps = 1 %. */
+export const Bps = z.int().check(z.minimum(0), z.maximum(10_000));
+/** Base64url without padding (RFC 4648 §5). */
+export const Base64Url = z.string().check(z.regex(/^[A-Za-z0-9_-]+$/));
+/** Path parameter `{id}`. */
+export const IdParams = z.object({ id: Id });

@@ -1,0 +1,401 @@
+/**
+ * The sandbox card issuer: a simulated issuer inside our process, with its own tables
+ * (sandbox_card_issuer_*) and its own background steps (job kind 'cardIssuer.sandbox.step'), so it
+ * behaves like a real one: requests are only accepted, outcomes arrive later as events, after a delay.
+ * Dev controls choose the outcome of each operation (docs/server.md "Card issuer sandbox").
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Clock } from '../../clock';
+import type { Db, Queryable } from '../../db/db';
+import { enqueueJob, type JobLogger, type JobRegistry } from '../../jobs';
+import type { CardForm, CardScheme, SensitiveData } from '@/shared/contract/cards';
+import type { Currency } from '@/shared/contract/core';
+import { encryptForClient, open, seal } from './crypto';
+import { generateActivationCode, generateCvv, generatePan } from './pan';
+import {
+  IssuerRequestError,
+  IssuerUnavailableError,
+  type CardIssuer,
+  type IssueCardRequest,
+  type IssuerEvent,
+  type IssuerEventHandler,
+  type IssuerEventResult,
+  type TopUpRequest,
+} from './types';
+
+/** What the sandbox does with an operation: accept and succeed, refuse, fail technically, or not answer. */
+export type SandboxOutcome = 'ok' | 'reject' | 'fail' | 'unavailable';
+export const SANDBOX_OUTCOMES: readonly SandboxOutcome[] = ['ok', 'reject', 'fail', 'unavailable'];
+export type SandboxOperation = 'issue' | 'activate' | 'freeze' | 'unfreeze' | 'topup';
+export const SANDBOX_OPERATIONS: readonly SandboxOperation[] = ['issue', 'activate', 'freeze', 'unfreeze', 'topup'];
+export type SandboxModes = Record<SandboxOperation, SandboxOutcome>;
+
+export interface SandboxSettings {
+  modes: SandboxModes;
+  /** Delay of each simulated processing step. */
+  delayMs: number;
+}
+
+export const SANDBOX_STEP_JOB = 'cardIssuer.sandbox.step';
+/** Default delay of a processing step: long enough to see the transitional statuses in the app. */
+export const DEFAULT_SANDBOX_DELAY_MS = 1_500;
+/** Retries of a step (event delivery to the program), like a webhook's retries. */
+const STEP_MAX_ATTEMPTS = 20;
+
+const DEFAULT_MODES: SandboxModes = { issue: 'ok', activate: 'ok', freeze: 'ok', unfreeze: 'ok', topup: 'ok' };
+
+/** Reasons the sandbox reports (normalised issuer codes, docs/api.md statusReason). */
+export const SANDBOX_REASONS = { reject: 'ISSUER_DECLINED', fail: 'ISSUER_TECHNICAL_FAILURE' } as const;
+
+type StepOp = 'issue' | 'ship' | 'activate' | 'freeze' | 'unfreeze' | 'topup';
+interface StepPayload {
+  op: StepOp;
+  cardRef: string;
+  topupRef?: string;
+}
+
+type IssuerCardState = 'processing' | 'fabricating' | 'shipped' | 'active' | 'frozen' | 'rejected' | 'failed';
+
+interface IssuerCardRow extends Record<string, unknown> {
+  card_ref: string;
+  issuer_card_id: string;
+  form: CardForm;
+  scheme: CardScheme;
+  currency: Currency;
+  cardholder_name: string;
+  state: IssuerCardState;
+  last4: string;
+  secret_box: string;
+  activation_code_box: string | null;
+}
+
+interface CardSecrets {
+  pan: string;
+  expiryMonth: number;
+  expiryYear: number;
+  cvv: string;
+}
+
+export interface SandboxCardIssuerOptions {
+  db: Db;
+  clock: Clock;
+  /** The app's job registry: the sandbox registers its processing step there. */
+  registry: JobRegistry;
+  /** 32-byte key sealing card secrets at rest (sandboxAtRestKey). */
+  atRestKey: Buffer;
+  /** Processing delay when the dev controls set none (CARD_ISSUER_SANDBOX_DELAY_MS). */
+  defaultDelayMs?: number;
+  log?: JobLogger;
+}
+
+export class SandboxCardIssuer implements CardIssuer {
+  readonly name = 'sandbox';
+  readonly available = true;
+  private handler: IssuerEventHandler | null = null;
+  private readonly db: Db;
+  private readonly clock: Clock;
+  private readonly key: Buffer;
+  private readonly defaultDelayMs: number;
+
+  constructor(options: SandboxCardIssuerOptions) {
+    this.db = options.db;
+    this.clock = options.clock;
+    this.key = options.atRestKey;
+    this.defaultDelayMs = options.defaultDelayMs ?? DEFAULT_SANDBOX_DELAY_MS;
+    options.registry.register<StepPayload>(SANDBOX_STEP_JOB, (payload) => this.runStep(payload), {
+      backoffMs: (attempt) => Math.min(30_000, 200 * 2 ** (attempt - 1)),
+    });
+  }
+
+  setEventHandler(handler: IssuerEventHandler): void {
+    this.handler = handler;
+  }
+
+  // ── Settings (dev controls) ─────────────────────────────────────────────────────────────────────
+
+  async getSettings(q: Queryable = this.db): Promise<SandboxSettings> {
+    const [row] = await q.query<{ modes: Partial<SandboxModes>; delay_ms: number | null }>(
+      'SELECT modes, delay_ms FROM sandbox_card_issuer_settings WHERE id',
+    );
+    return { modes: { ...DEFAULT_MODES, ...(row?.modes ?? {}) }, delayMs: row?.delay_ms ?? this.defaultDelayMs };
+  }
+
+  /** Changes the global outcomes and/or delay; `delayMs: null` goes back to the configured default. */
+  async setSettings(update: { modes?: Partial<SandboxModes>; delayMs?: number | null }): Promise<SandboxSettings> {
+    await this.db.query(
+      `UPDATE sandbox_card_issuer_settings
+       SET modes = modes || $1::jsonb,
+           delay_ms = CASE WHEN $2::boolean THEN $3::int ELSE delay_ms END,
+           updated_at = $4
+       WHERE id`,
+      [JSON.stringify(update.modes ?? {}), update.delayMs !== undefined, update.delayMs ?? null, this.clock.now()],
+    );
+    return this.getSettings();
+  }
+
+  /** Outcome overrides for one card (may be set before the card reaches the issuer); null clears one. */
+  async setCardModes(cardRef: string, modes: Partial<Record<SandboxOperation, SandboxOutcome | null>>): Promise<Partial<SandboxModes>> {
+    const [row] = await this.db.query<{ modes: Record<string, SandboxOutcome | null> }>(
+      `INSERT INTO sandbox_card_issuer_card_modes (card_ref, modes, updated_at) VALUES ($1, $2::jsonb, $3)
+       ON CONFLICT (card_ref) DO UPDATE SET modes = sandbox_card_issuer_card_modes.modes || EXCLUDED.modes, updated_at = EXCLUDED.updated_at
+       RETURNING modes`,
+      [cardRef, JSON.stringify(modes), this.clock.now()],
+    );
+    return Object.fromEntries(Object.entries(row?.modes ?? {}).filter(([, v]) => v !== null)) as Partial<SandboxModes>;
+  }
+
+  async effectiveModes(cardRef: string): Promise<SandboxSettings> {
+    const settings = await this.getSettings();
+    const [row] = await this.db.query<{ modes: Record<string, SandboxOutcome | null> }>(
+      'SELECT modes FROM sandbox_card_issuer_card_modes WHERE card_ref = $1',
+      [cardRef],
+    );
+    const own = Object.fromEntries(Object.entries(row?.modes ?? {}).filter(([, v]) => v !== null));
+    return { ...settings, modes: { ...settings.modes, ...own } };
+  }
+
+  private async outcome(cardRef: string, operation: SandboxOperation): Promise<SandboxOutcome> {
+    return (await this.effectiveModes(cardRef)).modes[operation];
+  }
+
+  private async failIfUnavailable(cardRef: string, operation: SandboxOperation): Promise<void> {
+    if ((await this.outcome(cardRef, operation)) === 'unavailable') {
+      throw new IssuerUnavailableError(`Sandbox card issuer: ${operation} is set to "unavailable" (no answer)`);
+    }
+  }
+
+  private async enqueueStep(q: Queryable, payload: StepPayload): Promise<void> {
+    const { delayMs } = await this.getSettings(q);
+    await enqueueJob(q, { kind: SANDBOX_STEP_JOB, payload, delayMs, maxAttempts: STEP_MAX_ATTEMPTS });
+  }
+
+  private async cardRow(q: Queryable, cardRef: string): Promise<IssuerCardRow> {
+    const [row] = await q.query<IssuerCardRow>('SELECT * FROM sandbox_card_issuer_cards WHERE card_ref = $1', [cardRef]);
+    if (!row) throw new IssuerRequestError('CARD_UNKNOWN', `Sandbox card issuer: no card ${cardRef}`);
+    return row;
+  }
+
+  // ── CardIssuer ──────────────────────────────────────────────────────────────────────────────────
+
+  async requestIssue(request: IssueCardRequest): Promise<{ issuerCardId: string }> {
+    await this.failIfUnavailable(request.cardRef, 'issue');
+    return this.db.tx(async (q) => {
+      const [existing] = await q.query<{ issuer_card_id: string }>(
+        'SELECT issuer_card_id FROM sandbox_card_issuer_cards WHERE card_ref = $1',
+        [request.cardRef],
+      );
+      if (existing) return { issuerCardId: existing.issuer_card_id }; // the same request again
+      const now = this.clock.now();
+      const pan = generatePan(request.scheme);
+      const expiry = new Date(Date.UTC(now.getUTCFullYear() + 4, now.getUTCMonth(), 1));
+      const secrets: CardSecrets = {
+        pan,
+        expiryMonth: expiry.getUTCMonth() + 1,
+        expiryYear: expiry.getUTCFullYear(),
+        cvv: generateCvv(request.scheme),
+      };
+      const issuerCardId = `isc_${randomBytes(12).toString('base64url')}`;
+      await q.query(
+        `INSERT INTO sandbox_card_issuer_cards (card_ref, issuer_card_id, user_ref, product_ref, form, scheme, currency,
+           cardholder_name, state, last4, secret_box, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'processing', $9, $10, $11, $11)`,
+        [
+          request.cardRef,
+          issuerCardId,
+          request.userRef,
+          request.productRef,
+          request.form,
+          request.scheme,
+          request.currency,
+          request.cardholderName,
+          pan.slice(-4),
+          seal(this.key, request.cardRef, JSON.stringify(secrets)),
+          now,
+        ],
+      );
+      await this.enqueueStep(q, { op: 'issue', cardRef: request.cardRef });
+      return { issuerCardId };
+    });
+  }
+
+  async checkActivationCode(cardRef: string, code: string): Promise<boolean> {
+    const row = await this.cardRow(this.db, cardRef);
+    if (row.state !== 'shipped' || !row.activation_code_box) return false;
+    const expected = Buffer.from(open(this.key, `${cardRef}:activation`, row.activation_code_box));
+    const given = Buffer.from(code);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  /** Dev control: the code printed in the envelope of a shipped physical card (null before shipping). */
+  async activationCode(cardRef: string): Promise<string | null> {
+    const [row] = await this.db.query<IssuerCardRow>('SELECT * FROM sandbox_card_issuer_cards WHERE card_ref = $1', [cardRef]);
+    if (!row?.activation_code_box) return null;
+    return open(this.key, `${cardRef}:activation`, row.activation_code_box);
+  }
+
+  private async requestCardStep(cardRef: string, operation: 'activate' | 'freeze' | 'unfreeze'): Promise<void> {
+    await this.failIfUnavailable(cardRef, operation);
+    await this.db.tx(async (q) => {
+      await this.cardRow(q, cardRef);
+      await this.enqueueStep(q, { op: operation, cardRef });
+    });
+  }
+
+  requestActivation(cardRef: string): Promise<void> {
+    return this.requestCardStep(cardRef, 'activate');
+  }
+
+  requestFreeze(cardRef: string): Promise<void> {
+    return this.requestCardStep(cardRef, 'freeze');
+  }
+
+  requestUnfreeze(cardRef: string): Promise<void> {
+    return this.requestCardStep(cardRef, 'unfreeze');
+  }
+
+  async requestTopUp(request: TopUpRequest): Promise<void> {
+    await this.failIfUnavailable(request.cardRef, 'topup');
+    await this.db.tx(async (q) => {
+      const row = await this.cardRow(q, request.cardRef);
+      if (row.currency !== request.currency) throw new IssuerRequestError('CURRENCY_MISMATCH', 'Top-up currency differs from the card currency');
+      await this.enqueueStep(q, { op: 'topup', cardRef: request.cardRef, topupRef: request.topupRef });
+    });
+  }
+
+  async revealSensitive(request: { cardRef: string; publicKey: JsonWebKey; expiresAt: Date }): Promise<SensitiveData> {
+    const row = await this.cardRow(this.db, request.cardRef);
+    if (!['shipped', 'active', 'frozen'].includes(row.state)) {
+      throw new IssuerRequestError('CARD_NOT_ISSUED', 'Sandbox card issuer: the card has not been issued');
+    }
+    const secrets = JSON.parse(open(this.key, request.cardRef, row.secret_box)) as CardSecrets;
+    return encryptForClient(
+      { pan: secrets.pan, expiryMonth: secrets.expiryMonth, expiryYear: secrets.expiryYear, cvv: secrets.cvv, cardholderName: row.cardholder_name },
+      request.publicKey,
+      request.cardRef,
+      request.expiresAt,
+    );
+  }
+
+  /** Dev control: a merchant purchase or refund on the card, reported to the program for authorisation. */
+  async simulateTrade(
+    cardRef: string,
+    trade: { kind: 'purchase' | 'refund'; amount: number; merchant: { name: string; mcc: string | null; country: string | null }; originalAmount: { amount: number; currency: string } | null },
+  ): Promise<IssuerEventResult> {
+    const row = await this.cardRow(this.db, cardRef);
+    return this.deliver({
+      type: 'trade',
+      cardRef,
+      trade: {
+        issuerTradeId: `itr_${randomBytes(12).toString('base64url')}`,
+        kind: trade.kind,
+        amount: trade.amount,
+        currency: row.currency,
+        merchant: trade.merchant,
+        originalAmount: trade.originalAmount,
+      },
+    });
+  }
+
+  // ── Processing steps ────────────────────────────────────────────────────────────────────────────
+
+  private async deliver(event: IssuerEvent): Promise<IssuerEventResult> {
+    if (!this.handler) throw new Error('Sandbox card issuer: no event handler is set (the cards module sets it)');
+    return this.handler(event);
+  }
+
+  /** Moves the issuer's own card state from one of `from` to `to`; false if it was elsewhere. */
+  private async moveState(q: Queryable, cardRef: string, from: IssuerCardState[], to: IssuerCardState, extra = ''): Promise<boolean> {
+    const placeholders = from.map((_, i) => `$${i + 4}`).join(', ');
+    const rows = await q.query(
+      `UPDATE sandbox_card_issuer_cards SET state = $2, updated_at = $3 ${extra}
+       WHERE card_ref = $1 AND state IN (${placeholders}) RETURNING card_ref`,
+      [cardRef, to, this.clock.now(), ...from],
+    );
+    return rows.length > 0;
+  }
+
+  private async runStep(payload: StepPayload): Promise<void> {
+    const { cardRef } = payload;
+    switch (payload.op) {
+      case 'issue': {
+        const outcome = await this.outcome(cardRef, 'issue');
+        await this.db.tx(async (q) => {
+          const row = await this.cardRow(q, cardRef);
+          if (row.state !== 'processing') return; // decided on an earlier run of this step
+          const target: IssuerCardState =
+            outcome === 'reject' ? 'rejected' : outcome === 'fail' ? 'failed' : row.form === 'virtual' ? 'active' : 'fabricating';
+          await this.moveState(q, cardRef, ['processing'], target);
+          if (target === 'fabricating') await this.enqueueStep(q, { op: 'ship', cardRef });
+        });
+        const row = await this.cardRow(this.db, cardRef);
+        if (row.state === 'rejected') await this.deliver({ type: 'card.rejected', cardRef, reason: SANDBOX_REASONS.reject });
+        else if (row.state === 'failed') await this.deliver({ type: 'card.failed', cardRef, reason: SANDBOX_REASONS.fail });
+        else if (row.form === 'virtual') await this.deliver({ type: 'card.issued', cardRef, last4: row.last4 });
+        else await this.deliver({ type: 'card.fabricating', cardRef, last4: row.last4 });
+        return;
+      }
+      case 'ship': {
+        await this.db.tx(async (q) => {
+          const row = await this.cardRow(q, cardRef);
+          if (row.state !== 'fabricating') return;
+          const box = seal(this.key, `${cardRef}:activation`, generateActivationCode());
+          await q.query(
+            `UPDATE sandbox_card_issuer_cards SET state = 'shipped', activation_code_box = $2, updated_at = $3
+             WHERE card_ref = $1 AND state = 'fabricating'`,
+            [cardRef, box, this.clock.now()],
+          );
+        });
+        await this.deliver({ type: 'card.shipped', cardRef });
+        return;
+      }
+      case 'activate': {
+        const outcome = await this.outcome(cardRef, 'activate');
+        if (outcome === 'reject' || outcome === 'fail') {
+          await this.deliver({ type: 'card.activationFailed', cardRef, reason: SANDBOX_REASONS[outcome] });
+          return;
+        }
+        await this.moveState(this.db, cardRef, ['shipped'], 'active');
+        const row = await this.cardRow(this.db, cardRef);
+        if (row.state === 'active' || row.state === 'frozen') await this.deliver({ type: 'card.activated', cardRef });
+        else await this.deliver({ type: 'card.activationFailed', cardRef, reason: 'INVALID_CARD_STATE' });
+        return;
+      }
+      case 'freeze':
+      case 'unfreeze': {
+        const freezing = payload.op === 'freeze';
+        const outcome = await this.outcome(cardRef, payload.op);
+        if (outcome === 'reject' || outcome === 'fail') {
+          await this.deliver(
+            freezing
+              ? { type: 'card.freezeFailed', cardRef, reason: SANDBOX_REASONS[outcome] }
+              : { type: 'card.unfreezeFailed', cardRef, reason: SANDBOX_REASONS[outcome] },
+          );
+          return;
+        }
+        await this.moveState(this.db, cardRef, [freezing ? 'active' : 'frozen'], freezing ? 'frozen' : 'active');
+        const row = await this.cardRow(this.db, cardRef);
+        if (row.state === (freezing ? 'frozen' : 'active')) {
+          await this.deliver(freezing ? { type: 'card.frozen', cardRef } : { type: 'card.unfrozen', cardRef });
+        } else {
+          await this.deliver(
+            freezing
+              ? { type: 'card.freezeFailed', cardRef, reason: 'INVALID_CARD_STATE' }
+              : { type: 'card.unfreezeFailed', cardRef, reason: 'INVALID_CARD_STATE' },
+          );
+        }
+        return;
+      }
+      case 'topup': {
+        const topupRef = payload.topupRef;
+        if (!topupRef) throw new Error('sandbox topup step without topupRef');
+        const outcome = await this.outcome(cardRef, 'topup');
+        if (outcome === 'reject' || outcome === 'fail') {
+          await this.deliver({ type: 'topup.failed', cardRef, topupRef, reason: SANDBOX_REASONS[outcome] });
+        } else {
+          await this.deliver({ type: 'topup.completed', cardRef, topupRef });
+        }
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The card issuer: the outside company that makes the cards, holds their numbers and moves money on
+ * them. Our server talks to it only through this interface (docs/server.md "Card issuer").
+ *
+ * Requests are asynchronous, like a real issuer's API: a call only says "accepted" (or throws); the
+ * outcome arrives later as an IssuerEvent (a real issuer sends webhooks; the sandbox delivers them
+ * from its own jobs). Every request is keyed by our references (card id, top-up id), so sending the
+ * same request twice is harmless. Card secrets (PAN, expiry, CVV) never leave the issuer except
+ * encrypted to the browser's key (`revealSensitive`).
+ */
+import type { CardForm, CardScheme, SensitiveData } from '@/shared/contract/cards';
+import type { Currency } from '@/shared/contract/core';
+
+export interface IssueCardRequest {
+  /** Our card id: the issuer keys the card by it. */
+  cardRef: string;
+  userRef: string;
+  productRef: string;
+  form: CardForm;
+  scheme: CardScheme;
+  currency: Currency;
+  /** As embossed / printed (Latin capitals). */
+  cardholderName: string;
+}
+
+export interface TopUpRequest {
+  cardRef: string;
+  /** Our top-up id. */
+  topupRef: string;
+  /** Minor units of the card currency. */
+  amount: number;
+  currency: Currency;
+}
+
+/** What a merchant reported for a card (an authorisation request, settled at once in the sandbox). */
+export interface IssuerTrade {
+  /** The issuer's id of the trade: a second delivery with the same id is the same trade. */
+  issuerTradeId: string;
+  kind: 'purchase' | 'refund';
+  /** Positive minor units of the card currency. */
+  amount: number;
+  currency: Currency;
+  merchant: { name: string; mcc: string | null; country: string | null };
+  originalAmount: { amount: number; currency: string } | null;
+}
+
+export type IssuerEvent =
+  | { type: 'card.issued'; cardRef: string; last4: string }
+  | { type: 'card.fabricating'; cardRef: string; last4: string }
+  | { type: 'card.shipped'; cardRef: string }
+  | { type: 'card.rejected'; cardRef: string; reason: string }
+  | { type: 'card.failed'; cardRef: string; reason: string }
+  | { type: 'card.activated'; cardRef: string }
+  | { type: 'card.activationFailed'; cardRef: string; reason: string }
+  | { type: 'card.frozen'; cardRef: string }
+  | { type: 'card.freezeFailed'; cardRef: string; reason: string }
+  | { type: 'card.unfrozen'; cardRef: string }
+  | { type: 'card.unfreezeFailed'; cardRef: string; reason: string }
+  | { type: 'topup.completed'; cardRef: string; topupRef: string }
+  | { type: 'topup.failed'; cardRef: string; topupRef: string; reason: string }
+  | { type: 'trade'; cardRef: string; trade: IssuerTrade };
+
+/** The program's answer to an event; for `trade` it is the authorisation decision. */
+export type IssuerEventResult = { handled: true; tradeId?: string; approved?: boolean; declineReason?: string | null } | { handled: false };
+
+/** Receives issuer events. Must be idempotent (events may be delivered more than once). */
+export type IssuerEventHandler = (event: IssuerEvent) => Promise<IssuerEventResult>;
+
+export interface CardIssuer {
+  readonly name: string;
+  /** False: no issuer is configured; card issue is refused up front. */
+  readonly available: boolean;
+  /** Where events go; the cards module sets it once. */
+  setEventHandler(handler: IssuerEventHandler): void;
+  /** Accepted: the outcome follows as card.issued | card.fabricating → card.shipped | card.rejected | card.failed. */
+  requestIssue(request: IssueCardRequest): Promise<{ issuerCardId: string }>;
+  /** Whether `code` is the activation code of this shipped physical card. */
+  checkActivationCode(cardRef: string, code: string): Promise<boolean>;
+  /** Outcome: card.activated | card.activationFailed. */
+  requestActivation(cardRef: string): Promise<void>;
+  /** Outcome: card.frozen | card.freezeFailed. */
+  requestFreeze(cardRef: string): Promise<void>;
+  /** Outcome: card.unfrozen | card.unfreezeFailed. */
+  requestUnfreeze(cardRef: string): Promise<void>;
+  /** Outcome: topup.completed | topup.failed. */
+  requestTopUp(request: TopUpRequest): Promise<void>;
+  /**
+   * PAN, expiry, CVV and cardholder name encrypted to the client's ECDH P-256 public key
+   * (docs/api.md "Sensitive card data"); `cardRef` is bound in as AES-GCM additional data.
+   */
+  revealSensitive(request: { cardRef: string; publicKey: JsonWebKey; expiresAt: Date }): Promise<SensitiveData>;
+}
+
+/** The issuer could not be reached or answered with a server error: try again later. */
+export class IssuerUnavailableError extends Error {
+  override name = 'IssuerUnavailableError';
+}
+
+/** The issuer refused the request itself (unknown card, wrong state on its side). */
+export class IssuerRequestError extends Error {
+  override name = 'IssuerRequestError';
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

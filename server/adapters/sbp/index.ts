@@ -1,0 +1,13 @@
+export {
+  SBP_SIGNATURE_HEADER,
+  SbpAcquirerError,
+  signSbpCallback,
+  unconfiguredSbpAcquirer,
+  verifySbpSignature,
+  type SbpAcquirer,
+  type SbpCallbackBody,
+  type SbpInvoice,
+  type SbpInvoiceRequest,
+} from './sbp';
+export { SANDBOX_SBP_CALLBACK_JOB, SandboxSbpAcquirer, type SandboxSbpSettings, type SandboxInvoice } from './sandbox';
+export { renderSandboxPaymentPage } from './sandbox-page';

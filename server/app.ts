@@ -1,0 +1,81 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createMailAdapter, type MailAdapter } from './adapters/mail';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db/db';
+import { registerApiDocs } from './http/api-docs';
+import { installErrorHandling, sendError } from './http/error-handler';
+import { httpErrors } from './http/errors';
+import { loggingOptions } from './http/logging';
+import { registerSecurity } from './http/security';
+import { isApiPath, registerStaticFiles } from './http/static-files';
+import { EmailCodeService } from './modules/auth/email-codes';
+import { registerAuthRoutes } from './modules/auth/routes';
+import { AuthService } from './modules/auth/service';
+import { TelegramInitData } from './modules/auth/telegram';
+import { TokenService } from './modules/auth/tokens';
+import { registerDevRoutes } from './modules/dev/routes';
+import { registerHealthRoutes } from './modules/health/routes';
+import { registerUserRoutes } from './modules/users/routes';
+import { UsersService } from './modules/users/service';
+
+/** Outside integrations; each defaults to its sandbox / configured implementation. */
+export interface Adapters {
+  mail?: MailAdapter;
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open, migrated database. buildApp does not close it. */
+  db: Db;
+  adapters?: Adapters;
+  /** Time source of the services (tests move it). */
+  clock?: Clock;
+  /** Extra routes (tests), registered after the modules, before the app is ready. */
+  extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** The Fastify app with every module, ready for `listen()` or `inject()`. */
+export const buildApp = async ({ config, db, adapters = {}, clock = systemClock, extraRoutes }: BuildAppOptions): Promise<FastifyInstance> => {
+  const app = Fastify({
+    ...loggingOptions(config.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  });
+  // JSON only: any other body type is answered 415 in the envelope.
+  app.removeContentTypeParser(['text/plain']);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const tokens = new TokenService(db, clock, config.jwtSecret);
+  app.decorate('httpContext', { db, clock, authenticate: (token: string) => tokens.verifyAccessToken(token) });
+
+  const mail =
+    adapters.mail ?? createMailAdapter({ smtpUrl: config.smtpUrl, db, clock, log: (line) => app.log.info(line) });
+  const users = new UsersService({ db, clock, autoVerifyAfterSeconds: config.sandbox ? config.verificationDelaySeconds : null });
+  const telegram = new TelegramInitData(config.telegramBotToken, clock);
+  const auth = new AuthService({ db, clock, mail, tokens, users, codes: new EmailCodeService(db, clock, config.jwtSecret) });
+
+  await registerSecurity(app, { appOrigins: config.appOrigins });
+  const spaFallback = await registerStaticFiles(app, config.staticDir);
+  installErrorHandling(app, (request, reply) => {
+    if (spaFallback && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
+      return spaFallback(request, reply);
+    }
+    return sendError(reply, httpErrors.notFound(request.method, request.url));
+  });
+
+  registerHealthRoutes(app, db);
+  await registerApiDocs(app);
+  registerAuthRoutes(app, auth, telegram);
+  registerUserRoutes(app, users);
+  if (config.sandbox) registerDevRoutes(app, db, users);
+  await extraRoutes?.(app);
+
+  await app.ready();
+  return app;
+};

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { MEMORY_DATA_DIR } from './db/db';
+
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  port: number;
+  host: string;
+  /** PostgreSQL URL; when unset the embedded PGlite database in `dataDir` is used. */
+  databaseUrl: string | undefined;
+  /** PGlite data directory, or `memory://`. */
+  dataDir: string;
+  /** Secret for access-token signatures and email-code hashes. */
+  jwtSecret: string;
+  /** Where the secret came from (logged at start, never the value). */
+  jwtSecretSource: 'env' | 'data-dir' | 'generated-memory';
+  /** Without it, X-Telegram-Init-Data is NOT verified, Telegram accounts are not linked and Telegram login is refused. */
+  telegramBotToken: string | undefined;
+  smtpUrl: string | undefined;
+  /** Sandbox: mail goes to the DB mailbox, new accounts verify themselves, /api/dev/* is on. */
+  sandbox: boolean;
+  verificationDelaySeconds: number;
+  /** Allowed CORS origins; empty = same origin only. */
+  appOrigins: string[];
+  /** Built Vite app to serve, or false. */
+  staticDir: string | false;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const toInt = (env: Env, name: string, fallback: number, min: number, max: number): number => {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer ${min}..${max}, got "${raw}"`);
+  return n;
+};
+
+const toBool = (env: Env, name: string, fallback: boolean): boolean => {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+};
+
+const nonEmpty = (value: string | undefined): string | undefined => (value?.trim() ? value.trim() : undefined);
+
+const JWT_SECRET_FILE = 'jwt-secret';
+
+/** Dev convenience: a random secret persisted in the data dir, so tokens survive restarts. */
+const resolveJwtSecret = (env: Env, nodeEnv: NodeEnv, dataDir: string, usesPglite: boolean): Pick<Config, 'jwtSecret' | 'jwtSecretSource'> => {
+  const fromEnv = nonEmpty(env.JWT_SECRET);
+  if (fromEnv) {
+    if (fromEnv.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+    return { jwtSecret: fromEnv, jwtSecretSource: 'env' };
+  }
+  if (nodeEnv === 'production') throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
+  if (dataDir === MEMORY_DATA_DIR || !usesPglite) {
+    return { jwtSecret: randomBytes(32).toString('base64url'), jwtSecretSource: 'generated-memory' };
+  }
+  const file = join(dataDir, JWT_SECRET_FILE);
+  if (existsSync(file)) return { jwtSecret: readFileSync(file, 'utf8').trim(), jwtSecretSource: 'data-dir' };
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return { jwtSecret: secret, jwtSecretSource: 'data-dir' };
+};
+
+/** Reads the configuration from environment variables (see docs/server.md). */
+export const loadConfig = (env: Env = process.env): Config => {
+  const rawEnv = env.NODE_ENV?.trim() || 'development';
+  if (rawEnv !== 'development' && rawEnv !== 'production' && rawEnv !== 'test') {
+    throw new ConfigError(`NODE_ENV must be development, production or test, got "${rawEnv}"`);
+  }
+  const nodeEnv: NodeEnv = rawEnv;
+  const databaseUrl = nonEmpty(env.DATABASE_URL);
+  const rawDataDir = nonEmpty(env.DATA_DIR) ?? '.data/pglite';
+  const dataDir = rawDataDir === MEMORY_DATA_DIR ? rawDataDir : resolve(rawDataDir);
+  const sandbox = toBool(env, 'SANDBOX', nodeEnv !== 'production');
+  const staticRaw = nonEmpty(env.STATIC_DIR) ?? 'dist';
+  return {
+    nodeEnv,
+    port: toInt(env, 'PORT', 3000, 0, 65535),
+    host: nonEmpty(env.HOST) ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    databaseUrl,
+    dataDir,
+    ...resolveJwtSecret(env, nodeEnv, dataDir, !databaseUrl),
+    telegramBotToken: nonEmpty(env.TELEGRAM_BOT_TOKEN),
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    sandbox,
+    verificationDelaySeconds: toInt(env, 'VERIFICATION_DELAY_SECONDS', 20, 0, 86_400 * 30),
+    appOrigins: (env.APP_ORIGIN ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    staticDir: staticRaw === 'false' || staticRaw === 'off' ? false : resolve(staticRaw),
+    trustProxy: toBool(env, 'TRUST_PROXY', false),
+    logLevel: nonEmpty(env.LOG_LEVEL) ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+  };
+};

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Clock } from '../clock';
+import { addSeconds } from '../clock';
+import type { Db } from '../db/db';
+import { IDEMPOTENCY_HEADER as IDEMPOTENCY_HEADER_NAME, IdempotencyKey } from '@/shared/contract/core';
+import * as z from 'zod/mini';
+import { catalogError } from './errors';
+
+/**
+ * Idempotency-Key handling for `idempotent: true` endpoints. The first request with a key claims it
+ * ('pending'); its successful answer is stored ('done') and every replay of the same key returns that
+ * stored answer without running the handler again. The same key with a different request is refused
+ * (IDEMPOTENCY_KEY_REUSED, status from the shared error catalogue). A failed request releases its key so the client may retry with it.
+ * Keys are scoped per user (or 'anonymous') and per endpoint.
+ */
+/** Lower-cased, as Node exposes request headers. */
+export const IDEMPOTENCY_HEADER = IDEMPOTENCY_HEADER_NAME.toLowerCase();
+/** A 'pending' claim older than this is treated as abandoned (its process died) and may be re-claimed. */
+const PENDING_LEASE_SECONDS = 60;
+
+export interface IdempotencyRecordId {
+  scope: string;
+  endpointId: string;
+  key: string;
+}
+
+export type IdempotencyClaim = { kind: 'claimed' } | { kind: 'replay'; statusCode: number; data: unknown };
+
+export const readIdempotencyKey = (request: FastifyRequest): string => {
+  const value = request.headers[IDEMPOTENCY_HEADER];
+  if (typeof value !== 'string' || !z.safeParse(IdempotencyKey, value).success) {
+    throw catalogError(
+      'IDEMPOTENCY_KEY_REQUIRED',
+      'This call needs an Idempotency-Key header: 8–128 characters A-Z a-z 0-9 _ -, unique per operation (e.g. a UUID).',
+    );
+  }
+  return value;
+};
+
+/** Stable JSON: object keys sorted, so equal requests hash equally whatever the key order. */
+const canonicalJson = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+};
+
+export const hashRequest = (input: unknown): string => createHash('sha256').update(canonicalJson(input)).digest('base64url');
+
+interface StoredRow extends Record<string, unknown> {
+  request_hash: string;
+  state: 'pending' | 'done';
+  status_code: number | null;
+  response: unknown;
+  updated_at: Date;
+}
+
+export const claimIdempotencyKey = (db: Db, clock: Clock, id: IdempotencyRecordId, requestHash: string): Promise<IdempotencyClaim> =>
+  db.tx(async (tx) => {
+    const now = clock.now();
+    const inserted = await tx.query(
+      `INSERT INTO idempotency_keys (scope, endpoint_id, key, request_hash, state, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, 'pending', $5, $5)
+       ON CONFLICT DO NOTHING RETURNING key`,
+      [id.scope, id.endpointId, id.key, requestHash, now],
+    );
+    if (inserted.length) return { kind: 'claimed' };
+    const [row] = await tx.query<StoredRow>(
+      `SELECT request_hash, state, status_code, response, updated_at FROM idempotency_keys
+       WHERE scope = $1 AND endpoint_id = $2 AND key = $3 FOR UPDATE`,
+      [id.scope, id.endpointId, id.key],
+    );
+    if (!row) throw new Error('idempotency record vanished between insert and select');
+    if (row.request_hash !== requestHash) {
+      throw catalogError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request. Use a new key for a new operation.');
+    }
+    if (row.state === 'done') return { kind: 'replay', statusCode: row.status_code ?? 200, data: row.response };
+    if (addSeconds(row.updated_at, PENDING_LEASE_SECONDS) > now) {
+      throw catalogError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed. Retry in a moment.', {
+        headers: { 'retry-after': '1' },
+      });
+    }
+    await tx.query('UPDATE idempotency_keys SET updated_at = $4 WHERE scope = $1 AND endpoint_id = $2 AND key = $3', [id.scope, id.endpointId, id.key, now]);
+    return { kind: 'claimed' };
+  });
+
+export const completeIdempotencyKey = async (db: Db, clock: Clock, id: IdempotencyRecordId, statusCode: number, data: unknown): Promise<void> => {
+  await db.query(
+    `UPDATE idempotency_keys SET state = 'done', status_code = $4, response = $5::jsonb, updated_at = $6
+     WHERE scope = $1 AND endpoint_id = $2 AND key = $3`,
+    [id.scope, id.endpointId, id.key, statusCode, JSON.stringify(data ?? null), clock.now()],
+  );
+};
+
+export const releaseIdempotencyKey = async (db: Db, id: IdempotencyRecordId): Promise<void> => {
+  await db.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND endpoint_id = $2 AND key = $3 AND state = 'pending'`, [
+    id.scope,
+    id.endpointId,
+    id.key,
+  ]);
+};

@@ -1,0 +1,135 @@
+import * as z from 'zod/mini';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  EndpointBody,
+  EndpointData,
+  EndpointDef,
+  EndpointParams,
+  EndpointQuery,
+  Schema,
+} from '@/shared/contract/core';
+import type { AuthContext } from './context';
+import { httpErrors } from './errors';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  hashRequest,
+  readIdempotencyKey,
+  releaseIdempotencyKey,
+  type IdempotencyRecordId,
+} from './idempotency';
+import { parsePart, type RequestPart } from './validation';
+
+export type AnyEndpoint = EndpointDef<any, any, any, any>;
+
+export interface HandlerContext<E extends AnyEndpoint> {
+  params: EndpointParams<E>;
+  query: EndpointQuery<E>;
+  body: EndpointBody<E>;
+  /** Set on `auth: 'bearer'` endpoints; null on public ones. */
+  auth: AuthContext | null;
+  /** The signed-in user (throws 401 on a public endpoint — a programming error). */
+  requireUser(): AuthContext;
+  request: FastifyRequest;
+  /** Set `reply.code(201)` etc. here if needed; the envelope is written by route(). */
+  reply: FastifyReply;
+}
+
+export type Handler<E extends AnyEndpoint> = (ctx: HandlerContext<E>) => Promise<EndpointData<E>> | EndpointData<E>;
+
+/** `/api/cards/{id}` → `/api/cards/:id` (Fastify syntax). */
+export const toFastifyPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
+
+const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
+
+const authenticate = async (app: FastifyInstance, request: FastifyRequest): Promise<AuthContext> => {
+  const header = request.headers.authorization;
+  const match = header ? BEARER.exec(header) : null;
+  if (!match?.[1]) throw httpErrors.unauthorized();
+  return app.httpContext.authenticate(match[1]);
+};
+
+const validateInput = (endpoint: AnyEndpoint, request: FastifyRequest) => {
+  const parts: Array<[RequestPart, Schema | undefined, unknown]> = [
+    ['params', endpoint.params, request.params],
+    ['query', endpoint.query, request.query],
+    ['body', endpoint.body, request.body],
+  ];
+  const values: Partial<Record<RequestPart, unknown>> = {};
+  let fields: Record<string, string> = {};
+  for (const [part, schema, raw] of parts) {
+    if (!schema) continue;
+    const result = parsePart(part, schema, raw);
+    if (result.ok) values[part] = result.value;
+    else fields = { ...fields, ...result.fields };
+  }
+  if (Object.keys(fields).length) throw httpErrors.validation(fields);
+  return values;
+};
+
+/**
+ * Binds one contract endpoint to a Fastify route: method + path, bearer auth, params/query/body
+ * validation (400 VALIDATION_ERROR with `fields`), Idempotency-Key for `idempotent` endpoints,
+ * response validation (a contract breach is logged and answered 500 INTERNAL) and the
+ * `{ success: true, data }` envelope. Errors thrown by the handler reach the app's error handler.
+ *
+ *   route(app, usersMe, async ({ requireUser }) => users.getProfile(requireUser().userId));
+ */
+export const route = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void => {
+  app.route({
+    method: endpoint.method,
+    url: toFastifyPath(endpoint.path),
+    handler: async (request, reply) => {
+      const auth = endpoint.auth === 'bearer' ? await authenticate(app, request) : null;
+      const input = validateInput(endpoint, request);
+      const ctx: HandlerContext<E> = {
+        params: input.params as EndpointParams<E>,
+        query: input.query as EndpointQuery<E>,
+        body: input.body as EndpointBody<E>,
+        auth,
+        requireUser: () => {
+          if (!auth) throw httpErrors.unauthorized();
+          return auth;
+        },
+        request,
+        reply,
+      };
+
+      const run = async (): Promise<unknown> => {
+        const data = await handler(ctx);
+        const checked = z.safeParse(endpoint.response as Schema, data);
+        if (!checked.success) {
+          request.log.error({ endpoint: endpoint.id, issues: checked.error.issues }, 'response breaks the contract');
+          throw httpErrors.internal();
+        }
+        return checked.data;
+      };
+
+      if (!endpoint.idempotent) return { success: true, data: await run() };
+
+      const { db, clock } = app.httpContext;
+      const record: IdempotencyRecordId = {
+        scope: auth?.userId ?? 'anonymous',
+        endpointId: endpoint.id,
+        key: readIdempotencyKey(request),
+      };
+      const claim = await claimIdempotencyKey(db, clock, record, hashRequest(input));
+      if (claim.kind === 'replay') {
+        reply.code(claim.statusCode).header('idempotency-replayed', 'true');
+        return { success: true, data: claim.data };
+      }
+      let data: unknown;
+      try {
+        data = await run();
+      } catch (error) {
+        await releaseIdempotencyKey(db, record).catch((releaseError: unknown) =>
+          request.log.error({ err: releaseError }, 'could not release an idempotency key'),
+        );
+        throw error;
+      }
+      await completeIdempotencyKey(db, clock, record, reply.statusCode, data);
+      return { success: true, data };
+    },
+  });
+};
+

@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export const isApiPath = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/**
+ * Serves the built Vite app. Hashed files under /assets/ are cached forever; everything else
+ * (index.html) is revalidated. Returns the SPA fallback for the not-found handler, or null when there
+ * is nothing to serve (no build yet: run `npm run build`, or use `npm run dev`).
+ */
+export const registerStaticFiles = async (
+  app: FastifyInstance,
+  staticDir: string | false,
+): Promise<((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | null> => {
+  if (!staticDir) return null;
+  if (!existsSync(join(staticDir, 'index.html'))) {
+    app.log.warn(`No built app in ${staticDir} (index.html missing): only the API is served. Run "npm run build".`);
+    return null;
+  }
+  await app.register(fastifyStatic, {
+    root: staticDir,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', filePath.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache');
+    },
+  });
+  return (request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+};

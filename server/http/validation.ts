@@ -1,0 +1,24 @@
+import * as z from 'zod/mini';
+import type { Schema } from '@/shared/contract/core';
+
+// zod/mini loads no locale by default; the server wants readable English messages.
+z.config(z.locales.en());
+
+export type RequestPart = 'params' | 'query' | 'body';
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; fields: Record<string, string> };
+
+/**
+ * Validates one request part. Field keys are the paths inside the part (`email`, `items.0.amount`);
+ * a problem with the part as a whole (e.g. body is not an object) is keyed by the part's name.
+ */
+export const parsePart = <T>(part: RequestPart, schema: Schema, value: unknown): ParseResult<T> => {
+  const result = z.safeParse(schema, value);
+  if (result.success) return { ok: true, value: result.data as T };
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : part;
+    fields[key] ??= issue.message;
+  }
+  return { ok: false, fields };
+};

@@ -1,0 +1,339 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Db } from '../db/db';
+import type { JobRow } from './enqueue';
+import {
+  defaultJobRegistry,
+  PermanentJobError,
+  type JobContext,
+  type JobLogger,
+  type JobRegistry,
+  type RegisteredJobHandler,
+} from './registry';
+
+export interface WorkerOptions {
+  /** How often to look for due jobs when idle (ms). Default 250. */
+  pollMs?: number;
+  /** Lease of a claimed job (ms); renewed every leaseMs/3 while the handler runs. Default 30 000. */
+  leaseMs?: number;
+  /** Jobs run at the same time by this worker. Default 4. */
+  concurrency?: number;
+  /** Retry delay after attempt n: min(backoffMaxMs, backoffBaseMs × 2^(n−1)) ± 20 %. Defaults 1 000 / 300 000. */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** stop(): how long to wait for running handlers before releasing their leases. Default 5 000. */
+  stopGraceMs?: number;
+  /** Handlers looked up here first, then in the process-wide default registry. */
+  registry?: JobRegistry;
+  log?: JobLogger;
+  /** Default: host:pid:random. */
+  workerId?: string;
+}
+
+export interface Worker {
+  readonly id: string;
+  /** Graceful stop: no new claims, waits up to stopGraceMs for running jobs, releases the leases of the rest. */
+  stop(): Promise<void>;
+  /**
+   * Test hook simulating a crash of the process: stops at once, writes nothing more (no completion,
+   * no lease release, no heartbeat). Its jobs are reclaimed by others once their leases expire.
+   */
+  kill(): void;
+  /** Jobs being run now. */
+  readonly inFlight: number;
+}
+
+const noopLog: JobLogger = { debug() {}, info() {}, warn() {}, error() {} };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.());
+
+const errorText = (error: unknown): string => {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+};
+
+export const defaultBackoffMs = (attempt: number, baseMs: number, maxMs: number): number => {
+  const raw = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+  const jitter = raw * 0.2 * (Math.random() * 2 - 1);
+  return Math.max(0, Math.round(raw + jitter));
+};
+
+const resolveOptions = (options: WorkerOptions) => ({
+  pollMs: options.pollMs ?? 250,
+  leaseMs: options.leaseMs ?? 30_000,
+  concurrency: options.concurrency ?? 4,
+  backoffBaseMs: options.backoffBaseMs ?? 1_000,
+  backoffMaxMs: options.backoffMaxMs ?? 300_000,
+  stopGraceMs: options.stopGraceMs ?? 5_000,
+  log: options.log ?? noopLog,
+  workerId: options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+});
+
+/** The claim/run/complete machinery shared by the polling worker and `runDueJobs`. */
+class JobRunner {
+  readonly opts: ReturnType<typeof resolveOptions>;
+  /** Set by kill(): nothing is written any more. */
+  dead = false;
+
+  constructor(
+    readonly db: Db,
+    options: WorkerOptions,
+    private readonly registry: JobRegistry | undefined,
+  ) {
+    this.opts = resolveOptions(options);
+  }
+
+  lookup(kind: string): RegisteredJobHandler | undefined {
+    return this.registry?.get(kind) ?? defaultJobRegistry.get(kind);
+  }
+
+  kinds(): string[] {
+    return [...new Set([...(this.registry?.kinds() ?? []), ...defaultJobRegistry.kinds()])];
+  }
+
+  /**
+   * Claims up to `limit` due jobs: queued ones whose run_at has come, and running ones whose lease
+   * expired (their worker died). SKIP LOCKED: concurrent workers never claim the same row.
+   */
+  async claim(limit: number): Promise<JobRow[]> {
+    const kinds = this.kinds();
+    if (!kinds.length || limit < 1) return [];
+    return this.db.query<JobRow>(
+      `WITH next AS (
+         SELECT id FROM jobs
+         WHERE kind IN (SELECT jsonb_array_elements_text($1::jsonb))
+           AND ((status = 'queued' AND run_at <= clock_timestamp())
+             OR (status = 'running' AND locked_until < clock_timestamp()))
+         ORDER BY run_at, id
+         LIMIT $2
+         FOR UPDATE SKIP LOCKED
+       )
+       UPDATE jobs j
+       SET status = 'running', locked_by = $3, attempts = j.attempts + 1,
+           locked_until = clock_timestamp() + ($4::int * interval '1 millisecond'), updated_at = clock_timestamp()
+       FROM next WHERE j.id = next.id
+       RETURNING j.*`,
+      [JSON.stringify(kinds), limit, this.opts.workerId, this.opts.leaseMs],
+    );
+  }
+
+  private async renewLease(job: JobRow): Promise<void> {
+    if (this.dead) return;
+    const rows = await this.db.query(
+      `UPDATE jobs SET locked_until = clock_timestamp() + ($3::int * interval '1 millisecond')
+       WHERE id = $1 AND locked_by = $2 AND status = 'running' RETURNING id`,
+      [job.id, this.opts.workerId, this.opts.leaseMs],
+    );
+    if (!rows.length) this.opts.log.warn({ jobId: job.id, kind: job.kind }, 'job lease lost (another worker reclaimed it)');
+  }
+
+  private async complete(job: JobRow): Promise<void> {
+    if (this.dead) return;
+    await this.db.query(
+      `UPDATE jobs SET status = 'done', locked_by = NULL, locked_until = NULL, updated_at = clock_timestamp()
+       WHERE id = $1 AND locked_by = $2 AND status = 'running'`,
+      [job.id, this.opts.workerId],
+    );
+  }
+
+  private async retryLater(job: JobRow, registered: RegisteredJobHandler | undefined, error: string): Promise<void> {
+    if (this.dead) return;
+    const delay = registered?.backoffMs
+      ? registered.backoffMs(job.attempts)
+      : defaultBackoffMs(job.attempts, this.opts.backoffBaseMs, this.opts.backoffMaxMs);
+    await this.db.query(
+      `UPDATE jobs SET status = 'queued', locked_by = NULL, locked_until = NULL, last_error = $3,
+         run_at = clock_timestamp() + ($4::int * interval '1 millisecond'), updated_at = clock_timestamp()
+       WHERE id = $1 AND locked_by = $2 AND status = 'running'`,
+      [job.id, this.opts.workerId, error, Math.max(0, Math.round(delay))],
+    );
+  }
+
+  /** Marks the job failed and runs its failure hook in the same transaction. */
+  private async failForGood(job: JobRow, registered: RegisteredJobHandler | undefined, ctx: JobContext, error: string): Promise<void> {
+    if (this.dead) return;
+    try {
+      await this.db.tx(async (q) => {
+        const rows = await q.query(
+          `UPDATE jobs SET status = 'failed', locked_by = NULL, locked_until = NULL, last_error = $3, updated_at = clock_timestamp()
+           WHERE id = $1 AND locked_by = $2 AND status = 'running' RETURNING id`,
+          [job.id, this.opts.workerId, error],
+        );
+        if (!rows.length) return; // lease lost: the worker that holds it decides
+        await registered?.onFailure?.(q, job.payload, { ...ctx, error });
+      });
+      this.opts.log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, error }, 'job failed for good');
+    } catch (hookError) {
+      // Not marked failed: claimed again later, and since attempts > max_attempts only the hook runs.
+      this.opts.log.error({ jobId: job.id, kind: job.kind, err: hookError }, 'job failure hook failed; will retry the hook');
+      await this.retryLater(job, registered, `${error}; failure hook: ${errorText(hookError)}`);
+    }
+  }
+
+  /** Runs one claimed job to completion, retry or failure. Never throws. */
+  async execute(job: JobRow): Promise<void> {
+    const registered = this.lookup(job.kind);
+    const { log, leaseMs } = this.opts;
+    const ctx: JobContext = {
+      db: this.db,
+      jobId: job.id,
+      kind: job.kind,
+      attempt: job.attempts,
+      maxAttempts: job.max_attempts,
+      workerId: this.opts.workerId,
+      log,
+    };
+    const heartbeat = setInterval(() => {
+      this.renewLease(job).catch((error: unknown) => log.warn({ jobId: job.id, err: error }, 'job lease renewal failed'));
+    }, Math.max(50, Math.floor(leaseMs / 3)));
+    heartbeat.unref?.();
+    try {
+      if (!registered) throw new PermanentJobError(`No handler registered for job kind "${job.kind}"`);
+      if (job.attempts > job.max_attempts) {
+        // The last attempt died with its process, or a failure hook failed before: only the hook is left.
+        await this.failForGood(job, registered, ctx, job.last_error ?? `attempts exhausted (${job.max_attempts})`);
+        return;
+      }
+      log.debug({ jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job started');
+      try {
+        await registered.handler(job.payload, ctx);
+      } catch (error) {
+        if (this.dead) return;
+        const text = errorText(error);
+        if (error instanceof PermanentJobError || job.attempts >= job.max_attempts) {
+          await this.failForGood(job, registered, ctx, text);
+        } else {
+          log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, error: text }, 'job attempt failed; will retry');
+          await this.retryLater(job, registered, text);
+        }
+        return;
+      }
+      await this.complete(job);
+      log.debug({ jobId: job.id, kind: job.kind }, 'job done');
+    } catch (error) {
+      if (!this.dead) log.error({ jobId: job.id, kind: job.kind, err: error }, 'job bookkeeping failed (the lease will expire and the job be retried)');
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+}
+
+const startedWorkers = new Set<Worker>();
+
+/**
+ * Starts a polling worker on `db` (one per server process; several processes share the table).
+ * Returns at once; call `stop()` on shutdown.
+ */
+export const startWorker = (db: Db, options: WorkerOptions = {}): Worker => {
+  const runner = new JobRunner(db, options, options.registry);
+  const { pollMs, concurrency, stopGraceMs, log, workerId } = runner.opts;
+  const inFlight = new Set<Promise<void>>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let ticking: Promise<void> | undefined;
+  let stopping: Promise<void> | undefined;
+
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void tick(), ms);
+    timer.unref?.();
+  };
+
+  const tick = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    if (ticking) return ticking;
+    ticking = (async () => {
+      let claimedAll = false;
+      try {
+        const free = concurrency - inFlight.size;
+        if (free > 0) {
+          const jobs = await runner.claim(free);
+          claimedAll = jobs.length === free;
+          for (const job of jobs) {
+            const run = runner.execute(job).finally(() => {
+              inFlight.delete(run);
+              if (!stopped) schedule(0); // a slot is free: look for more work now
+            });
+            inFlight.add(run);
+          }
+        }
+      } catch (error) {
+        if (!runner.dead) log.error({ err: error, workerId }, 'job worker could not claim jobs');
+      } finally {
+        ticking = undefined;
+        schedule(claimedAll ? 0 : pollMs);
+      }
+    })();
+    return ticking;
+  };
+
+  const worker: Worker = {
+    id: workerId,
+    get inFlight() {
+      return inFlight.size;
+    },
+    stop: () =>
+      (stopping ??= (async () => {
+        stopped = true;
+        clearTimeout(timer);
+        await ticking;
+        if (inFlight.size) await Promise.race([Promise.allSettled([...inFlight]), sleep(stopGraceMs)]);
+        if (!runner.dead) {
+          // Jobs still running past the grace period go back to the queue for another process (handlers are idempotent).
+          const released = await db
+            .query(
+              `UPDATE jobs SET status = 'queued', locked_by = NULL, locked_until = NULL, run_at = clock_timestamp(),
+                 attempts = GREATEST(attempts - 1, 0), updated_at = clock_timestamp()
+               WHERE locked_by = $1 AND status = 'running' RETURNING id`,
+              [workerId],
+            )
+            .catch((error: unknown) => {
+              log.error({ err: error, workerId }, 'could not release job leases on stop');
+              return [];
+            });
+          if (released.length) log.info({ workerId, jobs: released.length }, 'job worker released leases of unfinished jobs');
+          runner.dead = true; // late completions of abandoned handlers must not write to a closing db
+        }
+        startedWorkers.delete(worker);
+      })()),
+    kill: () => {
+      stopped = true;
+      runner.dead = true;
+      clearTimeout(timer);
+      startedWorkers.delete(worker);
+    },
+  };
+  startedWorkers.add(worker);
+  log.debug({ workerId, kinds: runner.kinds() }, 'job worker started');
+  schedule(0);
+  return worker;
+};
+
+/** Stops the given worker, or every worker started in this process. */
+export const stopWorker = async (worker?: Worker): Promise<void> => {
+  if (worker) return worker.stop();
+  await Promise.all([...startedWorkers].map((w) => w.stop()));
+};
+
+export interface RunDueJobsOptions extends Omit<WorkerOptions, 'concurrency' | 'pollMs' | 'stopGraceMs'> {
+  /** Safety stop (default 1 000 jobs). */
+  maxJobs?: number;
+}
+
+/**
+ * Runs due jobs one by one in the calling process until none is due (jobs enqueued by those jobs
+ * included, when already due). For tests and scripts: deterministic, no timers. Returns how many ran.
+ */
+export const runDueJobs = async (db: Db, options: RunDueJobsOptions = {}): Promise<number> => {
+  const runner = new JobRunner(db, { ...options, workerId: options.workerId ?? `drain:${process.pid}:${randomBytes(4).toString('hex')}` }, options.registry);
+  const maxJobs = options.maxJobs ?? 1_000;
+  let ran = 0;
+  while (ran < maxJobs) {
+    const [job] = await runner.claim(1);
+    if (!job) break;
+    await runner.execute(job);
+    ran++;
+  }
+  return ran;
+};

@@ -1,0 +1,15 @@
+/** Email-code and token rules in one place (documented in docs/server.md). */
+export const AUTH_LIMITS = {
+  codeLength: 6,
+  codeTtlSeconds: 10 * 60,
+  maxWrongAttempts: 5,
+  resendCooldownSeconds: 60,
+  /** Codes (and informative notices) per email address per rolling hour. */
+  codesPerEmailPerHour: 5,
+  /** Codes per client IP per rolling hour. */
+  codesPerIpPerHour: 20,
+  accessTokenTtlSeconds: 15 * 60,
+  refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
+  /** Telegram init data older than this is refused. */
+  telegramInitDataMaxAgeSeconds: 24 * 60 * 60,
+} as const;

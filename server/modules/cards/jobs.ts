@@ -1,0 +1,119 @@
+/**
+ * The cards module's jobs: each sends one request to the issuer, and is idempotent (it checks the card
+ * before acting; the issuer keys requests by our ids). When a request keeps failing, the failure hook
+ * gives the operation up: issue → failed + refund, top-up → failed + refund, activation/freeze/unfreeze →
+ * back to the previous status.
+ */
+import { IssuerRequestError, type CardIssuer } from '../../adapters/card-issuer';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/db';
+import { PermanentJobError, type JobRegistry } from '../../jobs';
+import { runLedgerTx } from '../ledger';
+import { endIssue, failTopup } from './events';
+import { CARD_JOBS } from './limits';
+import { changeStatus, findCard, findTopup } from './store';
+
+export interface CardJobPayload {
+  cardId: string;
+}
+export interface TopupJobPayload {
+  topupId: string;
+}
+
+/** Why an operation was given up: the issuer kept failing, or refused the request itself. */
+const giveUpReason = (error: string): string => (error.includes('IssuerRequestError') ? 'ISSUER_ERROR' : 'ISSUER_UNAVAILABLE');
+
+/** Issuer refusals of the request itself will not get better by retrying. */
+const permanent = async <T>(call: () => Promise<T>): Promise<T> => {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof IssuerRequestError) throw new PermanentJobError(`IssuerRequestError ${error.code}: ${error.message}`);
+    throw error;
+  }
+};
+
+export const registerCardJobs = (registry: JobRegistry, deps: { db: Db; clock: Clock; issuer: CardIssuer }): void => {
+  const { db, clock, issuer } = deps;
+
+  registry.register<CardJobPayload>(
+    CARD_JOBS.issue,
+    async ({ cardId }) => {
+      const card = await findCard(db, cardId);
+      if (!card || card.status !== 'pending') return; // already accepted (or decided) earlier
+      const accepted = await permanent(() =>
+        issuer.requestIssue({
+          cardRef: card.id,
+          userRef: card.user_id,
+          productRef: card.product_id,
+          form: card.form,
+          scheme: card.scheme,
+          currency: card.currency,
+          cardholderName: card.cardholder_name,
+        }),
+      );
+      await runLedgerTx(db, async (q) => {
+        const locked = await findCard(q, cardId, true);
+        if (!locked || locked.status !== 'pending') return; // the issuer's answer arrived first
+        await changeStatus(q, locked, 'issueAccepted', clock.now(), { issuerCardId: accepted.issuerCardId });
+      });
+    },
+    {
+      onFailure: async (q, { cardId }, { error }) => {
+        const card = await findCard(q, cardId, true);
+        if (card?.status === 'pending') await endIssue(q, card, 'issueFailed', giveUpReason(error), clock.now());
+      },
+    },
+  );
+
+  registry.register<CardJobPayload>(
+    CARD_JOBS.activate,
+    async ({ cardId }) => {
+      const card = await findCard(db, cardId);
+      if (card?.status !== 'activating') return;
+      await permanent(() => issuer.requestActivation(cardId));
+    },
+    {
+      onFailure: async (q, { cardId }, { error }) => {
+        const card = await findCard(q, cardId, true);
+        if (card?.status === 'activating') {
+          await changeStatus(q, card, 'activationFailed', clock.now(), { reason: 'ACTIVATION_FAILED', historyReason: giveUpReason(error) });
+        }
+      },
+    },
+  );
+
+  for (const [kind, status, failEvent] of [
+    [CARD_JOBS.freeze, 'freezing', 'freezeFailed'],
+    [CARD_JOBS.unfreeze, 'unfreezing', 'unfreezeFailed'],
+  ] as const) {
+    registry.register<CardJobPayload>(
+      kind,
+      async ({ cardId }) => {
+        const card = await findCard(db, cardId);
+        if (card?.status !== status) return;
+        await permanent(() => (status === 'freezing' ? issuer.requestFreeze(cardId) : issuer.requestUnfreeze(cardId)));
+      },
+      {
+        onFailure: async (q, { cardId }, { error }) => {
+          const card = await findCard(q, cardId, true);
+          if (card?.status === status) await changeStatus(q, card, failEvent, clock.now(), { historyReason: giveUpReason(error) });
+        },
+      },
+    );
+  }
+
+  registry.register<TopupJobPayload>(
+    CARD_JOBS.topup,
+    async ({ topupId }) => {
+      const topup = await findTopup(db, topupId);
+      if (topup?.status !== 'pending') return;
+      await permanent(() => issuer.requestTopUp({ cardRef: topup.card_id, topupRef: topup.id, amount: topup.amount, currency: topup.currency }));
+    },
+    {
+      onFailure: async (q, { topupId }, { error }) => {
+        await failTopup(q, topupId, giveUpReason(error), clock.now());
+      },
+    },
+  );
+};

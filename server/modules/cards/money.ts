@@ -1,0 +1,374 @@
+/**
+ * Every money movement of the cards module, as balanced ledger transactions inside the caller's
+ * database transaction `q` (docs/server.md "Cards: money"). Idempotency keys are derived from our own
+ * ids, so running any of these twice (a retried job, a re-delivered issuer event) moves money once.
+ *
+ * Money on its way to the issuer sits in the system account `card_issuer_funding` until the issuer
+ * confirms it; only then is it credited to the card account, so the card balance is always money the
+ * user can spend and an issuer failure can always be refunded in full.
+ */
+import type { Currency } from '@/shared/contract/core';
+import type { Queryable } from '../../db/db';
+import { isDomainError } from '../../http/errors';
+import {
+  accountIds,
+  balanceOf,
+  createCardAccount,
+  getSystemAccount,
+  getWalletAccount,
+  insufficientFunds,
+  postTransaction,
+  updateTransactionStatus,
+  type LedgerEntryInput,
+} from '../ledger';
+import { formatMoney, newId, type CardRow, type TopupRow } from './store';
+
+const nonZero = (entries: LedgerEntryInput[]): LedgerEntryInput[] => entries.filter((entry) => entry.amount !== 0);
+
+const accounts = async (q: Queryable, userId: string, currency: Currency, now: Date) => ({
+  wallet: await getWalletAccount(q, userId, currency, now),
+  revenue: await getSystemAccount(q, 'fee_revenue', currency, now),
+  funding: await getSystemAccount(q, 'card_issuer_funding', currency, now),
+});
+
+/** Rethrows the ledger's INSUFFICIENT_FUNDS with a message that says what was needed and what is there. */
+const explainInsufficient = (error: unknown, what: string, needed: number, available: number, currency: Currency): never => {
+  if (isDomainError(error) && error.code === 'INSUFFICIENT_FUNDS') {
+    throw insufficientFunds(
+      `Insufficient funds: ${what} takes ${formatMoney(needed, currency)} from your ${currency} wallet, ` +
+        `which has ${formatMoney(available, currency)}. Top up your wallet and try again.`,
+    );
+  }
+  throw error;
+};
+
+const cardTransactionRow = async (
+  q: Queryable,
+  row: {
+    cardId: string;
+    sourceKey: string;
+    type: 'issue' | 'topup' | 'purchase' | 'refund';
+    direction: 'credit' | 'debit';
+    amount: number;
+    currency: Currency;
+    status: 'pending' | 'completed';
+    merchantName?: string | null;
+    tradeId?: string | null;
+    walletTransactionId?: string | null;
+    now: Date;
+  },
+) => {
+  await q.query(
+    `INSERT INTO card_transactions (id, card_id, source_key, type, direction, amount, currency, status, merchant_name,
+       trade_id, wallet_transaction_id, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
+     ON CONFLICT (source_key) DO NOTHING`,
+    [
+      newId('ctx'),
+      row.cardId,
+      row.sourceKey,
+      row.type,
+      row.direction,
+      row.amount,
+      row.currency,
+      row.status,
+      row.merchantName ?? null,
+      row.tradeId ?? null,
+      row.walletTransactionId ?? null,
+      row.now,
+    ],
+  );
+};
+
+const settleCardTransaction = async (q: Queryable, sourceKey: string, status: 'completed' | 'failed', now: Date) => {
+  await q.query(`UPDATE card_transactions SET status = $2, updated_at = $3 WHERE source_key = $1 AND status = 'pending'`, [sourceKey, status, now]);
+};
+
+// ── Issue ───────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * At POST /api/cards, for a new pending card: creates its ledger account and takes from the wallet
+ * `cardIssue` = issue cost + initial deposit (creation fee → fee_revenue; issuing fee and the deposit →
+ * card_issuer_funding) and `serviceCommission` = the deposit fee (→ fee_revenue), both pending.
+ */
+export const chargeIssue = async (
+  q: Queryable,
+  card: CardRow,
+  details: { productName: string },
+  now: Date,
+): Promise<{ issueTransactionId: string; feeTransactionId: string | null }> => {
+  const { wallet, revenue, funding } = await accounts(q, card.user_id, card.currency, now);
+  await createCardAccount(q, { cardId: card.id, userId: card.user_id, currency: card.currency }, now);
+  const issueCost = card.creation_fee + card.issuing_fee;
+  const total = issueCost + card.initial_deposit + card.deposit_fee;
+  const available = await balanceOf(q, wallet.id);
+  try {
+    const issue = await postTransaction(q, {
+      type: 'cardIssue',
+      userId: card.user_id,
+      idempotencyKey: `card:${card.id}:issue`,
+      status: 'pending',
+      details: { cardId: card.id, productId: card.product_id, productName: details.productName },
+      entries: nonZero([
+        { accountId: wallet.id, amount: -(issueCost + card.initial_deposit) },
+        { accountId: revenue.id, amount: card.creation_fee },
+        { accountId: funding.id, amount: card.issuing_fee + card.initial_deposit },
+      ]),
+      now,
+    });
+    let feeTransactionId: string | null = null;
+    if (card.deposit_fee > 0) {
+      const fee = await postTransaction(q, {
+        type: 'serviceCommission',
+        userId: card.user_id,
+        idempotencyKey: `card:${card.id}:issue-fee`,
+        status: 'pending',
+        details: { reason: 'cardIssue', relatedTransactionId: issue.transactionId, cardId: card.id },
+        entries: [
+          { accountId: wallet.id, amount: -card.deposit_fee },
+          { accountId: revenue.id, amount: card.deposit_fee },
+        ],
+        now,
+      });
+      feeTransactionId = fee.transactionId;
+    }
+    await cardTransactionRow(q, {
+      cardId: card.id,
+      sourceKey: `issue:${card.id}`,
+      type: 'issue',
+      direction: 'credit',
+      amount: card.initial_deposit,
+      currency: card.currency,
+      status: 'pending',
+      walletTransactionId: issue.transactionId,
+      now,
+    });
+    return { issueTransactionId: issue.transactionId, feeTransactionId };
+  } catch (error) {
+    return explainInsufficient(
+      error,
+      `issuing this card (issue cost ${formatMoney(issueCost, card.currency)} + initial deposit ${formatMoney(card.initial_deposit, card.currency)} + deposit fee ${formatMoney(card.deposit_fee, card.currency)})`,
+      total,
+      available,
+      card.currency,
+    );
+  }
+};
+
+/** The issuer made the card: the initial deposit moves onto the card; the charges complete. */
+export const settleIssue = async (q: Queryable, card: CardRow, now: Date): Promise<void> => {
+  const funding = await getSystemAccount(q, 'card_issuer_funding', card.currency, now);
+  await postTransaction(q, {
+    type: 'cardIssueSettle',
+    userId: card.user_id,
+    idempotencyKey: `card:${card.id}:issue-settle`,
+    details: { cardId: card.id, relatedTransactionId: card.issue_transaction_id },
+    entries: [
+      { accountId: funding.id, amount: -card.initial_deposit },
+      { accountId: accountIds.card(card.id), amount: card.initial_deposit },
+    ],
+    now,
+  });
+  if (card.issue_transaction_id) await updateTransactionStatus(q, card.issue_transaction_id, { status: 'completed', now });
+  if (card.issue_fee_transaction_id) await updateTransactionStatus(q, card.issue_fee_transaction_id, { status: 'completed', now });
+  await settleCardTransaction(q, `issue:${card.id}`, 'completed', now);
+};
+
+/** The issue was rejected or failed: everything taken at issue goes back to the wallet, exactly. */
+export const refundIssue = async (q: Queryable, card: CardRow, reason: string, now: Date): Promise<void> => {
+  const { wallet, revenue, funding } = await accounts(q, card.user_id, card.currency, now);
+  const issueCost = card.creation_fee + card.issuing_fee;
+  await postTransaction(q, {
+    type: 'cardIssueRefund',
+    userId: card.user_id,
+    idempotencyKey: `card:${card.id}:issue-refund`,
+    details: { cardId: card.id, relatedTransactionId: card.issue_transaction_id, reason },
+    entries: nonZero([
+      { accountId: wallet.id, amount: issueCost + card.initial_deposit },
+      { accountId: revenue.id, amount: -card.creation_fee },
+      { accountId: funding.id, amount: -(card.issuing_fee + card.initial_deposit) },
+    ]),
+    now,
+  });
+  if (card.deposit_fee > 0) {
+    await postTransaction(q, {
+      type: 'cardIssueRefund',
+      userId: card.user_id,
+      idempotencyKey: `card:${card.id}:issue-fee-refund`,
+      details: { cardId: card.id, relatedTransactionId: card.issue_fee_transaction_id, reason },
+      entries: [
+        { accountId: wallet.id, amount: card.deposit_fee },
+        { accountId: revenue.id, amount: -card.deposit_fee },
+      ],
+      now,
+    });
+  }
+  if (card.issue_transaction_id) await updateTransactionStatus(q, card.issue_transaction_id, { status: 'failed', failureCode: reason, now });
+  if (card.issue_fee_transaction_id) {
+    await updateTransactionStatus(q, card.issue_fee_transaction_id, { status: 'failed', failureCode: reason, now });
+  }
+  await settleCardTransaction(q, `issue:${card.id}`, 'failed', now);
+};
+
+// ── Top-up ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** At POST /api/cards/{id}/topup: `cardTransfer` (amount → card_issuer_funding) + `serviceCommission` (fee), both pending. */
+export const chargeTopup = async (
+  q: Queryable,
+  topup: TopupRow,
+  card: CardRow,
+  now: Date,
+): Promise<{ transferTransactionId: string; feeTransactionId: string | null }> => {
+  const { wallet, revenue, funding } = await accounts(q, card.user_id, card.currency, now);
+  const available = await balanceOf(q, wallet.id);
+  try {
+    const transfer = await postTransaction(q, {
+      type: 'cardTransfer',
+      userId: card.user_id,
+      idempotencyKey: `card-topup:${topup.id}`,
+      status: 'pending',
+      details: { cardId: card.id, cardLast4: card.last4, transferId: topup.id },
+      entries: [
+        { accountId: wallet.id, amount: -topup.amount },
+        { accountId: funding.id, amount: topup.amount },
+      ],
+      now,
+    });
+    let feeTransactionId: string | null = null;
+    if (topup.fee > 0) {
+      const fee = await postTransaction(q, {
+        type: 'serviceCommission',
+        userId: card.user_id,
+        idempotencyKey: `card-topup:${topup.id}:fee`,
+        status: 'pending',
+        details: { reason: 'cardTopUp', relatedTransactionId: transfer.transactionId, cardId: card.id },
+        entries: [
+          { accountId: wallet.id, amount: -topup.fee },
+          { accountId: revenue.id, amount: topup.fee },
+        ],
+        now,
+      });
+      feeTransactionId = fee.transactionId;
+    }
+    await cardTransactionRow(q, {
+      cardId: card.id,
+      sourceKey: `topup:${topup.id}`,
+      type: 'topup',
+      direction: 'credit',
+      amount: topup.amount,
+      currency: card.currency,
+      status: 'pending',
+      walletTransactionId: transfer.transactionId,
+      now,
+    });
+    return { transferTransactionId: transfer.transactionId, feeTransactionId };
+  } catch (error) {
+    return explainInsufficient(
+      error,
+      `this top-up (${formatMoney(topup.amount, card.currency)} + fee ${formatMoney(topup.fee, card.currency)})`,
+      topup.amount + topup.fee,
+      available,
+      card.currency,
+    );
+  }
+};
+
+/** The issuer loaded the card: the amount moves onto the card account; the charges complete. */
+export const settleTopup = async (q: Queryable, topup: TopupRow, card: CardRow, now: Date): Promise<void> => {
+  const funding = await getSystemAccount(q, 'card_issuer_funding', card.currency, now);
+  await postTransaction(q, {
+    type: 'cardTopupSettle',
+    userId: card.user_id,
+    idempotencyKey: `card-topup:${topup.id}:settle`,
+    details: { cardId: card.id, transferId: topup.id, relatedTransactionId: topup.transfer_transaction_id },
+    entries: [
+      { accountId: funding.id, amount: -topup.amount },
+      { accountId: accountIds.card(card.id), amount: topup.amount },
+    ],
+    now,
+  });
+  if (topup.transfer_transaction_id) await updateTransactionStatus(q, topup.transfer_transaction_id, { status: 'completed', now });
+  if (topup.fee_transaction_id) await updateTransactionStatus(q, topup.fee_transaction_id, { status: 'completed', now });
+  await q.query(`UPDATE card_topups SET status = 'completed', updated_at = $2 WHERE id = $1 AND status = 'pending'`, [topup.id, now]);
+  await settleCardTransaction(q, `topup:${topup.id}`, 'completed', now);
+};
+
+/** The issuer did not load the card: amount and fee go back to the wallet, exactly. */
+export const refundTopup = async (q: Queryable, topup: TopupRow, reason: string, now: Date): Promise<void> => {
+  const { wallet, revenue, funding } = await accounts(q, topup.user_id, topup.currency, now);
+  await postTransaction(q, {
+    type: 'cardTopupRefund',
+    userId: topup.user_id,
+    idempotencyKey: `card-topup:${topup.id}:refund`,
+    details: { cardId: topup.card_id, transferId: topup.id, relatedTransactionId: topup.transfer_transaction_id, reason },
+    entries: [
+      { accountId: wallet.id, amount: topup.amount },
+      { accountId: funding.id, amount: -topup.amount },
+    ],
+    now,
+  });
+  if (topup.fee > 0) {
+    await postTransaction(q, {
+      type: 'cardTopupRefund',
+      userId: topup.user_id,
+      idempotencyKey: `card-topup:${topup.id}:fee-refund`,
+      details: { cardId: topup.card_id, transferId: topup.id, relatedTransactionId: topup.fee_transaction_id, reason },
+      entries: [
+        { accountId: wallet.id, amount: topup.fee },
+        { accountId: revenue.id, amount: -topup.fee },
+      ],
+      now,
+    });
+  }
+  if (topup.transfer_transaction_id) {
+    await updateTransactionStatus(q, topup.transfer_transaction_id, { status: 'failed', failureCode: reason, now });
+  }
+  if (topup.fee_transaction_id) await updateTransactionStatus(q, topup.fee_transaction_id, { status: 'failed', failureCode: reason, now });
+  await q.query(`UPDATE card_topups SET status = 'failed', failure_code = $2, updated_at = $3 WHERE id = $1 AND status = 'pending'`, [
+    topup.id,
+    reason,
+    now,
+  ]);
+  await settleCardTransaction(q, `topup:${topup.id}`, 'failed', now);
+};
+
+// ── Trades ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** A settled purchase (card → card_network) or refund (card_network → card). */
+export const postTrade = async (
+  q: Queryable,
+  card: CardRow,
+  trade: { id: string; issuerTradeId: string; kind: 'purchase' | 'refund'; amount: number; merchantName: string },
+  now: Date,
+): Promise<string> => {
+  const network = await getSystemAccount(q, 'card_network', card.currency, now);
+  const cardAccount = accountIds.card(card.id);
+  const sign = trade.kind === 'purchase' ? -1 : 1;
+  const posted = await postTransaction(q, {
+    type: trade.kind === 'purchase' ? 'cardPurchase' : 'cardRefund',
+    userId: card.user_id,
+    idempotencyKey: `card-trade:${trade.issuerTradeId}`,
+    details: { cardId: card.id, tradeId: trade.id, merchantName: trade.merchantName },
+    entries: [
+      { accountId: cardAccount, amount: sign * trade.amount },
+      { accountId: network.id, amount: -sign * trade.amount },
+    ],
+    now,
+  });
+  await cardTransactionRow(q, {
+    cardId: card.id,
+    sourceKey: `trade:${trade.id}`,
+    type: trade.kind,
+    direction: trade.kind === 'purchase' ? 'debit' : 'credit',
+    amount: trade.amount,
+    currency: card.currency,
+    status: 'completed',
+    merchantName: trade.merchantName,
+    tradeId: trade.id,
+    now,
+  });
+  return posted.transactionId;
+};
+
+/** The card's ledger balance (what it can spend). */
+export const cardBalance = (q: Queryable, cardId: string): Promise<number> => balanceOf(q, accountIds.card(cardId));

@@ -1,0 +1,42 @@
+import * as z from 'zod/mini';
+import { Email } from '@/shared/contract/auth';
+import { defineEndpoint, Timestamp } from '@/shared/contract/core';
+import { UserProfile, VerificationStatus } from '@/shared/contract/users';
+
+/**
+ * Sandbox-only controls (SANDBOX=true). Server-side definitions in the contract's shape, so route()
+ * validates them like any endpoint; they are not part of the app's contract or its OpenAPI document.
+ */
+export const devMailbox = defineEndpoint({
+  id: 'dev.mailbox',
+  method: 'GET',
+  path: '/api/dev/mailbox',
+  auth: 'none',
+  tag: 'dev',
+  summary: 'Sandbox: latest emails sent to an address (newest first), including codes.',
+  query: z.object({ email: Email }),
+  response: z.object({
+    messages: z.array(
+      z.object({
+        id: z.number(),
+        to: z.string(),
+        kind: z.string(),
+        subject: z.string(),
+        text: z.string(),
+        code: z.nullable(z.string()),
+        createdAt: Timestamp,
+      }),
+    ),
+  }),
+});
+
+export const devSetVerification = defineEndpoint({
+  id: 'dev.setVerification',
+  method: 'POST',
+  path: '/api/dev/users/verification',
+  auth: 'none',
+  tag: 'dev',
+  summary: "Sandbox: set an account's verification state.",
+  body: z.object({ email: Email, status: VerificationStatus }),
+  response: UserProfile,
+});

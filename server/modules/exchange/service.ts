@@ -1,0 +1,241 @@
+import { randomBytes } from 'node:crypto';
+import type { Currency, ExchangeRate, ExchangeRates, ExchangeResult } from '@/shared/contract';
+import { addSeconds, type Clock } from '../../clock';
+import type { Db } from '../../db/db';
+import { catalogError, isDomainError } from '../../http/errors';
+import {
+  accountIds,
+  ensureWalletAccounts,
+  findTransactionByKey,
+  getSystemAccount,
+  postTransaction,
+  runLedgerTx,
+  type LedgerTransaction,
+} from '../ledger';
+import type { WalletSettings } from '../config/settings';
+import { assertCanMoveMoney } from '../wallet/account-state';
+import { computeExchange, ratesFromMid } from './math';
+import { RateProviderUnavailableError, type RateProvider } from './rate-provider';
+
+interface QuoteRow extends Record<string, unknown> {
+  id: string;
+  from_currency: Currency;
+  to_currency: Currency;
+  rate: string;
+  mid_rate: string;
+  spread_bps: number;
+  fee_bps: number;
+  market_at: Date;
+  created_at: Date;
+  expires_at: Date;
+}
+
+const QUOTE_COLUMNS = 'id, from_currency, to_currency, rate, mid_rate, spread_bps, fee_bps, market_at, created_at, expires_at';
+
+const toExchangeRate = (row: QuoteRow): ExchangeRate => ({
+  from: row.from_currency,
+  to: row.to_currency,
+  rate: row.rate,
+  feeBps: row.fee_bps,
+  quoteId: row.id,
+  expiresAt: row.expires_at.toISOString(),
+  updatedAt: row.market_at.toISOString(),
+});
+
+const PAIRS: ReadonlyArray<{ from: Currency; to: Currency; key: 'USD_RUB' | 'RUB_USD' }> = [
+  { from: 'USD', to: 'RUB', key: 'USD_RUB' },
+  { from: 'RUB', to: 'USD', key: 'RUB_USD' },
+];
+
+export const INSUFFICIENT_FUNDS_FOR_EXCHANGE = 'Insufficient funds for this exchange';
+
+export interface ExchangeInput {
+  from: Currency;
+  to: Currency;
+  amount: number;
+  quoteId: string;
+}
+
+const rateUnavailable = () => catalogError('RATE_UNAVAILABLE', 'Rate unavailable: no exchange rate can be quoted right now. Try again shortly.');
+
+/**
+ * Exchange quotes and USD ⇄ RUB exchanges (docs/api.md "Exchange (quotes)").
+ * Quotes are shared by all users and stored; an exchange is one balanced ledger transaction:
+ *
+ *   wallet[from]  −amount          fx_pool[from] +(amount − fee)     fee_revenue[from] +fee
+ *   wallet[to]    +credited        fx_pool[to]   −credited
+ */
+export class ExchangeService {
+  private systemAccounts?: Promise<void>;
+
+  constructor(
+    private readonly deps: { db: Db; clock: Clock; settings: WalletSettings; provider: RateProvider; log?: (msg: string, data?: object) => void },
+  ) {}
+
+  /** Current quotes for both directions: stored ones while they have enough life left, else fresh ones. */
+  async currentRates(): Promise<ExchangeRates> {
+    const { db, clock, settings } = this.deps;
+    const now = clock.now();
+    const fresh = await db.query<QuoteRow>(
+      `SELECT DISTINCT ON (from_currency, to_currency) ${QUOTE_COLUMNS} FROM exchange_quotes
+       WHERE expires_at >= $1 AND created_at <= $2
+       ORDER BY from_currency, to_currency, expires_at DESC`,
+      [addSeconds(now, settings.exchange.quoteMinRemainingSeconds), now],
+    );
+    const byPair = (from: Currency, to: Currency) => fresh.find((row) => row.from_currency === from && row.to_currency === to);
+    let rows = PAIRS.map(({ from, to }) => byPair(from, to));
+    if (rows.some((row) => !row)) rows = await this.createQuotes(now);
+    const quotes = rows as QuoteRow[];
+    const updatedAt = quotes.reduce((latest, row) => (row.market_at > latest ? row.market_at : latest), quotes[0]!.market_at);
+    return { rates: quotes.map(toExchangeRate), updatedAt: updatedAt.toISOString() };
+  }
+
+  private async createQuotes(now: Date): Promise<QuoteRow[]> {
+    const { db, settings, provider } = this.deps;
+    let market: { mid: string; at: Date };
+    try {
+      market = await provider.midRate();
+    } catch (error) {
+      if (error instanceof RateProviderUnavailableError) throw rateUnavailable();
+      this.deps.log?.('rate provider failed', { error: String(error) });
+      throw rateUnavailable();
+    }
+    const { spreadBps, feeBps, quoteTtlSeconds } = settings.exchange;
+    const rates = ratesFromMid(market.mid, spreadBps);
+    const expiresAt = addSeconds(now, quoteTtlSeconds);
+    const rows: QuoteRow[] = [];
+    for (const { from, to, key } of PAIRS) {
+      const [row] = await db.query<QuoteRow>(
+        `INSERT INTO exchange_quotes (id, from_currency, to_currency, rate, mid_rate, spread_bps, fee_bps, market_at, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${QUOTE_COLUMNS}`,
+        [`qte_${randomBytes(12).toString('base64url')}`, from, to, rates[key], market.mid, spreadBps, feeBps, market.at, now, expiresAt],
+      );
+      rows.push(row!);
+    }
+    return rows;
+  }
+
+  /** Makes every quote unusable now (sandbox: the provider went down and withdrew its prices). */
+  async retireQuotes(): Promise<number> {
+    const now = this.deps.clock.now();
+    const rows = await this.deps.db.query('UPDATE exchange_quotes SET expires_at = $1 WHERE expires_at > $1 RETURNING id', [now]);
+    return rows.length;
+  }
+
+  private ensureSystemAccounts(): Promise<void> {
+    this.systemAccounts ??= this.deps.db
+      .tx(async (q) => {
+        for (const currency of ['USD', 'RUB'] as const) {
+          await getSystemAccount(q, 'fx_pool', currency);
+          await getSystemAccount(q, 'fee_revenue', currency);
+        }
+      })
+      .catch((error: unknown) => {
+        this.systemAccounts = undefined;
+        throw error;
+      });
+    return this.systemAccounts;
+  }
+
+  /**
+   * One exchange, in ONE database transaction: quote checks, then the balanced ledger transaction (which
+   * locks the accounts in id order and refuses INSUFFICIENT_FUNDS). The ledger key derives from the
+   * request's Idempotency-Key, so a replay never moves money twice even past the HTTP idempotency layer.
+   */
+  async exchange(userId: string, idempotencyKey: string, input: ExchangeInput): Promise<ExchangeResult> {
+    const { db, clock, settings } = this.deps;
+    await assertCanMoveMoney(db, clock, userId);
+    await this.ensureSystemAccounts();
+    const ledgerKey = `exchange:${userId}:${idempotencyKey}`;
+    return runLedgerTx(db, async (q) => {
+      const now = clock.now();
+      const [quote] = await q.query<QuoteRow>(`SELECT ${QUOTE_COLUMNS} FROM exchange_quotes WHERE id = $1`, [input.quoteId]);
+      if (!quote || quote.from_currency !== input.from || quote.to_currency !== input.to) {
+        throw catalogError('QUOTE_MISMATCH', 'The quote is unknown or for another currency pair. Fetch the exchange rates again.');
+      }
+      if (quote.expires_at <= now) {
+        const done = await findTransactionByKey(q, ledgerKey);
+        if (done) return this.replayResult(done, input);
+        throw catalogError('QUOTE_EXPIRED', 'The exchange rate has expired. Check the new rate and confirm again.');
+      }
+      const expected = ratesFromMid(quote.mid_rate, quote.spread_bps)[quote.from_currency === 'USD' ? 'USD_RUB' : 'RUB_USD'];
+      if (expected !== quote.rate) {
+        this.deps.log?.('exchange quote rate is inconsistent with its mid rate', { quoteId: quote.id, rate: quote.rate, expected });
+        throw catalogError('QUOTE_MISMATCH', 'The quote is inconsistent. Fetch the exchange rates again.');
+      }
+      const minimum = settings.exchange.minAmounts[input.from];
+      if (input.amount < minimum) {
+        throw catalogError('AMOUNT_BELOW_MINIMUM', `The smallest amount to exchange is ${minimum} minor units of ${input.from}.`);
+      }
+      const figures = computeExchange(input.amount, quote.fee_bps, quote.rate);
+      if (figures.credited <= 0) {
+        throw catalogError('AMOUNT_BELOW_MINIMUM', 'The amount is too small to receive anything after the fee.');
+      }
+
+      const wallets = await ensureWalletAccounts(q, userId, now);
+      const entries = [
+        { accountId: wallets[input.from], amount: -figures.debited },
+        { accountId: accountIds.system('fx_pool', input.from), amount: figures.debited - figures.fee },
+        { accountId: accountIds.system('fx_pool', input.to), amount: -figures.credited },
+        { accountId: wallets[input.to], amount: figures.credited },
+      ];
+      if (figures.fee > 0) entries.push({ accountId: accountIds.system('fee_revenue', input.from), amount: figures.fee });
+      const details = {
+        counterAmount: { amount: figures.credited, currency: input.to },
+        rate: quote.rate,
+        fee: { amount: figures.fee, currency: input.from },
+        quoteId: quote.id,
+      };
+      let posted;
+      try {
+        posted = await postTransaction(q, {
+          type: 'currencyExchange',
+          userId,
+          idempotencyKey: ledgerKey,
+          details,
+          entries,
+          display: { direction: 'debit', amount: figures.debited, currency: input.from, counterCurrency: input.to },
+          now,
+        });
+      } catch (error) {
+        if (isDomainError(error) && error.code === 'INSUFFICIENT_FUNDS') {
+          throw catalogError('INSUFFICIENT_FUNDS', INSUFFICIENT_FUNDS_FOR_EXCHANGE);
+        }
+        throw error;
+      }
+      if (posted.replayed) {
+        const done = await findTransactionByKey(q, ledgerKey);
+        return this.replayResult(done!, input);
+      }
+      return {
+        transactionId: posted.transactionId,
+        debited: { amount: figures.debited, currency: input.from },
+        credited: details.counterAmount,
+        rate: quote.rate,
+        fee: details.fee,
+        createdAt: now.toISOString(),
+      };
+    });
+  }
+
+  /** The answer of an exchange that already happened under this key (the request must be the same). */
+  private replayResult(tx: LedgerTransaction, input: ExchangeInput): ExchangeResult {
+    const details = tx.details as {
+      counterAmount: { amount: number; currency: Currency };
+      rate: string;
+      fee: { amount: number; currency: Currency };
+      quoteId: string;
+    };
+    if (tx.amount !== input.amount || tx.currency !== input.from || details.counterAmount.currency !== input.to || details.quoteId !== input.quoteId) {
+      throw catalogError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different exchange. Use a new key.');
+    }
+    return {
+      transactionId: tx.id,
+      debited: { amount: tx.amount, currency: input.from },
+      credited: details.counterAmount,
+      rate: details.rate,
+      fee: details.fee,
+      createdAt: tx.createdAt.toISOString(),
+    };
+  }
+}

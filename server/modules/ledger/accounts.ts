@@ -1,0 +1,128 @@
+import type { Queryable } from '../../db/db';
+import { SYSTEM_ACCOUNTS, type AccountKind, type Currency, type LedgerAccount, type SystemAccountCode } from './types';
+
+interface AccountRow extends Record<string, unknown> {
+  id: string;
+  kind: AccountKind;
+  user_id: string | null;
+  code: string | null;
+  card_id: string | null;
+  currency: Currency;
+  allow_negative: boolean;
+}
+
+const ACCOUNT_COLUMNS = 'id, kind, user_id, code, card_id, currency, allow_negative';
+
+const toAccount = (row: AccountRow): LedgerAccount => ({
+  id: row.id,
+  kind: row.kind,
+  userId: row.user_id,
+  code: row.code,
+  cardId: row.card_id,
+  currency: row.currency,
+  allowNegative: row.allow_negative,
+});
+
+/** Account ids are deterministic, so callers never need a lookup to know an id. */
+export const accountIds = {
+  wallet: (userId: string, currency: Currency) => `wal_${userId}_${currency}`,
+  system: (code: string, currency: Currency) => `sys_${code}_${currency}`,
+  card: (cardId: string) => `crd_${cardId}`,
+};
+
+const selectAccount = async (q: Queryable, id: string): Promise<LedgerAccount | null> => {
+  const [row] = await q.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts WHERE id = $1`, [id]);
+  return row ? toAccount(row) : null;
+};
+
+/**
+ * Reads an account, creating it on first use. The insert takes no lock on an existing row (ON CONFLICT
+ * DO NOTHING), so creating accounts never interferes with the id-ordered locking of postTransaction.
+ */
+const ensureAccount = async (
+  q: Queryable,
+  account: Omit<LedgerAccount, 'allowNegative'> & { allowNegative: boolean },
+  now: Date,
+): Promise<LedgerAccount> => {
+  const existing = await selectAccount(q, account.id);
+  if (existing) return existing;
+  await q.query(
+    `INSERT INTO ledger_accounts (id, kind, user_id, code, card_id, currency, allow_negative, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT DO NOTHING`,
+    [account.id, account.kind, account.userId, account.code, account.cardId, account.currency, account.allowNegative, now],
+  );
+  const created = await selectAccount(q, account.id);
+  if (!created) throw new Error(`ledger account ${account.id} could not be created`);
+  return created;
+};
+
+/** The user's wallet account in a currency (created on first use, never negative). */
+export const getWalletAccount = (q: Queryable, userId: string, currency: Currency, now: Date = new Date()): Promise<LedgerAccount> =>
+  ensureAccount(
+    q,
+    { id: accountIds.wallet(userId, currency), kind: 'wallet', userId, code: null, cardId: null, currency, allowNegative: false },
+    now,
+  );
+
+/**
+ * Creates the user's wallet accounts in every currency if missing (one statement, no locks on existing
+ * rows) and returns their ids. Cheaper than getWalletAccount on hot paths that know the ids anyway.
+ */
+export const ensureWalletAccounts = async (q: Queryable, userId: string, now: Date = new Date()): Promise<Record<Currency, string>> => {
+  const ids = { USD: accountIds.wallet(userId, 'USD'), RUB: accountIds.wallet(userId, 'RUB') };
+  await q.query(
+    `INSERT INTO ledger_accounts (id, kind, user_id, currency, allow_negative, created_at, updated_at)
+     VALUES ($1, 'wallet', $3, 'USD', false, $4, $4), ($2, 'wallet', $3, 'RUB', false, $4, $4)
+     ON CONFLICT DO NOTHING`,
+    [ids.USD, ids.RUB, userId, now],
+  );
+  return ids;
+};
+
+/** A system account (created on first use; whether it may go negative is fixed per code in SYSTEM_ACCOUNTS). */
+export const getSystemAccount = (q: Queryable, code: SystemAccountCode, currency: Currency, now: Date = new Date()): Promise<LedgerAccount> => {
+  const spec = SYSTEM_ACCOUNTS[code];
+  if (!spec) throw new Error(`Unknown system account code "${code}"`);
+  return ensureAccount(
+    q,
+    { id: accountIds.system(code, currency), kind: 'system', userId: null, code, cardId: null, currency, allowNegative: spec.allowNegative },
+    now,
+  );
+};
+
+/** The balance account of a card (never negative). Idempotent: a second call returns the same account. */
+export const createCardAccount = async (
+  q: Queryable,
+  input: { cardId: string; userId: string; currency: Currency },
+  now: Date = new Date(),
+): Promise<LedgerAccount> => {
+  const account = await ensureAccount(
+    q,
+    {
+      id: accountIds.card(input.cardId),
+      kind: 'card',
+      userId: input.userId,
+      code: null,
+      cardId: input.cardId,
+      currency: input.currency,
+      allowNegative: false,
+    },
+    now,
+  );
+  if (account.userId !== input.userId || account.currency !== input.currency) {
+    throw new Error(`card account ${account.id} exists with another owner or currency`);
+  }
+  return account;
+};
+
+/** The card's account, or null if none was created. */
+export const getCardAccount = (q: Queryable, cardId: string): Promise<LedgerAccount | null> => selectAccount(q, accountIds.card(cardId));
+
+/** Any account by id, or null. */
+export const findAccount = (q: Queryable, accountId: string): Promise<LedgerAccount | null> => selectAccount(q, accountId);
+
+/** Current balance in minor units (0 for an account that does not exist yet). Not locked: for display. */
+export const balanceOf = async (q: Queryable, accountId: string): Promise<number> => {
+  const [row] = await q.query<{ balance: number }>('SELECT balance FROM ledger_accounts WHERE id = $1', [accountId]);
+  return row?.balance ?? 0;
+};

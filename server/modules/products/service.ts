@@ -1,0 +1,151 @@
+import type { CardForm, CardProduct, CardScheme } from '@/shared/contract/cards';
+import type { Currency } from '@/shared/contract/core';
+import type { Db, Queryable } from '../../db/db';
+import { catalogError } from '../../http/errors';
+import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor } from './cursor';
+import { pickText, type CatalogLanguage } from './language';
+
+type Texts<T> = Partial<Record<CatalogLanguage, T>>;
+
+interface ProductRow extends Record<string, unknown> {
+  id: string;
+  scheme: CardScheme;
+  form: CardForm;
+  currency: Currency;
+  creation_fee: number;
+  issuing_fee: number;
+  minimal_deposit: number;
+  deposit_fee_bps: number;
+  deposit_fee_fixed: number;
+  deposit_min: number;
+  deposit_max: number;
+  name: Texts<string>;
+  description: Texts<string>;
+  requirements: Texts<string[]>;
+  image_url: string | null;
+  available: boolean;
+  retired_at: Date | null;
+  sort_order: number;
+}
+
+/** A product as the server computes with it (prices in minor units of `currency`). */
+export interface ProductRecord {
+  id: string;
+  scheme: CardScheme;
+  form: CardForm;
+  currency: Currency;
+  creationFee: number;
+  issuingFee: number;
+  /** creationFee + issuingFee. */
+  issueCost: number;
+  minimalDeposit: number;
+  depositFeeBps: number;
+  depositFeeFixed: number;
+  depositMin: number;
+  depositMax: number;
+  available: boolean;
+  names: Texts<string>;
+  row: ProductRow;
+}
+
+const toRecord = (row: ProductRow): ProductRecord => ({
+  id: row.id,
+  scheme: row.scheme,
+  form: row.form,
+  currency: row.currency,
+  creationFee: row.creation_fee,
+  issuingFee: row.issuing_fee,
+  issueCost: row.creation_fee + row.issuing_fee,
+  minimalDeposit: row.minimal_deposit,
+  depositFeeBps: row.deposit_fee_bps,
+  depositFeeFixed: row.deposit_fee_fixed,
+  depositMin: row.deposit_min,
+  depositMax: row.deposit_max,
+  available: row.available,
+  names: row.name,
+  row,
+});
+
+/** docs/api.md: fee on any deposit = fixed + ceil(amount × bps / 10 000), exact in integers. */
+export const depositFee = (product: Pick<ProductRecord, 'depositFeeBps' | 'depositFeeFixed'>, amount: number): number => {
+  const percent = (BigInt(amount) * BigInt(product.depositFeeBps) + 9_999n) / 10_000n;
+  return product.depositFeeFixed + Number(percent);
+};
+
+export const productName = (product: ProductRecord, lang: CatalogLanguage): string => pickText(product.names, lang, product.id);
+
+export const toCardProduct = (product: ProductRecord, lang: CatalogLanguage): CardProduct => {
+  const money = (amount: number) => ({ amount, currency: product.currency });
+  return {
+    id: product.id,
+    name: productName(product, lang),
+    scheme: product.scheme,
+    form: product.form,
+    currency: product.currency,
+    issueCost: money(product.issueCost),
+    creationFee: money(product.creationFee),
+    issuingFee: money(product.issuingFee),
+    minimalDeposit: money(product.minimalDeposit),
+    depositFee: { bps: product.depositFeeBps, fixed: money(product.depositFeeFixed) },
+    depositRange: { min: money(product.depositMin), max: money(product.depositMax) },
+    description: pickText(product.row.description, lang, ''),
+    requirements: pickText(product.row.requirements, lang, []),
+    available: product.available,
+    imageUrl: product.row.image_url,
+  };
+};
+
+export const productNotFound = () =>
+  catalogError('PRODUCT_NOT_FOUND', 'Product Not Found: the requested card product could not be found or is no longer available.');
+
+/** A product that is offered (not retired), or null. */
+export const findProduct = async (q: Queryable, id: string): Promise<ProductRecord | null> => {
+  const [row] = await q.query<ProductRow>('SELECT * FROM card_products WHERE id = $1 AND retired_at IS NULL', [id]);
+  return row ? toRecord(row) : null;
+};
+
+/** Any product, retired ones included (cards keep pointing at the product they were issued from). */
+export const findProductIncludingRetired = async (q: Queryable, id: string): Promise<ProductRecord | null> => {
+  const [row] = await q.query<ProductRow>('SELECT * FROM card_products WHERE id = $1', [id]);
+  return row ? toRecord(row) : null;
+};
+
+export interface ProductsQuery {
+  form?: CardForm;
+  scheme?: CardScheme;
+  currency?: Currency;
+  cursor?: string;
+  limit?: number;
+}
+
+export class ProductsService {
+  constructor(private readonly db: Db) {}
+
+  /** Offered products (available or temporarily not), catalogue order. */
+  async list(query: ProductsQuery, lang: CatalogLanguage): Promise<{ items: CardProduct[]; nextCursor: string | null }> {
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const after = decodeCursor(query.cursor, ['number', 'string'] as const);
+    const rows = await this.db.query<ProductRow>(
+      `SELECT * FROM card_products
+       WHERE retired_at IS NULL
+         AND ($1::text IS NULL OR form = $1) AND ($2::text IS NULL OR scheme = $2) AND ($3::text IS NULL OR currency = $3)
+         AND ($4::int IS NULL OR (sort_order, id) > ($4::int, $5::text))
+       ORDER BY sort_order, id
+       LIMIT $6`,
+      [query.form ?? null, query.scheme ?? null, query.currency ?? null, after?.[0] ?? null, after?.[1] ?? null, limit + 1],
+    );
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      items: page.map((row) => toCardProduct(toRecord(row), lang)),
+      nextCursor: rows.length > limit && last ? encodeCursor([last.sort_order, last.id]) : null,
+    };
+  }
+
+  /** 404 PRODUCT_NOT_FOUND ("Product Not Found") for unknown and retired products. */
+  async get(id: string, lang: CatalogLanguage): Promise<CardProduct> {
+    const product = await findProduct(this.db, id);
+    if (!product) throw productNotFound();
+    return toCardProduct(product, lang);
+  }
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { walletGet, walletSbpCreate, walletSbpGet, walletTransactions } from '@/shared/contract';
+import { SBP_SIGNATURE_HEADER } from '../../adapters/sbp';
+import { readIdempotencyKey } from '../../http/idempotency';
+import { route } from '../../http/route';
+import { WEBHOOK_PATH, type SbpService } from './sbp';
+import type { WalletService } from './service';
+
+/** The origin this request reached us on (honours X-Forwarded-* when TRUST_PROXY is on). */
+export const requestOrigin = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
+
+export const registerWalletRoutes = async (app: FastifyInstance, wallet: WalletService, sbp: SbpService): Promise<void> => {
+  route(app, walletGet, ({ requireUser }) => wallet.getWallet(requireUser().userId));
+  route(app, walletTransactions, ({ requireUser, query }) => wallet.listTransactions(requireUser().userId, query ?? {}));
+  route(app, walletSbpCreate, ({ requireUser, body, request }) =>
+    sbp.create(requireUser().userId, readIdempotencyKey(request), body, requestOrigin(request)),
+  );
+  route(app, walletSbpGet, ({ requireUser, params }) => sbp.get(requireUser().userId, params.paymentId));
+
+  // The acquirer's callback: server-to-server, signed over the exact raw body, so this scope keeps JSON as text.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    scope.post(WEBHOOK_PATH, async (request) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const header = request.headers[SBP_SIGNATURE_HEADER];
+      const result = await sbp.handleCallback(raw, typeof header === 'string' ? header : undefined);
+      return { success: true, data: result };
+    });
+  });
+};

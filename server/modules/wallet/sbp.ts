@@ -1,0 +1,279 @@
+import { randomBytes } from 'node:crypto';
+import * as z from 'zod/mini';
+import type { SbpPayment, SbpPaymentStatus } from '@/shared/contract';
+import { SbpAcquirerError, verifySbpSignature, type SbpAcquirer } from '../../adapters/sbp';
+import { addSeconds, type Clock } from '../../clock';
+import type { Db, Queryable } from '../../db/db';
+import { catalogError, DomainError, httpErrors } from '../../http/errors';
+import { accountIds, ensureWalletAccounts, getSystemAccount, postTransaction, runLedgerTx } from '../ledger';
+import type { WalletSettings } from '../config/settings';
+import { assertCanMoveMoney } from './account-state';
+
+interface PaymentRow extends Record<string, unknown> {
+  id: string;
+  user_id: string;
+  idempotency_key: string | null;
+  order_id: string;
+  invoice_id: string | null;
+  amount: number;
+  status: SbpPaymentStatus;
+  error_code: string | null;
+  payment_url: string | null;
+  success_url: string;
+  fail_url: string;
+  transaction_id: string | null;
+  expires_at: Date;
+  created_at: Date;
+}
+
+const toSbpPayment = (row: PaymentRow): SbpPayment => ({
+  paymentId: row.id,
+  orderId: row.order_id,
+  invoiceId: row.invoice_id,
+  amount: { amount: row.amount, currency: 'RUB' },
+  status: row.status,
+  paymentUrl: row.payment_url ?? row.fail_url,
+  expiresAt: row.expires_at.toISOString(),
+  createdAt: row.created_at.toISOString(),
+  errorCode: row.error_code,
+  transactionId: row.transaction_id,
+});
+
+/** The acquirer's callback body, validated after the signature. */
+const CallbackBody = z.object({
+  eventId: z.string().check(z.minLength(1), z.maxLength(200)),
+  invoiceId: z.string().check(z.minLength(1), z.maxLength(100)),
+  orderId: z.string().check(z.minLength(1), z.maxLength(100)),
+  status: z.enum(['succeeded', 'failed']),
+  amount: z.int().check(z.positive()),
+  currency: z.literal('RUB'),
+  errorCode: z.nullable(z.string().check(z.maxLength(100))),
+  occurredAt: z.string(),
+});
+
+export type CallbackOutcome = 'credited' | 'already_settled' | 'marked_failed';
+
+const formatRub = (kopecks: number): string => `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(kopecks / 100)} RUB`;
+
+/** Our order numbers: `TW-YYYYMMDD-` + 8 random characters (shown on the payment pages, given to the acquirer). */
+const newOrderId = (now: Date): string => {
+  const date = now.toISOString().slice(0, 10).replace(/-/g, '');
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(8);
+  return `TW-${date}-${[...bytes].map((b) => alphabet[b % alphabet.length]).join('')}`;
+};
+
+export const WEBHOOK_PATH = '/api/webhooks/sbp';
+
+/**
+ * SBP top-ups (docs/api.md "SBP"): create a payment (our order, the acquirer's invoice), let the user pay
+ * at the acquirer, and credit the wallet when — and only when — the acquirer's signed callback says so.
+ * The credit is one `sbpTopup` ledger transaction with the key `sbp:<paymentId>`, so however often the
+ * callback arrives, the money moves once.
+ */
+export class SbpService {
+  private systemReady?: Promise<void>;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      settings: WalletSettings;
+      acquirer: SbpAcquirer;
+      /** Origins a returnUrl may point to besides the request's own (APP_ORIGIN). */
+      appOrigins: string[];
+      log?: (msg: string, data?: object) => void;
+    },
+  ) {}
+
+  private ensureSystemAccounts(): Promise<void> {
+    this.systemReady ??= this.deps.db
+      .tx(async (q) => {
+        await getSystemAccount(q, 'sbp_clearing', 'RUB');
+      })
+      .catch((error: unknown) => {
+        this.systemReady = undefined;
+        throw error;
+      });
+    return this.systemReady;
+  }
+
+  /** Where the acquirer sends the payer back: the app's result pages, or the Mini App link for t.me. */
+  private returnUrls(returnUrl: string | undefined, ownOrigin: string, paymentId: string): { successUrl: string; failUrl: string } {
+    let origin = ownOrigin;
+    if (returnUrl) {
+      const url = new URL(returnUrl);
+      const { botUsername } = this.deps.settings.app;
+      if (url.origin === 'https://t.me') {
+        const [, bot] = url.pathname.split('/');
+        if (bot?.toLowerCase() !== botUsername.toLowerCase()) {
+          throw catalogError('RETURN_URL_NOT_ALLOWED', `returnUrl may only point to https://t.me/${botUsername}.`);
+        }
+        url.searchParams.set('startapp', `sbp_${paymentId}`);
+        return { successUrl: url.toString(), failUrl: url.toString() };
+      }
+      if (url.origin !== ownOrigin && !this.deps.appOrigins.includes(url.origin)) {
+        throw catalogError('RETURN_URL_NOT_ALLOWED', 'returnUrl must be on the app origin or the bot\'s t.me link.');
+      }
+      origin = url.origin;
+    }
+    const id = encodeURIComponent(paymentId);
+    return { successUrl: `${origin}/payment-success?paymentId=${id}`, failUrl: `${origin}/payment-failed?paymentId=${id}` };
+  }
+
+  /**
+   * POST /api/wallet/sbp. The row is written before the acquirer is asked (so a crash leaves a trace),
+   * the acquirer is called outside any database transaction, then the invoice is stored. A refusal marks the
+   * payment failed, frees the idempotency key (a retry makes a new payment) and answers 502 SBP_PROVIDER_ERROR.
+   */
+  async create(userId: string, idempotencyKey: string, input: { amount: number; returnUrl?: string }, ownOrigin: string): Promise<SbpPayment> {
+    const { db, clock, settings, acquirer } = this.deps;
+    const { minAmount, maxAmount, paymentTtlSeconds } = settings.sbp;
+    await assertCanMoveMoney(db, clock, userId);
+    if (input.amount < minAmount) {
+      throw catalogError('AMOUNT_BELOW_MINIMUM', `The smallest SBP top-up is ${formatRub(minAmount)}.`);
+    }
+    if (input.amount > maxAmount) {
+      throw catalogError('AMOUNT_ABOVE_MAXIMUM', `The largest SBP top-up is ${formatRub(maxAmount)}.`);
+    }
+    const [existing] = await db.query<PaymentRow>('SELECT * FROM sbp_payments WHERE user_id = $1 AND idempotency_key = $2', [
+      userId,
+      idempotencyKey,
+    ]);
+    if (existing) {
+      if (existing.amount !== input.amount) {
+        throw catalogError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different payment. Use a new key.');
+      }
+      if (existing.payment_url) return toSbpPayment(existing);
+    }
+
+    const now = clock.now();
+    const paymentId = existing?.id ?? `sbp_${randomBytes(12).toString('base64url')}`;
+    const urls = this.returnUrls(input.returnUrl, ownOrigin, paymentId);
+    const orderId = existing?.order_id ?? newOrderId(now);
+    const expiresAt = existing?.expires_at ?? addSeconds(now, paymentTtlSeconds);
+    if (!existing) {
+      await db.query(
+        `INSERT INTO sbp_payments (id, user_id, idempotency_key, order_id, amount, status, success_url, fail_url, expires_at, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $9)`,
+        [paymentId, userId, idempotencyKey, orderId, input.amount, urls.successUrl, urls.failUrl, expiresAt, now],
+      );
+    }
+    let invoice;
+    try {
+      invoice = await acquirer.createInvoice({
+        orderId,
+        amount: input.amount,
+        description: `Wallet top-up ${orderId}`,
+        notificationUrl: `${ownOrigin}${WEBHOOK_PATH}`,
+        successUrl: urls.successUrl,
+        failUrl: urls.failUrl,
+        expiresAt,
+      });
+    } catch (error) {
+      const code = error instanceof SbpAcquirerError ? error.code : 'ACQUIRER_ERROR';
+      this.deps.log?.('SBP acquirer refused to create an invoice', { paymentId, code, error: String(error) });
+      await db.query(
+        `UPDATE sbp_payments SET status = 'failed', error_code = $2, idempotency_key = NULL, updated_at = $3 WHERE id = $1`,
+        [paymentId, code, clock.now()],
+      );
+      throw catalogError('SBP_PROVIDER_ERROR', 'The payment provider could not create the payment. Please try again later.');
+    }
+    const [row] = await db.query<PaymentRow>(
+      `UPDATE sbp_payments SET invoice_id = $2, payment_url = $3, updated_at = $4 WHERE id = $1 RETURNING *`,
+      [paymentId, invoice.invoiceId, invoice.paymentUrl, clock.now()],
+    );
+    return toSbpPayment(row!);
+  }
+
+  /** GET /api/wallet/sbp/{paymentId}: the owner's payment (anyone else: 404), expired when its time is up. */
+  async get(userId: string, paymentId: string): Promise<SbpPayment> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const [row] = await db.query<PaymentRow>('SELECT * FROM sbp_payments WHERE id = $1 AND user_id = $2', [paymentId, userId]);
+    if (!row) throw catalogError('SBP_PAYMENT_NOT_FOUND', 'No such SBP payment.');
+    if (row.status === 'pending' && row.expires_at <= now) {
+      const [expired] = await db.query<PaymentRow>(
+        `UPDATE sbp_payments SET status = 'expired', error_code = 'PAYMENT_EXPIRED', updated_at = $2
+         WHERE id = $1 AND status = 'pending' RETURNING *`,
+        [paymentId, now],
+      );
+      if (expired) return toSbpPayment(expired);
+      return this.get(userId, paymentId);
+    }
+    return toSbpPayment(row);
+  }
+
+  /**
+   * POST /api/webhooks/sbp. Signature first (HMAC-SHA256 over the raw body → 401), then the body (→ 400),
+   * then, in one transaction holding the payment row: succeeded → credit once; failed → mark failed
+   * (a payment that already succeeded stays succeeded). Every callback is recorded.
+   */
+  async handleCallback(rawBody: string, signature: string | undefined): Promise<{ paymentId: string; outcome: CallbackOutcome }> {
+    const { db, clock, settings } = this.deps;
+    if (!verifySbpSignature(settings.sbp.webhookSecret, rawBody, signature)) {
+      throw httpErrors.unauthorized('Invalid SBP callback signature.');
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(rawBody);
+    } catch {
+      throw new DomainError('api', 'MALFORMED_JSON', 'The request body is not valid JSON.', 400);
+    }
+    const parsed = z.safeParse(CallbackBody, json);
+    if (!parsed.success) {
+      throw httpErrors.validation(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.') || 'body', issue.message])));
+    }
+    const callback = parsed.data;
+    await this.ensureSystemAccounts();
+    return runLedgerTx(db, async (q) => {
+      const now = clock.now();
+      const [payment] = await q.query<PaymentRow>('SELECT * FROM sbp_payments WHERE invoice_id = $1 FOR UPDATE', [callback.invoiceId]);
+      if (!payment) throw catalogError('SBP_PAYMENT_NOT_FOUND', 'No payment has this invoice.');
+      if (payment.order_id !== callback.orderId || payment.amount !== callback.amount) {
+        this.deps.log?.('SBP callback does not match its payment', { paymentId: payment.id, callback });
+        throw httpErrors.validation({ body: 'The callback does not match the payment (order or amount).' });
+      }
+      let outcome: CallbackOutcome;
+      if (callback.status === 'succeeded') {
+        outcome = payment.status === 'succeeded' ? 'already_settled' : await this.credit(q, payment, now);
+      } else if (payment.status === 'succeeded' || payment.status === 'failed') {
+        outcome = 'already_settled';
+      } else {
+        await q.query(`UPDATE sbp_payments SET status = 'failed', error_code = $2, updated_at = $3 WHERE id = $1`, [
+          payment.id,
+          callback.errorCode ?? 'PAYMENT_FAILED',
+          now,
+        ]);
+        outcome = 'marked_failed';
+      }
+      await q.query(
+        `INSERT INTO sbp_callbacks (payment_id, invoice_id, status, outcome, body, received_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6)`,
+        [payment.id, callback.invoiceId, callback.status, outcome, rawBody, now],
+      );
+      return { paymentId: payment.id, outcome };
+    });
+  }
+
+  private async credit(q: Queryable, payment: PaymentRow, now: Date): Promise<CallbackOutcome> {
+    const wallets = await ensureWalletAccounts(q, payment.user_id, now);
+    const posted = await postTransaction(q, {
+      type: 'sbpTopup',
+      userId: payment.user_id,
+      idempotencyKey: `sbp:${payment.id}`,
+      details: { paymentId: payment.id, orderId: payment.order_id, invoiceId: payment.invoice_id },
+      entries: [
+        { accountId: accountIds.system('sbp_clearing', 'RUB'), amount: -payment.amount },
+        { accountId: wallets.RUB, amount: payment.amount },
+      ],
+      reference: payment.order_id,
+      now,
+    });
+    await q.query(`UPDATE sbp_payments SET status = 'succeeded', error_code = NULL, transaction_id = $2, updated_at = $3 WHERE id = $1`, [
+      payment.id,
+      posted.transactionId,
+      now,
+    ]);
+    return posted.replayed ? 'already_settled' : 'credited';
+  }
+}

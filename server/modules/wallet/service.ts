@@ -1,0 +1,184 @@
+import * as z from 'zod/mini';
+import {
+  WalletTransaction,
+  type Currency,
+  type Wallet,
+  type WalletTransactionType,
+} from '@/shared/contract';
+import type { Clock } from '../../clock';
+import { pgErrorCode, UNIQUE_VIOLATION, type Db, type Queryable, type SqlParam } from '../../db/db';
+import { httpErrors } from '../../http/errors';
+import { accountIds, WALLET_TRANSACTION_TYPES } from '../ledger';
+import { randomTag } from './usdt-amount';
+
+const CURRENCIES: readonly Currency[] = ['USD', 'RUB'];
+
+export interface TransactionsQuery {
+  type?: WalletTransactionType;
+  currency?: Currency;
+  cursor?: string;
+  limit?: number;
+}
+
+interface ListRow extends Record<string, unknown> {
+  id: string;
+  type: string;
+  status: 'pending' | 'completed' | 'failed';
+  details: Record<string, unknown> | null;
+  direction: 'credit' | 'debit' | null;
+  amount: number | null;
+  currency: Currency | null;
+  reference: string | null;
+  failure_code: string | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+/** Keyset cursor over (created_at, id), newest first: new transactions never shift the pages. */
+export const encodeCursor = (createdAt: Date, id: string): string => Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
+
+export const decodeCursor = (cursor: string): { createdAt: Date; id: string } => {
+  const invalid = () => httpErrors.validation({ cursor: 'Invalid cursor: pass nextCursor from the previous page' });
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid();
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([A-Za-z0-9_-]{1,64})$/.exec(text);
+  if (!match) throw invalid();
+  const createdAt = new Date(match[1]!);
+  if (Number.isNaN(createdAt.getTime())) throw invalid();
+  return { createdAt, id: match[2]! };
+};
+
+const orNull = (value: unknown) => (value === undefined ? null : value);
+
+/** The contract's per-type details from what the ledger stored (nullable fields default to null). */
+const contractDetails = (type: WalletTransactionType, details: Record<string, unknown>): Record<string, unknown> => {
+  switch (type) {
+    case 'usdtDeposit':
+      return { network: 'TRON', txHash: details.txHash, usdtAmount: details.usdtAmount, confirmations: details.confirmations };
+    case 'cardTransfer':
+      return { cardId: details.cardId, cardLast4: orNull(details.cardLast4), transferId: details.transferId };
+    case 'cardIssue':
+      return { cardId: details.cardId, productId: details.productId, productName: details.productName };
+    case 'serviceCommission':
+      return { reason: details.reason, relatedTransactionId: orNull(details.relatedTransactionId), cardId: orNull(details.cardId) };
+    case 'sbpTopup':
+      return { paymentId: details.paymentId, orderId: details.orderId, invoiceId: orNull(details.invoiceId) };
+    case 'currencyExchange':
+      return { counterAmount: details.counterAmount, rate: details.rate, fee: details.fee, quoteId: details.quoteId };
+    case 'promoBonus':
+      return { referralId: details.referralId, referralName: details.referralName };
+  }
+};
+
+export class WalletService {
+  constructor(private readonly deps: { db: Db; clock: Clock; log?: (msg: string, data?: object) => void }) {}
+
+  /** Balances from the ledger (available = account balance; held = debits of still-pending transactions) and the USDT tag. */
+  async getWallet(userId: string): Promise<Wallet> {
+    const { db, clock } = this.deps;
+    const tag = await this.depositTag(userId);
+    const ids = CURRENCIES.map((currency) => accountIds.wallet(userId, currency));
+    const accounts = await db.query<{ currency: Currency; balance: number; updated_at: Date }>(
+      'SELECT currency, balance, updated_at FROM ledger_accounts WHERE id IN ($1, $2)',
+      ids,
+    );
+    const held = await db.query<{ currency: Currency; held: number }>(
+      `SELECT e.currency, (-sum(e.amount))::bigint AS held
+       FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
+       WHERE t.user_id = $1 AND t.status = 'pending' AND e.account_id IN ($2, $3) AND e.amount < 0
+       GROUP BY e.currency`,
+      [userId, ...ids],
+    );
+    const updatedAt = accounts.reduce<Date | null>((latest, row) => (!latest || row.updated_at > latest ? row.updated_at : latest), null);
+    return {
+      balances: CURRENCIES.map((currency) => ({
+        currency,
+        available: { amount: accounts.find((row) => row.currency === currency)?.balance ?? 0, currency },
+        held: { amount: held.find((row) => row.currency === currency)?.held ?? 0, currency },
+      })),
+      usdtDepositTag: tag,
+      updatedAt: (updatedAt ?? clock.now()).toISOString(),
+    };
+  }
+
+  /** The user's permanent USDT deposit tag, assigned on first use (random, unique, never reused). */
+  async depositTag(userId: string, q: Queryable = this.deps.db): Promise<string> {
+    const select = async () =>
+      (await q.query<{ tag: string }>('SELECT tag FROM usdt_deposit_tags WHERE user_id = $1', [userId]))[0]?.tag ?? null;
+    const existing = await select();
+    if (existing) return existing;
+    for (let attempt = 0; attempt < 50; attempt++) {
+      try {
+        await q.query('INSERT INTO usdt_deposit_tags (tag, user_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+          randomTag(),
+          userId,
+          this.deps.clock.now(),
+        ]);
+      } catch (error) {
+        if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
+      }
+      const tag = await select();
+      if (tag) return tag;
+    }
+    throw new Error('could not assign a USDT deposit tag (tag space exhausted?)');
+  }
+
+  /** SPEC §3 wallet transactions of the user, newest first, keyset-paginated. */
+  async listTransactions(userId: string, query: TransactionsQuery): Promise<{ items: WalletTransaction[]; nextCursor: string | null }> {
+    const limit = query.limit ?? 20;
+    const params: SqlParam[] = [userId];
+    const where = ['user_id = $1'];
+    const add = (value: SqlParam) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    if (query.type) where.push(`type = ${add(query.type)}`);
+    else where.push(`type IN (${WALLET_TRANSACTION_TYPES.map((type) => add(type)).join(', ')})`);
+    if (query.currency) {
+      const c = add(query.currency);
+      where.push(`(currency = ${c} OR counter_currency = ${c})`);
+    }
+    if (query.cursor) {
+      const { createdAt, id } = decodeCursor(query.cursor);
+      where.push(`(created_at, id) < (${add(createdAt)}, ${add(id)})`);
+    }
+    const rows = await this.deps.db.query<ListRow>(
+      `SELECT id, type, status, details, direction, amount, currency, reference, failure_code, created_at, finished_at
+       FROM ledger_transactions WHERE ${where.join(' AND ')}
+       ORDER BY created_at DESC, id DESC LIMIT ${add(limit + 1)}`,
+      params,
+    );
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    const items: WalletTransaction[] = [];
+    for (const row of page) {
+      const item = this.toWalletTransaction(row);
+      if (item) items.push(item);
+    }
+    return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : null };
+  }
+
+  private toWalletTransaction(row: ListRow): WalletTransaction | null {
+    const candidate = {
+      id: row.id,
+      type: row.type,
+      direction: row.direction,
+      amount: { amount: row.amount ?? 0, currency: row.currency ?? 'USD' },
+      status: row.status,
+      createdAt: row.created_at.toISOString(),
+      finishedAt: row.finished_at?.toISOString() ?? null,
+      failureCode: row.failure_code,
+      reference: row.reference,
+      details: contractDetails(row.type as WalletTransactionType, row.details ?? {}),
+    };
+    const parsed = z.safeParse(WalletTransaction, candidate);
+    if (parsed.success) return parsed.data;
+    // A posting whose details do not fit the contract is a bug of its module: keep the list usable, say so loudly.
+    this.deps.log?.('wallet transaction does not fit the contract; left out of the list', {
+      transactionId: row.id,
+      type: row.type,
+      issues: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    });
+    return null;
+  }
+}

@@ -1,0 +1,230 @@
+import type { TronDepositSource, TronTransfer } from '../../adapters/tron';
+import type { Clock } from '../../clock';
+import type { Db, Queryable } from '../../db/db';
+import { ensureWalletAccounts, getSystemAccount, accountIds, postTransaction, runLedgerTx } from '../ledger';
+import { formatUsdtAmount, microToCents, tagOfAmount } from './usdt-amount';
+
+export type UnmatchedReason = 'no_tag' | 'unknown_tag' | 'ambiguous_tag' | 'below_minimum' | 'duplicate_tx_hash';
+
+export type DepositOutcome =
+  | { status: 'credited'; userId: string; transactionId: string; creditedCents: number }
+  | { status: 'unmatched'; reason: UnmatchedReason }
+  | { status: 'unprocessed' };
+
+export interface UnmatchedDeposit {
+  id: number;
+  txHash: string;
+  from: string | null;
+  amount: string;
+  reason: UnmatchedReason;
+  candidateUserId: string | null;
+  createdAt: Date;
+  resolvedAt: Date | null;
+}
+
+export interface UsdtWatcherOptions {
+  db: Db;
+  clock: Clock;
+  source: TronDepositSource;
+  depositAddress: string;
+  /** USD cents: smaller deposits are parked, not credited. */
+  minDepositCents: number;
+  confirmations: number;
+  log?: (msg: string, data?: object) => void;
+  batchSize?: number;
+}
+
+/**
+ * Watches the shared deposit address and credits tagged USDT deposits (docs/api.md "USDT deposit tag").
+ *
+ * Each pass reads the transfers after the stored cursor (outside any database transaction: a real source is a
+ * network call), then processes them in ONE database transaction that holds the cursor row
+ * (`FOR UPDATE SKIP LOCKED`; if the cursor moved meanwhile another process did the work and this pass stops).
+ * Per transfer:
+ *   - already seen tx hash                → unmatched 'duplicate_tx_hash' (never credited twice)
+ *   - decimals are no valid tag (…00)     → unmatched 'no_tag'
+ *   - tag belongs to no user / to several → unmatched 'unknown_tag' / 'ambiguous_tag'
+ *   - amount below the minimum deposit    → unmatched 'below_minimum' (the tag owner noted for support)
+ *   - otherwise                           → usdtDeposit credit of the amount rounded down to cents,
+ *                                           ledger key `usdt:<txHash>` (exactly once per tx hash)
+ * Unmatched transfers are credited to no one; support resolves them by tx hash.
+ */
+export class UsdtDepositWatcher {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private stopped = false;
+  private systemReady?: Promise<void>;
+
+  constructor(private readonly options: UsdtWatcherOptions) {}
+
+  /** Processes everything available now; returns the number of transfers processed by this call. */
+  poll(): Promise<number> {
+    this.running ??= this.pollAll().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async pollAll(): Promise<number> {
+    const { db, depositAddress } = this.options;
+    await this.ensureReady();
+    let total = 0;
+    for (let round = 0; round < 100 && !this.stopped; round++) {
+      const [row] = await db.query<{ cursor: string | null }>('SELECT cursor FROM tron_watcher_cursors WHERE address = $1', [depositAddress]);
+      const cursor = row?.cursor ?? null;
+      const transfers = await this.options.source.transfersTo(depositAddress, cursor, this.options.batchSize ?? 100);
+      if (!transfers.length) break;
+      const processed = await runLedgerTx(db, (q) => this.processBatch(q, cursor, transfers));
+      if (processed === null) break; // another process holds or moved the cursor
+      total += processed;
+      if (processed < transfers.length) break; // stopped at an unconfirmed transfer
+    }
+    return total;
+  }
+
+  private ensureReady(): Promise<void> {
+    this.systemReady ??= this.options.db
+      .tx(async (q) => {
+        await getSystemAccount(q, 'usdt_clearing', 'USD');
+        await q.query(
+          `INSERT INTO tron_watcher_cursors (address, cursor, updated_at) VALUES ($1, NULL, $2) ON CONFLICT DO NOTHING`,
+          [this.options.depositAddress, this.options.clock.now()],
+        );
+      })
+      .catch((error: unknown) => {
+        this.systemReady = undefined;
+        throw error;
+      });
+    return this.systemReady;
+  }
+
+  private async processBatch(q: Queryable, cursor: string | null, transfers: TronTransfer[]): Promise<number | null> {
+    const { depositAddress, clock } = this.options;
+    const [locked] = await q.query<{ cursor: string | null }>(
+      'SELECT cursor FROM tron_watcher_cursors WHERE address = $1 FOR UPDATE SKIP LOCKED',
+      [depositAddress],
+    );
+    if (!locked || locked.cursor !== cursor) return null;
+    let last: string | null = cursor;
+    let count = 0;
+    for (const transfer of transfers) {
+      if (transfer.confirmations < this.options.confirmations) break;
+      if (transfer.to === depositAddress) await this.processTransfer(q, transfer);
+      last = transfer.eventId;
+      count++;
+    }
+    await q.query('UPDATE tron_watcher_cursors SET cursor = $2, updated_at = $3 WHERE address = $1', [depositAddress, last, clock.now()]);
+    return count;
+  }
+
+  private async park(q: Queryable, transfer: TronTransfer, reason: UnmatchedReason, candidateUserId: string | null = null): Promise<void> {
+    await q.query(
+      `INSERT INTO unmatched_deposits (tx_hash, source_event_id, from_address, amount_micro, reason, candidate_user_id, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [transfer.txHash, transfer.eventId, transfer.from, transfer.amountMicro, reason, candidateUserId, this.options.clock.now()],
+    );
+    this.options.log?.('USDT deposit not credited', { txHash: transfer.txHash, amount: formatUsdtAmount(transfer.amountMicro), reason });
+  }
+
+  private async processTransfer(q: Queryable, transfer: TronTransfer): Promise<void> {
+    const seen = await q.query(
+      `SELECT 1 FROM usdt_deposits WHERE tx_hash = $1 UNION ALL SELECT 1 FROM unmatched_deposits WHERE tx_hash = $1 LIMIT 1`,
+      [transfer.txHash],
+    );
+    if (seen.length) return this.park(q, transfer, 'duplicate_tx_hash');
+    const tag = tagOfAmount(transfer.amountMicro);
+    if (!tag) return this.park(q, transfer, 'no_tag');
+    const owners = await q.query<{ user_id: string }>('SELECT user_id FROM usdt_deposit_tags WHERE tag = $1', [tag]);
+    if (!owners.length) return this.park(q, transfer, 'unknown_tag');
+    if (owners.length > 1) return this.park(q, transfer, 'ambiguous_tag');
+    const userId = owners[0]!.user_id;
+    const cents = microToCents(transfer.amountMicro);
+    if (cents < this.options.minDepositCents) return this.park(q, transfer, 'below_minimum', userId);
+
+    const now = this.options.clock.now();
+    const wallets = await ensureWalletAccounts(q, userId, now);
+    const posted = await postTransaction(q, {
+      type: 'usdtDeposit',
+      userId,
+      idempotencyKey: `usdt:${transfer.txHash}`,
+      details: {
+        network: 'TRON',
+        txHash: transfer.txHash,
+        usdtAmount: formatUsdtAmount(transfer.amountMicro),
+        confirmations: transfer.confirmations,
+      },
+      entries: [
+        { accountId: accountIds.system('usdt_clearing', 'USD'), amount: -cents },
+        { accountId: wallets.USD, amount: cents },
+      ],
+      reference: transfer.txHash,
+      now,
+    });
+    if (posted.replayed) return this.park(q, transfer, 'duplicate_tx_hash');
+    await q.query(
+      `INSERT INTO usdt_deposits (tx_hash, source_event_id, user_id, tag, from_address, amount_micro, credited_cents, transaction_id,
+         confirmations, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [transfer.txHash, transfer.eventId, userId, tag, transfer.from, transfer.amountMicro, cents, posted.transactionId, transfer.confirmations, now],
+    );
+  }
+
+  /** What became of one transfer (by the source's event id). */
+  async outcomeOf(eventId: string): Promise<DepositOutcome> {
+    const { db } = this.options;
+    const [credited] = await db.query<{ user_id: string; transaction_id: string; credited_cents: number }>(
+      'SELECT user_id, transaction_id, credited_cents FROM usdt_deposits WHERE source_event_id = $1',
+      [eventId],
+    );
+    if (credited) {
+      return { status: 'credited', userId: credited.user_id, transactionId: credited.transaction_id, creditedCents: credited.credited_cents };
+    }
+    const [parked] = await db.query<{ reason: UnmatchedReason }>('SELECT reason FROM unmatched_deposits WHERE source_event_id = $1', [eventId]);
+    return parked ? { status: 'unmatched', reason: parked.reason } : { status: 'unprocessed' };
+  }
+
+  async listUnmatched(limit = 100): Promise<UnmatchedDeposit[]> {
+    const rows = await this.options.db.query<{
+      id: number;
+      tx_hash: string;
+      from_address: string | null;
+      amount_micro: number;
+      reason: UnmatchedReason;
+      candidate_user_id: string | null;
+      created_at: Date;
+      resolved_at: Date | null;
+    }>('SELECT * FROM unmatched_deposits ORDER BY id DESC LIMIT $1', [limit]);
+    return rows.map((row) => ({
+      id: row.id,
+      txHash: row.tx_hash,
+      from: row.from_address,
+      amount: formatUsdtAmount(row.amount_micro),
+      reason: row.reason,
+      candidateUserId: row.candidate_user_id,
+      createdAt: row.created_at,
+      resolvedAt: row.resolved_at,
+    }));
+  }
+
+  /** Polls every `pollMs` in the background (0 = never; passes are then only triggered). */
+  start(pollMs: number): void {
+    if (pollMs <= 0 || this.timer) return;
+    const tick = () => {
+      this.timer = setTimeout(() => {
+        this.poll()
+          .catch((error: unknown) => this.options.log?.('USDT watcher pass failed', { error: String(error) }))
+          .finally(() => {
+            if (!this.stopped) tick();
+          });
+      }, pollMs);
+      this.timer.unref?.();
+    };
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running?.catch(() => {});
+  }
+}

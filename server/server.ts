@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type Adapters } from './app';
+import type { Clock } from './clock';
+import { loadConfig, type Config } from './config';
+import type { Db } from './db/db';
+import { migrate } from './db/migrate';
+import { openDb } from './db/open';
+
+export interface StartServerOptions {
+  /** 0 = a random free port. */
+  port?: number;
+  host?: string;
+  databaseUrl?: string;
+  /** PGlite directory, or 'memory://' for a fresh throwaway database. */
+  dataDir?: string;
+  /** Built app to serve, or false for API only. */
+  staticDir?: string | false;
+  /** Environment overrides on top of process.env (same names as docs/server.md). */
+  env?: Record<string, string>;
+  adapters?: Adapters;
+  clock?: Clock;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+}
+
+const logStartNotes = (app: FastifyInstance, config: Config, db: Db, applied: string[]) => {
+  app.log.info(
+    `database: ${db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`}; ` +
+      `migrations applied now: ${applied.length ? applied.join(', ') : 'none (up to date)'}`,
+  );
+  if (!config.telegramBotToken) {
+    app.log.warn(
+      'TELEGRAM_BOT_TOKEN is not set: Telegram init data is NOT verified, Telegram accounts are not linked and Telegram login is refused.',
+    );
+  }
+  if (config.sandbox) {
+    app.log.info(
+      `sandbox on: emails go to GET /api/dev/mailbox, new accounts verify after ${config.verificationDelaySeconds} s, /api/dev/* enabled`,
+    );
+  }
+  if (config.jwtSecretSource === 'generated-memory') {
+    app.log.warn('JWT_SECRET is not set: using a random secret for this run (tokens do not survive a restart).');
+  }
+};
+
+/** Opens the database, migrates it, builds the app and listens. */
+export const startServer = async (options: StartServerOptions = {}): Promise<RunningServer> => {
+  const env: Record<string, string | undefined> = { ...process.env, ...options.env };
+  if (options.port !== undefined) env.PORT = String(options.port);
+  if (options.host !== undefined) env.HOST = options.host;
+  if (options.databaseUrl !== undefined) env.DATABASE_URL = options.databaseUrl;
+  if (options.dataDir !== undefined) env.DATA_DIR = options.dataDir;
+  if (options.staticDir !== undefined) env.STATIC_DIR = options.staticDir === false ? 'false' : options.staticDir;
+  const config = loadConfig(env);
+  if (config.nodeEnv === 'production' && !config.sandbox && !config.smtpUrl) {
+    throw new Error('No mail transport: with SANDBOX off, SMTP_URL is required (SMTP delivery is not implemented yet; see docs/server.md).');
+  }
+
+  let poolErrorLog: (error: Error) => void = (error) => console.error('database pool error', error);
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onPoolError: (e) => poolErrorLog(e) });
+  let app: FastifyInstance;
+  let applied: string[];
+  try {
+    applied = await migrate(db);
+    app = await buildApp({ config, db, adapters: options.adapters, clock: options.clock });
+    poolErrorLog = (error) => app.log.error({ err: error }, 'database pool error');
+    logStartNotes(app, config, db, applied);
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const displayHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${displayHost}:${port}`,
+    port,
+    app,
+    db,
+    config,
+    close: () =>
+      (closing ??= (async () => {
+        try {
+          await app.close();
+        } finally {
+          await db.close();
+        }
+      })()),
+  };
+};

@@ -1,0 +1,49 @@
+import { createRoot, type Root } from 'react-dom/client';
+import { authExpired, authExpiredMessageShown, sessionStarted } from '@/entities/session';
+import { configureApi, TRANSPORT_ERROR_KEYS } from '@/shared/api';
+import { appConfig } from '@/shared/config';
+import { i18n, initI18n } from '@/shared/i18n';
+import { initPlatform, markReady, type LaunchParamsIssue, type PlatformState } from '@/shared/platform';
+import { notify } from '@/shared/ui';
+import { App } from './app';
+import { StartupErrorScreen } from './startup-error-screen';
+
+/**
+ * Boot sequence: platform (Telegram or the dev mock, launch params validated) → i18n (needs the Telegram
+ * user's language) → API client → router. A rejected launch renders the startup error screen instead.
+ * markReady() is sent by the root layout once the first screen has painted (or here, for the error screen).
+ */
+export async function start(container: HTMLElement): Promise<Root> {
+  const root = createRoot(container);
+  let platform: PlatformState;
+  try {
+    platform = await initPlatform();
+  } catch (error) {
+    // initPlatform() promises not to throw; never leave a blank page if it does.
+    platform = { ok: false, isMock: false, issues: [{ path: '(root)', message: String(error) }] };
+  }
+
+  await initI18n({ telegramLanguageCode: platform.ok ? platform.launchParams.initData.user.languageCode : undefined });
+
+  if (!platform.ok) {
+    renderStartupError(root, platform.issues);
+    return root;
+  }
+
+  const rawInitData = platform.rawInitData;
+  configureApi({ baseUrl: appConfig.apiBaseUrl, getInitData: () => rawInitData || undefined });
+  sessionStarted();
+  // The guards send the user to /signin?returnTo=… (the session store is cleared); say why.
+  authExpired.watch(() => {
+    void notify.warning(i18n.t([TRANSPORT_ERROR_KEYS.authExpired, 'common:session.expired']));
+    authExpiredMessageShown();
+  });
+
+  root.render(<App />);
+  return root;
+}
+
+function renderStartupError(root: Root, issues: readonly LaunchParamsIssue[]): void {
+  root.render(<StartupErrorScreen issues={issues} />);
+  requestAnimationFrame(() => markReady());
+}

@@ -1,0 +1,28 @@
+import { appConfig } from '@/shared/config';
+
+/** SPEC §9: "HTTP timeout setting is 10000 ms"; every request is aborted after it. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+export interface ApiConfig {
+  /** API origin, e.g. `https://api.example.com`. Empty string means same origin (dev server proxies /api). */
+  baseUrl: string;
+  /**
+   * Returns the raw Telegram init data string (never a re-serialised object). It goes with every call in
+   * the `X-Telegram-Init-Data` header; `undefined` (outside Telegram) skips the header.
+   */
+  getInitData: () => string | undefined;
+}
+
+let current: ApiConfig = {
+  baseUrl: appConfig.apiBaseUrl,
+  getInitData: () => undefined,
+};
+
+/** Called once by the app at boot. Fields left out keep their defaults (base URL from VITE_API_BASE_URL). */
+export function configureApi(config: Partial<ApiConfig>): void {
+  current = { ...current, ...config };
+}
+
+export function getApiConfig(): ApiConfig {
+  return current;
+}

@@ -1,0 +1,144 @@
+/**
+ * farfetched factories with the app-wide defaults (SPEC §4, §9), set here ONCE:
+ *  - queries: cache fresh for 5 min, kept 30 min (in memory); no refetch on window focus (farfetched
+ *    never does that); retried up to 3 times with exponential backoff, never on HTTP 400–499
+ *  - mutations: never retried
+ *  - both: data validated by the endpoint's response schema; undefined data is an error
+ *
+ * This module path is registered as an effector factory (vite.config.ts, @effector/swc-plugin
+ * `factories`), so every createApiQuery/createApiMutation call site gets its own SID — farfetched's
+ * cache needs it. Declare operations at module level of a slice's model, never inside components.
+ */
+import {
+  cache,
+  createMutation,
+  createQuery,
+  inMemoryCache,
+  onAbort,
+  retry,
+  type InvalidDataError,
+  type Mutation,
+  type Query,
+} from '@farfetched/core';
+import * as effector from 'effector';
+import { createEffect, createEvent, createStore, sample, type Store } from 'effector';
+import type { EndpointData, EndpointInput } from '@/shared/contract';
+import { bindTransportEvents } from './auth/events';
+import { schemaContract } from './contract';
+import { isClientError, type ApiError } from './http/errors';
+import { executeRequest, type AnyEndpoint } from './http/request';
+
+export const QUERY_DEFAULTS = {
+  staleAfter: '5min',
+  cacheMaxAge: '30min',
+  retryTimes: 3,
+  /** Backoff: 1 s, 2 s, 4 s (capped at 30 s). */
+  retryBaseDelayMs: 1000,
+  retryMaxDelayMs: 30_000,
+} as const;
+
+/** What `query.start(...)` / `mutation.start(...)` takes: the endpoint input; none when nothing is required. */
+export type ApiOperationParams<E> = {} extends EndpointInput<E> ? EndpointInput<E> | void : EndpointInput<E>;
+/** Mutation input plus an optional Idempotency-Key (idempotent endpoints get a fresh one otherwise). */
+export type ApiMutationParams<E> = {} extends EndpointInput<E>
+  ? (EndpointInput<E> & { idempotencyKey?: string }) | void
+  : EndpointInput<E> & { idempotencyKey?: string };
+
+export type ApiOperationError = ApiError | InvalidDataError;
+export type ApiQuery<E> = Query<ApiOperationParams<E>, EndpointData<E>, ApiOperationError>;
+export type ApiMutation<E> = Mutation<ApiMutationParams<E>, EndpointData<E>, ApiOperationError>;
+
+/**
+ * Forget every query's data and cache (fired on sign-in, sign-out and auth expiry by the session entity,
+ * so one user's data is never shown to the next one). Mutations keep their state.
+ */
+export const apiDataReset = createEvent();
+
+export interface ApiQueryOptions {
+  /** Readable name for devtools; defaults to the endpoint id. */
+  name?: string;
+  /** While false, `start`/`refresh` do nothing. */
+  enabled?: Store<boolean>;
+}
+
+export interface ApiMutationOptions {
+  name?: string;
+}
+
+/** Exponential backoff for query retries: attempt 1 → 1 s, 2 → 2 s, 3 → 4 s. */
+export const retryDelay = ({ attempt }: { attempt: number }): number =>
+  Math.min(QUERY_DEFAULTS.retryBaseDelayMs * 2 ** Math.max(0, attempt - 1), QUERY_DEFAULTS.retryMaxDelayMs);
+
+/** SPEC §9: retry unless the error has an HTTP status from 400 to 499. */
+export const shouldRetry = ({ error }: { error: unknown }): boolean => !isClientError(error);
+
+function createRequestEffect<E extends AnyEndpoint, Params>(endpoint: E) {
+  return createEffect<Params, EndpointData<E>, ApiError>((params) => {
+    // Both must run synchronously, before the first await.
+    const events = bindTransportEvents();
+    const controller = new AbortController();
+    onAbort(() => controller.abort());
+    const { idempotencyKey, ...input } = (params ?? {}) as { idempotencyKey?: string };
+    return executeRequest(endpoint, input as EndpointInput<E>, { signal: controller.signal, idempotencyKey }, events);
+  });
+}
+
+type WithFactory = <T>(config: { sid: string; name?: string; fn: () => T }) => T;
+/** effector's runtime helper that the compiler plugins emit (present at runtime, not in its typings). */
+const withFactory = (effector as unknown as { withFactory?: WithFactory }).withFactory;
+const fallbackSids = new Set<string>();
+
+/**
+ * Units need a SID per call site (farfetched's cache keys on it). The swc plugin gives one when the call
+ * is imported from a module listed in its `factories` (vite.config.ts). If it did not (the probe store's
+ * SID has no "|" prefix), derive one from the operation name instead, so two operations never share
+ * a cache; a repeated name is reported (pass `name` to tell them apart).
+ */
+function withCallSiteSid<T>(name: string, create: () => T): T {
+  const probe = createStore(null, { serialize: 'ignore' });
+  if (probe.sid?.includes('|') || !withFactory) return create();
+  const sid = `api.${name}`;
+  if (fallbackSids.has(sid) && import.meta.env.DEV) {
+    console.warn(
+      `[shared/api] two operations named "${name}" without compiler SIDs: pass a unique \`name\`, ` +
+        `or import the factories from a module listed in @effector/swc-plugin \`factories\`.`,
+    );
+  }
+  fallbackSids.add(sid);
+  return withFactory({ sid, name, fn: create });
+}
+
+export function createApiQuery<E extends AnyEndpoint>(endpoint: E, options: ApiQueryOptions = {}): ApiQuery<E> {
+  const name = options.name ?? endpoint.id;
+  return withCallSiteSid(name, () => buildQuery(endpoint, name, options.enabled));
+}
+
+function buildQuery<E extends AnyEndpoint>(endpoint: E, name: string, enabled: Store<boolean> | undefined): ApiQuery<E> {
+  const query = createQuery({
+    effect: createRequestEffect<E, ApiOperationParams<E>>(endpoint),
+    contract: schemaContract(endpoint.response),
+    name,
+    ...(enabled ? { enabled } : {}),
+  }) satisfies ApiQuery<E>;
+
+  cache(query, {
+    staleAfter: QUERY_DEFAULTS.staleAfter,
+    adapter: inMemoryCache({ maxAge: QUERY_DEFAULTS.cacheMaxAge }),
+    purge: apiDataReset,
+  });
+  sample({ clock: apiDataReset, target: query.reset });
+  retry(query, { times: QUERY_DEFAULTS.retryTimes, delay: retryDelay, filter: shouldRetry });
+  return query;
+}
+
+/** Mutations are never retried (SPEC §9): a second attempt of a money-moving call is the user's decision. */
+export function createApiMutation<E extends AnyEndpoint>(endpoint: E, options: ApiMutationOptions = {}): ApiMutation<E> {
+  const name = options.name ?? endpoint.id;
+  return withCallSiteSid(name, () =>
+    createMutation({
+      effect: createRequestEffect<E, ApiMutationParams<E>>(endpoint),
+      contract: schemaContract(endpoint.response),
+      name,
+    }) satisfies ApiMutation<E>,
+  );
+}

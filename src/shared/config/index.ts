@@ -1,0 +1,3 @@
+export { routePaths, HOME_PATH, SIGN_IN_PATH } from './routes';
+export { appConfig } from './env';
+export { toastConfig } from './toast';

@@ -1,0 +1,52 @@
+/** Referral programme (SPEC §2 /referral, §3 referral statuses, §7 /api/promo/*). docs/api.md "Promo". */
+import * as z from 'zod/mini';
+import { PromoCode } from './auth';
+import { defineEndpoint, Id, Money, PageQuery, page, Timestamp } from './core';
+
+export const MyPromoCode = z.object({
+  /** The user's own code; the client builds the share link from config.app (docs/api.md). */
+  code: PromoCode,
+  /** Paid to the referrer when a referral issues their first card. */
+  bonusPerReferral: Money,
+  referralsCount: z.int(),
+  /** Referrals with status Active. */
+  activeCount: z.int(),
+  totalEarned: Money,
+});
+export type MyPromoCode = z.infer<typeof MyPromoCode>;
+
+/** SPEC §3, exactly: Active = received the card issue bonus, Registered = signed up, no card yet. */
+export const ReferralStatus = z.enum(['Active', 'Registered']);
+export type ReferralStatus = z.infer<typeof ReferralStatus>;
+
+export const Referral = z.object({
+  id: Id,
+  /** First name and the initial of the last name ("Ivan P."): never the full name of another user. */
+  name: z.string(),
+  status: ReferralStatus,
+  registeredAt: Timestamp,
+  /** The bonus this referral earned the user; null while Registered. */
+  bonus: z.nullable(Money),
+});
+export type Referral = z.infer<typeof Referral>;
+
+export const promoMyCode = defineEndpoint({
+  id: 'promo.myCode',
+  method: 'GET',
+  path: '/api/promo/my-code',
+  auth: 'bearer',
+  tag: 'promo',
+  summary: "The user's promo code and referral totals.",
+  response: MyPromoCode,
+});
+
+export const promoMyReferrals = defineEndpoint({
+  id: 'promo.myReferrals',
+  method: 'GET',
+  path: '/api/promo/my-referrals',
+  auth: 'bearer',
+  tag: 'promo',
+  summary: 'People who signed up with the code, newest first. SPEC §7 sends no query; cursor/limit are optional.',
+  query: PageQuery,
+  response: page(Referral),
+});

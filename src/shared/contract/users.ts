@@ -1,0 +1,44 @@
+import * as z from 'zod/mini';
+import { Country, Email, PromoCode } from './auth';
+import { defineEndpoint, Id, Timestamp } from './core';
+
+/** SPEC §1: account states. 'under_verification' limits some features; 'verification_failed' → contact support. */
+export const VerificationStatus = z.enum(['verified', 'under_verification', 'verification_failed']);
+export type VerificationStatus = z.infer<typeof VerificationStatus>;
+
+/** The Telegram account linked to this user (bound from verified init data), or null. */
+export const TelegramLink = z.object({
+  /** Telegram user id as a string (Telegram ids exceed 32 bits). */
+  id: z.string().check(z.regex(/^\d{1,20}$/)),
+  username: z.optional(z.string()),
+  firstName: z.string(),
+  photoUrl: z.optional(z.string()),
+});
+export type TelegramLink = z.infer<typeof TelegramLink>;
+
+export const UserProfile = z.object({
+  id: Id,
+  firstName: z.string(),
+  lastName: z.string(),
+  /** Display name: "firstName lastName". */
+  name: z.string(),
+  email: Email,
+  phoneNumber: z.string(),
+  country: Country,
+  verificationStatus: VerificationStatus,
+  telegram: z.nullable(TelegramLink),
+  /** The user's own referral promo code (uppercase A-Z0-9). */
+  promoCode: PromoCode,
+  createdAt: Timestamp,
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+
+export const usersMe = defineEndpoint({
+  id: 'users.me',
+  method: 'GET',
+  path: '/api/users/me',
+  auth: 'bearer',
+  tag: 'users',
+  summary: 'The signed-in user: profile, verification state, linked Telegram account and own promo code.',
+  response: UserProfile,
+});

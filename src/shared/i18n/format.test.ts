@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { calendarDayDiff, formatDate, formatDateTime, formatMoney, formatRelativeDay, minorUnitsToDecimalString } from './format';
+
+const NBSP = '\u00a0';
+
+describe('minorUnitsToDecimalString', () => {
+  it.each([
+    [123450, 2, '1234.50'],
+    [5, 2, '0.05'],
+    [-5, 2, '-0.05'],
+    [0, 2, '0.00'],
+    [1000, 0, '1000'],
+    [12_345_678n, 6, '12.345678'],
+  ])('%s / 10^%i → %s', (amount, digits, expected) => {
+    expect(minorUnitsToDecimalString(amount, digits)).toBe(expected);
+  });
+});
+
+describe('formatMoney', () => {
+  it('English', () => {
+    expect(formatMoney({ amount: 123450, currency: 'RUB' }, 'en')).toBe('₽1,234.50');
+    expect(formatMoney({ amount: 123450, currency: 'USD' }, 'en')).toBe('$1,234.50');
+    expect(formatMoney({ amount: 0, currency: 'USD' }, 'en')).toBe('$0.00');
+    expect(formatMoney({ amount: -99, currency: 'RUB' }, 'en')).toBe('-₽0.99');
+    expect(formatMoney({ amount: 1, currency: 'RUB' }, 'en')).toBe('₽0.01');
+  });
+
+  it('Russian (non-breaking spaces, comma decimals, symbol after)', () => {
+    expect(formatMoney({ amount: 123450, currency: 'RUB' }, 'ru')).toBe(`1${NBSP}234,50${NBSP}₽`);
+    expect(formatMoney({ amount: 0, currency: 'RUB' }, 'ru')).toBe(`0,00${NBSP}₽`);
+    expect(formatMoney({ amount: -123450, currency: 'RUB' }, 'ru')).toBe(`-1${NBSP}234,50${NBSP}₽`);
+    expect(formatMoney({ amount: 7, currency: 'RUB' }, 'ru')).toBe(`0,07${NBSP}₽`);
+    expect(formatMoney({ amount: 100000, currency: 'USD' }, 'ru')).toBe(`1${NBSP}000,00${NBSP}$`);
+  });
+
+  it('does not lose precision on large amounts', () => {
+    expect(formatMoney({ amount: 900719925474099n, currency: 'USD' }, 'en')).toBe('$9,007,199,254,740.99');
+  });
+
+  it('shows a sign on request', () => {
+    expect(formatMoney({ amount: 1500, currency: 'USD' }, 'en', { signDisplay: 'exceptZero' })).toBe('+$15.00');
+  });
+
+  it('formats USDT as a 6-decimal token', () => {
+    expect(formatMoney({ amount: 12_500_000, currency: 'USDT' }, 'en')).toBe(`12.50${NBSP}USDT`);
+    expect(formatMoney({ amount: 12_500_123, currency: 'USDT' }, 'ru')).toBe(`12,500123${NBSP}USDT`);
+  });
+});
+
+describe('dates', () => {
+  const now = new Date(2025, 2, 12, 15, 30);
+
+  it('calendarDayDiff uses local calendar days', () => {
+    expect(calendarDayDiff(new Date(2025, 2, 12, 0, 1), now)).toBe(0);
+    expect(calendarDayDiff(new Date(2025, 2, 11, 23, 59), now)).toBe(-1);
+  });
+
+  it('formatRelativeDay: Today / Yesterday / date', () => {
+    expect(formatRelativeDay(new Date(2025, 2, 12, 9), 'en', now)).toBe('Today');
+    expect(formatRelativeDay(new Date(2025, 2, 11, 9), 'en', now)).toBe('Yesterday');
+    expect(formatRelativeDay(new Date(2025, 2, 12, 9), 'ru', now)).toBe('Сегодня');
+    expect(formatRelativeDay(new Date(2025, 2, 11, 9), 'ru', now)).toBe('Вчера');
+    expect(formatRelativeDay(new Date(2025, 2, 1, 9), 'en', now)).toBe('March 1');
+    expect(formatRelativeDay(new Date(2025, 2, 1, 9), 'ru', now)).toBe('1 марта');
+    expect(formatRelativeDay(new Date(2024, 11, 31, 9), 'en', now)).toBe('December 31, 2024');
+  });
+
+  it('formatDate / formatDateTime', () => {
+    expect(formatDate(new Date(2025, 2, 12), 'en')).toBe('Mar 12, 2025');
+    expect(formatDateTime(new Date(2025, 2, 12, 14, 5), 'ru')).toMatch(/12 мар\. 2025 г\., 14:05/);
+  });
+});

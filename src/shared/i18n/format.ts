@@ -1,0 +1,114 @@
+/**
+ * Intl formatters. Money is integer minor units (USD cents, RUB kopecks): it is turned into an exact
+ * decimal string (no float division) and handed to Intl.NumberFormat with `narrowSymbol`, so en + RUB
+ * prints "₽1,234.50" (not "RUB 1,234.50") and ru prints "1 234,50 ₽" (U+00A0 separators).
+ */
+export interface MoneyValue {
+  /** Integer minor units. */
+  amount: number | bigint;
+  /** ISO 4217 code ("USD", "RUB"); "USDT" is handled as a 6-decimal token. */
+  currency: string;
+}
+
+export interface FormatMoneyOptions {
+  /** 'always' / 'exceptZero' show "+" on incoming amounts (transaction lists). */
+  signDisplay?: 'auto' | 'always' | 'exceptZero' | 'never';
+}
+
+type DateInput = Date | string | number;
+
+/** Tokens that are not ISO 4217 currencies: minor-unit digits and the label shown after the number. */
+const TOKENS: Record<string, { digits: number; minimumDigits: number; label: string }> = {
+  USDT: { digits: 6, minimumDigits: 2, label: 'USDT' },
+};
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => T): T {
+  let value = cache.get(key) as T | undefined;
+  if (!value) {
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
+}
+
+/** 123450n, 2 → "1234.50"; -5, 2 → "-0.05". */
+export function minorUnitsToDecimalString(amount: number | bigint, digits: number): string {
+  const value = typeof amount === 'bigint' ? amount : BigInt(Math.round(amount));
+  const negative = value < 0n;
+  const digitsText = (negative ? -value : value).toString();
+  if (digits === 0) return `${negative ? '-' : ''}${digitsText}`;
+  const padded = digitsText.padStart(digits + 1, '0');
+  return `${negative ? '-' : ''}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
+}
+
+export function formatMoney(money: MoneyValue, lang: string, options: FormatMoneyOptions = {}): string {
+  const currency = money.currency.toUpperCase();
+  const signDisplay = options.signDisplay ?? 'auto';
+  const token = TOKENS[currency];
+  if (token) {
+    const nf = cached(`tok|${lang}|${currency}|${signDisplay}`, () =>
+      new Intl.NumberFormat(lang, {
+        minimumFractionDigits: token.minimumDigits,
+        maximumFractionDigits: token.digits,
+        signDisplay,
+      }),
+    );
+    return `${formatDecimal(nf, minorUnitsToDecimalString(money.amount, token.digits))}\u00a0${token.label}`;
+  }
+  const nf = cached(`cur|${lang}|${currency}|${signDisplay}`, () =>
+    new Intl.NumberFormat(lang, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', signDisplay }),
+  );
+  const digits = nf.resolvedOptions().maximumFractionDigits ?? 2;
+  return formatDecimal(nf, minorUnitsToDecimalString(money.amount, digits));
+}
+
+/** Intl accepts exact decimal strings (ES2023); the cast keeps older lib typings happy. */
+function formatDecimal(nf: Intl.NumberFormat, decimal: string): string {
+  return nf.format(decimal as unknown as number);
+}
+
+export function formatNumber(value: number, lang: string, options?: Intl.NumberFormatOptions): string {
+  return cached(`num|${lang}|${JSON.stringify(options ?? {})}`, () => new Intl.NumberFormat(lang, options)).format(value);
+}
+
+function toDate(value: DateInput): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** "12 Mar 2025" / "12 мар. 2025 г.". */
+export function formatDate(value: DateInput, lang: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+  return cached(`date|${lang}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(lang, options)).format(toDate(value));
+}
+
+/** "12 Mar 2025, 14:05" / "12 мар. 2025 г., 14:05". */
+export function formatDateTime(value: DateInput, lang: string): string {
+  return formatDate(value, lang, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** Whole local calendar days from `now` to `value` (yesterday = -1). */
+export function calendarDayDiff(value: DateInput, now: DateInput = new Date()): number {
+  const a = toDate(value);
+  const b = toDate(now);
+  const dayA = Date.UTC(a.getFullYear(), a.getMonth(), a.getDate());
+  const dayB = Date.UTC(b.getFullYear(), b.getMonth(), b.getDate());
+  return Math.round((dayA - dayB) / 86_400_000);
+}
+
+/**
+ * Heading for a group of transactions: "Today" / "Yesterday" (Intl.RelativeTimeFormat, so ru gives
+ * "Сегодня" / "Вчера"), otherwise "12 March" this year or "12 March 2024" earlier.
+ */
+export function formatRelativeDay(value: DateInput, lang: string, now: DateInput = new Date()): string {
+  const diff = calendarDayDiff(value, now);
+  if (diff === 0 || diff === -1) {
+    const rtf = cached(`rel|${lang}`, () => new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }));
+    return capitalize(rtf.format(diff, 'day'), lang);
+  }
+  const sameYear = toDate(value).getFullYear() === toDate(now).getFullYear();
+  return formatDate(value, lang, sameYear ? { day: 'numeric', month: 'long' } : { day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+function capitalize(text: string, lang: string): string {
+  return text.charAt(0).toLocaleUpperCase(lang) + text.slice(1);
+}

@@ -1,0 +1,23 @@
+export {
+  SUPPORTED_LANGUAGES,
+  DEFAULT_LANGUAGE,
+  LANGUAGE_STORAGE_KEY,
+  DEFAULT_NAMESPACE,
+  type Language,
+} from './config';
+export { detectLanguage, normalizeLanguage, type DetectionInput, type DetectionSource } from './detect';
+export { i18n, initI18n, changeLanguage, currentLanguage, type InitI18nOptions } from './instance';
+export {
+  formatMoney,
+  formatNumber,
+  formatDate,
+  formatDateTime,
+  formatRelativeDay,
+  minorUnitsToDecimalString,
+  type MoneyValue,
+  type FormatMoneyOptions,
+} from './format';
+export { useFormatters } from './use-formatters';
+export { useLanguage } from './use-language';
+/** Re-exported so slices depend on `@/shared/i18n`, not on react-i18next directly. */
+export { useTranslation, Trans } from 'react-i18next';

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import en from './bundles/en';
+import ru from './bundles/ru';
+import { toNamespaces } from './resources';
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+}
+const baseKeys = (value: unknown) => [...new Set(keys(value).map((k) => k.replace(PLURAL, '')))].sort();
+
+describe('locale files', () => {
+  const enNs = toNamespaces(en);
+  const ruNs = toNamespaces(ru);
+
+  it('every namespace exists in both languages', () => {
+    expect(Object.keys(ruNs).sort()).toEqual(Object.keys(enNs).sort());
+  });
+
+  it.each(Object.keys(enNs))('namespace "%s" has the same keys in en and ru (plural forms aside)', (ns) => {
+    expect(baseKeys(ruNs[ns])).toEqual(baseKeys(enNs[ns]));
+  });
+});

@@ -1,0 +1,3 @@
+export { RETURN_TO_PARAM, sanitizeReturnTo, buildSignInPath, getReturnTo, useReturnTo } from './return-to';
+export { pushBackHandler, handleBack, useBackHandler, useBackHandlerCount } from './back-stack';
+export { cn } from './class-names';

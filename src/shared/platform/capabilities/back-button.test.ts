@@ -1,0 +1,33 @@
+import { renderHook } from '@testing-library/react';
+import { emitEvent } from '@telegram-apps/sdk-react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { initPlatform } from '../init';
+import { isTelegramBackButtonAvailable, useTelegramBackButton } from './back-button';
+
+const setups = () =>
+  (window.__tgMockCalls ?? []).filter((call) => call.method === 'web_app_setup_back_button').map((call) => call.params);
+
+describe('useTelegramBackButton on the mock', () => {
+  beforeAll(async () => {
+    await initPlatform({ forceMock: true });
+  });
+
+  it('shows on non-root screens, hides on root and calls onBack when pressed', () => {
+    const onBack = vi.fn();
+    const { rerender, unmount } = renderHook((props: { visible: boolean }) =>
+      useTelegramBackButton({ visible: props.visible, onBack }),
+    { initialProps: { visible: true } });
+    expect(setups().at(-1)).toEqual({ is_visible: true });
+
+    (emitEvent as (event: string) => void)('back_button_pressed');
+    expect(onBack).toHaveBeenCalledTimes(1);
+
+    rerender({ visible: false });
+    expect(setups().at(-1)).toEqual({ is_visible: false });
+    unmount();
+  });
+
+  it('reports no native back button on the mock, so in-page arrows stay visible', () => {
+    expect(isTelegramBackButtonAvailable()).toBe(false);
+  });
+});

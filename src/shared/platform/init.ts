@@ -1,0 +1,205 @@
+/**
+ * Boot of the Telegram platform: detect the environment, install the dev mock outside Telegram,
+ * validate launch params, init the SDK, mount the components the product uses and bind CSS vars.
+ * initPlatform() never throws; markReady() tells Telegram the first screen is usable.
+ */
+import {
+  backButton,
+  closingBehavior,
+  init as initSdk,
+  isTMA,
+  miniApp,
+  postEvent,
+  retrieveRawLaunchParams,
+  themeParams,
+  viewport,
+} from '@telegram-apps/sdk-react';
+import { bindThemeCssVars, bindViewportCssVars, unbindCssVars } from './css-vars';
+import { parseLaunchParams, type LaunchParams, type LaunchParamsIssue } from './launch-params';
+import { installTelegramMock } from './mock';
+import { resolveMockConfig, type MockConfig } from './mock-config';
+import { resetRuntime, runtime } from './state';
+
+/** SPEC §9: bridge environment detection timeout. */
+export const DETECT_TIMEOUT_MS = 100;
+
+export interface InitPlatformOptions {
+  /** Use the mock without detecting Telegram (tests, Storybook-like setups). */
+  forceMock?: boolean;
+  /** Mock settings that win over query parameters, sessionStorage and env vars. */
+  mock?: Partial<MockConfig>;
+  /** Let the mock answer popups/QR/invoice with confirm()/prompt(). Default: not in tests. */
+  mockInteractive?: boolean;
+  /** How long to wait for Telegram to answer the environment probe. Default 100 ms. */
+  detectTimeoutMs?: number;
+  /** Upper bound for viewport.mount() (it waits for `viewport_changed` on mobile). Default 1500 ms. */
+  viewportTimeoutMs?: number;
+  /** Expand the mini app to full height inside Telegram. Default true. */
+  expand?: boolean;
+}
+
+export type PlatformState =
+  | {
+      ok: true;
+      launchParams: LaunchParams;
+      isMock: boolean;
+      platform: string;
+      version: string;
+      /** tgWebAppData exactly as received: the X-Telegram-Init-Data header value. */
+      rawInitData: string;
+    }
+  | { ok: false; isMock: boolean; issues: LaunchParamsIssue[] };
+
+let booting: Promise<PlatformState> | undefined;
+let readySent = false;
+let insideTelegram = false;
+
+async function detectTelegram(timeoutMs: number): Promise<boolean> {
+  try {
+    return await isTMA('complete', { timeout: timeoutMs });
+  } catch {
+    return false;
+  }
+}
+
+function issue(path: string, error: unknown, fallback: string): LaunchParamsIssue[] {
+  const detail = error instanceof Error && error.message ? `: ${error.message.split('\n')[0]}` : '';
+  return [{ path, message: `${fallback}${detail}` }];
+}
+
+async function mountComponents(options: InitPlatformOptions): Promise<void> {
+  // miniApp.mountSync also mounts themeParams; the explicit call covers versions without miniApp.
+  miniApp.mountSync.ifAvailable();
+  themeParams.mountSync.ifAvailable();
+  backButton.mount.ifAvailable();
+  closingBehavior.mount.ifAvailable();
+  // swipeBehavior is NOT mounted: in SDK 3.11 mount() turns vertical swipes off as a side effect.
+  bindThemeCssVars();
+
+  if (viewport.mount.isAvailable() && !viewport.isMounted()) {
+    const timeout = options.viewportTimeoutMs ?? 1500;
+    try {
+      await viewport.mount({ timeout });
+    } catch {
+      // A client that never answers must not block the app: CSS fallbacks cover the insets.
+    }
+  }
+  if (viewport.isMounted()) bindViewportCssVars();
+  if ((options.expand ?? true) && !runtime.isMock) viewport.expand.ifAvailable();
+}
+
+async function boot(options: InitPlatformOptions): Promise<PlatformState> {
+  const inTelegram = options.forceMock ? false : await detectTelegram(options.detectTimeoutMs ?? DETECT_TIMEOUT_MS);
+  insideTelegram = inTelegram;
+  const isMock = !inTelegram;
+  runtime.isMock = isMock;
+
+  let raw: string;
+  try {
+    raw = inTelegram
+      ? retrieveRawLaunchParams()
+      : installTelegramMock(
+          resolveMockConfig(options.mock),
+          options.mockInteractive === undefined ? {} : { interactive: options.mockInteractive },
+        );
+  } catch (error) {
+    return { ok: false, isMock, issues: issue('(root)', error, 'Telegram launch parameters could not be read') };
+  }
+
+  const parsed = parseLaunchParams(raw);
+  if (!parsed.ok) return { ok: false, isMock, issues: parsed.issues };
+
+  const rawInitData = new URLSearchParams(raw).get('tgWebAppData') ?? '';
+  runtime.launchParams = parsed.value;
+  runtime.rawInitData = rawInitData;
+
+  try {
+    initSdk();
+    runtime.initialized = true;
+  } catch (error) {
+    return { ok: false, isMock, issues: issue('(sdk)', error, 'The Telegram SDK could not start') };
+  }
+
+  try {
+    await mountComponents(options);
+  } catch {
+    // Mount problems degrade single features; wrappers report them when used.
+  }
+
+  return {
+    ok: true,
+    launchParams: parsed.value,
+    isMock,
+    platform: parsed.value.platform,
+    version: parsed.value.version,
+    rawInitData,
+  };
+}
+
+/**
+ * Starts the platform once per page (later calls return the same promise). Never throws:
+ * `{ ok: false, issues }` means the launch params are invalid and the app should show its
+ * launch error screen.
+ */
+export function initPlatform(options: InitPlatformOptions = {}): Promise<PlatformState> {
+  booting ??= boot(options).catch(
+    (error: unknown): PlatformState => ({
+      ok: false,
+      isMock: runtime.isMock,
+      issues: issue('(root)', error, 'The platform failed to start'),
+    }),
+  );
+  return booting;
+}
+
+/** Tells Telegram the first screen is usable (hides its loading placeholder). Idempotent. */
+export function markReady(): void {
+  if (readySent) return;
+  try {
+    if (runtime.initialized) {
+      const [called] = miniApp.ready.ifAvailable();
+      readySent = called;
+    } else if (insideTelegram) {
+      // Even the launch-error screen must become visible inside Telegram.
+      postEvent('web_app_ready');
+      readySent = true;
+    }
+  } catch {
+    // nothing to do: Telegram shows the page after its own timeout
+  }
+}
+
+/** Validated launch params, once initPlatform() succeeded. */
+export function getLaunchParams(): LaunchParams | undefined {
+  return runtime.launchParams;
+}
+
+/** tgWebAppData exactly as received, for the X-Telegram-Init-Data header. */
+export function getRawInitData(): string | undefined {
+  return runtime.rawInitData;
+}
+
+/** The Telegram user's language_code (e.g. "ru"), for language detection. */
+export function getTelegramLanguageCode(): string | undefined {
+  return runtime.launchParams?.initData.user.languageCode;
+}
+
+/** The start parameter (`startapp`), used for referral promo codes. */
+export function getStartParam(): string | undefined {
+  const params = runtime.launchParams;
+  return params?.startParam ?? params?.initData.startParam;
+}
+
+/** True when running on the development mock. */
+export function isMockEnvironment(): boolean {
+  return runtime.isMock;
+}
+
+/** Test helper: allows initPlatform() to run again. Does not undo the SDK's own state. */
+export function resetPlatformForTests(): void {
+  booting = undefined;
+  readySent = false;
+  insideTelegram = false;
+  unbindCssVars();
+  resetRuntime();
+}

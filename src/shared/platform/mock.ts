@@ -1,0 +1,255 @@
+/**
+ * Development stand-in for the Telegram client (SPEC §1: outside Telegram the app runs on a mock,
+ * version 6.7 by default). It installs launch params with realistic, well-formed init data, answers
+ * the requests the SDK waits for (theme, viewport, safe areas: without these viewport.mount() hangs
+ * on ios/android) and records every bridge call in `window.__tgMockCalls` for tests and the console.
+ *
+ * Interactive answers (popup, QR scanner, invoice, contact, biometry) use the browser's
+ * confirm/prompt in development; in tests (`interactive: false`) they are left unanswered so a test
+ * can emit the answer event itself.
+ */
+import { emitEvent, mockTelegramEnv } from '@telegram-apps/sdk-react';
+import type { MockConfig } from './mock-config';
+import { MOCK_THEMES } from './mock-theme';
+
+export interface MockCall {
+  method: string;
+  params: unknown;
+  at: number;
+}
+
+declare global {
+  interface Window {
+    /** Bridge calls the mock received (development and tests only). */
+    __tgMockCalls?: MockCall[];
+  }
+}
+
+export const MOCK_USER_ID = 777000111;
+
+/** Base64url of `bytes` random-looking bytes (deterministic per seed, no crypto needed). */
+function fakeBase64Url(bytes: number, seed: number): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  let state = seed >>> 0 || 1;
+  let out = '';
+  const length = Math.ceil((bytes * 8) / 6);
+  for (let i = 0; i < length; i += 1) {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    out += alphabet[state % 64];
+  }
+  return out;
+}
+
+function fakeHex(length: number, seed: number): string {
+  let state = seed >>> 0 || 7;
+  let out = '';
+  for (let i = 0; i < length; i += 1) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    out += (state >>> 28).toString(16);
+  }
+  return out;
+}
+
+function browserLanguage(): string {
+  const language = globalThis.navigator?.language ?? 'en';
+  return language.split('-')[0]?.toLowerCase() || 'en';
+}
+
+/**
+ * The tgWebAppData query string of the mock: user, auth_date, hash (64 hex) and an Ed25519-sized
+ * base64url signature (86 chars). Fake values: a real server rejects them, a dev server accepts them.
+ */
+export function buildMockInitData(config: MockConfig, now = Date.now()): string {
+  const authDate = Math.floor(now / 1000);
+  const params = new URLSearchParams();
+  params.set('query_id', `AAH${fakeBase64Url(16, authDate)}`);
+  params.set(
+    'user',
+    JSON.stringify({
+      id: MOCK_USER_ID,
+      first_name: 'Dev',
+      last_name: 'User',
+      username: 'dev_user',
+      language_code: browserLanguage(),
+      is_premium: false,
+      allows_write_to_pm: true,
+      photo_url: 'https://t.me/i/userpic/320/dev_user.svg',
+    }),
+  );
+  params.set('chat_instance', '-7713957261283719451');
+  params.set('chat_type', 'sender');
+  if (config.startParam) params.set('start_param', config.startParam);
+  params.set('auth_date', String(authDate));
+  params.set('signature', fakeBase64Url(64, authDate ^ 0x5f3759df));
+  params.set('hash', fakeHex(64, authDate));
+  return params.toString();
+}
+
+/** The launch params query string the mock installs (same shape Telegram puts in the URL hash). */
+export function buildMockLaunchParams(config: MockConfig, now = Date.now()): string {
+  const params = new URLSearchParams();
+  params.set('tgWebAppData', buildMockInitData(config, now));
+  params.set('tgWebAppPlatform', config.platform);
+  params.set('tgWebAppVersion', config.version);
+  params.set('tgWebAppThemeParams', JSON.stringify(MOCK_THEMES[config.theme]));
+  if (config.startParam) params.set('tgWebAppStartParam', config.startParam);
+  return params.toString();
+}
+
+export interface InstallMockOptions {
+  /** Answer popups/QR/invoice/contact/biometry with confirm()/prompt(). Default: not in tests. */
+  interactive?: boolean;
+}
+
+const cloudValues = new Map<string, string>();
+
+function isInteractiveDefault(): boolean {
+  return import.meta.env?.MODE !== 'test' && typeof window.confirm === 'function';
+}
+
+/** Emits a Telegram event to the app a tick later, like a native client would. */
+function reply(event: string, payload?: unknown): void {
+  queueMicrotask(() => {
+    (emitEvent as (event: string, payload: unknown) => void)(event, payload);
+  });
+}
+
+function openWindow(url: string): void {
+  try {
+    window.open(url, '_blank', 'noopener,noreferrer');
+  } catch {
+    // pop-ups blocked: nothing else to do in development
+  }
+}
+
+function record(method: string, params: unknown): void {
+  (window.__tgMockCalls ??= []).push({ method, params, at: Date.now() });
+}
+
+/** Installs the mock. Returns the raw launch params string it installed. */
+export function installTelegramMock(config: MockConfig, options: InstallMockOptions = {}): string {
+  const interactive = options.interactive ?? isInteractiveDefault();
+  const launchParams = buildMockLaunchParams(config);
+  const theme = MOCK_THEMES[config.theme];
+  const zeroInsets = { top: 0, bottom: 0, left: 0, right: 0 };
+  let phoneShared = false;
+  const biometry = { access_requested: false, access_granted: false, token_saved: false };
+
+  window.__tgMockCalls = [];
+  mockTelegramEnv({
+    launchParams,
+    resetPostMessage: true,
+    onEvent(event) {
+      const [method, raw] = event as [string, unknown];
+      const params = (raw ?? {}) as Record<string, unknown>;
+      record(method, raw);
+      switch (method) {
+        case 'web_app_request_theme':
+          return reply('theme_changed', { theme_params: theme });
+        case 'web_app_request_viewport':
+          return reply('viewport_changed', {
+            height: window.innerHeight,
+            width: window.innerWidth,
+            is_expanded: true,
+            is_state_stable: true,
+          });
+        case 'web_app_request_safe_area':
+          return reply('safe_area_changed', zeroInsets);
+        case 'web_app_request_content_safe_area':
+          return reply('content_safe_area_changed', zeroInsets);
+        case 'web_app_open_link':
+          if (interactive) openWindow(String(params.url));
+          return;
+        case 'web_app_open_tg_link':
+          if (interactive) openWindow(`https://t.me${String(params.path_full)}`);
+          return;
+        case 'web_app_open_popup': {
+          if (!interactive) return;
+          const buttons = (params.buttons ?? []) as { id?: string; type?: string }[];
+          const text = [params.title, params.message].filter(Boolean).join('\n\n');
+          const confirmed = window.confirm(text);
+          const negative = buttons.find((b) => b.type === 'cancel' || b.type === 'close' || b.type === 'destructive');
+          const positive = buttons.find((b) => b !== negative) ?? buttons[0];
+          return reply('popup_closed', { button_id: (confirmed ? positive : negative)?.id });
+        }
+        case 'web_app_open_scan_qr_popup': {
+          if (!interactive) return;
+          const data = window.prompt(`[Telegram mock] QR scanner: ${String(params.text ?? 'paste the QR text')}`);
+          return data ? reply('qr_text_received', { data }) : reply('scan_qr_popup_closed');
+        }
+        case 'web_app_open_invoice': {
+          if (!interactive) return;
+          const paid = window.confirm(`[Telegram mock] Pay invoice ${String(params.slug)}?`);
+          return reply('invoice_closed', { slug: params.slug, status: paid ? 'paid' : 'cancelled' });
+        }
+        case 'web_app_request_phone': {
+          phoneShared = !interactive || window.confirm('[Telegram mock] Share your phone number?');
+          return reply('phone_requested', { status: phoneShared ? 'sent' : 'cancelled' });
+        }
+        case 'web_app_invoke_custom_method':
+          return answerCustomMethod(params, phoneShared);
+        case 'web_app_biometry_get_info':
+          return reply('biometry_info_received', { available: true, type: 'face', device_id: 'mock-device', ...biometry });
+        case 'web_app_biometry_request_access':
+          biometry.access_requested = true;
+          biometry.access_granted = !interactive || window.confirm('[Telegram mock] Allow biometry?');
+          return reply('biometry_info_received', { available: true, type: 'face', device_id: 'mock-device', ...biometry });
+        case 'web_app_biometry_request_auth': {
+          const authorized = !interactive || window.confirm(`[Telegram mock] Biometry: ${String((params.reason as string) || 'authenticate')}`);
+          return reply('biometry_auth_requested', { status: authorized ? 'authorized' : 'failed' });
+        }
+        case 'web_app_check_location':
+          return reply('location_checked', { available: true, access_requested: true, access_granted: true });
+        case 'web_app_request_location':
+          return reply('location_requested', {
+            available: true,
+            latitude: 55.7558,
+            longitude: 37.6173,
+            altitude: null,
+            course: null,
+            speed: null,
+            horizontal_accuracy: 10,
+            vertical_accuracy: null,
+            course_accuracy: null,
+            speed_accuracy: null,
+          });
+        default:
+          return;
+      }
+    },
+  });
+  return launchParams;
+}
+
+/** Cloud storage and contact custom methods, kept in memory for the page's lifetime. */
+function answerCustomMethod(params: Record<string, unknown>, phoneShared: boolean): void {
+  const reqId = String(params.req_id);
+  const args = (params.params ?? {}) as Record<string, unknown>;
+  const done = (result: unknown) => reply('custom_method_invoked', { req_id: reqId, result });
+  switch (params.method) {
+    case 'getStorageValues': {
+      const keys = (args.keys ?? []) as string[];
+      return done(Object.fromEntries(keys.map((key) => [key, cloudValues.get(key) ?? ''])));
+    }
+    case 'saveStorageValue':
+      cloudValues.set(String(args.key), String(args.value));
+      return done(true);
+    case 'deleteStorageValues':
+      ((args.keys ?? []) as string[]).forEach((key) => cloudValues.delete(key));
+      return done(true);
+    case 'getStorageKeys':
+      return done([...cloudValues.keys()]);
+    case 'getRequestedContact': {
+      if (!phoneShared) return reply('custom_method_invoked', { req_id: reqId, error: 'NOT_FOUND' });
+      const contact = JSON.stringify({ user_id: MOCK_USER_ID, phone_number: '79990000000', first_name: 'Dev', last_name: 'User' });
+      const query = new URLSearchParams({
+        contact,
+        auth_date: String(Math.floor(Date.now() / 1000)),
+        hash: fakeHex(64, 42),
+      });
+      return done(query.toString());
+    }
+    default:
+      return reply('custom_method_invoked', { req_id: reqId, error: 'UNKNOWN_METHOD' });
+  }
+}

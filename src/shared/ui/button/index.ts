@@ -1,0 +1,1 @@
+export { Button, LinkButton, buttonClassName, type ButtonProps, type LinkButtonProps, type ButtonVariant } from './button';

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/shared/lib';
+import { Button } from '../button';
+import { IconAlert } from '../icon';
+import styles from './error-state.module.css';
+
+export interface ErrorStateProps {
+  title?: ReactNode;
+  message: ReactNode;
+  /** Shows a "Try again" button. */
+  onRetry?: () => void;
+  retryLabel?: ReactNode;
+  retrying?: boolean;
+  /** Extra actions under the retry button. */
+  children?: ReactNode;
+  className?: string;
+}
+
+export function ErrorState({ title, message, onRetry, retryLabel, retrying, children, className }: ErrorStateProps) {
+  const { t } = useTranslation('common');
+  return (
+    <div className={cn(styles.root, className)} role="alert">
+      <div className={styles.icon}>
+        <IconAlert size={32} />
+      </div>
+      {title && <h2 className={styles.title}>{title}</h2>}
+      <p className={styles.message}>{message}</p>
+      {(onRetry || children) && (
+        <div className={styles.actions}>
+          {onRetry && (
+            <Button fullWidth onClick={onRetry} loading={retrying}>
+              {retryLabel ?? t('actions.retry')}
+            </Button>
+          )}
+          {children}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { ErrorState, type ErrorStateProps } from './error-state';

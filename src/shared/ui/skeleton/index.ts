@@ -1,0 +1,1 @@
+export { Skeleton, ScreenSkeleton, type SkeletonProps } from './skeleton';

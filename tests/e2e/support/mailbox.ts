@@ -1,0 +1,57 @@
+/**
+ * Reads the latest 6-digit code the sandbox mail adapter sent to `email`, via
+ * `GET /api/dev/mailbox?email=...` (only on a server running with SANDBOX). Tolerant of the exact
+ * response shape: it takes the newest message and looks for a `code` field, else a 6-digit number in
+ * its subject/text/html. Polls until a code shows up or `timeoutMs` passes.
+ */
+export async function readMailboxCode(
+  baseUrl: string,
+  email: string,
+  { timeoutMs = 10_000, after }: { timeoutMs?: number; after?: string } = {},
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  for (;;) {
+    const response = await fetch(`${baseUrl}/api/dev/mailbox?email=${encodeURIComponent(email)}`);
+    last = `${response.status} ${await response.text()}`;
+    if (response.ok) {
+      const code = findCode(JSON.parse(last.slice(last.indexOf(' ') + 1)), after);
+      if (code) return code;
+    }
+    if (Date.now() > deadline) throw new Error(`no code in the sandbox mailbox of ${email}; last answer: ${last.slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+type Message = Record<string, unknown>;
+
+function findCode(body: unknown, after?: string): string | undefined {
+  const messages = listMessages(body);
+  const newestFirst = [...messages].sort((a, b) => time(b) - time(a));
+  for (const message of newestFirst) {
+    if (after && time(message) && time(message) <= Date.parse(after)) continue;
+    if (typeof message.code === 'string' && /^\d{6}$/.test(message.code)) return message.code;
+    const text = ['subject', 'text', 'body', 'html'].map((k) => message[k]).filter((v) => typeof v === 'string').join('\n');
+    const match = /\b(\d{6})\b/.exec(text);
+    if (match) return match[1];
+  }
+  return undefined;
+}
+
+function listMessages(body: unknown): Message[] {
+  const data = body && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : body;
+  if (Array.isArray(data)) return data as Message[];
+  if (data && typeof data === 'object') {
+    for (const key of ['messages', 'items', 'mail']) {
+      const list = (data as Record<string, unknown>)[key];
+      if (Array.isArray(list)) return list as Message[];
+    }
+    return [data as Message];
+  }
+  return [];
+}
+
+function time(message: Message): number {
+  const value = message.sentAt ?? message.createdAt ?? message.date ?? message.at;
+  return typeof value === 'string' ? Date.parse(value) || 0 : typeof value === 'number' ? value : 0;
+}

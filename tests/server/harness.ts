@@ -1,0 +1,135 @@
+/**
+ * Builds the app on a fresh database for server tests: PGlite `memory://` by default; with DATABASE_URL
+ * set (`npm run test:server:pg`), a new PostgreSQL database with a random name, dropped on close.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, type Adapters } from '../../server/app';
+import { ManualClock } from '../../server/clock';
+import { loadConfig, type Config } from '../../server/config';
+import type { Db } from '../../server/db/db';
+import { migrate } from '../../server/db/migrate';
+import { openDb } from '../../server/db/open';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: ManualClock;
+  config: Config;
+  /** app.inject + parsed JSON body. */
+  call(options: InjectOptions): Promise<{ status: number; body: any; headers: LightMyRequestResponse['headers'] }>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  adapters?: Adapters;
+  extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export const usesPostgres = (): boolean => Boolean(process.env.DATABASE_URL);
+
+/** A fresh database: returns its URL (PostgreSQL) or undefined (PGlite memory) and a drop function. */
+export const createTestDatabase = async (): Promise<{ databaseUrl: string | undefined; drop: () => Promise<void> }> => {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) return { databaseUrl: undefined, drop: async () => {} };
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+};
+
+export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
+  const { databaseUrl, drop } = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: 'memory://',
+    STATIC_DIR: 'false',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...options.env,
+  });
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(db);
+  const clock = new ManualClock(new Date('2030-01-01T12:00:00Z'));
+  const app = await buildApp({ config, db, clock, adapters: options.adapters, extraRoutes: options.extraRoutes });
+  return {
+    app,
+    db,
+    clock,
+    config,
+    async call(inject) {
+      const response = await app.inject(inject);
+      let body: unknown;
+      try {
+        body = response.json();
+      } catch {
+        body = response.body;
+      }
+      return { status: response.statusCode, body, headers: response.headers };
+    },
+    async close() {
+      await app.close();
+      await db.close();
+      await drop();
+    },
+  };
+};
+
+let counter = 0;
+/** A unique email per test, so tests in one file share an app without interfering. */
+export const uniqueEmail = (label = 'user'): string => `${label}.${Date.now().toString(36)}.${counter++}@example.com`;
+/** A unique client IP per test (the per-IP code limit is counted in the database). */
+export const uniqueIp = (): string => `10.${(counter >> 8) & 255}.${counter++ & 255}.${Math.floor(Math.random() * 250) + 1}`;
+
+export const registrationForm = (email: string, extra: Record<string, unknown> = {}) => ({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phoneNumber: '+79991234567',
+  country: 'RUS',
+  email,
+  ...extra,
+});
+
+/** The latest code mailed to an address, read through the sandbox mailbox endpoint. */
+export const latestCode = async (t: TestApp, email: string): Promise<string | null> => {
+  const { body } = await t.call({ method: 'GET', url: `/api/dev/mailbox?email=${encodeURIComponent(email)}` });
+  return (body.data.messages[0]?.code as string | null | undefined) ?? null;
+};
+
+/** Full sign-up through the API; returns the tokens answer. */
+export const signUp = async (t: TestApp, email = uniqueEmail(), extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) => {
+  const ip = uniqueIp();
+  const sent = await t.call({ method: 'POST', url: '/api/auth/send-code', payload: { email, purpose: 'signup' }, remoteAddress: ip });
+  if (sent.status !== 200) throw new Error(`send-code failed: ${JSON.stringify(sent.body)}`);
+  const code = await latestCode(t, email);
+  const registered = await t.call({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { ...registrationForm(email, extra), code },
+    headers,
+    remoteAddress: ip,
+  });
+  if (registered.status !== 200) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+  return { email, ...(registered.body.data as { accessToken: string; refreshToken: string; user: { id: string; name: string } }) };
+};

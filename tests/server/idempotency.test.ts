@@ -1,0 +1,116 @@
+import * as z from 'zod/mini';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineEndpoint } from '@/shared/contract/core';
+import { DomainError } from '../../server/http/errors';
+import { route } from '../../server/http/route';
+import { createTestApp, signUp, type TestApp } from './harness';
+
+/** Test-only endpoints registered by this file. */
+const transfer = defineEndpoint({
+  id: 'test.transfer',
+  method: 'POST',
+  path: '/api/test/transfer/{account}',
+  auth: 'bearer',
+  idempotent: true,
+  tag: 'test',
+  summary: 'test',
+  params: z.object({ account: z.string() }),
+  body: z.object({ amount: z.int(), note: z.optional(z.string()) }),
+  response: z.object({ transferId: z.number(), amount: z.int() }),
+});
+const broken = defineEndpoint({
+  id: 'test.broken',
+  method: 'GET',
+  path: '/api/test/broken',
+  auth: 'none',
+  tag: 'test',
+  summary: 'test',
+  response: z.object({ ok: z.boolean() }),
+});
+
+let t: TestApp;
+let executions = 0;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp({
+    extraRoutes: (app) => {
+      route(app, transfer, ({ body, params }) => {
+        executions++;
+        if (body.amount < 0) throw new DomainError('wallet', 'INSUFFICIENT_FUNDS', 'Not enough money', 422);
+        if (params.account === 'slow') return new Promise((resolve) => setTimeout(() => resolve({ transferId: executions, amount: body.amount }), 200));
+        return { transferId: executions, amount: body.amount };
+      });
+      route(app, broken, () => ({ ok: 'yes' }) as unknown as { ok: boolean });
+    },
+  });
+  token = (await signUp(t)).accessToken;
+});
+afterAll(() => t.close());
+
+const send = (key: string | undefined, body: unknown, account = 'main', bearer = token) =>
+  t.call({
+    method: 'POST',
+    url: `/api/test/transfer/${account}`,
+    payload: body as object,
+    headers: { authorization: `Bearer ${bearer}`, ...(key ? { 'idempotency-key': key } : {}) },
+  });
+
+describe('Idempotency-Key', () => {
+  it('is required on idempotent endpoints', async () => {
+    const res = await send(undefined, { amount: 1 });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
+    expect((await send('bad key!', { amount: 1 })).body.error.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
+  });
+
+  it('a replay returns the first answer without running the handler again', async () => {
+    const before = executions;
+    const first = await send('key-replay-0001', { amount: 5, note: 'a' });
+    expect(first.status).toBe(200);
+    const again = await send('key-replay-0001', { note: 'a', amount: 5 }); // same request, other key order
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers['idempotency-replayed']).toBe('true');
+    expect(executions).toBe(before + 1);
+  });
+
+  it('the same key with a different body → IDEMPOTENCY_KEY_REUSED', async () => {
+    await send('key-reused-0001', { amount: 5 });
+    const res = await send('key-reused-0001', { amount: 6 });
+    expect(res.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(res.status).toBe(422);
+  });
+
+  it('keys are per user', async () => {
+    const other = (await signUp(t)).accessToken;
+    const mine = await send('key-per-user-01', { amount: 7 });
+    const theirs = await send('key-per-user-01', { amount: 7 }, 'main', other);
+    expect(theirs.body.data.transferId).not.toBe(mine.body.data.transferId);
+  });
+
+  it('a failed request releases the key, so a retry runs again', async () => {
+    const failed = await send('key-failure-001', { amount: -1 });
+    expect(failed.status).toBe(422);
+    const rows = await t.db.query('SELECT 1 FROM idempotency_keys WHERE key = $1', ['key-failure-001']);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('a concurrent duplicate while the first is running → IDEMPOTENCY_IN_PROGRESS', async () => {
+    const [a, b] = await Promise.all([send('key-inflight-01', { amount: 1 }, 'slow'), new Promise((r) => setTimeout(r, 50)).then(() => send('key-inflight-01', { amount: 1 }, 'slow'))]);
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(409);
+    expect(b.body.error.code).toBe('IDEMPOTENCY_IN_PROGRESS');
+  });
+
+  it('bearer auth comes first', async () => {
+    expect((await send('key-noauth-0001', { amount: 1 }, 'main', 'nope')).status).toBe(401);
+  });
+});
+
+describe('response contract', () => {
+  it('a handler answer that breaks the contract → 500 INTERNAL in the envelope', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/test/broken' });
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ success: false, error: { service: 'api', code: 'INTERNAL', message: expect.any(String) } });
+  });
+});
