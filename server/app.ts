@@ -18,6 +18,7 @@ import { registerDevRoutes } from './modules/dev/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { UsersService } from './modules/users/service';
+import { registerWalletModules } from './modules/wallet';
 
 /** Outside integrations; each defaults to its sandbox / configured implementation. */
 export interface Adapters {
@@ -73,6 +74,7 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
   await registerApiDocs(app);
   registerAuthRoutes(app, auth, telegram);
   registerUserRoutes(app, users);
+  await registerWalletModules(app, { db, clock, config });
   if (config.sandbox) registerDevRoutes(app, db, users);
   await extraRoutes?.(app);
 

@@ -1,0 +1,10 @@
+/**
+ * Wallet: balances and history from the ledger, SBP top-ups, USDT deposits; also wires the config and
+ * exchange modules (docs/server.md "Wallet & ledger").
+ */
+export { registerWalletModules, type WalletModules, type WalletModulesOptions } from './module';
+export { assertCanMoveMoney } from './account-state';
+export { WalletService } from './service';
+export { SbpService, WEBHOOK_PATH } from './sbp';
+export { UsdtDepositWatcher, type DepositOutcome, type UnmatchedReason } from './usdt-watcher';
+export { amountWithTag, formatUsdtAmount, parseUsdtAmount, tagOfAmount } from './usdt-amount';
