@@ -19,10 +19,14 @@ import { registerHealthRoutes } from './modules/health/routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { UsersService } from './modules/users/service';
 import { registerWalletModules } from './modules/wallet';
+import { registerCardsModule } from './modules/cards';
+import { registerPromoModule } from './modules/promo';
+import type { CardIssuer } from './adapters/card-issuer';
 
 /** Outside integrations; each defaults to its sandbox / configured implementation. */
 export interface Adapters {
   mail?: MailAdapter;
+  cardIssuer?: CardIssuer;
 }
 
 export interface BuildAppOptions {
@@ -75,6 +79,8 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
   registerAuthRoutes(app, auth, telegram);
   registerUserRoutes(app, users);
   await registerWalletModules(app, { db, clock, config });
+  registerCardsModule(app, { db, clock, config, issuer: adapters.cardIssuer });
+  registerPromoModule(app, { db, clock });
   if (config.sandbox) registerDevRoutes(app, db, users);
   await extraRoutes?.(app);
 

@@ -5,6 +5,7 @@ import { loadConfig, type Config } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { openDb } from './db/open';
+import { startAppWorker, type Worker } from './jobs';
 
 export interface StartServerOptions {
   /** 0 = a random free port. */
@@ -67,12 +68,14 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onPoolError: (e) => poolErrorLog(e) });
   let app: FastifyInstance;
   let applied: string[];
+  let worker: Worker | null = null;
   try {
     applied = await migrate(db);
     app = await buildApp({ config, db, adapters: options.adapters, clock: options.clock });
     poolErrorLog = (error) => app.log.error({ err: error }, 'database pool error');
     logStartNotes(app, config, db, applied);
     await app.listen({ port: config.port, host: config.host });
+    worker = startAppWorker(app, db, env); // background jobs (server/jobs): one worker per process
   } catch (error) {
     await db.close();
     throw error;
@@ -90,6 +93,7 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
     close: () =>
       (closing ??= (async () => {
         try {
+          await worker?.stop(); // finishes or releases its running jobs before the database closes
           await app.close();
         } finally {
           await db.close();

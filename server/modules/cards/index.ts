@@ -63,7 +63,9 @@ export const registerCardsModule = (app: FastifyInstance, options: CardsModuleOp
   issuer.setEventHandler(events.handle);
   registerCardJobs(registry, { db, clock, issuer });
 
-  const cards = new CardsService({ db, clock, issuer });
+  // The limits GET /api/config publishes (config module, CARDS_MAX_PER_USER / CARDS_SENSITIVE_TTL_SECONDS), when registered.
+  const limits = app.hasDecorator('walletModules') ? app.walletModules.settings.cards : undefined;
+  const cards = new CardsService({ db, clock, issuer, limits });
   registerProductRoutes(app, new ProductsService(db));
   registerCardRoutes(app, cards);
   if (sandbox) registerCardDevRoutes(app, { db, sandbox, cards });

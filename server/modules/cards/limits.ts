@@ -1,4 +1,7 @@
-/** Card rules in one place (docs/server.md "Cards and jobs"); GET /api/config may publish the first two. */
+/**
+ * Card rules in one place (docs/server.md "Cards and jobs"). maxCards and sensitiveDataTtlSeconds are only
+ * defaults: the values GET /api/config publishes (CARDS_MAX_PER_USER, CARDS_SENSITIVE_TTL_SECONDS) win.
+ */
 export const CARD_LIMITS = {
   /** Cards a user may hold that are not rejected/failed (config.cards.maxCards). */
   maxCards: 5,

@@ -46,6 +46,8 @@ export interface CardsServiceOptions {
   db: Db;
   clock: Clock;
   issuer: CardIssuer;
+  /** What GET /api/config publishes (config.cards); defaults from CARD_LIMITS. */
+  limits?: { maxCards: number; sensitiveDataTtlSeconds: number };
 }
 
 interface Page<T> {
@@ -93,11 +95,13 @@ export class CardsService {
   private readonly db: Db;
   private readonly clock: Clock;
   private readonly issuer: CardIssuer;
+  private readonly limits: { maxCards: number; sensitiveDataTtlSeconds: number };
 
   constructor(options: CardsServiceOptions) {
     this.db = options.db;
     this.clock = options.clock;
     this.issuer = options.issuer;
+    this.limits = options.limits ?? { maxCards: CARD_LIMITS.maxCards, sensitiveDataTtlSeconds: CARD_LIMITS.sensitiveDataTtlSeconds };
   }
 
   // ── Views ───────────────────────────────────────────────────────────────────────────────────────
@@ -215,8 +219,8 @@ export class CardsService {
         `SELECT count(*)::int AS count FROM cards WHERE user_id = $1 AND status NOT IN ('rejected', 'failed')`,
         [userId],
       );
-      if (count >= CARD_LIMITS.maxCards) {
-        throw catalogError('CARD_LIMIT_REACHED', `You already have ${CARD_LIMITS.maxCards} cards, the most one account may hold.`);
+      if (count >= this.limits.maxCards) {
+        throw catalogError('CARD_LIMIT_REACHED', `You already have ${this.limits.maxCards} cards, the most one account may hold.`);
       }
 
       const [card] = await q.query<CardRow>(
@@ -425,7 +429,7 @@ export class CardsService {
       });
     }
     const data = await issuerCall(() =>
-      this.issuer.revealSensitive({ cardRef: card.id, publicKey: body.publicKey, expiresAt: addSeconds(now, CARD_LIMITS.sensitiveDataTtlSeconds) }),
+      this.issuer.revealSensitive({ cardRef: card.id, publicKey: body.publicKey, expiresAt: addSeconds(now, this.limits.sensitiveDataTtlSeconds) }),
     );
     await this.db.query('INSERT INTO card_sensitive_reveals (card_id, user_id, client_ip, created_at) VALUES ($1, $2, $3, $4)', [
       card.id,

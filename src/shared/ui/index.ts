@@ -16,6 +16,8 @@ export { Sheet, type SheetProps } from './sheet';
 export { Page, type PageProps } from './page';
 export { SegmentedControl, type SegmentedControlProps, type SegmentOption } from './segmented-control';
 export { Amount, type AmountProps } from './amount';
+export { PaymentSchemeMark, PAYMENT_SCHEME_NAMES, type PaymentSchemeMarkProps } from './payment-scheme-mark';
+export { Alert, type AlertProps, type AlertTone } from './alert';
 export { notify, preloadToasts, ToastHost, type NotifyOptions, type ToastId } from './toast';
 export {
   IconWallet,

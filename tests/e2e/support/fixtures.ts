@@ -56,7 +56,13 @@ export const test = base.extend<Fixtures>({
     { scope: 'file' },
   ],
   app: async ({ browser, appOptions, task }, use) => {
-    await runApp(browser, appOptions, task.name, () => task.result?.state === 'fail', (app) => use(app));
+    await runApp(
+      browser,
+      appOptions,
+      task.name,
+      () => (task.result?.state === 'fail' ? (task.result.errors ?? [new Error('failed')]) : undefined),
+      (app) => use(app),
+    );
   },
 });
 
@@ -68,16 +74,10 @@ export const test = base.extend<Fixtures>({
  */
 export async function withApp<T>(fn: (app: AppHandle) => Promise<T>, options: AppOptions & { name?: string } = {}): Promise<T> {
   const browser = await launchChromium();
-  let failed = false;
   try {
     let result!: T;
-    await runApp(browser, options, options.name ?? 'withApp', () => failed, async (app) => {
-      try {
-        result = await fn(app);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
+    await runApp(browser, options, options.name ?? 'withApp', () => undefined, async (app) => {
+      result = await fn(app);
     });
     return result;
   } finally {
@@ -89,7 +89,8 @@ async function runApp(
   browser: Browser,
   options: AppOptions,
   testName: string,
-  hasFailed: () => boolean,
+  /** The test's errors once it has failed (fixtures: known only after the body ran), else undefined. */
+  testErrors: () => readonly unknown[] | undefined,
   body: (app: AppHandle) => Promise<void>,
 ): Promise<void> {
   const server = await startTestServer(options);
@@ -123,13 +124,14 @@ async function runApp(
     } finally {
       const pageErrors = watches.flatMap((w) => w.pageErrors);
       const consoleErrors = watches.flatMap((w) => w.consoleErrors);
-      const failing = bodyError !== undefined || hasFailed() || (pageErrors.length > 0 && !options.allowPageErrors);
+      const errors = testErrors();
+      const failing = bodyError !== undefined || errors !== undefined || (pageErrors.length > 0 && !options.allowPageErrors);
       if (failing) {
         for (const [i, page] of pages.entries()) {
           await screenshotOnFailure(page, i === 0 ? testName : `${testName}-page${i + 1}`, {
             pageErrors,
             consoleErrors,
-            error: bodyError,
+            error: bodyError ?? errors?.map((e) => (e as Error)?.stack ?? (e as Error)?.message ?? String(e)).join('\n\n'),
           });
         }
       }

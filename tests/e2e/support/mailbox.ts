@@ -1,13 +1,17 @@
 /**
  * Reads the latest 6-digit code the sandbox mail adapter sent to `email`, via
- * `GET /api/dev/mailbox?email=...` (only on a server running with SANDBOX). Tolerant of the exact
- * response shape: it takes the newest message and looks for a `code` field, else a 6-digit number in
- * its subject/text/html. Polls until a code shows up or `timeoutMs` passes.
+ * `GET /api/dev/mailbox?email=...` (only on a server running with SANDBOX; answers
+ * `{ data: { messages: [{ id, to, kind, subject, text, code, createdAt }] } }`, newest first).
+ * Tolerant of the exact shape: it takes the newest message (optionally of one `kind`, or sent after
+ * `after`) and reads its `code`, else a 6-digit number in its subject/text/html. Polls until a code
+ * shows up or `timeoutMs` passes.
+ *
+ *   const code = await readMailboxCode(baseUrl, 'ann@example.com');
  */
 export async function readMailboxCode(
   baseUrl: string,
   email: string,
-  { timeoutMs = 10_000, after }: { timeoutMs?: number; after?: string } = {},
+  { timeoutMs = 10_000, after, kind }: { timeoutMs?: number; after?: string | Date; kind?: string } = {},
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   let last = '';
@@ -15,7 +19,7 @@ export async function readMailboxCode(
     const response = await fetch(`${baseUrl}/api/dev/mailbox?email=${encodeURIComponent(email)}`);
     last = `${response.status} ${await response.text()}`;
     if (response.ok) {
-      const code = findCode(JSON.parse(last.slice(last.indexOf(' ') + 1)), after);
+      const code = findCode(JSON.parse(last.slice(last.indexOf(' ') + 1)), after === undefined ? undefined : new Date(after).getTime(), kind);
       if (code) return code;
     }
     if (Date.now() > deadline) throw new Error(`no code in the sandbox mailbox of ${email}; last answer: ${last.slice(0, 500)}`);
@@ -25,11 +29,12 @@ export async function readMailboxCode(
 
 type Message = Record<string, unknown>;
 
-function findCode(body: unknown, after?: string): string | undefined {
+function findCode(body: unknown, after?: number, kind?: string): string | undefined {
   const messages = listMessages(body);
   const newestFirst = [...messages].sort((a, b) => time(b) - time(a));
   for (const message of newestFirst) {
-    if (after && time(message) && time(message) <= Date.parse(after)) continue;
+    if (after !== undefined && time(message) && time(message) <= after) continue;
+    if (kind !== undefined && message.kind !== kind) continue;
     if (typeof message.code === 'string' && /^\d{6}$/.test(message.code)) return message.code;
     const text = ['subject', 'text', 'body', 'html'].map((k) => message[k]).filter((v) => typeof v === 'string').join('\n');
     const match = /\b(\d{6})\b/.exec(text);

@@ -1,0 +1,99 @@
+import { useUnit } from 'effector-react';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from '@/shared/i18n';
+import { Alert, Button, CodeInput } from '@/shared/ui';
+import {
+  $canResend,
+  $code,
+  $codeError,
+  $email,
+  $resendIn,
+  $sendError,
+  $sending,
+  changeEmailClicked,
+  CODE_LENGTH,
+  codeChanged,
+  resendClicked,
+  submitClicked,
+} from '../model/email-code';
+import type { AuthMessage } from '../lib/auth-message';
+import styles from './email-code-step.module.css';
+
+export interface EmailCodeStepProps {
+  /** The page's verify/register call is running. */
+  verifying: boolean;
+  /** Title of an error box (SPEC §8 "Sign Up Error" / "Sign In Error"). */
+  errorTitle: ReactNode;
+}
+
+const formatCountdown = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+/** Renders an AuthMessage (keys + values) in the current language. */
+export function useAuthMessage(): (message: AuthMessage) => string {
+  const { t } = useTranslation('auth');
+  return (message) => t(message.keys, { ...message.values, defaultValue: message.defaultValue });
+}
+
+/** The code step: 6 boxes (auto-submit), Confirm, resend with countdown, change email. */
+export function EmailCodeStep({ verifying, errorTitle }: EmailCodeStepProps) {
+  const { t } = useTranslation('auth');
+  const show = useAuthMessage();
+  const hintId = useId();
+  const [email, code, codeError, sendError, resendIn, canResend, sending] = useUnit([
+    $email,
+    $code,
+    $codeError,
+    $sendError,
+    $resendIn,
+    $canResend,
+    $sending,
+  ]);
+  const [onCodeChange, onResend, onSubmit, onChangeEmail] = useUnit([codeChanged, resendClicked, submitClicked, changeEmailClicked]);
+
+  return (
+    <form
+      className={styles.step}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <p className={styles.lead} id={hintId}>
+        {t('code.sentTo')} <strong className={styles.email}>{email}</strong>
+      </p>
+      <CodeInput
+        value={code}
+        onChange={onCodeChange}
+        length={CODE_LENGTH}
+        label={t('code.label')}
+        error={Boolean(codeError)}
+        disabled={verifying}
+        autoFocus
+        describedById={hintId}
+      />
+      <p className={styles.hint}>{t('code.hint')}</p>
+      {codeError && (
+        <Alert tone="danger" title={errorTitle}>
+          {show(codeError)}
+        </Alert>
+      )}
+      {sendError && (
+        <Alert tone="danger" title={errorTitle}>
+          {show(sendError)}
+        </Alert>
+      )}
+      <Button type="submit" fullWidth loading={verifying} disabled={code.length !== CODE_LENGTH}>
+        {verifying ? t('code.checking') : t('code.confirm')}
+      </Button>
+      <div className={styles.links}>
+        <Button variant="plain" size="m" onClick={onResend} disabled={!canResend} loading={sending}>
+          {resendIn > 0 ? t('code.resendIn', { time: formatCountdown(resendIn) }) : t('code.resend')}
+        </Button>
+        <Button variant="plain" size="m" onClick={onChangeEmail} disabled={verifying}>
+          {t('code.changeEmail')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { PaymentSchemeMark, PAYMENT_SCHEME_NAMES, type PaymentSchemeMarkProps } from './payment-scheme-mark';

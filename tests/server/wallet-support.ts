@@ -1,0 +1,82 @@
+/**
+ * Helpers of the wallet/exchange/SBP/USDT server tests: verified users, funding through the sandbox chain,
+ * quotes, and running the jobs the sandbox acquirer enqueues.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { appJobRegistry, runDueJobs } from '../../server/jobs';
+import { signUp, type TestApp } from './harness';
+
+export interface TestUser {
+  userId: string;
+  email: string;
+  token: string;
+  headers: Record<string, string>;
+}
+
+export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
+
+/** A signed-up user whose account is verified (money-moving calls are refused before that). */
+export const verifiedUser = async (t: TestApp): Promise<TestUser> => {
+  const { email, accessToken, user } = await signUp(t);
+  const set = await t.call({ method: 'POST', url: '/api/dev/users/verification', payload: { email, status: 'verified' } });
+  expect(set.status).toBe(200);
+  return { userId: user.id, email, token: accessToken, headers: bearer(accessToken) };
+};
+
+export const getWallet = async (t: TestApp, user: TestUser) => {
+  const res = await t.call({ method: 'GET', url: '/api/wallet', headers: user.headers });
+  expect(res.status).toBe(200);
+  return res.body.data as {
+    balances: Array<{ currency: 'USD' | 'RUB'; available: { amount: number }; held: { amount: number } }>;
+    usdtDepositTag: string;
+  };
+};
+
+export const balances = async (t: TestApp, user: TestUser): Promise<{ USD: number; RUB: number }> => {
+  const wallet = await getWallet(t, user);
+  const of = (currency: 'USD' | 'RUB') => wallet.balances.find((b) => b.currency === currency)!.available.amount;
+  return { USD: of('USD'), RUB: of('RUB') };
+};
+
+/** Sends `whole` USDT + the user's tag on the sandbox chain; returns the dev endpoint's answer. */
+export const depositUsdt = async (t: TestApp, user: TestUser, whole: number, extra: { txHash?: string } = {}) => {
+  const { usdtDepositTag } = await getWallet(t, user);
+  const res = await t.call({ method: 'POST', url: '/api/dev/tron/transfers', payload: { amount: `${whole}.${usdtDepositTag}`, ...extra } });
+  expect(res.status).toBe(200);
+  return res.body.data as {
+    transfer: { eventId: string; txHash: string; amount: string };
+    outcome: { status: string; reason: string | null; transactionId: string | null; credited: { amount: number } | null };
+  };
+};
+
+export const rawTransfer = async (t: TestApp, payload: Record<string, unknown>) => {
+  const res = await t.call({ method: 'POST', url: '/api/dev/tron/transfers', payload });
+  return res;
+};
+
+export type Rate = { from: 'USD' | 'RUB'; to: 'USD' | 'RUB'; rate: string; feeBps: number; quoteId: string; expiresAt: string };
+
+export const getRates = async (t: TestApp, user: TestUser): Promise<Rate[]> => {
+  const res = await t.call({ method: 'GET', url: '/api/config/exchange-rates', headers: user.headers });
+  expect(res.status).toBe(200);
+  return res.body.data.rates as Rate[];
+};
+
+export const quote = async (t: TestApp, user: TestUser, from: 'USD' | 'RUB', to: 'USD' | 'RUB'): Promise<Rate> =>
+  (await getRates(t, user)).find((r) => r.from === from && r.to === to)!;
+
+export const exchange = (t: TestApp, user: TestUser, body: unknown, key: string = randomUUID()) =>
+  t.call({ method: 'POST', url: '/api/wallet/exchange', headers: { ...user.headers, 'idempotency-key': key }, payload: body as object });
+
+export const createSbp = (t: TestApp, user: TestUser, body: unknown, key: string = randomUUID()) =>
+  t.call({ method: 'POST', url: '/api/wallet/sbp', headers: { ...user.headers, 'idempotency-key': key }, payload: body as object });
+
+/** Runs the queued jobs of this app (the sandbox acquirer's callbacks) now. */
+export const runJobs = (t: TestApp): Promise<number> => runDueJobs(t.db, { registry: appJobRegistry(t.app) });
+
+export const listTransactions = async (t: TestApp, user: TestUser, query = '') => {
+  const res = await t.call({ method: 'GET', url: `/api/wallet/transactions${query}`, headers: user.headers });
+  expect(res.status).toBe(200);
+  return res.body.data as { items: Array<Record<string, any>>; nextCursor: string | null };
+};
