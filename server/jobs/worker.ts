@@ -136,16 +136,18 @@ class JobRunner {
     );
   }
 
-  private async retryLater(job: JobRow, registered: RegisteredJobHandler | undefined, error: string): Promise<void> {
+  /** Back to the queue after a backoff. `hookOnly`: the handler is done trying; the next claim runs the failure hook only. */
+  private async retryLater(job: JobRow, registered: RegisteredJobHandler | undefined, error: string, hookOnly = false): Promise<void> {
     if (this.dead) return;
     const delay = registered?.backoffMs
       ? registered.backoffMs(job.attempts)
       : defaultBackoffMs(job.attempts, this.opts.backoffBaseMs, this.opts.backoffMaxMs);
     await this.db.query(
       `UPDATE jobs SET status = 'queued', locked_by = NULL, locked_until = NULL, last_error = $3,
-         run_at = clock_timestamp() + ($4::int * interval '1 millisecond'), updated_at = clock_timestamp()
+         run_at = clock_timestamp() + ($4::int * interval '1 millisecond'), updated_at = clock_timestamp(),
+         attempts = CASE WHEN $5::boolean THEN GREATEST(attempts, max_attempts) ELSE attempts END
        WHERE id = $1 AND locked_by = $2 AND status = 'running'`,
-      [job.id, this.opts.workerId, error, Math.max(0, Math.round(delay))],
+      [job.id, this.opts.workerId, error, Math.max(0, Math.round(delay)), hookOnly],
     );
   }
 
@@ -166,7 +168,7 @@ class JobRunner {
     } catch (hookError) {
       // Not marked failed: claimed again later, and since attempts > max_attempts only the hook runs.
       this.opts.log.error({ jobId: job.id, kind: job.kind, err: hookError }, 'job failure hook failed; will retry the hook');
-      await this.retryLater(job, registered, `${error}; failure hook: ${errorText(hookError)}`);
+      await this.retryLater(job, registered, `${error}; failure hook: ${errorText(hookError)}`, true);
     }
   }
 
@@ -233,39 +235,52 @@ export const startWorker = (db: Db, options: WorkerOptions = {}): Worker => {
   let ticking: Promise<void> | undefined;
   let stopping: Promise<void> | undefined;
 
+  let timerDue = Infinity;
+  /** Runs tick() in `ms`, unless one is already due sooner. */
   const schedule = (ms: number) => {
     if (stopped) return;
+    const due = Date.now() + ms;
+    if (timer && timerDue <= due) return;
     clearTimeout(timer);
-    timer = setTimeout(() => void tick(), ms);
+    timerDue = due;
+    timer = setTimeout(() => {
+      timer = undefined;
+      timerDue = Infinity;
+      void tick();
+    }, ms);
     timer.unref?.();
+  };
+
+  const claimAndRun = async (): Promise<boolean> => {
+    const free = concurrency - inFlight.size;
+    if (free <= 0) return false;
+    const jobs = await runner.claim(free);
+    for (const job of jobs) {
+      const run = runner.execute(job).finally(() => {
+        inFlight.delete(run);
+        if (!stopped) schedule(0); // a slot is free: look for more work now
+      });
+      inFlight.add(run);
+    }
+    return jobs.length === free; // maybe more is due
   };
 
   const tick = (): Promise<void> => {
     if (stopped) return Promise.resolve();
     if (ticking) return ticking;
-    ticking = (async () => {
-      let claimedAll = false;
-      try {
-        const free = concurrency - inFlight.size;
-        if (free > 0) {
-          const jobs = await runner.claim(free);
-          claimedAll = jobs.length === free;
-          for (const job of jobs) {
-            const run = runner.execute(job).finally(() => {
-              inFlight.delete(run);
-              if (!stopped) schedule(0); // a slot is free: look for more work now
-            });
-            inFlight.add(run);
-          }
-        }
-      } catch (error) {
+    const current = claimAndRun().then(
+      (more) => more,
+      (error: unknown) => {
         if (!runner.dead) log.error({ err: error, workerId }, 'job worker could not claim jobs');
-      } finally {
-        ticking = undefined;
-        schedule(claimedAll ? 0 : pollMs);
-      }
-    })();
-    return ticking;
+        return false;
+      },
+    );
+    const done = current.then((more) => {
+      if (ticking === done) ticking = undefined;
+      schedule(more ? 0 : pollMs);
+    });
+    ticking = done;
+    return done;
   };
 
   const worker: Worker = {

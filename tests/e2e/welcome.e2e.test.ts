@@ -14,7 +14,7 @@ const LANGUAGE_KEY = 'tgwallet.language';
 
 /** Whether the router's screen table registers `routePaths.<name>` (screens are added as pages land). */
 const screensSource = readFileSync(resolve(ROOT, 'src/app/router/screens.ts'), 'utf8');
-const registered = (name: 'wallet' | 'signIn') => new RegExp(`path:\\s*routePaths\\.${name}\\b`).test(screensSource);
+const registered = (name: 'wallet' | 'signIn' | 'settings') => new RegExp(`path:\\s*routePaths\\.${name}\\b`).test(screensSource);
 
 const pathOf = (page: Page) => {
   const url = new URL(page.url());
@@ -130,6 +130,15 @@ describe('Welcome (signed out, outside Telegram on the 6.7 mock)', () => {
     expect(visited).toContain('/wallet');
     await saveScreenshot(page, 'redirect-main-signed-out');
   });
+
+  test.runIf(registered('settings') && registered('signIn'))(
+    'a tab screen sends a signed-out user to sign-in with returnTo',
+    async ({ app: { page, baseUrl } }) => {
+      await page.goto(`${baseUrl}/settings`);
+      await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/signin?returnTo=%2Fsettings');
+      await saveScreenshot(page, 'redirect-settings-signed-out');
+    },
+  );
 
   test('an unknown path redirects to the Welcome screen', async ({ app: { page, baseUrl } }) => {
     await page.goto(`${baseUrl}/no/such/screen`);

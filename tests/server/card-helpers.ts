@@ -10,6 +10,7 @@ export interface TestUser {
   id: string;
   email: string;
   token: string;
+  refreshToken: string;
   headers: Record<string, string>;
 }
 
@@ -29,7 +30,22 @@ export const newUser = async (
     const res = await t.call({ method: 'POST', url: '/api/dev/users/verification', payload: { email, status: verification } });
     if (res.status !== 200) throw new Error(`set verification failed: ${JSON.stringify(res.body)}`);
   }
-  return { id: signed.user.id, email, token: signed.accessToken, headers: { authorization: `Bearer ${signed.accessToken}` } };
+  return {
+    id: signed.user.id,
+    email,
+    token: signed.accessToken,
+    refreshToken: signed.refreshToken,
+    headers: { authorization: `Bearer ${signed.accessToken}` },
+  };
+};
+
+/** New tokens for a user whose access token expired (the test clock moved); updates `user` in place. */
+export const refreshSessionOf = async (t: TestApp, user: TestUser): Promise<void> => {
+  const res = await t.call({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: user.refreshToken } });
+  if (res.status !== 200) throw new Error(`refresh failed: ${JSON.stringify(res.body)}`);
+  user.token = res.body.data.accessToken;
+  user.refreshToken = res.body.data.refreshToken;
+  user.headers = { authorization: `Bearer ${user.token}` };
 };
 
 /** Credits the user's wallet as a USDT deposit (USD) or an SBP payment (RUB) would: balanced, clearing → wallet. */

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appJobRegistry, enqueueJob, listJobs, runDueJobs } from '../../server/jobs';
+import { appJobRegistry, enqueueJob, JobRegistry, listJobs, runDueJobs } from '../../server/jobs';
 import { accountIds, checkLedger } from '../../server/modules/ledger';
 import { promoBonusKey, referralIdOf } from '../../server/modules/promo';
 import { createTestApp, latestCode, registrationForm, signUp, uniqueEmail, uniqueIp, type TestApp } from './harness';
@@ -70,7 +70,7 @@ const issueCard = async (user: { email: string; accessToken: string }): Promise<
     method: 'POST',
     url: '/api/cards',
     headers: { ...auth(user.accessToken), 'idempotency-key': randomUUID() },
-    payload: { productId: 'prd_visa_virtual_usd', initialDeposit: { amount: 1000, currency: 'USD' } },
+    payload: { productId: 'prd_visa_virtual_usd', initialDeposit: 1000 },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const cardId = created.body.data.id as string;
@@ -245,7 +245,7 @@ describe('the card-issue bonus', () => {
       method: 'POST',
       url: '/api/cards',
       headers: { ...auth(b.accessToken), 'idempotency-key': randomUUID() },
-      payload: { productId: 'prd_mastercard_virtual_usd', initialDeposit: { amount: 1000, currency: 'USD' } },
+      payload: { productId: 'prd_mastercard_virtual_usd', initialDeposit: 1000 },
     });
     expect(second.status).toBe(200);
     await drainJobs();
@@ -264,7 +264,12 @@ describe('the card-issue bonus', () => {
     const { code } = await myCode(a.accessToken);
     const b = await signUp(t, uniqueEmail('referred'), { promoCode: code });
     const bId = await userId(b.accessToken);
-    // Issue a card with the job runner kept away from the bonus: remove the job before it runs.
+    // Issue a card with a worker that does not run the bonus job (the app's handlers minus that one).
+    const withoutBonus = new JobRegistry();
+    for (const kind of appJobRegistry(t.app).kinds()) {
+      const registered = appJobRegistry(t.app).get(kind)!;
+      if (kind !== 'referral.cardIssued') withoutBonus.register(kind, registered.handler, registered);
+    }
     const cardId = await (async () => {
       const verified = await t.call({ method: 'POST', url: '/api/dev/users/verification', payload: { email: b.email, status: 'verified' } });
       expect(verified.status).toBe(200);
@@ -274,13 +279,13 @@ describe('the card-issue bonus', () => {
         method: 'POST',
         url: '/api/cards',
         headers: { ...auth(b.accessToken), 'idempotency-key': randomUUID() },
-        payload: { productId: 'prd_visa_virtual_usd', initialDeposit: { amount: 1000, currency: 'USD' } },
+        payload: { productId: 'prd_visa_virtual_usd', initialDeposit: 1000 },
       });
       expect(created.status).toBe(200);
       for (let round = 0; round < 20; round++) {
-        await t.db.query(`DELETE FROM jobs WHERE kind = 'referral.cardIssued' AND status = 'queued'`);
-        if ((await runDueJobs(t.db, { registry: appJobRegistry(t.app) })) === 0) break;
+        if ((await runDueJobs(t.db, { registry: withoutBonus })) === 0) break;
       }
+      expect((await get(`/api/cards/${created.body.data.id}`, b.accessToken)).body.data.status).toBe('active');
       return created.body.data.id as string;
     })();
     expect(await usdBalance(a.accessToken)).toBe(0);
@@ -329,5 +334,19 @@ describe('the card-issue bonus', () => {
 
     expect(await usdBalance(a.accessToken)).toBe(0);
     expect((await myReferrals(a.accessToken)).items[0]).toMatchObject({ status: 'Registered', bonus: null });
+
+    // B's own card, still pending at the issuer (the jobs have not run): not issued, no bonus.
+    await t.call({ method: 'POST', url: '/api/dev/users/verification', payload: { email: b.email, status: 'verified' } });
+    const tag = (await get('/api/wallet', b.accessToken)).body.data.usdtDepositTag as string;
+    await t.call({ method: 'POST', url: '/api/dev/tron/transfers', payload: { amount: `50.${tag}` } });
+    const pending = await t.call({
+      method: 'POST',
+      url: '/api/cards',
+      headers: { ...auth(b.accessToken), 'idempotency-key': randomUUID() },
+      payload: { productId: 'prd_visa_virtual_usd', initialDeposit: 1000 },
+    });
+    expect(pending.body.data.status).toBe('pending');
+    await expect(t.app.promo.payCardIssueBonus({ userId: bId, cardId: pending.body.data.id })).rejects.toThrow(/has not been issued/);
+    expect(await usdBalance(a.accessToken)).toBe(0);
   });
 });

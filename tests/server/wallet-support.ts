@@ -11,6 +11,7 @@ export interface TestUser {
   userId: string;
   email: string;
   token: string;
+  refreshToken: string;
   headers: Record<string, string>;
 }
 
@@ -18,10 +19,19 @@ export const bearer = (token: string): Record<string, string> => ({ authorizatio
 
 /** A signed-up user whose account is verified (money-moving calls are refused before that). */
 export const verifiedUser = async (t: TestApp): Promise<TestUser> => {
-  const { email, accessToken, user } = await signUp(t);
+  const { email, accessToken, refreshToken, user } = await signUp(t);
   const set = await t.call({ method: 'POST', url: '/api/dev/users/verification', payload: { email, status: 'verified' } });
   expect(set.status).toBe(200);
-  return { userId: user.id, email, token: accessToken, headers: bearer(accessToken) };
+  return { userId: user.id, email, token: accessToken, refreshToken, headers: bearer(accessToken) };
+};
+
+/** New tokens after the test clock moved past the access token's 15 minutes (mutates `user`). */
+export const refreshTokens = async (t: TestApp, user: TestUser): Promise<void> => {
+  const res = await t.call({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: user.refreshToken } });
+  expect(res.status).toBe(200);
+  user.token = res.body.data.accessToken;
+  user.refreshToken = res.body.data.refreshToken;
+  user.headers = bearer(user.token);
 };
 
 export const getWallet = async (t: TestApp, user: TestUser) => {

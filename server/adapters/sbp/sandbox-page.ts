@@ -63,7 +63,7 @@ export const renderSandboxPaymentPage = (input: {
   .row { display: flex; justify-content: space-between; gap: 16px; padding: 12px 0; border-bottom: 1px solid var(--sep); }
   .row:last-child { border-bottom: 0; }
   dt { color: var(--hint); }
-  dd { margin: 0; text-align: right; word-break: break-all; font-weight: 500; }
+  dd { margin: 0; text-align: right; overflow-wrap: anywhere; font-weight: 500; }
   form { margin: 0 0 12px; }
   button, a.button { display: flex; align-items: center; justify-content: center; width: 100%; min-height: 48px;
     border: 0; border-radius: 12px; font: inherit; font-size: 17px; font-weight: 600; cursor: pointer; text-decoration: none; }

@@ -7,7 +7,7 @@ import { WEBHOOK_PATH, type SbpService } from './sbp';
 import type { WalletService } from './service';
 
 /** The origin this request reached us on (honours X-Forwarded-* when TRUST_PROXY is on). */
-export const requestOrigin = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
+export const requestOrigin = (request: FastifyRequest): string => new URL(`${request.protocol}://${request.host}`).origin;
 
 export const registerWalletRoutes = async (app: FastifyInstance, wallet: WalletService, sbp: SbpService): Promise<void> => {
   route(app, walletGet, ({ requireUser }) => wallet.getWallet(requireUser().userId));

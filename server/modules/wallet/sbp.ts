@@ -237,8 +237,8 @@ export class SbpService {
       let outcome: CallbackOutcome;
       if (callback.status === 'succeeded') {
         outcome = payment.status === 'succeeded' ? 'already_settled' : await this.credit(q, payment, now);
-      } else if (payment.status === 'succeeded' || payment.status === 'failed') {
-        outcome = 'already_settled';
+      } else if (payment.status !== 'pending') {
+        outcome = 'already_settled'; // failed or expired stays so; only money arriving changes a settled payment
       } else {
         await q.query(`UPDATE sbp_payments SET status = 'failed', error_code = $2, updated_at = $3 WHERE id = $1`, [
           payment.id,

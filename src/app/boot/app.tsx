@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { ErrorBoundary } from '@/shared/ui';
-import { createAppRouter } from '../router/create-router';
+import { AppRoutes } from '../router/routes';
 import { RecoveryScreen } from '../router/recovery-screen';
 
-/** Last-resort boundary outside the router (the router has its own errorElement). */
-export function App({ router = createAppRouter() }: { router?: ReturnType<typeof createAppRouter> }) {
+/** Last-resort boundary outside the router (every screen and the root layout have their own). */
+export function App() {
   return (
     <StrictMode>
       <ErrorBoundary
@@ -13,7 +13,9 @@ export function App({ router = createAppRouter() }: { router?: ReturnType<typeof
           <RecoveryScreen error={error} onRetry={reset} onGoToStart={() => window.location.assign('/')} />
         )}
       >
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </ErrorBoundary>
     </StrictMode>
   );

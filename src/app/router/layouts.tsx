@@ -1,12 +1,12 @@
 import { useUnit } from 'effector-react';
-import { useEffect, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { Suspense, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { $isAuthenticated } from '@/entities/session';
 import { routePaths } from '@/shared/config';
-import { markReady } from '@/shared/platform';
-import { ScreenSkeleton, ToastHost } from '@/shared/ui';
+import { ErrorBoundary, ScreenSkeleton, ToastHost } from '@/shared/ui';
 import { AppShell } from '@/widgets/app-shell';
 import { decideAccess } from './guards';
+import { RouteErrorScreen } from './recovery-screen';
 import type { ScreenLayout } from './screens';
 
 export interface LayoutProps {
@@ -22,24 +22,20 @@ function Guard({ layout, hasScreen, children }: LayoutProps & { layout: ScreenLa
   return <>{children}</>;
 }
 
-/** The next screen's chunk is loading: show the SPEC §2 skeleton in place of the old screen. */
-function ScreenOutlet() {
-  const navigation = useNavigation();
-  const location = useLocation();
-  const switching = navigation.state === 'loading' && navigation.location?.pathname !== location.pathname;
-  return switching ? <ScreenSkeleton /> : <Outlet />;
-}
-
-/** Root of every route: tells Telegram the first screen is usable, hosts toasts. */
+/**
+ * Root of every route: hosts toasts, and catches what the screens' own boundaries do not (a layout that
+ * fails to render, something suspending outside a screen). Each screen has its own Suspense + error
+ * boundary (routes.tsx); Telegram is told the app is ready when the first screen has rendered.
+ */
 export function RootLayout() {
-  useEffect(() => {
-    // Two frames: the first screen has been laid out and painted.
-    const id = requestAnimationFrame(() => requestAnimationFrame(() => markReady()));
-    return () => cancelAnimationFrame(id);
-  }, []);
+  const location = useLocation();
   return (
     <>
-      <Outlet />
+      <ErrorBoundary resetKeys={[location.key]} fallback={({ error, reset }) => <RouteErrorScreen error={error} reset={reset} />}>
+        <Suspense fallback={<ScreenSkeleton />}>
+          <Outlet />
+        </Suspense>
+      </ErrorBoundary>
       <ToastHost />
     </>
   );
@@ -52,7 +48,7 @@ export function AuthLayout({ hasScreen }: LayoutProps) {
   return (
     <Guard layout="auth" hasScreen={hasScreen}>
       <AppShell tabs={false} rootPaths={AUTH_ROOTS}>
-        <ScreenOutlet />
+        <Outlet />
       </AppShell>
     </Guard>
   );
@@ -62,7 +58,7 @@ export function AppLayout({ hasScreen }: LayoutProps) {
   return (
     <Guard layout="app" hasScreen={hasScreen}>
       <AppShell>
-        <ScreenOutlet />
+        <Outlet />
       </AppShell>
     </Guard>
   );
@@ -72,7 +68,7 @@ export function ProtectedLayout({ hasScreen }: LayoutProps) {
   return (
     <Guard layout="protected" hasScreen={hasScreen}>
       <AppShell tabs={false} rootPaths={NO_ROOTS}>
-        <ScreenOutlet />
+        <Outlet />
       </AppShell>
     </Guard>
   );

@@ -1,5 +1,7 @@
-import { useLocation, useNavigate, useRouteError } from 'react-router-dom';
-import { useTranslation } from '@/shared/i18n';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { preloadNamespaces, SHARED_NAMESPACES, useTranslation } from '@/shared/i18n';
+import { markReady } from '@/shared/platform';
 import { Button, ErrorState } from '@/shared/ui';
 import styles from '../styles/screens.module.css';
 
@@ -36,18 +38,37 @@ function isChunkLoadError(error: unknown): boolean {
   return /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(message);
 }
 
-/** The router's errorElement: render errors and failed lazy screens. */
-export function RouteErrorScreen() {
-  const error = useRouteError();
+let firstScreenShown = false;
+
+/**
+ * Call from what the user sees first (a screen, or the error screen in its place): two frames after it
+ * rendered, Telegram is told the app is usable (markReady, idempotent); then, once, the namespaces shared
+ * code refers to by key prefix (`errors:`, `platform:`) are fetched in the background.
+ */
+export function useScreenShown(): void {
+  useEffect(() => {
+    const id = requestAnimationFrame(() => requestAnimationFrame(() => markReady()));
+    if (!firstScreenShown) {
+      firstScreenShown = true;
+      preloadNamespaces(SHARED_NAMESPACES);
+    }
+    return () => cancelAnimationFrame(id);
+  }, []);
+}
+
+/**
+ * In place of a screen that failed to render or whose chunk failed to download. "Try again" renders the
+ * screen again (a failed chunk: reloads the page), "Go to start" goes to "/".
+ */
+export function RouteErrorScreen({ error, reset }: { error: unknown; reset: () => void }) {
   const navigate = useNavigate();
-  const location = useLocation();
+  useScreenShown();
   return (
     <RecoveryScreen
       error={error}
       onRetry={() => {
         if (isChunkLoadError(error)) window.location.reload();
-        // A new navigation to the same location clears the route error and renders the screen again.
-        else void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true });
+        else reset();
       }}
       onGoToStart={() => void navigate('/', { replace: true })}
     />

@@ -1,11 +1,11 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { fork } from 'effector';
 import { Provider } from 'effector-react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { $accessToken } from '@/entities/session';
 import { initI18n } from '@/shared/i18n';
-import { buildRoutes } from './create-router';
+import { AppRoutes } from './routes';
 import { screens, type ScreenRoute } from './screens';
 
 const stub = (path: string, layout: ScreenRoute['layout'], text: string): ScreenRoute => ({
@@ -13,22 +13,39 @@ const stub = (path: string, layout: ScreenRoute['layout'], text: string): Screen
   layout,
   load: async () => () => <h1>{text}</h1>,
 });
-const testScreens: ScreenRoute[] = [
-  ...screens,
+const stubs: ScreenRoute[] = [
   stub('/signin', 'auth', 'Sign in screen'),
   stub('/wallet', 'app', 'Wallet screen'),
   stub('/cards/:cardId', 'protected', 'Card screen'),
 ];
+/** The real table (Welcome …) with stubs in place of the screens these tests navigate to. */
+const testScreens: ScreenRoute[] = [...screens.filter((s) => !stubs.some((x) => x.path === s.path)), ...stubs];
+
+/** The current location, as `router.state.location` of a data router would give it. */
+function LocationProbe({ into }: { into: { location: Location | null } }) {
+  into.location = useLocation();
+  return null;
+}
 
 function renderAt(path: string, { signedIn = false, list = testScreens } = {}) {
   const scope = fork({ values: [[$accessToken, signedIn ? 'token' : null]] });
-  const router = createMemoryRouter(buildRoutes(list), { initialEntries: [path] });
+  const probe: { location: Location | null } = { location: null };
   render(
     <Provider value={scope}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes screens={list} />
+        <LocationProbe into={probe} />
+      </MemoryRouter>
     </Provider>,
   );
-  return router;
+  return {
+    state: {
+      get location(): Location {
+        if (!probe.location) throw new Error('not rendered');
+        return probe.location;
+      },
+    },
+  };
 }
 
 describe('router', () => {

@@ -7,6 +7,7 @@
  *   t(message.keys, { defaultValue: message.defaultValue });
  */
 import type { Event, Store } from 'effector';
+import { GENERAL_ERROR_KEYS, TRANSPORT_ERROR_KEYS } from './error-keys';
 import { CLIENT_SERVICE, ERROR_CODES, isApiError } from './http/errors';
 
 export interface ErrorMessage {
@@ -16,23 +17,7 @@ export interface ErrorMessage {
   defaultValue: string;
 }
 
-/** SPEC §8 general messages. */
-export const GENERAL_ERROR_KEYS = {
-  /** "An error occurred": something failed and the server/transport said why. */
-  error: 'errors:general.error',
-  /** "Failed to fetch data": a load failed. */
-  fetchFailed: 'errors:general.fetchFailed',
-  /** "An unknown error occurred": not an ApiError at all (a bug or an unexpected throw). */
-  unknown: 'errors:general.unknown',
-} as const;
-
-export const TRANSPORT_ERROR_KEYS = {
-  network: 'errors:transport.network',
-  timeout: 'errors:transport.timeout',
-  cancelled: 'errors:transport.cancelled',
-  parse: 'errors:transport.parse',
-  authExpired: 'errors:transport.authExpired',
-} as const;
+export { GENERAL_ERROR_KEYS, TRANSPORT_ERROR_KEYS };
 
 const DEFAULT_TEXT: Record<string, string> = {
   [GENERAL_ERROR_KEYS.error]: 'An error occurred',

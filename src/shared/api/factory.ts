@@ -21,9 +21,10 @@ import {
   type Query,
 } from '@farfetched/core';
 import * as effector from 'effector';
-import { createEffect, createEvent, createStore, sample, type Store } from 'effector';
+import { createEffect, createStore, sample, type Store } from 'effector';
 import type { EndpointData, EndpointInput } from '@/shared/contract';
 import { bindTransportEvents } from './auth/events';
+import { apiDataReset } from './reset';
 import { schemaContract } from './contract';
 import { isClientError, type ApiError } from './http/errors';
 import { executeRequest, type AnyEndpoint } from './http/request';
@@ -48,11 +49,7 @@ export type ApiOperationError = ApiError | InvalidDataError;
 export type ApiQuery<E> = Query<ApiOperationParams<E>, EndpointData<E>, ApiOperationError>;
 export type ApiMutation<E> = Mutation<ApiMutationParams<E>, EndpointData<E>, ApiOperationError>;
 
-/**
- * Forget every query's data and cache (fired on sign-in, sign-out and auth expiry by the session entity,
- * so one user's data is never shown to the next one). Mutations keep their state.
- */
-export const apiDataReset = createEvent();
+export { apiDataReset };
 
 export interface ApiQueryOptions {
   /** Readable name for devtools; defaults to the endpoint id. */

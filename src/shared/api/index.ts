@@ -1,13 +1,15 @@
 /**
  * Public API of the client transport (GitHub issue #3). See docs/frontend-data.md.
+ *
+ * The first screen imports only the light modules (config, http/messages, auth/tokens, auth/events, reset,
+ * error-keys: effector at most); they must never import farfetched, zod or the contract, or the
+ * transport lands in every first screen (docs/frontend.md "Bundle budget", checked by `npm run size`).
  */
 export { configureApi, REQUEST_TIMEOUT_MS, type ApiConfig } from './config';
 export { request, type RequestOptions } from './http/request';
 export {
   isApiError,
   isClientError,
-  TRANSPORT_MESSAGES,
-  ERROR_CODES,
   type ApiError,
   type ApiErrorKind,
   type ApiHttpError,
@@ -16,12 +18,12 @@ export {
   type ApiTimeoutError,
   type ApiAuthExpiredError,
 } from './http/errors';
+export { TRANSPORT_MESSAGES, ERROR_CODES } from './http/messages';
 export { tokenStorage, ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, type SessionTokens } from './auth/tokens';
 export { authExpired, tokensRefreshed } from './auth/events';
 export {
   createApiQuery,
   createApiMutation,
-  apiDataReset,
   QUERY_DEFAULTS,
   type ApiQuery,
   type ApiMutation,
@@ -31,6 +33,7 @@ export {
   type ApiQueryOptions,
   type ApiMutationOptions,
 } from './factory';
+export { apiDataReset } from './reset';
 export { schemaContract } from './contract';
 export {
   toQueryState,
@@ -40,11 +43,5 @@ export {
   type QueryState,
   type MutationState,
 } from './state';
-export {
-  toErrorMessage,
-  errorMessageOf,
-  failureMessageOf,
-  GENERAL_ERROR_KEYS,
-  TRANSPORT_ERROR_KEYS,
-  type ErrorMessage,
-} from './error-message';
+export { toErrorMessage, errorMessageOf, failureMessageOf, type ErrorMessage } from './error-message';
+export { GENERAL_ERROR_KEYS, TRANSPORT_ERROR_KEYS } from './error-keys';

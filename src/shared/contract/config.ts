@@ -77,7 +77,7 @@ export const ExchangeRate = z.object({
 export type ExchangeRate = z.infer<typeof ExchangeRate>;
 
 export const ExchangeRates = z.object({
-  /** USD→RUB and RUB→USD; empty when rates are unavailable (UI: "Rate unavailable"). */
+  /** USD→RUB and RUB→USD. When no rate can be quoted the call answers 503 RATE_UNAVAILABLE (UI: "Rate unavailable"). */
   rates: z.array(ExchangeRate),
   updatedAt: Timestamp,
 });

@@ -3,10 +3,20 @@ export {
   DEFAULT_LANGUAGE,
   LANGUAGE_STORAGE_KEY,
   DEFAULT_NAMESPACE,
+  SHARED_NAMESPACES,
   type Language,
 } from './config';
 export { detectLanguage, normalizeLanguage, type DetectionInput, type DetectionSource } from './detect';
-export { i18n, initI18n, changeLanguage, currentLanguage, type InitI18nOptions } from './instance';
+export {
+  i18n,
+  initI18n,
+  changeLanguage,
+  currentLanguage,
+  loadNamespaces,
+  preloadNamespaces,
+  type InitI18nOptions,
+} from './instance';
+export { CORE_NAMESPACES } from './resources';
 export {
   formatMoney,
   formatNumber,

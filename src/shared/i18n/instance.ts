@@ -2,7 +2,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, SUPPORTED_LANGUAGES, type Language } from './config';
 import { browserLanguages, detectLanguage, normalizeLanguage, readStoredLanguage, writeStoredLanguage } from './detect';
-import { englishResources, loadLanguageResources, namespaces } from './resources';
+import { CORE_NAMESPACES, coreEnglishResources, localeBackend } from './resources';
 
 /** The app's i18next instance (also registered with react-i18next for `useTranslation`). */
 export const i18n: I18n = i18next.createInstance();
@@ -14,7 +14,11 @@ export interface InitI18nOptions {
   navigatorLanguages?: readonly string[];
 }
 
-/** Detects the language (localStorage → Telegram → browser → en), caches it and initialises i18next. */
+/**
+ * Detects the language (localStorage → Telegram → browser → en), caches it and initialises i18next.
+ * Resolves once the core namespaces are there in that language (English ships with the entry chunk;
+ * another language is fetched first). If that download fails, the app starts in English.
+ */
 export async function initI18n(options: InitI18nOptions = {}): Promise<I18n> {
   const { language } = detectLanguage({
     stored: readStoredLanguage(options.storage),
@@ -22,22 +26,26 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<I18n> {
     browser: options.navigatorLanguages ?? browserLanguages(),
   });
   writeStoredLanguage(language, options.storage);
-  const initial = language === DEFAULT_LANGUAGE ? undefined : await loadLanguageResources(language).catch(() => undefined);
   if (!i18n.isInitialized) {
-    if (initial) loaded.add(language);
     i18n.on('languageChanged', syncDocumentLanguage);
-    await i18n.use(initReactI18next).init({
-      resources: { [DEFAULT_LANGUAGE]: englishResources, ...(initial ? { [language]: initial } : {}) },
-      lng: initial || language === DEFAULT_LANGUAGE ? language : DEFAULT_LANGUAGE,
-      fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: [...SUPPORTED_LANGUAGES],
-      ns: namespaces,
-      defaultNS: DEFAULT_NAMESPACE,
-      fallbackNS: DEFAULT_NAMESPACE,
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      initAsync: false,
-    });
+    await i18n
+      .use(localeBackend)
+      .use(initReactI18next)
+      .init({
+        resources: { [DEFAULT_LANGUAGE]: coreEnglishResources },
+        // English core namespaces are bundled; everything else comes from the backend on first use.
+        partialBundledLanguages: true,
+        lng: language,
+        fallbackLng: DEFAULT_LANGUAGE,
+        supportedLngs: [...SUPPORTED_LANGUAGES],
+        ns: [...CORE_NAMESPACES],
+        defaultNS: DEFAULT_NAMESPACE,
+        fallbackNS: DEFAULT_NAMESPACE,
+        interpolation: { escapeValue: false },
+        returnNull: false,
+        initAsync: false,
+      });
+    if (!hasCoreNamespaces(language)) await i18n.changeLanguage(DEFAULT_LANGUAGE);
   } else {
     await switchTo(language);
   }
@@ -45,15 +53,12 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<I18n> {
   return i18n;
 }
 
-const loaded = new Set<string>([DEFAULT_LANGUAGE]);
+function hasCoreNamespaces(language: Language): boolean {
+  return CORE_NAMESPACES.every((ns) => i18n.hasResourceBundle(language, ns));
+}
 
-/** Fetches the language's lazy chunk once, then switches. */
+/** Switches language: i18next first fetches every namespace used so far in that language. */
 async function switchTo(language: Language): Promise<void> {
-  if (!loaded.has(language)) {
-    const bundles = await loadLanguageResources(language);
-    for (const [ns, data] of Object.entries(bundles)) i18n.addResourceBundle(language, ns, data, true, true);
-    loaded.add(language);
-  }
   if (i18n.language !== language) await i18n.changeLanguage(language);
 }
 
@@ -61,6 +66,27 @@ async function switchTo(language: Language): Promise<void> {
 export async function changeLanguage(language: Language, storage?: Storage): Promise<void> {
   writeStoredLanguage(language, storage);
   await switchTo(language);
+}
+
+/**
+ * Fetches namespaces in the current language (and the English fallback) if they are not there yet.
+ * Never rejects: a namespace that cannot be loaded falls back to English / the key.
+ * Used by the router to load a screen's namespaces in parallel with its chunk.
+ */
+export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  if (namespaces.length === 0 || !i18n.isInitialized) return;
+  try {
+    await i18n.loadNamespaces([...namespaces]);
+  } catch {
+    // i18next logs it; t() falls back.
+  }
+}
+
+/** Fetches namespaces in the background when the browser is idle (e.g. after the first screen). */
+export function preloadNamespaces(namespaces: readonly string[]): void {
+  const run = () => void loadNamespaces(namespaces);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
 }
 
 export function currentLanguage(): Language {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import en from './bundles/en';
-import ru from './bundles/ru';
-import { toNamespaces } from './resources';
+import { CORE_NAMESPACES, hasLocaleFile, toNamespaces } from './resources';
+
+const en = import.meta.glob<Record<string, unknown>>('./locales/en/*.json', { eager: true, import: 'default' });
+const ru = import.meta.glob<Record<string, unknown>>('./locales/ru/*.json', { eager: true, import: 'default' });
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
@@ -21,5 +22,13 @@ describe('locale files', () => {
 
   it.each(Object.keys(enNs))('namespace "%s" has the same keys in en and ru (plural forms aside)', (ns) => {
     expect(baseKeys(ruNs[ns])).toEqual(baseKeys(enNs[ns]));
+  });
+
+  it('the core namespaces (English in the entry chunk) are the ones the app frame and the Welcome use', () => {
+    expect([...CORE_NAMESPACES]).toEqual(['common', 'shell', 'welcome']);
+    for (const ns of Object.keys(enNs)) {
+      expect(hasLocaleFile('en', ns)).toBe(true);
+      expect(hasLocaleFile('ru', ns)).toBe(true);
+    }
   });
 });

@@ -1,21 +1,30 @@
-import type { ResourceLanguage } from 'i18next';
-import type { Language } from './config';
-import en from './bundles/en';
+import type { BackendModule, ResourceLanguage } from 'i18next';
 
 type LocaleFiles = Record<string, Record<string, unknown>>;
 
 /**
- * Every `locales/<lang>/<namespace>.json` becomes namespace `<namespace>` of `<lang>`: a team adds a
- * namespace by adding the two files (en + ru), nothing to register. English (the fallback) ships with the
- * entry chunk; every other language is one lazy chunk (bundles/<lang>.ts, an eager glob of its folder),
- * so the first screen carries one language, not all of them.
+ * Every `locales/<lang>/<namespace>.json` is namespace `<namespace>` of `<lang>`: a team adds a namespace by
+ * adding the two files (en + ru), nothing to register. How they reach the browser (docs/frontend.md "i18n"):
+ *
+ *  - CORE namespaces — the ones the app frame and the first screen need (`common`: boot, recovery and shared
+ *    UI texts; `shell`: app shell and toasts; `welcome`: the first screen) — ship in English with the entry
+ *    chunk, so the first screen renders without waiting for a translation file.
+ *  - Every other file (and every non-English copy) is its own small lazy chunk, fetched by i18next's
+ *    backend the first time a namespace is used in a language: `useTranslation('wallet')` suspends until
+ *    it is there (the screen skeleton shows meanwhile), and a route entry's `namespaces` fetches it in
+ *    parallel with the page chunk (src/app/router/screens.ts).
+ *
+ * Changing CORE_FILES changes what every first screen downloads: `npm run size` checks the budget.
  */
-const loaders: Record<Language, () => Promise<LocaleFiles>> = {
-  en: async () => en,
-  ru: () => import('./bundles/ru').then((m) => m.default),
-};
+const CORE_FILES: LocaleFiles = import.meta.glob<Record<string, unknown>>('./locales/en/{common,shell,welcome}.json', {
+  eager: true,
+  import: 'default',
+});
 
-/** `{ '../locales/en/common.json': {...} }` → `{ common: {...} }`. */
+/** All locale files, each a lazy chunk (the core English ones resolve to the entry chunk: no duplicate). */
+const LAZY_FILES = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default' });
+
+/** `{ './locales/en/common.json': {...} }` → `{ common: {...} }`. */
 export function toNamespaces(files: LocaleFiles): ResourceLanguage {
   const namespaces: ResourceLanguage = {};
   for (const [path, data] of Object.entries(files)) {
@@ -25,10 +34,34 @@ export function toNamespaces(files: LocaleFiles): ResourceLanguage {
   return namespaces;
 }
 
-export const englishResources: ResourceLanguage = toNamespaces(en);
-/** Namespaces known at build time (English is the reference set). */
-export const namespaces: string[] = Object.keys(englishResources).sort();
+/** English copies of the core namespaces (in the entry chunk). */
+export const coreEnglishResources: ResourceLanguage = toNamespaces(CORE_FILES);
+/** Namespaces loaded at start in the user's language (before the first render). */
+export const CORE_NAMESPACES: readonly string[] = Object.keys(coreEnglishResources).sort();
 
-export async function loadLanguageResources(language: Language): Promise<ResourceLanguage> {
-  return toNamespaces(await loaders[language]());
+const fileKey = (language: string, namespace: string) => `./locales/${language}/${namespace}.json`;
+
+/** Whether `locales/<language>/<namespace>.json` exists. */
+export function hasLocaleFile(language: string, namespace: string): boolean {
+  return fileKey(language, namespace) in LAZY_FILES;
 }
+
+/**
+ * i18next backend over the lazy locale chunks. A missing file fails at once (no retries); a failed
+ * download is retried by i18next (5 times, from 350 ms) and then falls back to English.
+ */
+export const localeBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = LAZY_FILES[fileKey(language, namespace)];
+    if (!load) {
+      callback(new Error(`no locale file ${language}/${namespace}.json`), false);
+      return;
+    }
+    load().then(
+      (data) => callback(null, data as ResourceLanguage[string]),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
+    );
+  },
+};

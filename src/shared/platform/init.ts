@@ -2,6 +2,7 @@
  * Boot of the Telegram platform: detect the environment, install the dev mock outside Telegram,
  * validate launch params, init the SDK, mount the components the product uses and bind CSS vars.
  * initPlatform() never throws; markReady() tells Telegram the first screen is usable.
+ * The dev mock (mock-setup.ts) is a lazy chunk, loaded only outside Telegram.
  */
 import {
   backButton,
@@ -16,8 +17,7 @@ import {
 } from '@telegram-apps/sdk-react';
 import { bindThemeCssVars, bindViewportCssVars, unbindCssVars } from './css-vars';
 import { parseLaunchParams, type LaunchParams, type LaunchParamsIssue } from './launch-params';
-import { installTelegramMock } from './mock';
-import { resolveMockConfig, type MockConfig } from './mock-config';
+import type { MockConfig } from './mock-config';
 import { resetRuntime, runtime } from './state';
 
 /** SPEC §9: bridge environment detection timeout. */
@@ -51,8 +51,28 @@ export type PlatformState =
   | { ok: false; isMock: boolean; issues: LaunchParamsIssue[] };
 
 let booting: Promise<PlatformState> | undefined;
+let mockModule: Promise<typeof import('./mock-setup')> | undefined;
 let readySent = false;
 let insideTelegram = false;
+
+/** The dev mock is a lazy chunk: only pages that run outside Telegram download it. */
+function loadMock(): Promise<typeof import('./mock-setup')> {
+  mockModule ??= import('./mock-setup');
+  return mockModule;
+}
+
+/**
+ * No Telegram client can talk to this page: no webview proxy (mobile, desktop) and not in an iframe (web
+ * clients). Then detection will say "outside", so the mock chunk is fetched while detection runs.
+ * Only a prefetch: detection still decides, and inside Telegram this is false.
+ */
+function cannotBeTelegram(): boolean {
+  try {
+    return !('TelegramWebviewProxy' in window) && window.parent === window;
+  } catch {
+    return false;
+  }
+}
 
 async function detectTelegram(timeoutMs: number): Promise<boolean> {
   try {
@@ -89,6 +109,7 @@ async function mountComponents(options: InitPlatformOptions): Promise<void> {
 }
 
 async function boot(options: InitPlatformOptions): Promise<PlatformState> {
+  if (options.forceMock || cannotBeTelegram()) loadMock().catch(() => undefined);
   const inTelegram = options.forceMock ? false : await detectTelegram(options.detectTimeoutMs ?? DETECT_TIMEOUT_MS);
   insideTelegram = inTelegram;
   const isMock = !inTelegram;
@@ -98,8 +119,8 @@ async function boot(options: InitPlatformOptions): Promise<PlatformState> {
   try {
     raw = inTelegram
       ? retrieveRawLaunchParams()
-      : installTelegramMock(
-          resolveMockConfig(options.mock),
+      : (await loadMock()).setUpTelegramMock(
+          options.mock,
           options.mockInteractive === undefined ? {} : { interactive: options.mockInteractive },
         );
   } catch (error) {

@@ -17,6 +17,7 @@ export { Page, type PageProps } from './page';
 export { SegmentedControl, type SegmentedControlProps, type SegmentOption } from './segmented-control';
 export { Amount, type AmountProps } from './amount';
 export { PaymentSchemeMark, PAYMENT_SCHEME_NAMES, type PaymentSchemeMarkProps } from './payment-scheme-mark';
+export { SummaryList, type SummaryListProps, type SummaryRow } from './summary-list';
 export { Alert, type AlertProps, type AlertTone } from './alert';
 export { notify, preloadToasts, ToastHost, type NotifyOptions, type ToastId } from './toast';
 export {
@@ -31,3 +32,4 @@ export {
   IconInbox,
   type IconProps,
 } from './icon';
+export { IconCopy, IconRefresh, IconSwap, IconSwapVertical, IconBolt, IconTether, IconCheckCircle, IconCrossCircle, IconClock, type ActionIconProps } from './action-icons';

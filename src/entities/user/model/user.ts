@@ -41,7 +41,7 @@ export const $userRefreshError = createStore<ErrorMessage | null>(null)
   .on(meRefresh.finished.failure, (_, { error }) => userErrorMessage(error))
   .reset(meRefresh.started, meQuery.finished.success);
 
-sample({ clock: [UserGate.open, userRequested], target: meQuery.start });
+sample({ clock: [UserGate.open, userRequested], fn: () => undefined, target: meQuery.start });
 sample({ clock: userRefreshRequested, filter: meRefresh.$pending.map((pending) => !pending), target: meRefresh.start });
 update(meQuery, {
   on: meRefresh,

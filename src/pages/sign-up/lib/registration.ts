@@ -41,7 +41,7 @@ export function validatePhone(raw: string): AuthMessage | null {
 const validateName = (value: string, field: 'firstName' | 'lastName'): AuthMessage | null => {
   const name = value.trim();
   if (!name) return field === 'firstName' ? authMessage('auth:validation.firstNameRequired', 'Enter your first name') : authMessage('auth:validation.lastNameRequired', 'Enter your last name');
-  if (name.length > NAME_MAX_LENGTH) return authMessage('auth:validation.nameTooLong', 'Use at most {{count}} characters', { count: NAME_MAX_LENGTH });
+  if (name.length > NAME_MAX_LENGTH) return authMessage('auth:validation.nameTooLong', 'Use at most {{max}} characters', { max: NAME_MAX_LENGTH });
   return null;
 };
 

@@ -21,6 +21,7 @@ import {
   type TimeoutError,
 } from '@farfetched/core';
 import { REQUEST_TIMEOUT_MS } from '../config';
+import { CLIENT_SERVICE, ERROR_CODES, TRANSPORT_MESSAGES } from './messages';
 
 export type ApiErrorKind = 'http' | 'network' | 'parse' | 'timeout' | 'auth-expired';
 
@@ -44,28 +45,7 @@ export type ApiParseError = ApiErrorFields & PreparationError & { kind: 'parse' 
 export type ApiTimeoutError = ApiErrorFields & TimeoutError & { kind: 'timeout' };
 export type ApiError = ApiHttpError | ApiAuthExpiredError | ApiNetworkError | ApiParseError | ApiTimeoutError;
 
-/** `service` of errors made by the client itself (no server error object). */
-export const CLIENT_SERVICE = 'client';
-
-/** SPEC §8 transport messages, verbatim. */
-export const TRANSPORT_MESSAGES = {
-  parse: 'Failed to parse response',
-  network: 'Network error occurred',
-  authExpired: 'Authentication expired. Please log in again.',
-  timeout: `Request timed out after ${REQUEST_TIMEOUT_MS / 1000} seconds`,
-  cancelled: 'Request was cancelled',
-} as const;
-
-export const ERROR_CODES = {
-  /** SPEC §8: a string error body becomes a network error with code UNKNOWN. */
-  unknown: 'UNKNOWN',
-  http: 'HTTP_ERROR',
-  parse: 'PARSE_ERROR',
-  network: 'NETWORK_ERROR',
-  timeout: 'TIMEOUT',
-  cancelled: 'CANCELLED',
-  authExpired: 'AUTH_EXPIRED',
-} as const;
+export { CLIENT_SERVICE, TRANSPORT_MESSAGES, ERROR_CODES } from './messages';
 
 /** Non-OK answer carrying the server error object. */
 export function serverError(config: {

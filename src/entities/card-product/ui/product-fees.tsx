@@ -1,0 +1,44 @@
+import type { CardProduct } from '@/shared/contract';
+import { useFormatters, useTranslation } from '@/shared/i18n';
+import { SummaryList } from '@/shared/ui';
+import { initialDepositBounds } from '../lib/fees';
+
+/** "1.5% + $1.00", "2%", "$0.50" or "No fee". */
+export function useDepositFeeText(product: Pick<CardProduct, 'depositFee'>): string {
+  const { t } = useTranslation('cards');
+  const format = useFormatters();
+  const { bps, fixed } = product.depositFee;
+  const percent = bps > 0 ? format.number(bps / 10_000, { style: 'percent', maximumFractionDigits: 2 }) : null;
+  const fixedText = fixed.amount > 0 ? format.money(fixed) : null;
+  if (percent && fixedText) return t('product.feePercentPlusFixed', { percent, fixed: fixedText });
+  return percent ?? fixedText ?? t('product.noFee');
+}
+
+export interface ProductFeesProps {
+  product: CardProduct;
+}
+
+/** Every fee and limit of a product (SPEC §3 "Card product"). */
+export function ProductFees({ product }: ProductFeesProps) {
+  const { t } = useTranslation('cards');
+  const format = useFormatters();
+  const feeText = useDepositFeeText(product);
+  const initial = initialDepositBounds(product);
+  return (
+    <SummaryList
+      inset
+      rows={[
+        { id: 'issueCost', label: t('product.issueCost'), value: format.money(product.issueCost), strong: true },
+        { id: 'creationFee', label: t('product.creationFee'), value: format.money(product.creationFee) },
+        { id: 'issuingFee', label: t('product.issuingFee'), value: format.money(product.issuingFee) },
+        { id: 'minimalDeposit', label: t('product.minimalDeposit'), value: format.money(initial.min) },
+        { id: 'depositFee', label: t('product.depositFee'), value: feeText },
+        {
+          id: 'depositRange',
+          label: t('product.depositRange'),
+          value: t('product.range', { min: format.money(product.depositRange.min), max: format.money(product.depositRange.max) }),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,37 @@
+import type { CardProduct } from '@/shared/contract';
+import { useFormatters, useTranslation } from '@/shared/i18n';
+import { cn } from '@/shared/lib';
+import { Badge, PaymentSchemeMark } from '@/shared/ui';
+import styles from './product-summary.module.css';
+
+export interface ProductSummaryProps {
+  product: CardProduct;
+  className?: string;
+}
+
+/** One product in a list: scheme mark, name, form · currency, issue cost; "Unavailable" when it cannot be issued. */
+export function ProductSummary({ product, className }: ProductSummaryProps) {
+  const { t } = useTranslation('cards');
+  const format = useFormatters();
+  return (
+    <span className={cn(styles.root, className)}>
+      <PaymentSchemeMark scheme={product.scheme} otherLabel={t('scheme.other')} />
+      <span className={styles.text}>
+        <span className={styles.name}>{product.name}</span>
+        <span className={styles.meta}>
+          {t(`form.${product.form}`)} · {product.currency}
+        </span>
+      </span>
+      <span className={styles.end}>
+        {product.available ? (
+          <>
+            <span className={styles.cost}>{format.money(product.issueCost)}</span>
+            <span className={styles.costLabel}>{t('product.issueCostShort')}</span>
+          </>
+        ) : (
+          <Badge tone="neutral">{t('product.unavailable')}</Badge>
+        )}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * Card operation failures (SPEC §8): the title is always "Card Operation Error"; the text names the
+ * operation that failed ("Failed to top up card") and, when we know it, why (error code or transport).
+ */
+import { ERROR_CODES, isApiError, TRANSPORT_ERROR_KEYS } from '@/shared/api';
+
+/** SPEC §8 card operations and their message keys (errors.json, namespace errors). */
+export const CARD_OPERATION_KEYS = {
+  fetchCards: 'errors:cards.fetchCardsFailed',
+  fetchCard: 'errors:cards.fetchCardFailed',
+  balance: 'errors:cards.fetchBalanceFailed',
+  transactions: 'errors:cards.fetchTransactionsFailed',
+  trades: 'errors:cards.fetchTradesFailed',
+  sensitive: 'errors:cards.fetchSensitiveDataFailed',
+  create: 'errors:cards.createFailed',
+  activate: 'errors:cards.activateFailed',
+  updateStatus: 'errors:cards.updateStatusFailed',
+  issue: 'errors:cards.issueFailed',
+  products: 'errors:cards.fetchProductsFailed',
+  topUp: 'errors:cards.topUpFailed',
+} as const;
+export type CardOperation = keyof typeof CARD_OPERATION_KEYS;
+
+export const CARD_OPERATION_ERROR_TITLE_KEY = 'errors:cards.operationError';
+
+/**
+ * Keys that explain WHY, most specific first, or [] when nothing specific is known: a server code
+ * (`cards:codes.<CODE>`, then the shared `errors:codes.<CODE>`) or a transport problem.
+ */
+export function failureReasonKeys(error: unknown): string[] {
+  if (!isApiError(error)) return [];
+  switch (error.kind) {
+    case 'timeout':
+      return [TRANSPORT_ERROR_KEYS.timeout];
+    case 'auth-expired':
+      return [TRANSPORT_ERROR_KEYS.authExpired];
+    case 'parse':
+      return [TRANSPORT_ERROR_KEYS.parse];
+    case 'network':
+      return error.code === ERROR_CODES.network ? [TRANSPORT_ERROR_KEYS.network] : [];
+    case 'http':
+      return error.service === 'client' ? [] : [`cards:codes.${error.code}`, `errors:codes.${error.code}`];
+  }
+}
+
+/** The server's error code, when the server answered with one. */
+export const errorCodeOf = (error: unknown): string | null =>
+  isApiError(error) && error.kind === 'http' && error.service !== 'client' ? error.code : null;

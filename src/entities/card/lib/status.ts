@@ -1,0 +1,6 @@
+import type { CardStatus } from '@/shared/contract';
+import { DEAD_STATUSES, STATUS_TONE, TRANSITIONAL_STATUSES } from '../config/status';
+
+export const isTransitionalStatus = (status: CardStatus): boolean => TRANSITIONAL_STATUSES.has(status);
+export const isDeadStatus = (status: CardStatus): boolean => DEAD_STATUSES.has(status);
+export const statusTone = (status: CardStatus) => STATUS_TONE[status];

@@ -1,0 +1,133 @@
+/**
+ * A card's transactions and trades with cursor "load more" (docs/api.md "Pagination"). The first page is
+ * its own query (reloaded when the card's data changes, `cardDataInvalidated`); further pages come from a
+ * second query and are appended after it, without duplicates.
+ */
+import type { Query } from '@farfetched/core';
+import { combine, createEvent, createStore, sample, type EventCallable, type Store } from 'effector';
+import { apiDataReset, errorMessageOf, queryState, type ErrorMessage, type QueryState } from '@/shared/api';
+import type { CardTransaction, Trade } from '@/shared/contract';
+import { HISTORY_PAGE_LIMIT } from '../config/status';
+import { cardDataInvalidated } from './card';
+import { cardTradesMoreQuery, cardTradesQuery, cardTransactionsMoreQuery, cardTransactionsQuery } from './queries';
+import { paramsId, refetchWhen } from './refetch';
+
+export interface CardHistory<T> {
+  /** Show this card's list (loads page 1, cached). */
+  opened: EventCallable<string>;
+  moreRequested: EventCallable<void>;
+  $items: Store<T[]>;
+  $state: Store<QueryState>;
+  $error: Store<ErrorMessage | null>;
+  $hasMore: Store<boolean>;
+  $loadingMore: Store<boolean>;
+  $moreError: Store<ErrorMessage | null>;
+}
+
+interface Loaded<T> {
+  cardId: string;
+  items: T[];
+  nextCursor: string | null;
+}
+
+type Input = { params: Record<string, string>; query: { limit: number; cursor?: string } };
+type PageQuery<T> = Query<any, { items: T[]; nextCursor: string | null }, any, any>;
+
+interface HistoryConfig<T> {
+  /** Page 1 (reloaded on `cardDataInvalidated`). */
+  first: PageQuery<T>;
+  /** Pages 2… */
+  more: PageQuery<T>;
+  /** Path params of the endpoint for a card id (`{ id }` or `{ card_id }`). */
+  pathParams: (cardId: string) => Record<string, string>;
+  errorKey: string;
+  name: string;
+}
+
+const mergeItems = <T extends { id: string }>(first: T[], more: T[]): T[] => {
+  const seen = new Set(first.map((item) => item.id));
+  return [...first, ...more.filter((item) => !seen.has(item.id))];
+};
+
+const cardIdOf = (params: unknown): string | undefined => paramsId({ params });
+
+function createCardHistory<T extends { id: string }>(config: HistoryConfig<T>): CardHistory<T> {
+  const opened = createEvent<string>();
+  const moreRequested = createEvent();
+
+  const $cardId = createStore<string | null>(null, { serialize: 'ignore' }).on(opened, (_, id) => id).reset(apiDataReset);
+  const $first = createStore<Loaded<T> | null>(null, { serialize: 'ignore' }).reset(apiDataReset);
+  const $more = createStore<Loaded<T> | null>(null, { serialize: 'ignore' }).reset(apiDataReset);
+
+  sample({
+    clock: opened,
+    fn: (cardId): Input => ({ params: config.pathParams(cardId), query: { limit: HISTORY_PAGE_LIMIT } }),
+    target: config.first.start,
+  });
+  $first.on(config.first.finished.success, (_, { params, result }) => {
+    const cardId = cardIdOf(params);
+    return cardId ? { cardId, items: result.items, nextCursor: result.nextCursor } : null;
+  });
+  // Another card's first page arrived: its older pages are not ours.
+  $more.on(config.first.finished.success, (more, { params }) => (more && more.cardId !== cardIdOf(params) ? null : more));
+  $more.on(config.more.finished.success, (more, { params, result }) => {
+    const cardId = cardIdOf(params);
+    if (!cardId) return more;
+    const items = more && more.cardId === cardId ? mergeItems(more.items, result.items) : result.items;
+    return { cardId, items, nextCursor: result.nextCursor };
+  });
+
+  const $items = combine($cardId, $first, $more, (cardId, first, more) =>
+    first && first.cardId === cardId ? mergeItems(first.items, more && more.cardId === cardId ? more.items : []) : [],
+  );
+  const $nextCursor = combine($cardId, $first, $more, (cardId, first, more) => {
+    if (!first || first.cardId !== cardId) return null;
+    return more && more.cardId === cardId ? more.nextCursor : first.nextCursor;
+  });
+  const firstState = queryState(config.first);
+  const $state = combine($cardId, $first, firstState, (cardId, first, state): QueryState =>
+    first && first.cardId === cardId ? 'success' : state === 'error' ? 'error' : 'pending',
+  );
+
+  sample({
+    clock: moreRequested,
+    source: { cardId: $cardId, cursor: $nextCursor, loading: config.more.$pending },
+    filter: ({ cardId, cursor, loading }) => cardId !== null && cursor !== null && !loading,
+    fn: ({ cardId, cursor }): Input => ({ params: config.pathParams(cardId!), query: { limit: HISTORY_PAGE_LIMIT, cursor: cursor! } }),
+    target: config.more.start,
+  });
+
+  refetchWhen(config.first, {
+    clock: cardDataInvalidated,
+    matches: (view, id) => id === null || paramsId(view) === id,
+    name: config.name,
+  });
+
+  return {
+    opened,
+    moreRequested,
+    $items,
+    $state,
+    $error: errorMessageOf(config.first, config.errorKey),
+    $hasMore: $nextCursor.map((cursor) => cursor !== null),
+    $loadingMore: config.more.$pending,
+    $moreError: errorMessageOf(config.more, config.errorKey),
+  };
+}
+
+export const cardTransactions: CardHistory<CardTransaction> = createCardHistory<CardTransaction>({
+  first: cardTransactionsQuery,
+  more: cardTransactionsMoreQuery,
+  pathParams: (id) => ({ id }),
+  errorKey: 'errors:cards.fetchTransactionsFailed',
+  name: 'cards.transactions',
+});
+
+export const cardTrades: CardHistory<Trade> = createCardHistory<Trade>({
+  first: cardTradesQuery,
+  more: cardTradesMoreQuery,
+  pathParams: (id) => ({ card_id: id }),
+  errorKey: 'errors:cards.fetchTradesFailed',
+  name: 'cards.trades',
+});
+

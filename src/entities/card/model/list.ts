@@ -1,0 +1,36 @@
+/**
+ * The user's cards (/cards). `cardsListOpened` / `cardsListClosed` bracket the screen; while any card
+ * on it is in a transitional status, the list is reloaded every 2 s until they all settle.
+ */
+import { combine, createEvent, createStore, merge, sample } from 'effector';
+import { interval } from 'patronum';
+import { apiDataReset, errorMessageOf, queryState } from '@/shared/api';
+import type { Card } from '@/shared/contract';
+import { CARD_POLL_INTERVAL_MS, CARDS_PAGE_LIMIT } from '../config/status';
+import { isTransitionalStatus } from '../lib/status';
+import { cardsListQuery } from './queries';
+import { refetchWhen } from './refetch';
+
+export const cardsListOpened = createEvent();
+export const cardsListClosed = createEvent();
+
+const $listOpen = createStore(false, { serialize: 'ignore' })
+  .on(cardsListOpened, () => true)
+  .reset(cardsListClosed, apiDataReset);
+
+sample({ clock: cardsListOpened, fn: () => ({ query: { limit: CARDS_PAGE_LIMIT } }), target: cardsListQuery.start });
+
+export const $cards = cardsListQuery.$data.map((page): Card[] => page?.items ?? []);
+export const $cardsState = queryState(cardsListQuery);
+export const $cardsError = errorMessageOf(cardsListQuery, 'errors:cards.fetchCardsFailed');
+
+/** The list is being reloaded while shown (polling). */
+export const $listPollNeeded = combine($listOpen, $cards, (open, cards) => open && cards.some((card) => isTransitionalStatus(card.status)));
+
+const { tick } = interval({
+  timeout: CARD_POLL_INTERVAL_MS,
+  start: sample({ clock: $listPollNeeded.updates, filter: Boolean }),
+  stop: merge([sample({ clock: $listPollNeeded.updates, filter: (needed) => !needed }), cardsListClosed]),
+});
+
+refetchWhen(cardsListQuery, { clock: tick.map(() => null), matches: () => true, name: 'cards.list.poll' });

@@ -1,0 +1,23 @@
+/**
+ * Exchange quotes (GET /api/config/exchange-rates): one per direction, each valid until its `expiresAt`.
+ * docs/api.md "Exchange (quotes)": this data must not ride the 5-minute cache freshness, so whoever shows a
+ * quote asks for a fresh one with `exchangeRatesRefetchRequested` when it expires.
+ */
+import { createEvent, sample } from 'effector';
+import { createForcedRefetch } from '@/entities/wallet/@x/exchange-rate';
+import { createApiQuery, errorMessageOf, queryState } from '@/shared/api';
+import { configExchangeRates, type ExchangeRate } from '@/shared/contract';
+
+export const exchangeRatesQuery = createApiQuery(configExchangeRates);
+
+/** Load the quotes (the cached copy when fresh: fine for estimates, not for an exchange). */
+export const exchangeRatesRequested = createEvent();
+/** Fetch new quotes from the server now (a quote expired, QUOTE_EXPIRED, the exchange sheet opened). */
+export const exchangeRatesRefetchRequested = createForcedRefetch(exchangeRatesQuery, 'config.exchangeRates');
+
+export const $exchangeRates = exchangeRatesQuery.$data.map((data): ExchangeRate[] | null => data?.rates ?? null);
+export const $exchangeRatesState = queryState(exchangeRatesQuery);
+export const $exchangeRatesPending = exchangeRatesQuery.$pending;
+export const $exchangeRatesError = errorMessageOf(exchangeRatesQuery, 'errors:general.fetchFailed');
+
+sample({ clock: exchangeRatesRequested, target: exchangeRatesQuery.start });

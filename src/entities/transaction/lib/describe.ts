@@ -1,0 +1,71 @@
+/**
+ * A transaction's localized texts from its `type` + structured `details` (the server sends no sentences,
+ * docs/api.md "Wallet transactions"). Keys live in the `wallet` namespace under `transaction.*`.
+ */
+import type { Money, WalletTransaction } from '@/shared/contract';
+
+export interface DescribeTools {
+  /** i18next `t` bound to any namespace; keys are passed fully qualified (`wallet:...`). */
+  t: (key: string, options?: Record<string, unknown>) => string;
+  /** Money in the UI language. */
+  money: (money: Money) => string;
+  /** Time of day in the UI language ("14:05"). */
+  time: (iso: string) => string;
+  /** Confirmations a USDT deposit needs (config), to show "7 of 19" while it confirms. */
+  requiredConfirmations?: number;
+}
+
+export interface TransactionText {
+  title: string;
+  /** "14:05 · To card •••• 4242". */
+  subtitle: string;
+}
+
+export function transactionTitle(tx: WalletTransaction, t: DescribeTools['t']): string {
+  switch (tx.type) {
+    case 'serviceCommission':
+      return t(`wallet:transaction.commission.${tx.details.reason}`);
+    case 'currencyExchange':
+      return t('wallet:transaction.types.currencyExchange', { from: tx.amount.currency, to: tx.details.counterAmount.currency });
+    default:
+      return t(`wallet:transaction.types.${tx.type}`);
+  }
+}
+
+function detail(tx: WalletTransaction, tools: DescribeTools): string | null {
+  const { t, money } = tools;
+  switch (tx.type) {
+    case 'usdtDeposit':
+      if (tx.status === 'pending') {
+        return tools.requiredConfirmations
+          ? t('wallet:transaction.details.usdtConfirming', { count: tx.details.confirmations, required: tools.requiredConfirmations })
+          : t('wallet:transaction.details.usdtConfirmingShort', { count: tx.details.confirmations });
+      }
+      return t('wallet:transaction.details.usdtDeposit', { amount: tx.details.usdtAmount });
+    case 'cardTransfer':
+      return tx.details.cardLast4
+        ? t('wallet:transaction.details.toCard', { last4: tx.details.cardLast4 })
+        : t('wallet:transaction.details.toYourCard');
+    case 'cardIssue':
+      return tx.details.productName;
+    case 'serviceCommission':
+      return null;
+    case 'sbpTopup':
+      return t('wallet:transaction.details.sbpOrder', { orderId: tx.details.orderId });
+    case 'currencyExchange':
+      return t('wallet:transaction.details.exchange', { amount: money(tx.details.counterAmount) });
+    case 'promoBonus':
+      return t('wallet:transaction.details.promoBonus', { name: tx.details.referralName });
+  }
+}
+
+export function describeTransaction(tx: WalletTransaction, tools: DescribeTools): TransactionText {
+  const parts = [tools.time(tx.createdAt), detail(tx, tools)].filter((part): part is string => Boolean(part));
+  if (tx.status === 'failed' && tx.failureCode) parts.push(tx.failureCode);
+  return { title: transactionTitle(tx, tools.t), subtitle: parts.join(' · ') };
+}
+
+/** The amount with its direction: debits negative (shown "−$10.00"), credits positive ("+$10.00"). */
+export function signedAmount(tx: WalletTransaction): Money {
+  return { amount: tx.direction === 'debit' ? -tx.amount.amount : tx.amount.amount, currency: tx.amount.currency };
+}

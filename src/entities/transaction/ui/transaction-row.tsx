@@ -1,0 +1,49 @@
+import type { WalletTransaction } from '@/shared/contract';
+import { useFormatters, useTranslation } from '@/shared/i18n';
+import { cn } from '@/shared/lib';
+import { Amount, Badge, ListItem } from '@/shared/ui';
+import { describeTransaction, signedAmount } from '../lib/describe';
+import { TransactionIcon } from './transaction-icon';
+import styles from './transaction-row.module.css';
+
+export interface TransactionRowProps {
+  transaction: WalletTransaction;
+  /** Confirmations a USDT deposit needs (from the app config), for "7 of 19". */
+  requiredConfirmations?: number;
+}
+
+/** One wallet transaction: type icon, localized description, signed amount, pending/failed badge. */
+export function TransactionRow({ transaction: tx, requiredConfirmations }: TransactionRowProps) {
+  const { t } = useTranslation('wallet');
+  const format = useFormatters();
+  const text = describeTransaction(tx, {
+    t: (key, options) => t(key, options),
+    money: (money) => format.money(money),
+    time: (iso) => format.date(iso, { hour: '2-digit', minute: '2-digit' }),
+    requiredConfirmations,
+  });
+  const failed = tx.status === 'failed';
+  return (
+    <ListItem
+      className={styles.row}
+      icon={<TransactionIcon type={tx.type} />}
+      title={text.title}
+      subtitle={text.subtitle}
+      trailing={
+        <span className={styles.trailing} data-testid="transaction-amount">
+          <Amount
+            value={signedAmount(tx)}
+            signDisplay="always"
+            tone={failed ? 'plain' : 'auto'}
+            className={cn(failed && styles.failedAmount)}
+          />
+          {tx.type === 'currencyExchange' && !failed && (
+            <Amount value={tx.details.counterAmount} signDisplay="always" tone="auto" size="s" className={styles.counter} />
+          )}
+          {tx.status === 'pending' && <Badge tone="warning">{t('transaction.status.pending')}</Badge>}
+          {failed && <Badge tone="danger">{t('transaction.status.failed')}</Badge>}
+        </span>
+      }
+    />
+  );
+}

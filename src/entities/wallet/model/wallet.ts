@@ -1,0 +1,35 @@
+/**
+ * The wallet (GET /api/wallet): balances per currency (USD then RUB) and the user's USDT deposit tag.
+ * docs/api.md "Wallet".
+ */
+import { combine, createEvent, sample } from 'effector';
+import { createApiQuery, errorMessageOf, queryState } from '@/shared/api';
+import { walletGet, type Currency, type WalletBalance } from '@/shared/contract';
+import { createForcedRefetch } from '../lib/forced-refetch';
+
+export const walletQuery = createApiQuery(walletGet);
+
+/** Load the wallet (the cached copy when it is fresh). */
+export const walletRequested = createEvent();
+/** Ask the server again now (refresh button, after a money movement). */
+export const walletRefetchRequested = createForcedRefetch(walletQuery, 'wallet.get');
+
+export const $wallet = walletQuery.$data;
+/** SPEC §4 query state: 'pending' until the first answer. */
+export const $walletState = queryState(walletQuery);
+/** SPEC §8 "Failed to fetch wallet" (or a more precise transport message). */
+export const $walletError = errorMessageOf(walletQuery, 'errors:wallet.fetchWalletFailed');
+/** A request is running while data is already shown (refresh indicator). */
+export const $walletRefreshing = combine(walletQuery.$pending, walletQuery.$data, (pending, wallet) => pending && wallet !== null);
+
+export const $balances = $wallet.map((wallet): WalletBalance[] => wallet?.balances ?? []);
+export const $usdtDepositTag = $wallet.map((wallet) => wallet?.usdtDepositTag ?? null);
+/** Spendable amount per currency (minor units); null until the wallet is loaded. */
+export const $available = $wallet.map((wallet): Record<Currency, number> | null => {
+  if (!wallet) return null;
+  const available: Record<Currency, number> = { USD: 0, RUB: 0 };
+  for (const balance of wallet.balances) available[balance.currency] = balance.available.amount;
+  return available;
+});
+
+sample({ clock: walletRequested, target: walletQuery.start });

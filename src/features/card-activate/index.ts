@@ -1,0 +1,20 @@
+export {
+  activateMutation,
+  activateOpened,
+  activateClosed,
+  codeChanged,
+  activateSubmitted,
+  scanPressed,
+  scanFx,
+  $activateCard,
+  $activateOpen,
+  $code as $activationCode,
+  $codeProblem,
+  $scanAvailable,
+  $scanError,
+  $activating,
+  SCAN_TIMEOUT_MS,
+  type CodeProblem,
+} from './model/activate';
+export { extractActivationCode, isActivationCode } from './lib/activation-code';
+export { ActivateSheet } from './ui/activate-sheet';

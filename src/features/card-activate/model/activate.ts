@@ -1,0 +1,103 @@
+/**
+ * Activation of a physical card that arrived (status `inactive`): the 6-digit code from its envelope,
+ * typed or scanned with Telegram's QR scanner (6.4+). POST /api/cards/activate answers the card in
+ * `activating`; the card entity polls it until it is `active`.
+ */
+import { createEffect, createEvent, createStore, sample } from 'effector';
+import { cardChanged, errorCodeOf, newIdempotencyKey, showCardFailureFx } from '@/entities/card';
+import { createApiMutation } from '@/shared/api';
+import { cardsActivate, type Card } from '@/shared/contract';
+import { i18n } from '@/shared/i18n';
+import { getPlatformInfo, haptic, scanQrCode } from '@/shared/platform';
+import { notify } from '@/shared/ui';
+import { extractActivationCode, isActivationCode } from '../lib/activation-code';
+
+export const activateMutation = createApiMutation(cardsActivate);
+
+/** How long the scanner may stay open: before 7.7 a dismissed scanner is never reported. */
+export const SCAN_TIMEOUT_MS = 30_000;
+
+export const activateOpened = createEvent<Card>();
+export const activateClosed = createEvent();
+export const codeChanged = createEvent<string>();
+export const activateSubmitted = createEvent();
+export const scanPressed = createEvent();
+
+export type CodeProblem = 'format' | 'wrong' | 'tooMany';
+
+export const $activateCard = createStore<Card | null>(null, { serialize: 'ignore' })
+  .on(activateOpened, (_, card) => card)
+  .reset(activateClosed);
+export const $activateOpen = $activateCard.map(Boolean);
+export const $code = createStore('').on(codeChanged, (_, code) => code.replace(/\D/g, '').slice(0, 6)).reset(activateOpened, activateClosed);
+export const $codeProblem = createStore<CodeProblem | null>(null).reset(codeChanged, activateOpened, activateClosed);
+
+const checkScannerFx = createEffect(() => getPlatformInfo().features.qrScanner);
+export const $scanAvailable = createStore(false).on(checkScannerFx.doneData, (_, available) => available);
+sample({ clock: activateOpened, target: checkScannerFx });
+
+// ── Scanning ──────────────────────────────────────────────────────────────────────────────────────
+
+export const scanFx = createEffect(async () => {
+  const result = await scanQrCode({
+    text: i18n.t('cards:activate.scanText'),
+    timeoutMs: SCAN_TIMEOUT_MS,
+    validate: (text) => extractActivationCode(text) !== null,
+  });
+  if (!result.ok) throw result.error;
+  return extractActivationCode(result.value)!;
+});
+export const $scanning = scanFx.pending;
+sample({ clock: scanPressed, source: scanFx.pending, filter: (busy) => !busy, fn: () => undefined, target: scanFx });
+sample({ clock: scanFx.doneData, target: codeChanged });
+sample({ clock: scanFx.doneData, target: activateSubmitted });
+/** Why the scan gave nothing (platform message key), except when the user simply closed it. */
+export const $scanError = createStore<string | null>(null)
+  .on(scanFx.failData, (_, error) => {
+    const failure = error as { kind?: string; messageKey?: string };
+    return failure.kind === 'cancelled' ? null : failure.kind === 'timeout' ? 'cards:activate.scanTimeout' : failure.messageKey ?? 'platform:errors.failed';
+  })
+  .reset(scanPressed, codeChanged, activateOpened, activateClosed);
+
+// ── Request ───────────────────────────────────────────────────────────────────────────────────────
+
+const badFormat = sample({ clock: activateSubmitted, source: $code, filter: (code) => !isActivationCode(code) });
+$codeProblem.on(badFormat, () => 'format');
+
+const $pendingRequest = createStore<{ key: string; cardId: string; code: string } | null>(null, { serialize: 'ignore' }).reset(activateOpened, activateClosed);
+const requestChosen = sample({
+  clock: activateSubmitted,
+  source: { card: $activateCard, code: $code, pending: $pendingRequest, busy: activateMutation.$pending },
+  filter: ({ card, code, busy }) => card !== null && isActivationCode(code) && !busy,
+  fn: ({ card, code, pending }) =>
+    pending && pending.cardId === card!.id && pending.code === code ? pending : { key: newIdempotencyKey(), cardId: card!.id, code },
+});
+$pendingRequest.on(requestChosen, (_, request) => request);
+sample({
+  clock: requestChosen,
+  fn: (request) => ({ body: { cardId: request.cardId, activationCode: request.code }, idempotencyKey: request.key }),
+  target: activateMutation.start,
+});
+export const $activating = activateMutation.$pending;
+
+sample({ clock: activateMutation.finished.success, fn: ({ result }) => result, target: cardChanged });
+const announceFx = createEffect(() => {
+  haptic.notification('success');
+  void notify.success(i18n.t('cards:activate.accepted'));
+});
+sample({ clock: activateMutation.finished.success, target: [announceFx, activateClosed] });
+
+const failed = activateMutation.finished.failure.map(({ error }) => error);
+$codeProblem.on(failed, (problem, error) => {
+  const code = errorCodeOf(error);
+  return code === 'INVALID_ACTIVATION_CODE' ? 'wrong' : code === 'ACTIVATION_ATTEMPTS_EXCEEDED' ? 'tooMany' : problem;
+});
+// A wrong code is said next to the input; everything else is a card operation failure.
+sample({
+  clock: failed,
+  filter: (error) => errorCodeOf(error) !== 'INVALID_ACTIVATION_CODE',
+  fn: (error) => ({ operation: 'activate' as const, error }),
+  target: showCardFailureFx,
+});
+const wrongCodeFx = createEffect(() => haptic.notification('error'));
+sample({ clock: failed, filter: (error) => errorCodeOf(error) === 'INVALID_ACTIVATION_CODE', target: wrongCodeFx });

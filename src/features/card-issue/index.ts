@@ -1,0 +1,22 @@
+export {
+  createCardMutation,
+  issueFormOpened,
+  issueFormClosed,
+  depositChanged,
+  issuePressed,
+  issueConfirmed,
+  confirmationClosed,
+  $productId,
+  $depositInput,
+  $deposit,
+  $depositError,
+  $issueBlock,
+  $selectionError,
+  $charge,
+  $confirmationOpen,
+  $issuing,
+  $issuedCard,
+  $productGone,
+  type IssueBlock,
+} from './model/issue';
+export { IssueForm, IssueButton, IssueConfirmation, IssueBlockNotice } from './ui/issue-form';

@@ -1,0 +1,143 @@
+/**
+ * Issuing a card from a product (/card-issue/detail/:productId): initial deposit within the product's
+ * range, a confirmation with everything the wallet will be charged, then POST /api/cards with one
+ * Idempotency-Key per confirmation (reused when the user retries the same request after a failure).
+ *
+ * Users under verification (or whose verification failed) cannot issue cards (SPEC §1): the form says
+ * why and the request is never sent. A missing product is "Please select a card product" (SPEC §5).
+ */
+import { combine, createEffect, createEvent, createStore, sample } from 'effector';
+import { cardChanged, newIdempotencyKey, showCardFailureFx } from '@/entities/card';
+import {
+  $product,
+  $productState,
+  checkAmount,
+  initialDepositBounds,
+  isProductMissingError,
+  issueCharge,
+  parseAmountInput,
+  productRequested,
+  amountToInput,
+  type AmountProblem,
+  type IssueCharge,
+} from '@/entities/card-product';
+import { $verificationStatus, userRefreshRequested, userRequested } from '@/entities/user';
+import { createApiMutation } from '@/shared/api';
+import { cardsCreate, type Card } from '@/shared/contract';
+import { i18n } from '@/shared/i18n';
+import { haptic } from '@/shared/platform';
+import { notify } from '@/shared/ui';
+
+export const createCardMutation = createApiMutation(cardsCreate);
+
+/** The screen opened for a product id from the route (null / empty: none chosen). */
+export const issueFormOpened = createEvent<string | null>();
+export const issueFormClosed = createEvent();
+export const depositChanged = createEvent<string>();
+/** "Issue card": validates, then asks for confirmation. */
+export const issuePressed = createEvent();
+export const confirmationClosed = createEvent();
+/** "Confirm and pay" in the confirmation. */
+export const issueConfirmed = createEvent();
+
+export const $productId = createStore<string | null>(null)
+  .on(issueFormOpened, (_, id) => (id && id.trim() ? id : null))
+  .reset(issueFormClosed);
+
+sample({ clock: issueFormOpened, filter: (id): id is string => Boolean(id && id.trim()), target: productRequested });
+sample({ clock: issueFormOpened, target: userRequested });
+
+export const $depositInput = createStore('').on(depositChanged, (_, text) => text).reset(issueFormOpened, issueFormClosed);
+/** Prefill the smallest allowed deposit once the product is known (the user can change it). */
+sample({
+  clock: $product.updates,
+  source: { input: $depositInput, id: $productId },
+  filter: ({ input, id }, product) => product !== null && product.id === id && input === '',
+  fn: (_, product) => amountToInput(initialDepositBounds(product!).min.amount),
+  target: $depositInput,
+});
+
+export const $deposit = $depositInput.map(parseAmountInput);
+const $depositProblem = combine($product, $deposit, (product, deposit): AmountProblem | null =>
+  product ? checkAmount(deposit, initialDepositBounds(product)) : null,
+);
+/** Errors show after the first "Issue card" press, then follow the typing. */
+const $validationShown = createStore(false).on(issuePressed, () => true).reset(issueFormOpened, issueFormClosed);
+export const $depositError = combine($validationShown, $depositProblem, (shown, problem) => (shown ? problem : null));
+
+export type IssueBlock = 'underVerification' | 'verificationFailed' | null;
+/** Why this user cannot issue a card now (null: allowed, or not known yet — the server checks too). */
+export const $issueBlock = $verificationStatus.map((status): IssueBlock =>
+  status === 'under_verification' ? 'underVerification' : status === 'verification_failed' ? 'verificationFailed' : null,
+);
+
+/** SPEC §5 "Please select a card product": the issue action without a product. */
+export const $selectionError = createStore(false).reset(issueFormOpened, issueFormClosed);
+sample({ clock: issuePressed, source: $productId, fn: (id) => id === null, target: $selectionError });
+
+export const $charge = combine($product, $deposit, $depositProblem, (product, deposit, problem): IssueCharge | null =>
+  product && typeof deposit === 'number' && problem === null ? issueCharge(product, deposit) : null,
+);
+
+export const $confirmationOpen = createStore(false).reset(confirmationClosed, issueFormOpened, issueFormClosed);
+const validIssue = sample({
+  clock: issuePressed,
+  source: { id: $productId, productState: $productState, block: $issueBlock, charge: $charge },
+  filter: ({ id, productState, block, charge }) => id !== null && productState === 'ready' && block === null && charge !== null,
+});
+$confirmationOpen.on(validIssue, () => true);
+
+/** One key per confirmed request body; a retry of the same body after a failure reuses it. */
+const $pendingRequest = createStore<{ key: string; productId: string; deposit: number } | null>(null, { serialize: 'ignore' }).reset(
+  issueFormOpened,
+  issueFormClosed,
+);
+const requestChosen = sample({
+  clock: issueConfirmed,
+  source: { id: $productId, deposit: $deposit, charge: $charge, pending: $pendingRequest, busy: createCardMutation.$pending },
+  filter: ({ id, charge, busy }) => id !== null && charge !== null && !busy,
+  fn: ({ id, deposit, pending }) =>
+    pending && pending.productId === id && pending.deposit === deposit
+      ? pending
+      : { key: newIdempotencyKey(), productId: id!, deposit: deposit as number },
+});
+$pendingRequest.on(requestChosen, (_, request) => request);
+sample({
+  clock: requestChosen,
+  fn: (request) => ({ body: { productId: request.productId, initialDeposit: request.deposit }, idempotencyKey: request.key }),
+  target: createCardMutation.start,
+});
+
+export const $issuing = createCardMutation.$pending;
+/** The card just ordered: the page navigates to it. */
+export const $issuedCard = createStore<Card | null>(null).reset(issueFormOpened, issueFormClosed);
+$issuedCard.on(createCardMutation.finished.success, (_, { result }) => result);
+$pendingRequest.reset(createCardMutation.finished.success);
+$confirmationOpen.reset(createCardMutation.finished.success);
+sample({ clock: createCardMutation.finished.success, fn: ({ result }) => result, target: cardChanged });
+const announceFx = createEffect(() => {
+  haptic.notification('success');
+  void notify.success(i18n.t('cards:issue.done'), { description: i18n.t('cards:issue.doneText') });
+});
+sample({ clock: createCardMutation.finished.success, target: announceFx });
+
+/** The product vanished between the screen and the request (404 / 409 PRODUCT_UNAVAILABLE). */
+export const $productGone = createStore(false)
+  .on(createCardMutation.finished.failure, (gone, { error }) => gone || isProductMissingError(error))
+  .reset(issueFormOpened, issueFormClosed);
+
+sample({
+  clock: createCardMutation.finished.failure,
+  fn: ({ error }) => ({ operation: 'create' as const, error }),
+  target: showCardFailureFx,
+});
+$confirmationOpen.reset(createCardMutation.finished.failure);
+// Refused for the account state: refresh the profile so the screen explains it.
+sample({
+  clock: createCardMutation.finished.failure,
+  filter: ({ error }) => {
+    const code = (error as { code?: string } | null)?.code;
+    return code === 'ACCOUNT_UNDER_VERIFICATION' || code === 'ACCOUNT_VERIFICATION_FAILED';
+  },
+  target: userRefreshRequested,
+});

@@ -1,0 +1,122 @@
+import { useUnit } from 'effector-react';
+import { $product, initialDepositBounds, type IssueCharge } from '@/entities/card-product';
+import { useFormatters, useTranslation } from '@/shared/i18n';
+import { Alert, Button, Section, Sheet, SummaryList, TextField, type SummaryRow } from '@/shared/ui';
+import {
+  $charge,
+  $confirmationOpen,
+  $depositError,
+  $depositInput,
+  $issueBlock,
+  $issuing,
+  confirmationClosed,
+  depositChanged,
+  issueConfirmed,
+  issuePressed,
+} from '../model/issue';
+import styles from './issue-form.module.css';
+
+/** issue cost + deposit + deposit fee = total. */
+function useChargeRows(charge: IssueCharge | null, totalLabel: string): SummaryRow[] {
+  const { t } = useTranslation('cards');
+  const format = useFormatters();
+  if (!charge) return [];
+  return [
+    { id: 'issueCost', label: t('product.issueCost'), value: format.money(charge.issueCost) },
+    { id: 'deposit', label: t('issue.deposit'), value: format.money(charge.deposit) },
+    { id: 'depositFee', label: t('product.depositFee'), value: format.money(charge.depositFee) },
+    { id: 'total', label: totalLabel, value: format.money(charge.total), total: true },
+  ];
+}
+
+/** Why the user cannot issue a card (SPEC §1 account states). */
+export function IssueBlockNotice() {
+  const { t } = useTranslation(['cards', 'errors']);
+  const block = useUnit($issueBlock);
+  if (block === 'underVerification') {
+    return (
+      <Alert tone="warning" title={t('cards:issue.underVerificationTitle')}>
+        {t('cards:issue.underVerificationText')}
+      </Alert>
+    );
+  }
+  if (block === 'verificationFailed') {
+    return (
+      <Alert tone="danger" title={t('cards:issue.verificationFailedTitle')}>
+        {t('errors:verification.failed')}
+      </Alert>
+    );
+  }
+  return null;
+}
+
+/** The initial deposit input and what the wallet will be charged. */
+export function IssueForm() {
+  const { t } = useTranslation('cards');
+  const format = useFormatters();
+  const [product, input, error, charge, block] = useUnit([$product, $depositInput, $depositError, $charge, $issueBlock]);
+  const onChange = useUnit(depositChanged);
+  const rows = useChargeRows(charge, t('issue.total'));
+  if (!product) return null;
+  const bounds = initialDepositBounds(product);
+  const range = { min: format.money(bounds.min), max: format.money(bounds.max) };
+  return (
+    <Section title={t('issue.depositSection')}>
+      <div className={styles.form}>
+        <TextField
+          label={t('issue.depositLabel', { currency: product.currency })}
+          inputMode="decimal"
+          autoComplete="off"
+          enterKeyHint="done"
+          value={input}
+          onChange={(event) => onChange(event.target.value)}
+          hint={t('issue.depositHint', range)}
+          error={error ? t(`amount.${error}`, range) : undefined}
+          disabled={block !== null}
+          name="initialDeposit"
+        />
+        {charge && <SummaryList rows={rows} />}
+      </div>
+    </Section>
+  );
+}
+
+/** "Issue card": validates and opens the confirmation. */
+export function IssueButton() {
+  const { t } = useTranslation('cards');
+  const [block, issuing, press] = useUnit([$issueBlock, $issuing, issuePressed]);
+  return (
+    <Button fullWidth onClick={() => press()} disabled={block !== null} loading={issuing}>
+      {t('issue.submit')}
+    </Button>
+  );
+}
+
+/** The confirmation step: everything that will be charged from the wallet, then the request. */
+export function IssueConfirmation() {
+  const { t } = useTranslation('cards');
+  const [open, product, charge, issuing] = useUnit([$confirmationOpen, $product, $charge, $issuing]);
+  const [close, confirm] = useUnit([confirmationClosed, issueConfirmed]);
+  const chargeRows = useChargeRows(charge, t('issue.youWillBeCharged'));
+  if (!product || !charge) return null;
+  return (
+    <Sheet
+      open={open}
+      onClose={() => close()}
+      title={t('issue.confirmTitle')}
+      footer={
+        <div className={styles.actions}>
+          <Button fullWidth onClick={() => confirm()} loading={issuing}>
+            {t('issue.confirm')}
+          </Button>
+          <Button fullWidth variant="plain" onClick={() => close()} disabled={issuing}>
+            {t('issue.cancel')}
+          </Button>
+        </div>
+      }
+    >
+      <p className={styles.lead}>{t('issue.confirmText', { product: product.name, currency: product.currency })}</p>
+      <SummaryList rows={chargeRows} />
+    </Sheet>
+  );
+}

@@ -1,0 +1,206 @@
+/**
+ * Showing a card's number, expiry and CVV (SPEC §1 "Viewing sensitive card data").
+ *
+ *   revealRequested(card)
+ *     → authorise: biometry where available (7.2+), else a confirmation: Telegram popup where available
+ *       (6.2+), else the in-app dialog ($dialogOpen → revealDialogConfirmed / revealDialogCancelled)
+ *     → a one-time ECDH P-256 key pair (non-extractable private key) → POST /api/cards/sensitive
+ *     → decrypt in the browser → shown for $secondsLeft (≤ 30 s, visible countdown)
+ *   hidden when: the time is up, "Hide", the app goes to the background (onAppHidden), the page is left
+ *   (revealClosed), or another card is asked for. Hiding drops the plaintext and the key from the stores.
+ *
+ * The plaintext lives only in `$revealed` (serialize: 'ignore'): never in localStorage, never logged.
+ */
+import { createEffect, createEvent, createStore, merge, sample, scopeBind } from 'effector';
+import { interval } from 'patronum';
+import { showCardFailureFx } from '@/entities/card';
+import { createApiMutation } from '@/shared/api';
+import { cardsSensitive, type Card, type SensitiveData } from '@/shared/contract';
+import { i18n } from '@/shared/i18n';
+import { authenticateWithBiometry, getBiometryStatus, getPlatformInfo, haptic, onAppHidden, showPopup } from '@/shared/platform';
+import { notify } from '@/shared/ui';
+import { createRevealKeyPair, decryptSensitiveData, formatExpiry, formatPan, type RevealKeyPair } from '../lib/sensitive-crypto';
+import { revealSeconds } from '../lib/reveal-timing';
+
+export const sensitiveMutation = createApiMutation(cardsSensitive);
+
+export const revealRequested = createEvent<Card>();
+export const revealDialogConfirmed = createEvent();
+export const revealDialogCancelled = createEvent();
+export const hideRequested = createEvent();
+/** The screen with the card is gone. */
+export const revealClosed = createEvent();
+export type RevealField = 'number' | 'expiry' | 'cvv' | 'holder';
+export const copyRequested = createEvent<RevealField>();
+
+export type RevealPhase = 'idle' | 'authorizing' | 'dialog' | 'loading' | 'shown';
+
+export interface RevealedCard {
+  cardId: string;
+  number: string;
+  expiry: string;
+  cvv: string;
+  holder: string;
+}
+
+export const $phase = createStore<RevealPhase>('idle');
+/** The card being revealed. */
+export const $revealCardId = createStore<string | null>(null);
+export const $revealed = createStore<RevealedCard | null>(null, { serialize: 'ignore' });
+export const $secondsLeft = createStore(0);
+export const $totalSeconds = createStore(0);
+export const $dialogOpen = $phase.map((phase) => phase === 'dialog');
+const $keyPair = createStore<RevealKeyPair | null>(null, { serialize: 'ignore' });
+
+// ── 1. Authorise ──────────────────────────────────────────────────────────────────────────────────
+
+export type Authorization = 'granted' | 'denied' | 'dialog';
+
+/** Biometry (where the device has it), else Telegram's popup, else our own dialog. */
+export const authorizeFx = createEffect(async (): Promise<Authorization> => {
+  const { features } = getPlatformInfo();
+  if (features.biometry) {
+    const status = await getBiometryStatus();
+    if (status.ok && status.value.available) {
+      const auth = await authenticateWithBiometry(i18n.t('cards:reveal.biometryReason'));
+      if (auth.ok) return auth.value ? 'granted' : 'denied';
+      if (auth.error.kind === 'cancelled') return 'denied';
+    }
+  }
+  if (features.popup) {
+    const answer = await showPopup({
+      title: i18n.t('cards:reveal.confirmTitle'),
+      message: i18n.t('cards:reveal.confirmText'),
+      buttons: [
+        { id: 'reveal', type: 'default', text: i18n.t('cards:reveal.confirmShow') },
+        { id: 'cancel', type: 'cancel' },
+      ],
+    });
+    if (answer.ok) return answer.value === 'reveal' ? 'granted' : 'denied';
+  }
+  return 'dialog';
+});
+
+const started = sample({
+  clock: revealRequested,
+  source: $phase,
+  filter: (phase, card) => (phase === 'idle' || phase === 'shown') && card.allowedActions.includes('reveal'),
+  fn: (_, card) => card.id,
+});
+$revealCardId.on(started, (_, id) => id);
+$phase.on(started, () => 'authorizing');
+sample({ clock: started, fn: () => undefined, target: authorizeFx });
+
+const granted = merge([authorizeFx.doneData.filter({ fn: (answer) => answer === 'granted' }), revealDialogConfirmed]);
+$phase.on(authorizeFx.doneData, (phase, answer) => (phase !== 'authorizing' ? phase : answer === 'dialog' ? 'dialog' : answer === 'granted' ? 'loading' : 'idle'));
+$phase.on(authorizeFx.fail, (phase) => (phase === 'authorizing' ? 'dialog' : phase));
+$phase.on(revealDialogConfirmed, (phase) => (phase === 'dialog' ? 'loading' : phase));
+$phase.on(revealDialogCancelled, (phase) => (phase === 'dialog' ? 'idle' : phase));
+
+// ── 2. Key pair, request, decryption ───────────────────────────────────────────────────────────────
+
+export const keyPairFx = createEffect(createRevealKeyPair);
+sample({ clock: granted, source: $phase, filter: (phase) => phase === 'loading', fn: () => undefined, target: keyPairFx });
+$keyPair.on(keyPairFx.doneData, (_, pair) => pair);
+sample({
+  clock: keyPairFx.doneData,
+  source: $revealCardId,
+  filter: Boolean,
+  fn: (cardId, pair) => ({ body: { cardId, publicKey: pair.publicJwk } }),
+  target: sensitiveMutation.start,
+});
+
+export const decryptFx = createEffect(async ({ keyPair, data, cardId }: { keyPair: RevealKeyPair; data: SensitiveData; cardId: string }) => {
+  const plain = await decryptSensitiveData(keyPair.privateKey, data, cardId);
+  const revealed: RevealedCard = {
+    cardId,
+    number: formatPan(plain.pan),
+    expiry: formatExpiry(plain.expiryMonth, plain.expiryYear),
+    cvv: plain.cvv,
+    holder: plain.cardholderName,
+  };
+  return { revealed, seconds: revealSeconds(data.expiresAt) };
+});
+sample({
+  clock: sensitiveMutation.finished.success,
+  source: { keyPair: $keyPair, cardId: $revealCardId, phase: $phase },
+  filter: ({ keyPair, cardId, phase }, { params }) => keyPair !== null && phase === 'loading' && params.body.cardId === cardId,
+  fn: ({ keyPair }, { result, params }) => ({ keyPair: keyPair!, data: result, cardId: params.body.cardId }),
+  target: decryptFx,
+});
+// The private key is single-use.
+$keyPair.reset(decryptFx.finally, sensitiveMutation.finished.failure);
+
+const shown = sample({
+  clock: decryptFx.doneData,
+  source: { phase: $phase, cardId: $revealCardId },
+  filter: ({ phase, cardId }, { revealed }) => phase === 'loading' && cardId === revealed.cardId,
+  fn: (_, done) => done,
+});
+$revealed.on(shown, (_, { revealed }) => revealed);
+$secondsLeft.on(shown, (_, { seconds }) => seconds);
+$totalSeconds.on(shown, (_, { seconds }) => seconds);
+$phase.on(shown, () => 'shown');
+
+const decryptionErrorFx = createEffect(() => {
+  haptic.notification('error');
+  void notify.error(i18n.t('errors:cards.operationError'), { description: i18n.t('errors:cards.decryptionFailed') });
+});
+sample({ clock: decryptFx.fail, target: decryptionErrorFx });
+sample({
+  clock: sensitiveMutation.finished.failure,
+  fn: ({ error }) => ({ operation: 'sensitive' as const, error }),
+  target: showCardFailureFx,
+});
+$phase.on([decryptFx.fail, sensitiveMutation.finished.failure, keyPairFx.fail], (phase) => (phase === 'loading' ? 'idle' : phase));
+sample({ clock: keyPairFx.fail, target: decryptionErrorFx });
+
+// ── 3. Countdown and hiding ───────────────────────────────────────────────────────────────────────
+
+const hidden = createEvent();
+const { tick } = interval({ timeout: 1000, start: shown, stop: hidden });
+$secondsLeft.on(tick, (seconds) => Math.max(0, seconds - 1));
+sample({ clock: $secondsLeft.updates, source: $phase, filter: (phase, seconds) => phase === 'shown' && seconds === 0, target: hidden });
+
+const appWentHidden = createEvent();
+const $unsubscribeHidden = createStore<(() => void) | null>(null, { serialize: 'ignore' });
+const watchAppHiddenFx = createEffect(() => onAppHidden(scopeBind(appWentHidden, { safe: true })));
+const unwatchAppHiddenFx = createEffect((unsubscribe: (() => void) | null) => unsubscribe?.());
+sample({ clock: shown, target: watchAppHiddenFx });
+$unsubscribeHidden.on(watchAppHiddenFx.doneData, (_, unsubscribe) => unsubscribe);
+
+sample({ clock: [hideRequested, appWentHidden], source: $phase, filter: (phase) => phase === 'shown', target: hidden });
+// Leaving the screen or asking for another card cancels whatever is in progress too.
+sample({ clock: [revealClosed, started], target: hidden });
+
+sample({ clock: hidden, source: $unsubscribeHidden, target: unwatchAppHiddenFx });
+$unsubscribeHidden.reset(hidden);
+$revealed.reset(hidden);
+$secondsLeft.reset(hidden);
+$phase.on(hidden, (phase) => (phase === 'shown' || phase === 'loading' || phase === 'dialog' ? 'idle' : phase));
+$keyPair.reset(hidden);
+$revealCardId.reset(revealClosed);
+
+// ── Copy ──────────────────────────────────────────────────────────────────────────────────────────
+
+export const copyFx = createEffect(async ({ field, text }: { field: RevealField; text: string }) => {
+  await navigator.clipboard.writeText(field === 'number' ? text.replace(/\s/g, '') : text);
+  return field;
+});
+sample({
+  clock: copyRequested,
+  source: $revealed,
+  filter: Boolean,
+  fn: (revealed, field) => ({ field, text: { number: revealed.number, expiry: revealed.expiry, cvv: revealed.cvv, holder: revealed.holder }[field] }),
+  target: copyFx,
+});
+const copiedFx = createEffect((field: RevealField) => {
+  haptic.notification('success');
+  void notify.success(i18n.t('cards:reveal.copied', { field: i18n.t(`cards:reveal.field.${field}`) }));
+});
+const copyFailedFx = createEffect(() => {
+  haptic.notification('error');
+  void notify.error(i18n.t('cards:reveal.copyFailed'));
+});
+sample({ clock: copyFx.doneData, target: copiedFx });
+sample({ clock: copyFx.fail, target: copyFailedFx });

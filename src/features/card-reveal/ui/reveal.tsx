@@ -1,0 +1,147 @@
+import { useUnit } from 'effector-react';
+import type { Card } from '@/shared/contract';
+import { useTranslation } from '@/shared/i18n';
+import { Button, Sheet } from '@/shared/ui';
+import {
+  $dialogOpen,
+  $phase,
+  $revealCardId,
+  $revealed,
+  $secondsLeft,
+  $totalSeconds,
+  copyRequested,
+  hideRequested,
+  revealDialogCancelled,
+  revealDialogConfirmed,
+  revealRequested,
+  type RevealField,
+} from '../model/reveal';
+import styles from './reveal.module.css';
+
+export interface RevealButtonProps {
+  card: Card;
+  className?: string;
+}
+
+/** "Show details" for cards that allow it. */
+export function RevealButton({ card, className }: RevealButtonProps) {
+  const { t } = useTranslation('cards');
+  const [phase, revealCardId, request, hide] = useUnit([$phase, $revealCardId, revealRequested, hideRequested]);
+  if (!card.allowedActions.includes('reveal')) return null;
+  const mine = revealCardId === card.id;
+  if (mine && phase === 'shown') {
+    return (
+      <Button variant="secondary" size="m" className={className} onClick={() => hide()} icon={<EyeIcon closed />}>
+        {t('reveal.hide')}
+      </Button>
+    );
+  }
+  return (
+    <Button
+      variant="secondary"
+      size="m"
+      className={className}
+      loading={mine && (phase === 'authorizing' || phase === 'loading')}
+      onClick={() => request(card)}
+      icon={<EyeIcon />}
+    >
+      {t('reveal.show')}
+    </Button>
+  );
+}
+
+/** The in-app confirmation where neither biometry nor Telegram's popup is available. */
+export function RevealDialog() {
+  const { t } = useTranslation('cards');
+  const [open, confirm, cancel] = useUnit([$dialogOpen, revealDialogConfirmed, revealDialogCancelled]);
+  return (
+    <Sheet
+      open={open}
+      onClose={() => cancel()}
+      title={t('reveal.confirmTitle')}
+      footer={
+        <div className={styles.actions}>
+          <Button fullWidth onClick={() => confirm()}>
+            {t('reveal.confirmShow')}
+          </Button>
+          <Button fullWidth variant="plain" onClick={() => cancel()}>
+            {t('reveal.cancel')}
+          </Button>
+        </div>
+      }
+    >
+      <p className={styles.lead}>{t('reveal.confirmText')}</p>
+    </Sheet>
+  );
+}
+
+function Field({ field, label, value, mono }: { field: RevealField; label: string; value: string; mono?: boolean }) {
+  const { t } = useTranslation('cards');
+  const copy = useUnit(copyRequested);
+  return (
+    <div className={styles.field}>
+      <dt className={styles.label}>{label}</dt>
+      <dd className={styles.valueRow}>
+        <span className={mono ? `${styles.value} ${styles.mono}` : styles.value} data-field={field}>
+          {value}
+        </span>
+        <button type="button" className={styles.copy} onClick={() => copy(field)} aria-label={t('reveal.copyField', { field: label })}>
+          <CopyIcon />
+        </button>
+      </dd>
+    </div>
+  );
+}
+
+/** Number, expiry, CVV and holder with copy buttons and the countdown; nothing while hidden. */
+export function RevealPanel({ cardId }: { cardId: string }) {
+  const { t } = useTranslation('cards');
+  const [revealed, seconds, total, hide] = useUnit([$revealed, $secondsLeft, $totalSeconds, hideRequested]);
+  if (!revealed || revealed.cardId !== cardId) return null;
+  const ratio = total > 0 ? seconds / total : 0;
+  return (
+    <section className={styles.panel} aria-labelledby="reveal-title" data-testid="reveal-panel">
+      <div className={styles.header}>
+        <h2 id="reveal-title" className={styles.title}>
+          {t('reveal.title')}
+        </h2>
+        <span className={styles.countdown} role="timer" aria-live="off" aria-label={t('reveal.hidesIn', { count: seconds })}>
+          {t('reveal.hidesIn', { count: seconds })}
+        </span>
+      </div>
+      <div className={styles.progress} aria-hidden>
+        <span style={{ transform: `scaleX(${ratio})` }} />
+      </div>
+      <dl className={styles.fields}>
+        <Field field="number" label={t('reveal.field.number')} value={revealed.number} mono />
+        <div className={styles.pair}>
+          <Field field="expiry" label={t('reveal.field.expiry')} value={revealed.expiry} mono />
+          <Field field="cvv" label={t('reveal.field.cvv')} value={revealed.cvv} mono />
+        </div>
+        <Field field="holder" label={t('reveal.field.holder')} value={revealed.holder} />
+      </dl>
+      <Button variant="plain" size="m" fullWidth onClick={() => hide()}>
+        {t('reveal.hide')}
+      </Button>
+    </section>
+  );
+}
+
+function EyeIcon({ closed }: { closed?: boolean }) {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden focusable={false}>
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {closed && <path d="M4 4l16 16" />}
+    </svg>
+  );
+}
+
+function CopyIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden focusable={false}>
+      <rect x="9" y="9" width="11" height="11" rx="2" />
+      <path d="M5 15V5a2 2 0 0 1 2-2h8" />
+    </svg>
+  );
+}

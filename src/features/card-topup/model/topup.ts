@@ -1,0 +1,115 @@
+/**
+ * Top-up of a card from the wallet: amount within the product's deposit range, the deposit fee shown,
+ * "you will be charged" (amount + fee) confirmed, then POST /api/cards/{id}/topup with one Idempotency-Key
+ * per confirmed amount (reused on a retry of the same amount after a failure). The top-up is processed
+ * after the answer: the card entity then watches the balance until the money arrives.
+ */
+import { combine, createEvent, createStore, sample } from 'effector';
+import { cardChanged, cardDataInvalidated, newIdempotencyKey, showCardFailureFx, topUpAccepted } from '@/entities/card';
+import {
+  $product,
+  $productState,
+  checkAmount,
+  parseAmountInput,
+  productRequested,
+  topUpBounds,
+  topUpCharge,
+  type AmountProblem,
+  type TopUpCharge,
+} from '@/entities/card-product';
+import { createApiMutation } from '@/shared/api';
+import { cardsTopUp, type Card } from '@/shared/contract';
+import { haptic } from '@/shared/platform';
+import { notify } from '@/shared/ui';
+import { i18n } from '@/shared/i18n';
+import { createEffect } from 'effector';
+
+export const topUpMutation = createApiMutation(cardsTopUp);
+
+export const topUpOpened = createEvent<Card>();
+export const topUpClosed = createEvent();
+export const amountChanged = createEvent<string>();
+/** "Continue": validate, then show the charge to confirm. */
+export const topUpReviewed = createEvent();
+/** Back from the confirmation to the amount. */
+export const topUpEdited = createEvent();
+export const topUpConfirmed = createEvent();
+
+export type TopUpStep = 'closed' | 'amount' | 'confirm';
+
+/** The card being topped up (as it was when the sheet opened: its balance is the baseline). */
+export const $topUpCard = createStore<Card | null>(null, { serialize: 'ignore' })
+  .on(topUpOpened, (_, card) => card)
+  .reset(topUpClosed);
+export const $step = createStore<TopUpStep>('closed')
+  .on(topUpOpened, () => 'amount')
+  .on(topUpEdited, () => 'amount')
+  .reset(topUpClosed);
+
+sample({ clock: topUpOpened, fn: (card) => card.productId, target: productRequested });
+
+/** The card's product (fees and range), once loaded. */
+export const $topUpProduct = combine($product, $topUpCard, (product, card) => (product && card && product.id === card.productId ? product : null));
+export const $productLoading = combine($topUpCard, $topUpProduct, $productState, (card, product, state) => card !== null && product === null && state === 'pending');
+export const $productFailed = combine($topUpCard, $topUpProduct, $productState, (card, product, state) => card !== null && product === null && (state === 'error' || state === 'notFound'));
+
+export const $amountInput = createStore('').on(amountChanged, (_, text) => text).reset(topUpOpened, topUpClosed);
+export const $amount = $amountInput.map(parseAmountInput);
+const $problem = combine($topUpProduct, $amount, (product, amount): AmountProblem | null =>
+  product ? checkAmount(amount, topUpBounds(product)) : 'required',
+);
+const $validationShown = createStore(false).on(topUpReviewed, () => true).reset(topUpOpened, topUpClosed);
+export const $amountError = combine($validationShown, $problem, $topUpProduct, (shown, problem, product) => (shown && product ? problem : null));
+
+export const $charge = combine($topUpProduct, $amount, $problem, (product, amount, problem): TopUpCharge | null =>
+  product && typeof amount === 'number' && problem === null ? topUpCharge(product, amount) : null,
+);
+
+sample({ clock: topUpReviewed, source: $charge, filter: Boolean, fn: (): TopUpStep => 'confirm', target: $step });
+
+const $pendingRequest = createStore<{ key: string; cardId: string; amount: number } | null>(null, { serialize: 'ignore' }).reset(topUpOpened, topUpClosed);
+const requestChosen = sample({
+  clock: topUpConfirmed,
+  source: { card: $topUpCard, charge: $charge, pending: $pendingRequest, busy: topUpMutation.$pending, step: $step },
+  filter: ({ card, charge, busy, step }) => card !== null && charge !== null && !busy && step === 'confirm',
+  fn: ({ card, charge, pending }) =>
+    pending && pending.cardId === card!.id && pending.amount === charge!.amount.amount
+      ? pending
+      : { key: newIdempotencyKey(), cardId: card!.id, amount: charge!.amount.amount },
+});
+$pendingRequest.on(requestChosen, (_, request) => request);
+sample({
+  clock: requestChosen,
+  source: $topUpCard,
+  fn: (card, request) => ({
+    params: { id: request.cardId },
+    // currency guards against a stale screen (CURRENCY_MISMATCH).
+    body: { amount: request.amount, currency: card!.currency },
+    idempotencyKey: request.key,
+  }),
+  target: topUpMutation.start,
+});
+
+export const $submitting = topUpMutation.$pending;
+
+const succeeded = sample({ clock: topUpMutation.finished.success, source: $topUpCard, fn: (card, { result }) => ({ before: card, result }) });
+sample({ clock: succeeded, fn: ({ result }) => result.card, target: cardChanged });
+sample({
+  clock: succeeded,
+  filter: ({ result }) => result.transfer.status === 'pending',
+  fn: ({ before, result }) => ({ cardId: result.card.id, baseline: (before ?? result.card).balance.amount }),
+  target: topUpAccepted,
+});
+sample({ clock: succeeded, filter: ({ result }) => result.transfer.status !== 'pending', fn: ({ result }) => result.card.id, target: cardDataInvalidated });
+
+const announceFx = createEffect((total: { amount: number; currency: string }) => {
+  haptic.notification('success');
+  void notify.success(i18n.t('cards:topUp.accepted'), {
+    description: i18n.t('cards:topUp.acceptedText'),
+  });
+  return total;
+});
+sample({ clock: succeeded, fn: ({ result }) => result.transfer.total, target: announceFx });
+sample({ clock: succeeded, target: topUpClosed });
+
+sample({ clock: topUpMutation.finished.failure, fn: ({ error }) => ({ operation: 'topUp' as const, error }), target: showCardFailureFx });

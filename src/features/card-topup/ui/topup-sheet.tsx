@@ -1,0 +1,110 @@
+import { useUnit } from 'effector-react';
+import { topUpBounds, useDepositFeeText } from '@/entities/card-product';
+import type { CardProduct } from '@/shared/contract';
+import { useFormatters, useTranslation } from '@/shared/i18n';
+import { Button, ErrorState, Skeleton, Sheet, SummaryList, TextField } from '@/shared/ui';
+import {
+  $amountError,
+  $amountInput,
+  $charge,
+  $productFailed,
+  $productLoading,
+  $step,
+  $submitting,
+  $topUpCard,
+  $topUpProduct,
+  amountChanged,
+  topUpClosed,
+  topUpConfirmed,
+  topUpEdited,
+  topUpOpened,
+  topUpReviewed,
+} from '../model/topup';
+import styles from './topup-sheet.module.css';
+
+function FeeLine({ product }: { product: CardProduct }) {
+  const { t } = useTranslation('cards');
+  return <p className={styles.fee}>{t('topUp.feeLine', { fee: useDepositFeeText(product) })}</p>;
+}
+
+/** The top-up sheet: amount (within the range, fee shown) → "you will be charged" → request. */
+export function TopUpSheet() {
+  const { t } = useTranslation(['cards', 'errors']);
+  const format = useFormatters();
+  const [step, card, product, input, error, charge, submitting, loading, failed] = useUnit([
+    $step,
+    $topUpCard,
+    $topUpProduct,
+    $amountInput,
+    $amountError,
+    $charge,
+    $submitting,
+    $productLoading,
+    $productFailed,
+  ]);
+  const [close, change, review, edit, confirm, reopen] = useUnit([topUpClosed, amountChanged, topUpReviewed, topUpEdited, topUpConfirmed, topUpOpened]);
+  if (!card) return null;
+
+  const range = product ? { min: format.money(topUpBounds(product).min), max: format.money(topUpBounds(product).max) } : null;
+  const chargeRows = charge
+    ? [
+        { id: 'amount', label: t('cards:topUp.toCard'), value: format.money(charge.amount) },
+        { id: 'fee', label: t('cards:product.depositFee'), value: format.money(charge.fee) },
+        { id: 'total', label: t('cards:topUp.youWillBeCharged'), value: format.money(charge.total), total: true },
+      ]
+    : [];
+
+  const footer =
+    step === 'confirm' ? (
+      <div className={styles.actions}>
+        <Button fullWidth onClick={() => confirm()} loading={submitting}>
+          {t('cards:topUp.confirm')}
+        </Button>
+        <Button fullWidth variant="plain" onClick={() => edit()} disabled={submitting}>
+          {t('cards:topUp.back')}
+        </Button>
+      </div>
+    ) : product ? (
+      <Button fullWidth onClick={() => review()}>
+        {t('cards:topUp.continue')}
+      </Button>
+    ) : undefined;
+
+  return (
+    <Sheet open={step !== 'closed'} onClose={() => close()} title={t('cards:topUp.title')} footer={footer}>
+      {loading && <Skeleton height={96} />}
+      {failed && <ErrorState message={t('errors:cards.fetchProductsFailed')} onRetry={() => reopen(card)} />}
+      {product && step === 'amount' && (
+        <div className={styles.body}>
+          <TextField
+            label={t('cards:topUp.amountLabel', { currency: card.currency })}
+            inputMode="decimal"
+            autoComplete="off"
+            enterKeyHint="next"
+            autoFocus
+            value={input}
+            onChange={(event) => change(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') review();
+            }}
+            hint={range ? t('cards:topUp.rangeHint', range) : undefined}
+            error={error && range ? t(`cards:amount.${error}`, range) : undefined}
+            name="topUpAmount"
+          />
+          <FeeLine product={product} />
+          {charge && (
+            <p className={styles.preview} aria-live="polite">
+              {t('cards:topUp.preview', { total: format.money(charge.total) })}
+            </p>
+          )}
+        </div>
+      )}
+      {product && step === 'confirm' && charge && (
+        <div className={styles.body}>
+          <p className={styles.lead}>{t('cards:topUp.confirmText', { card: card.maskedNumber ?? card.productName })}</p>
+          <SummaryList rows={chargeRows} />
+        </div>
+      )}
+    </Sheet>
+  );
+}

@@ -1,0 +1,11 @@
+export {
+  languageChosen,
+  languageCloudSyncStarted,
+  applyLanguageFx,
+  saveLanguageToCloudFx,
+  readCloudLanguageFx,
+  $changingLanguage,
+  CLOUD_LANGUAGE_KEY,
+  LANGUAGE_CHOSEN_KEY,
+} from './model/change-language';
+export { LanguageSwitcher } from './ui/language-switcher';

@@ -1,0 +1,234 @@
+/**
+ * Currency exchange sheet (USD ⇄ RUB). The quote (GET /api/config/exchange-rates) is fetched fresh when the
+ * sheet opens and again whenever it expires (a 1-second clock runs while the sheet is open); fee and "you
+ * receive" are previewed with the server's arithmetic before confirming. Confirm sends the quoteId with an
+ * Idempotency-Key kept for the same from/amount/quote (a retry after a network error replays, never doubles).
+ * QUOTE_EXPIRED → new quote, and the user is asked to confirm the new figures.
+ */
+import { combine, createEffect, createEvent, createStore, sample } from 'effector';
+import { interval } from 'patronum';
+import { $exchangeConfig, appConfigRequested, exchangeMinimumOf } from '@/entities/app-config';
+import {
+  $exchangeRates,
+  $exchangeRatesPending,
+  exchangeRatesRefetchRequested,
+  findRate,
+  isQuoteExpired,
+  previewExchange,
+  quoteSecondsLeft,
+} from '@/entities/exchange-rate';
+import { transactionsReloadRequested } from '@/entities/transaction';
+import { $available, amountToInputText, failureCodeOf, walletFailureReason, walletRefetchRequested, walletRequested } from '@/entities/wallet';
+import { createApiMutation, mutationState, type ErrorMessage } from '@/shared/api';
+import { walletExchange, type Currency, type ExchangeResult } from '@/shared/contract';
+import { currentLanguage, formatMoney, i18n } from '@/shared/i18n';
+import { haptic } from '@/shared/platform';
+import { notify } from '@/shared/ui';
+import { checkExchangeAmount, otherCurrency, previewableAmount } from '../lib/exchange-check';
+
+export type ExchangeStep = 'form' | 'review';
+
+export const exchangeMutation = createApiMutation(walletExchange);
+
+export const exchangeOpened = createEvent<{ from?: Currency } | void>();
+export const exchangeClosed = createEvent();
+export const exchangeDirectionSwapped = createEvent();
+export const exchangeAmountChanged = createEvent<string>();
+/** "Use all": the whole available balance of the source currency. */
+export const exchangeMaxPressed = createEvent();
+export const exchangeReviewPressed = createEvent();
+export const exchangeEditPressed = createEvent();
+export const exchangeConfirmPressed = createEvent();
+/** Rates could not be loaded: try again. */
+export const exchangeRatesRetryPressed = createEvent();
+
+export const $exchangeOpen = createStore(false)
+  .on(exchangeOpened, () => true)
+  .on(exchangeClosed, () => false);
+
+export const $exchangeFrom = createStore<Currency>('USD')
+  .on(exchangeOpened, (from, options) => (options && options.from) || from)
+  .on(exchangeDirectionSwapped, (from) => otherCurrency(from));
+export const $exchangeTo = $exchangeFrom.map(otherCurrency);
+
+export const $exchangeAmountText = createStore('')
+  .on(exchangeAmountChanged, (_, text) => text)
+  .reset(exchangeDirectionSwapped);
+
+export const $exchangeStep = createStore<ExchangeStep>('form')
+  .on(exchangeEditPressed, () => 'form')
+  .reset(exchangeOpened, exchangeDirectionSwapped);
+
+/** Continue was pressed: an empty field shows its message from now on. */
+const $submitted = createStore(false)
+  .on(exchangeReviewPressed, () => true)
+  .reset(exchangeOpened, exchangeDirectionSwapped);
+
+// ── clock (runs while the sheet is open) ───────────────────────────────────────────────────────────
+export const readClockFx = createEffect(() => Date.now());
+export const $now = createStore(0).on(readClockFx.doneData, (_, now) => now);
+const clock = interval({ timeout: 1000, start: exchangeOpened, stop: exchangeClosed });
+sample({ clock: [exchangeOpened, clock.tick], target: readClockFx });
+
+// ── quote ─────────────────────────────────────────────────────────────────────────────────────────
+export const $exchangeRate = combine($exchangeRates, $exchangeFrom, $exchangeTo, (rates, from, to) => findRate(rates, from, to));
+export const $quoteSecondsLeft = combine($exchangeRate, $now, (rate, now) => (rate ? quoteSecondsLeft(rate, now) : 0));
+export const $quoteExpired = combine($exchangeRate, $now, (rate, now) => rate !== null && now > 0 && isQuoteExpired(rate, now));
+export const $ratesLoading = $exchangeRatesPending;
+/** SPEC §5 "Rate unavailable": no quote for this direction once loading finished. */
+export const $rateUnavailable = combine($exchangeRate, $exchangeRatesPending, (rate, pending) => rate === null && !pending);
+
+/** The quote the user is looking at in the review step; another one arriving there is announced. */
+const $reviewedQuoteId = createStore<string | null>(null)
+  .on(exchangeEditPressed, () => null)
+  .reset(exchangeOpened, exchangeDirectionSwapped);
+/** The quote changed after the user reviewed the figures (it expired, or QUOTE_EXPIRED): confirm again. */
+export const $rateChanged = combine($exchangeStep, $reviewedQuoteId, $exchangeRate, (step, reviewed, rate) =>
+  step === 'review' && reviewed !== null && rate !== null && rate.quoteId !== reviewed,
+);
+
+// ── amount and preview ────────────────────────────────────────────────────────────────────────────
+export const $exchangeCheck = combine($exchangeAmountText, $exchangeFrom, $available, $exchangeConfig, (text, from, available, config) =>
+  checkExchangeAmount(text, from, available, exchangeMinimumOf(config, from)),
+);
+/** Fee and "you receive" for what is typed (shown before confirming). */
+export const $exchangePreview = combine($exchangeCheck, $exchangeRate, (check, rate) => {
+  const amount = previewableAmount(check);
+  return amount !== null && rate ? previewExchange(amount, rate) : null;
+});
+/** The message under the amount (an empty field only after Continue). */
+export const $exchangeError = combine($exchangeCheck, $submitted, (check, submitted) =>
+  check.status === 'ok' || (check.status === 'empty' && !submitted) ? null : check.status === 'empty' ? ({ status: 'notPositive' } as const) : check,
+);
+export const $exchangeState = mutationState(exchangeMutation);
+export const $canConfirm = combine(
+  $exchangeCheck,
+  $exchangeRate,
+  $quoteExpired,
+  $exchangeRatesPending,
+  exchangeMutation.$pending,
+  (check, rate, expired, ratesPending, pending) => check.status === 'ok' && rate !== null && !expired && !ratesPending && !pending,
+);
+
+// ── flow ──────────────────────────────────────────────────────────────────────────────────────────
+export const hapticFx = createEffect((kind: 'selection' | 'success' | 'error' | 'warning') => {
+  if (kind === 'selection') haptic.selection();
+  else haptic.notification(kind);
+});
+export const toastFx = createEffect<{ kind: 'success' | 'error'; message: string; description?: ErrorMessage | null }, void>(({ kind, message, description }) => {
+  void notify[kind](message, description ? { description: i18n.t(description.keys, { defaultValue: description.defaultValue }) } : undefined);
+});
+
+sample({ clock: exchangeOpened, target: [exchangeRatesRefetchRequested, walletRequested, appConfigRequested] });
+sample({ clock: [exchangeOpened, exchangeDirectionSwapped], fn: () => 'selection' as const, target: hapticFx });
+sample({ clock: exchangeRatesRetryPressed, target: exchangeRatesRefetchRequested });
+
+// A fresh quote when the shown one expires (once per quote: a failed refetch is retried by the user).
+const $refetchedForQuote = createStore<string | null>(null).reset(exchangeOpened);
+const quoteExpiredWhileOpen = sample({
+  clock: $quoteExpired,
+  source: { open: $exchangeOpen, rate: $exchangeRate, done: $refetchedForQuote, pending: $exchangeRatesPending },
+  filter: ({ open, rate, done, pending }, expired) => expired && open && rate !== null && rate.quoteId !== done && !pending,
+  fn: ({ rate }) => rate!.quoteId,
+});
+$refetchedForQuote.on(quoteExpiredWhileOpen, (_, quoteId) => quoteId);
+sample({ clock: quoteExpiredWhileOpen, target: exchangeRatesRefetchRequested });
+
+sample({
+  clock: exchangeMaxPressed,
+  source: { available: $available, from: $exchangeFrom },
+  filter: ({ available }) => available !== null,
+  fn: ({ available, from }) => amountToInputText(available![from], from, currentLanguage()),
+  target: exchangeAmountChanged,
+});
+
+const reviewAccepted = sample({
+  clock: exchangeReviewPressed,
+  source: { check: $exchangeCheck, rate: $exchangeRate },
+  filter: ({ check, rate }) => check.status === 'ok' && rate !== null,
+  fn: ({ rate }) => rate!.quoteId,
+});
+$exchangeStep.on(reviewAccepted, () => 'review');
+$reviewedQuoteId.on(reviewAccepted, (_, quoteId) => quoteId);
+sample({
+  clock: exchangeReviewPressed,
+  source: { check: $exchangeCheck, rate: $exchangeRate },
+  filter: ({ check, rate }) => check.status !== 'ok' || rate === null,
+  fn: () => 'error' as const,
+  target: hapticFx,
+});
+
+/** The key of one confirmation: the same from/amount/quote reuses it (replay), anything else gets a new one. */
+export const $exchangeIdempotency = createStore<{ key: string; signature: string } | null>(null);
+type ExchangeBody = { from: Currency; to: Currency; amount: number; quoteId: string };
+export const idempotencyKeyFx = createEffect(
+  ({ body, current }: { body: ExchangeBody; current: { key: string; signature: string } | null }) => {
+    const signature = `${body.from}|${body.to}|${body.amount}|${body.quoteId}`;
+    const key = current && current.signature === signature ? current.key : crypto.randomUUID();
+    return { body, key, signature };
+  },
+);
+$exchangeIdempotency
+  .on(idempotencyKeyFx.doneData, (_, { key, signature }) => ({ key, signature }))
+  .reset(exchangeMutation.finished.success);
+
+const confirmed = sample({
+  clock: exchangeConfirmPressed,
+  source: { can: $canConfirm, check: $exchangeCheck, rate: $exchangeRate, current: $exchangeIdempotency },
+  filter: ({ can }) => can,
+  fn: ({ check, rate, current }) => ({
+    body: { from: rate!.from, to: rate!.to, amount: (check as { amount: number }).amount, quoteId: rate!.quoteId },
+    current,
+  }),
+});
+// The figures being confirmed are the reviewed ones now.
+$reviewedQuoteId.on(confirmed, (_, { body }) => body.quoteId);
+sample({ clock: confirmed, target: idempotencyKeyFx });
+sample({
+  clock: idempotencyKeyFx.doneData,
+  fn: ({ body, key }) => ({ body, idempotencyKey: key }),
+  target: exchangeMutation.start,
+});
+
+// Success: close, reload balances and history, tell the user.
+sample({ clock: exchangeMutation.finished.success, target: [exchangeClosed, walletRefetchRequested, transactionsReloadRequested] });
+$exchangeAmountText.reset(exchangeMutation.finished.success);
+sample({ clock: exchangeMutation.finished.success, fn: () => 'success' as const, target: hapticFx });
+sample({
+  clock: exchangeMutation.finished.success,
+  fn: ({ result }: { result: ExchangeResult }) => ({
+    kind: 'success' as const,
+    message: i18n.t('wallet:exchange.done', {
+      debited: formatMoney(result.debited, currentLanguage()),
+      credited: formatMoney(result.credited, currentLanguage()),
+    }),
+  }),
+  target: toastFx,
+});
+
+// Failure.
+const failureCode = exchangeMutation.finished.failure.map(({ error }) => failureCodeOf(error));
+const quoteRejected = failureCode.filter({ fn: (code) => code === 'QUOTE_EXPIRED' || code === 'QUOTE_MISMATCH' });
+sample({ clock: quoteRejected, target: exchangeRatesRefetchRequested });
+sample({ clock: quoteRejected, fn: () => 'warning' as const, target: hapticFx });
+const insufficient = failureCode.filter({ fn: (code) => code === 'INSUFFICIENT_FUNDS' });
+sample({ clock: insufficient, target: walletRefetchRequested });
+sample({ clock: insufficient, fn: () => 'form' as const, target: $exchangeStep });
+sample({
+  clock: exchangeMutation.finished.failure,
+  filter: ({ error }) => {
+    const code = failureCodeOf(error);
+    return code !== 'QUOTE_EXPIRED' && code !== 'QUOTE_MISMATCH';
+  },
+  fn: ({ error }) => ({ kind: 'error' as const, message: i18n.t('errors:wallet.exchangeFailed'), description: walletFailureReason(error) }),
+  target: toastFx,
+});
+sample({
+  clock: exchangeMutation.finished.failure,
+  filter: ({ error }) => {
+    const code = failureCodeOf(error);
+    return code !== 'QUOTE_EXPIRED' && code !== 'QUOTE_MISMATCH';
+  },
+  fn: () => 'error' as const,
+  target: hapticFx,
+});

@@ -1,0 +1,30 @@
+export {
+  sbpCreateMutation,
+  sbpTopUpOpened,
+  sbpTopUpClosed,
+  sbpAmountChanged,
+  sbpPayPressed,
+  sbpPaymentFollowed,
+  $sbpTopUpOpen,
+  $sbpAmountText,
+  $sbpAmountCheck,
+  $sbpAmountError,
+  $sbpState,
+  $sbpIdempotencyKey,
+  $sbpPaymentInProgress,
+  $followedPayment,
+} from './model/sbp-topup';
+export {
+  SBP_POLL_INTERVAL_MS,
+  sbpPaymentQuery,
+  sbpPaymentWatchStarted,
+  sbpPaymentWatchStopped,
+  $watchedPaymentId,
+  $sbpPayment,
+  $sbpPaymentState,
+  $sbpPaymentNotFound,
+  $sbpPaymentError,
+} from './model/payment-status';
+export { checkSbpAmount, type SbpAmountCheck } from './lib/sbp-amount';
+export { paymentStatusPath, paymentFailedPath, sbpRetryPath } from './lib/payment-link';
+export { SbpTopUpSheet } from './ui/sbp-topup-sheet';

@@ -1,0 +1,127 @@
+import { useUnit } from 'effector-react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { $usdtConfig } from '@/entities/app-config';
+import { $usdtDepositTag } from '@/entities/wallet';
+import { useFormatters, useTranslation } from '@/shared/i18n';
+import { Alert, Button, IconCopy, Sheet, Skeleton, TextField } from '@/shared/ui';
+import { minimumWholeUsdt, type UsdtAmountCheck } from '../lib/usdt-amount';
+import {
+  $usdtAmountCheck,
+  $usdtAmountText,
+  $usdtExactAmount,
+  $usdtTopUpOpen,
+  usdtAmountChanged,
+  usdtCopyRequested,
+  usdtTopUpClosed,
+  usdtTransferSent,
+} from '../model/usdt-topup';
+import styles from './usdt-topup-sheet.module.css';
+
+const QrCode = lazy(() => import('./qr-code'));
+
+function amountError(check: UsdtAmountCheck, t: (key: string, options?: Record<string, unknown>) => string, minimum: string): ReactNode {
+  if (check.status === 'invalid') return t(`usdt.amountErrors.${check.reason}`);
+  if (check.status === 'belowMinimum') return t('usdt.amountErrors.belowMinimum', { minimum });
+  return undefined;
+}
+
+/** SPEC §2/§5: USDT (TRC20) top-up with the deposit address, its QR code and the exact amount carrying the user's tag. */
+export function UsdtTopUpSheet() {
+  const { t } = useTranslation('wallet');
+  const format = useFormatters();
+  const [open, text, check, exact, config, tag] = useUnit([$usdtTopUpOpen, $usdtAmountText, $usdtAmountCheck, $usdtExactAmount, $usdtConfig, $usdtDepositTag]);
+  const [close, changeAmount, copy, sent] = useUnit([usdtTopUpClosed, usdtAmountChanged, usdtCopyRequested, usdtTransferSent]);
+  const minimum = config ? `${format.number(minimumWholeUsdt(config.minDeposit))} USDT` : '';
+
+  return (
+    <Sheet
+      open={open}
+      onClose={close}
+      title={t('usdt.title')}
+      footer={
+        <Button fullWidth onClick={sent}>
+          {t('usdt.sent')}
+        </Button>
+      }
+    >
+      {!config || !tag ? (
+        <div className={styles.loading} role="status" aria-label={t('common:status.loading')}>
+          <Skeleton height={48} radius={12} />
+          <Skeleton height={96} radius={16} />
+          <Skeleton height={200} radius={16} />
+        </div>
+      ) : (
+        <div className={styles.content}>
+          <p className={styles.network}>
+            <span className={styles.chip}>{t('usdt.networkChip')}</span>
+            {t('usdt.networkOnly')}
+          </p>
+
+          <TextField
+            label={t('usdt.amountLabel')}
+            inputMode="numeric"
+            autoComplete="off"
+            enterKeyHint="done"
+            placeholder={t('usdt.amountPlaceholder')}
+            value={text}
+            onChange={(event) => changeAmount(event.target.value)}
+            hint={t('usdt.amountHint', { minimum })}
+            error={amountError(check, t, minimum)}
+          />
+
+          <section className={styles.block} aria-labelledby="usdt-exact-title">
+            <h3 id="usdt-exact-title" className={styles.blockTitle}>
+              {t('usdt.exactTitle')}
+            </h3>
+            {exact ? (
+              <>
+                <div className={styles.valueRow}>
+                  <output className={styles.exact} data-testid="usdt-exact-amount" aria-live="polite">
+                    {exact}
+                    <span className={styles.unit}>USDT</span>
+                  </output>
+                  <Button variant="secondary" size="m" icon={<IconCopy size={20} />} onClick={() => copy('amount')}>
+                    {t('usdt.copyAmount')}
+                  </Button>
+                </div>
+                <p className={styles.explain}>
+                  {t('usdt.exactExplain', { whole: exact.split('.')[0], tag })}
+                </p>
+              </>
+            ) : (
+              <p className={styles.explain}>{t('usdt.exactEmpty', { tag })}</p>
+            )}
+          </section>
+
+          <Alert tone="warning" title={t('usdt.warningTitle')}>
+            {t('usdt.warning', { tag })}
+          </Alert>
+
+          <section className={styles.block} aria-labelledby="usdt-address-title">
+            <h3 id="usdt-address-title" className={styles.blockTitle}>
+              {t('usdt.addressTitle')}
+            </h3>
+            <div className={styles.qr}>
+              <Suspense fallback={<Skeleton width={168} height={168} radius={12} />}>
+                <QrCode value={config.depositAddress} label={t('usdt.qrLabel')} />
+              </Suspense>
+            </div>
+            <p className={styles.address} data-testid="usdt-deposit-address">
+              {config.depositAddress}
+            </p>
+            <Button variant="secondary" fullWidth icon={<IconCopy size={20} />} onClick={() => copy('address')}>
+              {t('usdt.copyAddress')}
+            </Button>
+          </section>
+
+          <ul className={styles.facts}>
+            <li>{t('usdt.factNetwork')}</li>
+            <li>{t('usdt.factMinimum', { minimum })}</li>
+            <li>{t('usdt.factConfirmations', { count: config.confirmations })}</li>
+            <li>{t('usdt.factFee')}</li>
+          </ul>
+        </div>
+      )}
+    </Sheet>
+  );
+}

@@ -1,0 +1,1 @@
+export { CardDetailPage } from './ui/card-detail-page';

@@ -1,0 +1,60 @@
+import { useGate, useUnit } from 'effector-react';
+import { useParams } from 'react-router-dom';
+import { $card, $cardError, $cardState, cardOpened } from '@/entities/card';
+import { routePaths } from '@/shared/config';
+import { useTranslation } from '@/shared/i18n';
+import { EmptyState, ErrorState, IconCard, LinkButton, Page, Skeleton } from '@/shared/ui';
+import { CardHistoryTabs } from '@/widgets/card-history';
+import { CardPanel } from '@/widgets/card-panel';
+import { CardDetailGate } from '../model/card-detail-page';
+import styles from './card-detail-page.module.css';
+
+/** /cards/:cardId (SPEC §2): the card, its balance, actions, transactions and trades. */
+export function CardDetailPage() {
+  const { cardId = '' } = useParams();
+  useGate(CardDetailGate, { cardId });
+  const { t } = useTranslation(['cards', 'errors']);
+  const [card, state, error, retry] = useUnit([$card, $cardState, $cardError, cardOpened]);
+
+  if (state === 'notFound') {
+    return (
+      <Page safeArea={false}>
+        <EmptyState
+          icon={<IconCard size={32} />}
+          title={t('cards:detail.notFoundTitle')}
+          text={t('cards:detail.notFoundText')}
+          action={<LinkButton to={routePaths.cards}>{t('cards:detail.toCards')}</LinkButton>}
+        />
+      </Page>
+    );
+  }
+  if (state === 'error') {
+    return (
+      <Page safeArea={false} title={t('cards:detail.title')}>
+        <ErrorState
+          title={t('errors:cards.operationError')}
+          message={error ? t(error.keys, { defaultValue: error.defaultValue }) : t('errors:cards.fetchCardFailed')}
+          onRetry={() => retry(cardId)}
+        />
+      </Page>
+    );
+  }
+  if (!card) {
+    return (
+      <Page safeArea={false}>
+        <div className={styles.skeleton} aria-busy="true" role="status" aria-label={t('cards:detail.loading')}>
+          <Skeleton height={28} width="55%" radius={10} />
+          <Skeleton height={210} radius={24} />
+          <Skeleton height={48} radius={12} />
+          <Skeleton height={48} radius={12} />
+        </div>
+      </Page>
+    );
+  }
+  return (
+    <Page safeArea={false} title={card.productName}>
+      <CardPanel />
+      <CardHistoryTabs cardId={card.id} />
+    </Page>
+  );
+}

@@ -1,0 +1,1 @@
+export { CardIssueDetailPage } from './ui/card-issue-detail-page';

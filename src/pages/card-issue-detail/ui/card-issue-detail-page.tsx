@@ -1,0 +1,107 @@
+import { useGate, useUnit } from 'effector-react';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { CardFace } from '@/entities/card';
+import { $product, $productError, $productState, ProductFees, productRequested } from '@/entities/card-product';
+import { $user } from '@/entities/user';
+import { $issuedCard, $productGone, $productId, IssueBlockNotice, IssueButton, IssueConfirmation, IssueForm } from '@/features/card-issue';
+import { routePaths } from '@/shared/config';
+import { useTranslation } from '@/shared/i18n';
+import { EmptyState, ErrorState, IconCard, LinkButton, Page, Section, Skeleton } from '@/shared/ui';
+import { CardIssueDetailGate } from '../model/card-issue-detail-page';
+import styles from './card-issue-detail-page.module.css';
+
+function Missing({ title, text }: { title: string; text: string }) {
+  const { t } = useTranslation('cards');
+  return (
+    <Page safeArea={false}>
+      <EmptyState
+        icon={<IconCard size={32} />}
+        title={title}
+        text={text}
+        action={<LinkButton to={routePaths.cardIssue}>{t('catalog.toCatalog')}</LinkButton>}
+      />
+    </Page>
+  );
+}
+
+/** /card-issue/detail/:productId (SPEC §2): every fee and limit, description, requirements, deposit, issue. */
+export function CardIssueDetailPage() {
+  const { productId = '' } = useParams();
+  useGate(CardIssueDetailGate, { productId });
+  const { t } = useTranslation(['cards', 'errors']);
+  const navigate = useNavigate();
+  const [selectedId, product, state, error, gone, issued, user, retry] = useUnit([
+    $productId,
+    $product,
+    $productState,
+    $productError,
+    $productGone,
+    $issuedCard,
+    $user,
+    productRequested,
+  ]);
+
+  useEffect(() => {
+    if (issued) navigate(routePaths.card(issued.id), { replace: true });
+  }, [issued, navigate]);
+
+  if (!productId.trim() || (selectedId === null && state !== 'pending')) {
+    return <Missing title={t('cards:catalog.selectProduct')} text={t('cards:catalog.selectProductText')} />;
+  }
+  if (state === 'notFound' || gone) {
+    return <Missing title={t('errors:cards.productNotFound')} text={t('errors:cards.productNotFoundDescription')} />;
+  }
+  if (state === 'error') {
+    return (
+      <Page safeArea={false} title={t('cards:catalog.title')}>
+        <ErrorState
+          title={t('errors:cards.operationError')}
+          message={error ? t(error.keys, { defaultValue: error.defaultValue }) : t('errors:cards.fetchProductsFailed')}
+          onRetry={() => retry(productId)}
+        />
+      </Page>
+    );
+  }
+  if (!product) {
+    return (
+      <Page safeArea={false}>
+        <div className={styles.skeleton} aria-busy="true" role="status" aria-label={t('cards:detail.loading')}>
+          <Skeleton height={28} width="60%" radius={10} />
+          <Skeleton height={210} radius={24} />
+          <Skeleton height={220} radius={16} />
+        </div>
+      </Page>
+    );
+  }
+  const holder = user ? `${user.firstName} ${user.lastName}`.toUpperCase() : t('cards:issue.holderPlaceholder');
+  return (
+    <Page safeArea={false} title={product.name} footer={<IssueButton />}>
+      <CardFace
+        card={{ scheme: product.scheme, form: product.form, maskedNumber: null, cardholderName: holder, productName: product.name, status: 'active' }}
+        number="•••• •••• •••• ••••"
+      />
+      <p className={styles.meta}>
+        {t(`cards:form.${product.form}`)} · {product.currency}
+      </p>
+      <IssueBlockNotice />
+      <Section title={t('cards:product.feesTitle')}>
+        <ProductFees product={product} />
+      </Section>
+      <Section title={t('cards:product.descriptionTitle')}>
+        <p className={styles.description}>{product.description}</p>
+      </Section>
+      {product.requirements.length > 0 && (
+        <Section title={t('cards:product.requirementsTitle')}>
+          <ul className={styles.requirements}>
+            {product.requirements.map((requirement) => (
+              <li key={requirement}>{requirement}</li>
+            ))}
+          </ul>
+        </Section>
+      )}
+      <IssueForm />
+      <IssueConfirmation />
+    </Page>
+  );
+}

@@ -1,0 +1,1 @@
+export { CardIssuePage } from './ui/card-issue-page';

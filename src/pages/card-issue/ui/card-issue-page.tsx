@@ -1,0 +1,157 @@
+import { useGate, useUnit } from 'effector-react';
+import { useEffect, useId } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { $products, $productsError, $productsState, ProductSummary } from '@/entities/card-product';
+import { routePaths } from '@/shared/config';
+import { useTranslation } from '@/shared/i18n';
+import { cn } from '@/shared/lib';
+import { Button, EmptyState, ErrorState, Page, SegmentedControl, Skeleton } from '@/shared/ui';
+import {
+  $currencies,
+  $currencyFilter,
+  $formFilter,
+  $goTo,
+  $selectedId,
+  $selectionError,
+  $visibleProducts,
+  CardIssueGate,
+  continuePressed,
+  currencyFilterChanged,
+  formFilterChanged,
+  navigated,
+  productSelected,
+  productsRetried,
+  type CurrencyFilter,
+  type FormFilter,
+} from '../model/card-issue-page';
+import styles from './card-issue-page.module.css';
+
+function Filters() {
+  const { t } = useTranslation('cards');
+  const [form, currency, currencies, setForm, setCurrency] = useUnit([$formFilter, $currencyFilter, $currencies, formFilterChanged, currencyFilterChanged]);
+  return (
+    <div className={styles.filters}>
+      <SegmentedControl<FormFilter>
+        size="s"
+        label={t('catalog.formFilter')}
+        value={form}
+        onChange={setForm}
+        options={[
+          { value: 'all', label: t('catalog.all') },
+          { value: 'virtual', label: t('form.virtual') },
+          { value: 'physical', label: t('form.physical') },
+        ]}
+      />
+      {currencies.length > 1 && (
+        <SegmentedControl<CurrencyFilter>
+          size="s"
+          label={t('catalog.currencyFilter')}
+          value={currency}
+          onChange={setCurrency}
+          options={[{ value: 'all', label: t('catalog.all') }, ...currencies.map((code) => ({ value: code, label: code }))]}
+        />
+      )}
+    </div>
+  );
+}
+
+function ProductOptions({ errorId }: { errorId: string }) {
+  const { t } = useTranslation('cards');
+  const [products, selectedId, selectionError, select] = useUnit([$visibleProducts, $selectedId, $selectionError, productSelected]);
+  if (products.length === 0) return <EmptyState title={t('catalog.noMatch')} />;
+  return (
+    <fieldset className={styles.options} aria-describedby={selectionError ? errorId : undefined} aria-invalid={selectionError || undefined}>
+      <legend className={styles.legend}>{t('catalog.choose')}</legend>
+      {products.map((product) => (
+        <label key={product.id} className={cn(styles.option, selectedId === product.id && styles.selected, !product.available && styles.disabled)}>
+          <input
+            type="radio"
+            name="product"
+            value={product.id}
+            className={styles.radio}
+            checked={selectedId === product.id}
+            disabled={!product.available}
+            onChange={() => select(product.id)}
+          />
+          <ProductSummary product={product} />
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** /card-issue (SPEC §2): the card products to choose from. */
+export function CardIssuePage() {
+  useGate(CardIssueGate);
+  const { t } = useTranslation(['cards', 'errors']);
+  const navigate = useNavigate();
+  const errorId = useId();
+  const [products, state, error, selectionError, goTo, pressContinue, onNavigated, retry] = useUnit([
+    $products,
+    $productsState,
+    $productsError,
+    $selectionError,
+    $goTo,
+    continuePressed,
+    navigated,
+    productsRetried,
+  ]);
+
+  useEffect(() => {
+    if (!goTo) return;
+    onNavigated();
+    navigate(routePaths.cardIssueDetail(goTo));
+  }, [goTo, navigate, onNavigated]);
+
+  let body;
+  if (products.length > 0) {
+    body = (
+      <>
+        <Filters />
+        <ProductOptions errorId={errorId} />
+      </>
+    );
+  } else if (state === 'error') {
+    body = (
+      <ErrorState
+        title={t('errors:cards.operationError')}
+        message={error ? t(error.keys, { defaultValue: error.defaultValue }) : t('errors:cards.fetchProductsFailed')}
+        onRetry={() => retry()}
+      />
+    );
+  } else if (state === 'pending') {
+    body = (
+      <div className={styles.skeleton} aria-busy="true">
+        <Skeleton height={64} radius={16} />
+        <Skeleton height={64} radius={16} />
+        <Skeleton height={64} radius={16} />
+      </div>
+    );
+  } else {
+    body = <EmptyState title={t('cards:catalog.empty')} />;
+  }
+
+  return (
+    <Page
+      title={t('cards:catalog.title')}
+      safeArea={false}
+      footer={
+        products.length > 0 ? (
+          <>
+            {selectionError && (
+              <p id={errorId} className={styles.error} role="alert">
+                {t('cards:catalog.selectProduct')}
+              </p>
+            )}
+            <Button fullWidth onClick={() => pressContinue()}>
+              {t('cards:catalog.continue')}
+            </Button>
+          </>
+        ) : undefined
+      }
+    >
+      <p className={styles.lead}>{t('cards:catalog.lead')}</p>
+      {body}
+    </Page>
+  );
+}

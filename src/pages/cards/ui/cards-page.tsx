@@ -1,0 +1,37 @@
+import { useGate, useUnit } from 'effector-react';
+import { $cards } from '@/entities/card';
+import { routePaths } from '@/shared/config';
+import { useTranslation } from '@/shared/i18n';
+import { LinkButton, Page } from '@/shared/ui';
+import { CardList } from '@/widgets/card-list';
+import { CardsPageGate } from '../model/cards-page';
+
+function PlusIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden focusable={false}>
+      <path d="M12 5v14M5 12h14" />
+    </svg>
+  );
+}
+
+/** /cards tab (SPEC §2): the user's cards, and the way to issue a new one. */
+export function CardsPage() {
+  useGate(CardsPageGate);
+  const { t } = useTranslation('cards');
+  const cards = useUnit($cards);
+  return (
+    <Page
+      title={t('list.title')}
+      safeArea={false}
+      footer={
+        cards.length > 0 ? (
+          <LinkButton to={routePaths.cardIssue} fullWidth icon={<PlusIcon />}>
+            {t('list.issueNew')}
+          </LinkButton>
+        ) : undefined
+      }
+    >
+      <CardList />
+    </Page>
+  );
+}

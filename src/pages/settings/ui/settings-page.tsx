@@ -1,0 +1,126 @@
+import { useGate, useUnit } from 'effector-react';
+import { LanguageSwitcher } from '@/features/change-language';
+import { SignOutButton } from '@/features/sign-out';
+import { routePaths } from '@/shared/config';
+import { useTranslation } from '@/shared/i18n';
+import { getPlatformInfo } from '@/shared/platform';
+import { Button, IconGift, List, ListItem, Page, Section } from '@/shared/ui';
+import { APP_VERSION } from '../config/app-info';
+import { PROFILE_PATH } from '../config/paths';
+import {
+  $settingsConfig,
+  $settingsConfigState,
+  settingsConfigRequested,
+  SettingsGate,
+  supportEmailOpened,
+  supportTelegramOpened,
+} from '../model/settings';
+import { FaqList } from './faq-list';
+import styles from './settings-page.module.css';
+
+function IconPerson({ size = 24 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden focusable={false}>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function IconChat({ size = 24 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden focusable={false}>
+      <path d="M4 5h16v11H9l-5 4V5z" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function IconMail({ size = 24 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden focusable={false}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m4 7 8 6 8-6" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function SupportSection() {
+  const { t } = useTranslation(['settings', 'common']);
+  const [config, state, retry, openTelegram, openEmail] = useUnit([
+    $settingsConfig,
+    $settingsConfigState,
+    settingsConfigRequested,
+    supportTelegramOpened,
+    supportEmailOpened,
+  ]);
+  return (
+    <Section title={t('settings:support.title')} footer={config ? t('settings:support.footer') : undefined}>
+      {config ? (
+        <List>
+          <ListItem
+            icon={<IconChat />}
+            title={t('settings:support.telegram')}
+            subtitle={`@${config.support.telegramUsername}`}
+            onClick={openTelegram}
+            chevron
+          />
+          <ListItem icon={<IconMail />} title={t('settings:support.email')} subtitle={config.support.email} onClick={openEmail} chevron />
+        </List>
+      ) : state === 'error' ? (
+        <div className={styles.inlineError} role="alert">
+          <span>{t('settings:support.loadFailed')}</span>
+          <Button variant="plain" size="m" onClick={() => retry()}>
+            {t('common:actions.retry')}
+          </Button>
+        </div>
+      ) : (
+        <div className={styles.inlineLoading} role="status" aria-busy="true">
+          {t('common:status.loading')}
+        </div>
+      )}
+    </Section>
+  );
+}
+
+function AboutApp() {
+  const { t } = useTranslation(['settings', 'common']);
+  const info = getPlatformInfo();
+  const where = info.version
+    ? t('settings:about.platform', { version: info.version, platform: info.platform ?? '' }) + (info.isMock ? ` · ${t('settings:about.mock')}` : '')
+    : t('settings:about.outside');
+  return (
+    <footer className={styles.about} aria-label={t('settings:about.label')}>
+      <span>{t('settings:about.version', { app: t('common:appName'), version: APP_VERSION })}</span>
+      <span>{where}</span>
+    </footer>
+  );
+}
+
+/** /settings tab (SPEC §2): language, account (profile, referral program), FAQs, support, sign-out, app info. */
+export function SettingsPage() {
+  useGate(SettingsGate);
+  const { t } = useTranslation('settings');
+  return (
+    <Page title={t('title')} safeArea={false}>
+      <Section title={t('language.title')} footer={t('language.footer')}>
+        <div className={styles.languageRow}>
+          <LanguageSwitcher />
+        </div>
+      </Section>
+      <Section title={t('account.title')}>
+        <List>
+          <ListItem icon={<IconPerson />} title={t('account.profile')} subtitle={t('account.profileSubtitle')} to={PROFILE_PATH} />
+          <ListItem icon={<IconGift />} title={t('account.referral')} subtitle={t('account.referralSubtitle')} to={routePaths.referral} />
+        </List>
+      </Section>
+      <Section title={t('faq.title')}>
+        <FaqList />
+      </Section>
+      <SupportSection />
+      <Section footer={t('signOut.footer')} inset={false}>
+        <SignOutButton fullWidth />
+      </Section>
+      <AboutApp />
+    </Page>
+  );
+}

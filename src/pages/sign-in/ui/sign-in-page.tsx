@@ -1,0 +1,107 @@
+import { useGate, useUnit } from 'effector-react';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { EmailCodeStep, useAuthMessage } from '@/features/verify-email-code';
+import { routePaths } from '@/shared/config';
+import { useTranslation } from '@/shared/i18n';
+import { useReturnTo } from '@/shared/lib';
+import { Alert, Button, Page, TextField } from '@/shared/ui';
+import {
+  $completed,
+  $email,
+  $emailError,
+  $formError,
+  $sendingCode,
+  $step,
+  $telegramLoginAvailable,
+  $telegramLoginPending,
+  $verifying,
+  emailChanged,
+  emailSubmitted,
+  SignInGate,
+  telegramLoginClicked,
+} from '../model/sign-in';
+import styles from './sign-in-page.module.css';
+
+const FORM_ID = 'sign-in-form';
+
+/** Route /signin: email, then the 6-digit code; one-tap Telegram sign-in inside Telegram (SPEC §2). */
+export function SignInPage() {
+  useGate(SignInGate);
+  const { t } = useTranslation(['auth', 'errors']);
+  const show = useAuthMessage();
+  const returnTo = useReturnTo();
+  const { search } = useLocation();
+  const [step, completed, verifying, sending, email, emailError, formError, telegramAvailable, telegramPending] = useUnit([
+    $step,
+    $completed,
+    $verifying,
+    $sendingCode,
+    $email,
+    $emailError,
+    $formError,
+    $telegramLoginAvailable,
+    $telegramLoginPending,
+  ]);
+  const [changeEmail, submit, telegramLogin] = useUnit([emailChanged, emailSubmitted, telegramLoginClicked]);
+
+  if (completed) return <Navigate to={returnTo} replace />;
+
+  if (step === 'code') {
+    return (
+      <Page safeArea={false} title={t('auth:code.title')}>
+        <EmailCodeStep verifying={verifying} errorTitle={t('errors:auth.signInError')} />
+      </Page>
+    );
+  }
+
+  return (
+    <Page
+      safeArea={false}
+      title={t('auth:signIn.title')}
+      footer={
+        <>
+          <Button type="submit" form={FORM_ID} fullWidth loading={sending}>
+            {t('auth:signIn.submit')}
+          </Button>
+          {telegramAvailable && (
+            <Button variant="secondary" fullWidth onClick={telegramLogin} loading={telegramPending}>
+              {t('auth:signIn.telegram')}
+            </Button>
+          )}
+          <p className={styles.switch}>
+            {t('auth:signIn.noAccount')} <Link to={{ pathname: routePaths.signUp, search }}>{t('auth:signIn.signUpLink')}</Link>
+          </p>
+        </>
+      }
+    >
+      <p className={styles.lead}>{t('auth:signIn.lead')}</p>
+      <form
+        id={FORM_ID}
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <TextField
+          name="email"
+          label={t('auth:fields.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={email}
+          onChange={(event) => changeEmail(event.target.value)}
+          error={emailError ? show(emailError) : undefined}
+        />
+        {formError && (
+          <Alert tone="danger" title={t('errors:auth.signInError')}>
+            {show(formError)}
+          </Alert>
+        )}
+      </form>
+    </Page>
+  );
+}

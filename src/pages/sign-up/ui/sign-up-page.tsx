@@ -1,0 +1,50 @@
+import { useGate, useUnit } from 'effector-react';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { EmailCodeStep } from '@/features/verify-email-code';
+import { routePaths } from '@/shared/config';
+import { useTranslation } from '@/shared/i18n';
+import { useReturnTo } from '@/shared/lib';
+import { Button, Page } from '@/shared/ui';
+import { $completed, $registering, $sendingCode, $step, SignUpGate } from '../model/sign-up';
+import { RegistrationForm, SIGN_UP_FORM_ID } from './registration-form';
+import styles from './sign-up-page.module.css';
+
+/** Route /signup: registration form, then the 6-digit email code (SPEC §2). */
+export function SignUpPage() {
+  useGate(SignUpGate);
+  const { t } = useTranslation(['auth', 'errors']);
+  const returnTo = useReturnTo();
+  const { search } = useLocation();
+  const [step, completed, registering, sending] = useUnit([$step, $completed, $registering, $sendingCode]);
+
+  if (completed) return <Navigate to={returnTo} replace />;
+
+  if (step === 'code') {
+    return (
+      <Page safeArea={false} title={t('auth:code.title')}>
+        <EmailCodeStep verifying={registering} errorTitle={t('errors:auth.signUpError')} />
+      </Page>
+    );
+  }
+
+  return (
+    <Page
+      safeArea={false}
+      title={t('auth:signUp.title')}
+      footer={
+        <>
+          <Button type="submit" form={SIGN_UP_FORM_ID} fullWidth loading={sending || registering}>
+            {t('auth:signUp.submit')}
+          </Button>
+          <p className={styles.switch}>
+            {t('auth:signUp.haveAccount')}{' '}
+            <Link to={{ pathname: routePaths.signIn, search }}>{t('auth:signUp.signInLink')}</Link>
+          </p>
+        </>
+      }
+    >
+      <p className={styles.lead}>{t('auth:signUp.lead')}</p>
+      <RegistrationForm />
+    </Page>
+  );
+}

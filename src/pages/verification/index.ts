@@ -1,0 +1,1 @@
+export { VerificationPage } from './ui/verification-page';

@@ -1,0 +1,36 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { changeLanguage, i18n, initI18n, loadNamespaces } from './instance';
+
+describe('namespaces load on first use', () => {
+  beforeAll(async () => {
+    localStorage.clear();
+    await initI18n({ navigatorLanguages: ['en'] });
+  });
+
+  it('only the core namespaces are there at start (English, bundled)', () => {
+    expect(i18n.hasResourceBundle('en', 'common')).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'shell')).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'welcome')).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'errors')).toBe(false);
+    expect(i18n.hasResourceBundle('ru', 'common')).toBe(false);
+  });
+
+  it('loadNamespaces fetches a namespace, then t() has it', async () => {
+    expect(i18n.t('errors:general.fetchFailed')).toBe('general.fetchFailed');
+    await loadNamespaces(['errors']);
+    expect(i18n.t('errors:general.fetchFailed')).toBe('Failed to fetch data');
+  });
+
+  it('an unknown namespace resolves (falls back to the key) instead of hanging', async () => {
+    await loadNamespaces(['no-such-namespace']);
+    expect(i18n.t('no-such-namespace:x')).toBe('x');
+  });
+
+  it('switching language fetches every namespace used so far in that language', async () => {
+    await changeLanguage('ru');
+    expect(i18n.hasResourceBundle('ru', 'common')).toBe(true);
+    expect(i18n.hasResourceBundle('ru', 'errors')).toBe(true);
+    expect(i18n.t('common:actions.retry')).not.toBe('Try again');
+    await changeLanguage('en');
+  });
+});

@@ -1,0 +1,78 @@
+import type { ReactNode, SVGProps } from 'react';
+
+export type ActionIconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+/** 24×24 stroke icons in the style of ../icon (currentColor, decorative by default). */
+function make(paths: ReactNode, displayName: string) {
+  function Icon({ size = 24, ...rest }: ActionIconProps) {
+    return (
+      <svg
+        width={size}
+        height={size}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.8}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden
+        focusable={false}
+        {...rest}
+      >
+        {paths}
+      </svg>
+    );
+  }
+  Icon.displayName = displayName;
+  return Icon;
+}
+
+export const IconCopy = make(
+  <>
+    <rect x="8.5" y="8.5" width="11.5" height="11.5" rx="2.5" />
+    <path d="M15.5 8.5V6.5A2.5 2.5 0 0 0 13 4H6.5A2.5 2.5 0 0 0 4 6.5V13a2.5 2.5 0 0 0 2.5 2.5h2" />
+  </>,
+  'IconCopy',
+);
+export const IconRefresh = make(
+  <>
+    <path d="M19.5 12a7.5 7.5 0 1 1-2.2-5.3" />
+    <path d="M19.5 4.5v4h-4" />
+  </>,
+  'IconRefresh',
+);
+/** Two opposite arrows: exchange, swap direction. */
+export const IconSwap = make(<path d="M5 8.5h13.5M15 5l3.5 3.5L15 12M19 15.5H5.5M9 12l-3.5 3.5L9 19" />, 'IconSwap');
+/** Vertical swap (from/to fields stacked). */
+export const IconSwapVertical = make(<path d="M8.5 19V5.5M5 9l3.5-3.5L12 9M15.5 5v13.5M12 15l3.5 3.5L19 15" />, 'IconSwapVertical');
+/** Lightning: fast payments (SBP). */
+export const IconBolt = make(<path d="M13.5 2.5 5 13.5h6.5l-1 8L19 10.5h-6.5z" />, 'IconBolt');
+/** A coin with "₮" (USDT). */
+export const IconTether = make(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M8 8.5h8M12 8.5V17M8.2 11.6c1.1.6 2.4.9 3.8.9s2.7-.3 3.8-.9" />
+  </>,
+  'IconTether',
+);
+export const IconCheckCircle = make(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m8 12.5 2.7 2.7L16.2 9.5" />
+  </>,
+  'IconCheckCircle',
+);
+export const IconCrossCircle = make(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m9 9 6 6M15 9l-6 6" />
+  </>,
+  'IconCrossCircle',
+);
+export const IconClock = make(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7.5V12l3 2" />
+  </>,
+  'IconClock',
+);

@@ -1,0 +1,1 @@
+export { SummaryList, type SummaryListProps, type SummaryRow } from './summary-list';

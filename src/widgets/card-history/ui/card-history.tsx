@@ -1,0 +1,96 @@
+import { useUnit } from 'effector-react';
+import type { ReactNode } from 'react';
+import { CardTradeRow, CardTransactionRow, cardTrades, cardTransactions, type CardHistory } from '@/entities/card';
+import { useTranslation } from '@/shared/i18n';
+import { Button, EmptyState, ErrorState, List, SegmentedControl, Skeleton } from '@/shared/ui';
+import { $tab, tabChanged, type HistoryTab } from '../model/history-tabs';
+import styles from './card-history.module.css';
+
+function HistoryList<T extends { id: string }>({
+  history,
+  cardId,
+  render,
+  emptyText,
+}: {
+  history: CardHistory<T>;
+  cardId: string;
+  render: (item: T) => ReactNode;
+  emptyText: string;
+}) {
+  const { t } = useTranslation(['cards', 'common']);
+  const [items, state, error, hasMore, loadingMore, moreError, more, open] = useUnit([
+    history.$items,
+    history.$state,
+    history.$error,
+    history.$hasMore,
+    history.$loadingMore,
+    history.$moreError,
+    history.moreRequested,
+    history.opened,
+  ]);
+  if (state === 'pending' && items.length === 0) {
+    return (
+      <div className={styles.skeleton} aria-busy="true">
+        <Skeleton height={52} />
+        <Skeleton height={52} />
+        <Skeleton height={52} />
+      </div>
+    );
+  }
+  if (state === 'error' && items.length === 0) {
+    return <ErrorState message={error ? t(error.keys, { defaultValue: error.defaultValue }) : ''} onRetry={() => open(cardId)} />;
+  }
+  if (items.length === 0) return <EmptyState title={emptyText} />;
+  return (
+    <div className={styles.list}>
+      <List>{items.map((item) => render(item))}</List>
+      {moreError && (
+        <p className={styles.error} role="alert">
+          {t(moreError.keys, { defaultValue: moreError.defaultValue })}
+        </p>
+      )}
+      {hasMore && (
+        <Button variant="plain" fullWidth loading={loadingMore} onClick={() => more()}>
+          {t('cards:history.loadMore')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Transactions and trades of a card, as two tabs, with "load more". */
+export function CardHistoryTabs({ cardId }: { cardId: string }) {
+  const { t } = useTranslation('cards');
+  const [tab, change] = useUnit([$tab, tabChanged]);
+  return (
+    <section className={styles.section} aria-labelledby="card-history-title">
+      <h2 id="card-history-title" className={styles.title}>
+        {t('history.title')}
+      </h2>
+      <SegmentedControl<HistoryTab>
+        label={t('history.title')}
+        value={tab}
+        onChange={change}
+        options={[
+          { value: 'transactions', label: t('history.transactions') },
+          { value: 'trades', label: t('history.trades') },
+        ]}
+      />
+      {tab === 'transactions' ? (
+        <HistoryList
+          history={cardTransactions}
+          cardId={cardId}
+          emptyText={t('history.noTransactions')}
+          render={(item) => <CardTransactionRow key={item.id} transaction={item} />}
+        />
+      ) : (
+        <HistoryList
+          history={cardTrades}
+          cardId={cardId}
+          emptyText={t('history.noTrades')}
+          render={(item) => <CardTradeRow key={item.id} trade={item} />}
+        />
+      )}
+    </section>
+  );
+}

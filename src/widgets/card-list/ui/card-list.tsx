@@ -1,0 +1,74 @@
+import { useUnit } from 'effector-react';
+import { Link } from 'react-router-dom';
+import { $cards, $cardsError, $cardsState, CardStatusBadge, cardsListOpened } from '@/entities/card';
+import { routePaths } from '@/shared/config';
+import type { Card } from '@/shared/contract';
+import { useFormatters, useTranslation } from '@/shared/i18n';
+import { EmptyState, ErrorState, IconCard, LinkButton, PaymentSchemeMark, Skeleton } from '@/shared/ui';
+import styles from './card-list.module.css';
+
+function CardRow({ card }: { card: Card }) {
+  const { t } = useTranslation('cards');
+  const format = useFormatters();
+  return (
+    <li className={styles.item}>
+      <Link to={routePaths.card(card.id)} className={styles.row} data-card-id={card.id}>
+        <span className={styles.thumb} aria-hidden>
+          <PaymentSchemeMark scheme={card.scheme} variant="onCard" otherLabel={t('scheme.other')} className={styles.thumbMark} />
+          <span className={styles.thumbDigits}>{card.last4 ?? '····'}</span>
+        </span>
+        <span className={styles.text}>
+          <span className={styles.name}>{card.productName}</span>
+          <span className={styles.meta}>
+            {card.maskedNumber ?? t('list.noNumberYet')} · {t(`form.${card.form}`)}
+          </span>
+        </span>
+        <span className={styles.end}>
+          <span className={styles.balance}>{format.money(card.balance)}</span>
+          <CardStatusBadge status={card.status} />
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** The user's cards with status, balance and masked number; empty state leads to issuing one. */
+export function CardList() {
+  const { t } = useTranslation(['cards', 'errors']);
+  const [cards, state, error, retry] = useUnit([$cards, $cardsState, $cardsError, cardsListOpened]);
+
+  if (cards.length > 0) {
+    return (
+      <ul className={styles.list} aria-label={t('cards:list.label')}>
+        {cards.map((card) => (
+          <CardRow key={card.id} card={card} />
+        ))}
+      </ul>
+    );
+  }
+  if (state === 'pending') {
+    return (
+      <div className={styles.skeleton} aria-busy="true">
+        <Skeleton height={68} radius={16} />
+        <Skeleton height={68} radius={16} />
+      </div>
+    );
+  }
+  if (state === 'error') {
+    return (
+      <ErrorState
+        title={t('errors:cards.operationError')}
+        message={error ? t(error.keys, { defaultValue: error.defaultValue }) : t('errors:cards.fetchCardsFailed')}
+        onRetry={() => retry()}
+      />
+    );
+  }
+  return (
+    <EmptyState
+      icon={<IconCard size={32} />}
+      title={t('cards:list.emptyTitle')}
+      text={t('cards:list.emptyText')}
+      action={<LinkButton to={routePaths.cardIssue}>{t('cards:list.issueFirst')}</LinkButton>}
+    />
+  );
+}

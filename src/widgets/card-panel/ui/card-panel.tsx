@@ -1,0 +1,110 @@
+import { useUnit } from 'effector-react';
+import {
+  $balance,
+  $balanceError,
+  $balanceState,
+  $card,
+  $cardRefreshing,
+  CardFace,
+  CardStatusBadge,
+  isDeadStatus,
+  isTransitionalStatus,
+} from '@/entities/card';
+import { ActivateSheet, activateOpened } from '@/features/card-activate';
+import { FreezeButton } from '@/features/card-freeze';
+import { RevealButton, RevealDialog, RevealPanel } from '@/features/card-reveal';
+import { TopUpSheet, topUpOpened } from '@/features/card-topup';
+import type { Card } from '@/shared/contract';
+import { useTranslation } from '@/shared/i18n';
+import { Alert, Amount, Button, IconTopUp } from '@/shared/ui';
+import styles from './card-panel.module.css';
+
+function StatusLine({ card }: { card: Card }) {
+  const { t, i18n } = useTranslation(['cards', 'errors']);
+  if (isDeadStatus(card.status)) {
+    const reasonKey = card.statusReason ? `cards:statusReason.${card.statusReason}` : null;
+    return (
+      <Alert tone="danger" title={t('errors:cards.issueFailed')}>
+        {reasonKey && i18n.exists(reasonKey) ? t(reasonKey) : t(`cards:statusHint.${card.status}`)}
+      </Alert>
+    );
+  }
+  if (card.status === 'active') return null;
+  return (
+    <p className={styles.hint} aria-live="polite" data-testid="status-hint">
+      {t(`cards:statusHint.${card.status}`)}
+    </p>
+  );
+}
+
+function BalanceBlock({ card }: { card: Card }) {
+  const { t } = useTranslation(['cards', 'errors']);
+  const [balance, state, error] = useUnit([$balance, $balanceState, $balanceError]);
+  const available = balance?.available ?? card.balance;
+  return (
+    <div className={styles.balance}>
+      <span className={styles.balanceLabel}>{t('cards:detail.balance')}</span>
+      <Amount value={available} size="xl" className={styles.balanceValue} />
+      {balance && balance.pending.amount > 0 && (
+        <span className={styles.pending}>
+          {t('cards:detail.pending')} <Amount value={balance.pending} size="s" />
+        </span>
+      )}
+      {!balance && state === 'error' && error && (
+        <span className={styles.balanceError} role="alert">
+          {t(error.keys, { defaultValue: error.defaultValue })}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function Actions({ card }: { card: Card }) {
+  const { t } = useTranslation('cards');
+  const [openTopUp, openActivate] = useUnit([topUpOpened, activateOpened]);
+  const canTopUp = card.allowedActions.includes('topup');
+  const canActivate = card.allowedActions.includes('activate');
+  return (
+    <div className={styles.actions}>
+      {canActivate && (
+        <Button size="m" className={styles.wide} onClick={() => openActivate(card)}>
+          {t('actions.activate')}
+        </Button>
+      )}
+      {canTopUp && (
+        <Button size="m" onClick={() => openTopUp(card)} icon={<IconTopUp size={20} />}>
+          {t('actions.topUp')}
+        </Button>
+      )}
+      <FreezeButton card={card} />
+      <RevealButton card={card} />
+    </div>
+  );
+}
+
+/** The card on its screen: picture, status, balance, actions (top-up, freeze, activate, reveal) and their sheets. */
+export function CardPanel() {
+  const { t } = useTranslation('cards');
+  const [card, refreshing] = useUnit([$card, $cardRefreshing]);
+  if (!card) return null;
+  return (
+    <div className={styles.panel}>
+      <CardFace card={card} />
+      <div className={styles.statusRow}>
+        <CardStatusBadge status={card.status} />
+        {isTransitionalStatus(card.status) && (
+          <span className={styles.live} aria-hidden={!refreshing}>
+            {t('detail.updating')}
+          </span>
+        )}
+      </div>
+      <StatusLine card={card} />
+      <BalanceBlock card={card} />
+      <Actions card={card} />
+      <RevealPanel cardId={card.id} />
+      <TopUpSheet />
+      <ActivateSheet />
+      <RevealDialog />
+    </div>
+  );
+}

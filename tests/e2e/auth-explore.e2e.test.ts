@@ -1,0 +1,33 @@
+import { test, saveScreenshot, readMailboxCode } from './support';
+
+test('explore', async ({ app: { page, baseUrl } }) => {
+  page.on('requestfailed', (r) => console.log('FAILED', r.url(), r.failure()?.errorText));
+  page.on('response', (r) => { if (r.status() >= 400) console.log('HTTP', r.status(), r.url()); });
+  await page.goto(`${baseUrl}/signup`);
+  await page.getByLabel('First name').waitFor({ timeout: 15000 });
+  console.log('head', await page.evaluate(() => document.head.outerHTML.slice(0, 2500)));
+  console.log('sheets', await page.evaluate(() => [...document.styleSheets].map((s) => s.href)));
+  console.log('font', await page.evaluate(() => getComputedStyle(document.body).fontFamily));
+  await saveScreenshot(page, 'x-signup-empty');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForTimeout(300);
+  await saveScreenshot(page, 'x-signup-errors');
+  await page.getByLabel('First name').fill('Ann');
+  await page.getByLabel('Last name').fill('Petrova');
+  await page.getByLabel('Phone number').fill('+7 912 345-67-89');
+  await page.getByLabel('Country').selectOption('RUS');
+  await page.getByLabel('Email').fill('ann@example.com');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByText('Check your email').waitFor({ timeout: 10000 });
+  await saveScreenshot(page, 'x-code-step');
+  await page.getByLabel('Digit 1 of 6').fill('000000');
+  await page.waitForTimeout(800);
+  await saveScreenshot(page, 'x-code-wrong');
+  const code = await readMailboxCode(baseUrl, 'ann@example.com');
+  await page.getByLabel('Digit 1 of 6').fill(code);
+  await page.waitForTimeout(1500);
+  console.log('URL after', page.url(), await page.evaluate(() => localStorage.getItem('tgwallet.accessToken')?.slice(0, 10)));
+  await page.goto(`${baseUrl}/verification`);
+  await page.waitForTimeout(1500);
+  await saveScreenshot(page, 'x-verification');
+});

@@ -1,0 +1,210 @@
+/**
+ * Two real server processes (`tsx server/main.ts`) on one PostgreSQL database: both serve the API and
+ * both run the job worker. Cards issued through either are processed exactly once; and no log line of
+ * either process (LOG_LEVEL=trace) contains a card number or CVV.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SENSITIVE_HKDF_INFO, SensitiveData, SensitivePlaintext } from '@/shared/contract/cards';
+import type { Db } from '../../server/db/db';
+import { openPostgres } from '../../server/db/postgres';
+import { accountIds, checkLedger } from '../../server/modules/ledger';
+import { fundWallet, waitFor } from './card-helpers';
+import { registrationForm, uniqueEmail } from './harness';
+import { realPostgresDatabase } from './jobs-postgres';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+interface ServerProcess {
+  name: string;
+  child: ChildProcess;
+  url: string;
+  lines: string[];
+}
+
+const startProcess = (name: string, databaseUrl: string): Promise<ServerProcess> =>
+  new Promise((resolvePromise, reject) => {
+    const child = spawn(resolve(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: databaseUrl,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        STATIC_DIR: 'false',
+        SANDBOX: 'true',
+        LOG_LEVEL: 'trace',
+        JWT_SECRET: 'two-processes-share-this-secret-0123456789',
+        VERIFICATION_DELAY_SECONDS: '0',
+        JOBS_POLL_MS: '20',
+        JOBS_BACKOFF_BASE_MS: '20',
+        CARD_ISSUER_SANDBOX_DELAY_MS: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const lines: string[] = [];
+    let buffered = '';
+    let started = false;
+    const onData = (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      const parts = buffered.split('\n');
+      buffered = parts.pop() ?? '';
+      for (const line of parts) {
+        lines.push(line);
+        const match = /^App running at http:\/\/localhost:(\d+)/.exec(line);
+        if (match && !started) {
+          started = true;
+          resolvePromise({ name, child, url: `http://127.0.0.1:${match[1]}`, lines });
+        }
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => {
+      if (!started) reject(new Error(`${name} exited with ${code} before listening:\n${lines.join('\n')}`));
+    });
+    setTimeout(() => !started && reject(new Error(`${name} did not start in time:\n${lines.join('\n')}`)), 60_000).unref();
+  });
+
+const stopProcess = (server: ServerProcess): Promise<void> =>
+  new Promise((resolvePromise) => {
+    if (server.child.exitCode !== null) return resolvePromise();
+    server.child.once('exit', () => resolvePromise());
+    server.child.kill('SIGTERM');
+  });
+
+const call = async (server: ServerProcess, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+};
+
+let servers: ServerProcess[] = [];
+let db: Db;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  const pg = await realPostgresDatabase();
+  drop = pg.drop;
+  servers = await Promise.all([startProcess('A', pg.databaseUrl), startProcess('B', pg.databaseUrl)]);
+  db = await openPostgres({ connectionString: pg.databaseUrl, maxConnections: 4 });
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map(stopProcess));
+  await db?.close();
+  await drop?.();
+}, 60_000);
+
+const signUp = async (server: ServerProcess) => {
+  const email = uniqueEmail('proc');
+  expect((await call(server, 'POST', '/api/auth/send-code', { email, purpose: 'signup' })).status).toBe(200);
+  const mailbox = await call(server, 'GET', `/api/dev/mailbox?email=${encodeURIComponent(email)}`);
+  const code = mailbox.body.data.messages[0].code as string;
+  const registered = await call(server, 'POST', '/api/auth/register', { ...registrationForm(email), code });
+  expect(registered.status).toBe(200);
+  return { id: registered.body.data.user.id as string, headers: { authorization: `Bearer ${registered.body.data.accessToken}` } };
+};
+
+const decrypt = async (privateKey: CryptoKey, data: SensitiveData, cardId: string) => {
+  const ephemeral = await crypto.subtle.importKey('jwk', data.ephemeralPublicKey, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
+  const shared = await crypto.subtle.deriveBits({ name: 'ECDH', public: ephemeral }, privateKey, 256);
+  const hkdf = await crypto.subtle.importKey('raw', shared, 'HKDF', false, ['deriveKey']);
+  const key = await crypto.subtle.deriveKey(
+    { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: new TextEncoder().encode(SENSITIVE_HKDF_INFO) },
+    hkdf,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['decrypt'],
+  );
+  const iv = Buffer.from(data.iv, 'base64url');
+  const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(cardId) }, key, Buffer.from(data.ciphertext, 'base64url'));
+  return SensitivePlaintext.parse(JSON.parse(new TextDecoder().decode(plain)));
+};
+
+describe('two server processes on one PostgreSQL', () => {
+  it('issue, activate, top up and reveal through both; every job runs once; nothing secret is logged', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const users = [await signUp(a), await signUp(b), await signUp(a), await signUp(b)];
+    for (const user of users) await fundWallet(db, user.id, 500_00);
+
+    // 8 cards, requests alternating between the processes.
+    const cards: Array<{ id: string; userIndex: number; form: string }> = [];
+    for (const [i, user] of users.entries()) {
+      for (const productId of ['prd_mastercard_virtual_usd', 'prd_visa_physical_usd']) {
+        const server = cards.length % 2 ? b : a;
+        const res = await call(server, 'POST', '/api/cards', { productId, initialDeposit: 50_00 }, { ...user.headers, 'idempotency-key': randomUUID() });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        cards.push({ id: res.body.data.id, userIndex: i, form: res.body.data.form });
+      }
+    }
+    const status = async (card: (typeof cards)[number], server: ServerProcess) =>
+      (await call(server, 'GET', `/api/cards/${card.id}`, undefined, users[card.userIndex]!.headers)).body.data;
+    for (const card of cards) {
+      await waitFor(() => status(card, b), (c) => c.status === (card.form === 'virtual' ? 'active' : 'inactive'), 30_000, `card ${card.id}`);
+    }
+    // Activate the physical ones through the other process, then top up every card.
+    for (const card of cards.filter((c) => c.form === 'physical')) {
+      const code = (await call(a, 'GET', `/api/dev/cards/${card.id}/activation-code`)).body.data.activationCode;
+      const res = await call(b, 'POST', '/api/cards/activate', { cardId: card.id, activationCode: code }, { ...users[card.userIndex]!.headers, 'idempotency-key': randomUUID() });
+      expect(res.status).toBe(200);
+    }
+    for (const card of cards) await waitFor(() => status(card, a), (c) => c.status === 'active', 30_000, `card ${card.id} active`);
+    for (const [i, card] of cards.entries()) {
+      const res = await call(i % 2 ? a : b, 'POST', `/api/cards/${card.id}/topup`, { amount: 20_00 }, { ...users[card.userIndex]!.headers, 'idempotency-key': randomUUID() });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    for (const card of cards) await waitFor(() => status(card, b), (c) => c.balance.amount === 70_00, 30_000, `card ${card.id} topped up`);
+
+    // Reveal every card's data through both processes; keep the plaintext to look for it in the logs.
+    const secrets: SensitivePlaintext[] = [];
+    for (const [i, card] of cards.entries()) {
+      const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits'])) as CryptoKeyPair;
+      const publicKey = await crypto.subtle.exportKey('jwk', pair.publicKey);
+      const res = await call(i % 2 ? b : a, 'POST', '/api/cards/sensitive', { cardId: card.id, publicKey }, users[card.userIndex]!.headers);
+      expect(res.status).toBe(200);
+      secrets.push(await decrypt(pair.privateKey, SensitiveData.parse(res.body.data), card.id));
+    }
+    expect(new Set(secrets.map((s) => s.pan)).size).toBe(cards.length);
+
+    // Every job ran exactly once, and both processes ran some.
+    const jobs = await db.query<{ id: number; kind: string; status: string; attempts: number }>(`SELECT id, kind, status, attempts FROM jobs ORDER BY id`);
+    expect(jobs.filter((j) => j.kind.startsWith('cards.') || j.kind.startsWith('cardIssuer.')).length).toBeGreaterThan(30);
+    for (const job of jobs.filter((j) => j.kind.startsWith('cards.') || j.kind.startsWith('cardIssuer.'))) {
+      expect(job, `job ${job.id}`).toMatchObject({ status: 'done', attempts: 1 });
+    }
+    const startedBy = new Map<number, string[]>();
+    for (const server of servers) {
+      for (const line of server.lines) {
+        if (!line.includes('"msg":"job started"')) continue;
+        const jobId = (JSON.parse(line) as { jobId: number }).jobId;
+        startedBy.set(jobId, [...(startedBy.get(jobId) ?? []), server.name]);
+      }
+    }
+    const cardJobIds = jobs.filter((j) => j.kind.startsWith('cards.') || j.kind.startsWith('cardIssuer.')).map((j) => j.id);
+    for (const id of cardJobIds) expect(startedBy.get(id), `job ${id}`).toHaveLength(1);
+    const perProcess = servers.map((s) => cardJobIds.filter((id) => startedBy.get(id)?.[0] === s.name).length);
+    expect(perProcess.every((n) => n > 0), `jobs per process: ${perProcess.join(', ')}`).toBe(true);
+
+    // Money: every user paid exactly for two cards and two top-ups; the ledger is consistent.
+    const ledger = await checkLedger(db);
+    expect(ledger.ok, JSON.stringify(ledger)).toBe(true);
+    for (const user of users) {
+      const [row] = await db.query<{ balance: number }>(`SELECT balance FROM ledger_accounts WHERE id = $1`, [accountIds.wallet(user.id, 'USD')]);
+      // mastercard virtual: 10.00 + 50.00 + 1.00 fee; visa physical: 50.00 + 50.00 + 1.75 fee; top-ups: 20.00 + 0.40 and 20.00 + 1.30
+      expect(row?.balance).toBe(500_00 - 61_00 - 101_75 - 20_40 - 21_30);
+    }
+
+    // The logs: lots of lines, none with a card number (whole or first 12 digits) or a CVV field.
+    const allLines = servers.flatMap((s) => s.lines);
+    expect(allLines.length).toBeGreaterThan(200);
+    const leaks = allLines.filter((line) => secrets.some((s) => line.includes(s.pan) || line.includes(s.pan.slice(0, 12))) || /cvv/i.test(line));
+    expect(leaks).toEqual([]);
+  }, 180_000);
+});
