@@ -1,26 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react-swc';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const apiPort = Number(process.env.API_PORT ?? 3000);
+const root = fileURLToPath(new URL('.', import.meta.url));
 
-export default defineConfig({
+/*
+ * Bundle budget (GitHub issue #2, docs/frontend.md "Bundle budget", `npm run size`): the Welcome screen of a
+ * signed-out user must stay within 150 KB gzip. The build options below are part of that budget.
+ */
+
+const PRIVATE_COPY = '?first-screen-copy';
+
+/**
+ * The first screen's own copy of zod. The entry chunk validates the launch params with zod/mini
+ * (src/shared/platform); the screens validate API data with the contract, also zod/mini. A module is the
+ * unit of code splitting, so with one shared copy, zod's modules would sit in the entry chunk carrying the
+ * union of what every screen uses (~+4 KB gzip today, growing with the contract). Here every zod module
+ * reached from src/shared/platform/** is a separate module id (`?first-screen-copy`), tree-shaken to what
+ * the launch-params schema needs; the screens get the normal copy in their own chunks. zod holds no state
+ * that the two copies would need to share (schemas never cross between them). Build only.
+ */
+function firstScreenZodCopy(): Plugin {
+  const platformDir = fileURLToPath(new URL('./src/shared/platform/', import.meta.url));
+  return {
+    name: 'first-screen-zod-copy',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer) return null;
+      const fromCopy = importer.endsWith(PRIVATE_COPY);
+      const fromPlatform = importer.startsWith(platformDir) && /^zod(\/|$)/.test(source);
+      if (!fromCopy && !fromPlatform) return null;
+      const resolved = await this.resolve(source, fromCopy ? importer.slice(0, -PRIVATE_COPY.length) : importer, {
+        ...options,
+        skipSelf: true,
+      });
+      if (!resolved || resolved.external || !/[\\/]node_modules[\\/]zod[\\/]/.test(resolved.id)) return resolved;
+      return { ...resolved, id: `${resolved.id}${PRIVATE_COPY}` };
+    },
+    load(id) {
+      return id.endsWith(PRIVATE_COPY) ? readFileSync(id.slice(0, -PRIVATE_COPY.length), 'utf8') : null;
+    },
+  };
+}
+
+/**
+ * Writes dist/.vite/chunk-modules.json: the source modules of every chunk and who imports each of them
+ * statically (paths relative to the repo). scripts/size.ts reads it to fail when code that must stay lazy
+ * (the contract, farfetched, sonner, the dev mock, ...) reaches the first screen, and to show the import
+ * chain that pulled it in.
+ */
+function chunkModulesReport(): Plugin {
+  const name = (id: string) => (id.startsWith('\0') ? id : relative(root, id).split('\\').join('/'));
+  return {
+    name: 'chunk-modules-report',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, Record<string, number>> = {};
+      const importers: Record<string, string[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks[output.fileName] = Object.fromEntries(Object.entries(output.modules).map(([id, info]) => [name(id), info.renderedLength]));
+      }
+      // Every module, also those tree-shaken away (barrels): import chains go through them.
+      for (const id of this.getModuleIds()) importers[name(id)] = (this.getModuleInfo(id)?.importers ?? []).map(name);
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: `${JSON.stringify({ chunks, importers })}\n` });
+    },
+  };
+}
+
+/**
+ * Production builds use react-router's production bundle (its dev build, the package default, carries
+ * development warnings). Aliases below apply to `vite build` only: dev server and tests are unchanged.
+ */
+const reactRouterProduction = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ command }) => ({
   plugins: [
+    firstScreenZodCopy(),
+    chunkModulesReport(),
     react({
       // Effector SIDs (stable unit ids) for scopes, cache keys and readable unit names.
       plugins: [['@effector/swc-plugin', { factories: ['@/shared/api', '@/shared/api/factory'] }]],
     }),
   ],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+            // effector-react and react-i18next import the React 17 shim of useSyncExternalStore; with
+            // React 19 it only delegates to React's own hook, so take that directly (same behaviour, -0.4 KB).
+            { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
+            { find: /^use-sync-external-store\/shim\/with-selector\.js$/, replacement: 'use-sync-external-store/with-selector.js' },
+          ]
+        : []),
+    ],
   },
   server: {
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
   },
   build: {
+    // Bundle budget (docs/frontend.md): the Telegram clients' webviews all run ES2022.
     target: 'es2022',
     sourcemap: false,
     manifest: true, // dist/.vite/manifest.json: scripts/size.ts walks it for the bundle budgets
+    // The polyfill only adds <link rel=modulepreload> support to old browsers: a prefetch, not behaviour.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically is ONE chunk (the entry): the first screen downloads a
+          // few files instead of a dozen small shared chunks, with no cross-chunk import/export glue
+          // (-3 KB gzip). Screens stay lazy chunks; what they share with each other gets its own chunks.
+          groups: [{ name: 'first-screen', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   test: {
     projects: [
@@ -56,4 +159,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

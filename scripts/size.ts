@@ -1,16 +1,40 @@
 /**
  * `npm run size`: bundle budgets for first screens, from Vite's manifest (dist/.vite/manifest.json,
- * `build.manifest: true`). A screen's weight = the JS + CSS the browser loads for it: the entry chunk
- * and its static imports, plus each listed lazy chunk (route) and its static imports, each file
- * counted once, gzip level 9. Prints every chunk in a table, then each budget; exits 1 when one is over.
+ * `build.manifest: true`). A screen's weight = the JS + CSS the browser loads before it is usable: the entry
+ * chunk and its static imports, plus each listed lazy chunk (route, translation file, dev mock) and its
+ * static imports, each file counted once, gzip level 9. Prints every chunk in a table, then each budget
+ * on each of its paths; exits 1 when an enforced path is over its budget or carries code that must stay lazy.
  *
- * Add a budget = add one entry to BUDGETS. A budget whose lazy entries are not built yet (the page
- * does not exist) is skipped with a note. Builds dist/ first if there is no manifest (or with --build).
+ * Paths of the Welcome (docs/frontend.md "Bundle budget"):
+ *   - inside Telegram, English  — the product path, budgeted;
+ *   - inside Telegram, Russian  — plus the Russian core translation files fetched before the first render, budgeted;
+ *   - outside Telegram          — plus the dev mock chunk (browser development, e2e tests): printed, not budgeted.
+ *
+ * `npm run size -- --why` also builds a copy with source maps into .tmp/size-why and attributes every byte
+ * of each budgeted path to its package / source module (gzip shared out by raw bytes per file).
+ *
+ * Add a budget = add one entry to BUDGETS. A budget whose lazy entries are not built yet (the page does not
+ * exist) is skipped with a note. Builds dist/ first if there is no manifest (or with --build).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+
+interface BudgetPath {
+  label: string;
+  /** Lazy chunks (manifest keys, `*` wildcard) also loaded before the screen is usable on this path. */
+  extra?: string[];
+  /** false: printed for information only. */
+  enforced: boolean;
+  /** Module ids (repo-relative, from dist/.vite/chunk-modules.json) that must not be on this path. */
+  forbidden?: Forbidden[];
+}
+
+interface Forbidden {
+  pattern: RegExp;
+  why: string;
+}
 
 interface Budget {
   name: string;
@@ -19,14 +43,53 @@ interface Budget {
   /** Lazy chunks counted when they exist as chunks (a layout that may be lazy or bundled into the entry). */
   optional?: string[];
   budgetKb: number;
+  /** Default: one enforced path with nothing extra. */
+  paths?: BudgetPath[];
 }
 
+/** Code the Welcome never needs before it is usable: each loads with the screen that uses it. */
+const FIRST_SCREEN_FORBIDDEN: Forbidden[] = [
+  { pattern: /^src\/shared\/contract\//, why: 'the API contract loads with the screens that call the API' },
+  { pattern: /node_modules\/@farfetched\//, why: 'farfetched (createApiQuery/createApiMutation) loads with data screens' },
+  { pattern: /node_modules\/patronum\//, why: 'patronum belongs to screen models' },
+  { pattern: /node_modules\/sonner\//, why: 'sonner loads on the first toast (shared/ui notify)' },
+  { pattern: /node_modules\/qrcode/, why: 'QR codes load with the screens that draw them' },
+  { pattern: /node_modules\/zod\/v4\/(classic|locales)\//, why: 'full zod / zod locales: the first screen uses zod/mini only' },
+  { pattern: /^src\/shared\/api\/(factory|contract|http\/(request|response|send|errors))\.ts$/, why: 'the transport loads with data screens' },
+  { pattern: /^src\/shared\/platform\/mock/, why: 'the dev mock is a lazy chunk loaded only outside Telegram' },
+  { pattern: /^src\/pages\/(?!welcome\/)/, why: 'screens other than the Welcome are lazy route chunks' },
+];
+
+/** Translation files on the path: only the core namespaces (src/shared/i18n/resources.ts) of these languages. */
+const coreTranslationsOnly = (languages: string[]): Forbidden => ({
+  pattern: new RegExp(`^src/shared/i18n/locales/(?!(${languages.join('|')})/(common|shell|welcome)\\.json$)`),
+  why: 'before the first render only the core namespaces (common, shell, welcome) load; other translations load with their screens',
+});
+
 export const BUDGETS: Budget[] = [
-  { name: 'Welcome (signed out)', entries: ['index.html', 'src/pages/welcome/index.*'], budgetKb: 150 },
+  {
+    name: 'Welcome (signed out)',
+    entries: ['index.html'],
+    // The Welcome is bundled into the entry (src/app/router/screens.ts); counted too should it become lazy.
+    optional: ['src/pages/welcome/index.*'],
+    budgetKb: 150,
+    paths: [
+      { label: 'inside Telegram, English', enforced: true, forbidden: [...FIRST_SCREEN_FORBIDDEN, coreTranslationsOnly(['en'])] },
+      {
+        label: 'inside Telegram, Russian',
+        // initI18n() fetches the core namespaces in Russian before the first render.
+        extra: ['src/shared/i18n/locales/ru/common.json', 'src/shared/i18n/locales/ru/shell.json', 'src/shared/i18n/locales/ru/welcome.json'],
+        enforced: true,
+        forbidden: [...FIRST_SCREEN_FORBIDDEN, coreTranslationsOnly(['en', 'ru'])],
+      },
+      { label: 'outside Telegram (dev mock), English', extra: ['src/shared/platform/mock-setup.ts'], enforced: false },
+    ],
+  },
   {
     name: 'Wallet (signed in)',
     entries: ['index.html', 'src/pages/wallet/index.*'],
-    optional: ['src/widgets/app-shell/index.*'],
+    // The wallet screen's translations load with it (its route `namespaces`), before it renders.
+    optional: ['src/widgets/app-shell/index.*', 'src/shared/i18n/locales/en/wallet.json', 'src/shared/i18n/locales/en/errors.json'],
     budgetKb: 190,
   },
 ];
@@ -42,49 +105,93 @@ interface ManifestChunk {
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
+/** Written by vite.config.ts (chunkModulesReport); module ids are repo-relative. */
+interface ChunkModules {
+  /** chunk file → module id → rendered length */
+  chunks: Record<string, Record<string, number>>;
+  /** module id → ids of the modules that import it statically */
+  importers: Record<string, string[]>;
+}
 
 const root = resolve(import.meta.dirname, '..');
-const dist = resolve(root, 'dist');
-const manifestPath = resolve(dist, '.vite/manifest.json');
+const why = process.argv.includes('--why');
 
-if (process.argv.includes('--build') || !existsSync(manifestPath)) {
-  console.log(existsSync(manifestPath) ? 'Building (--build) ...' : 'No dist/.vite/manifest.json: building first ...');
-  const build = spawnSync(resolve(root, 'node_modules/.bin/vite'), ['build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0 || !existsSync(manifestPath)) {
+function build(outDir: string, extraArgs: string[] = []): void {
+  const result = spawnSync(resolve(root, 'node_modules/.bin/vite'), ['build', '--outDir', outDir, '--emptyOutDir', ...extraArgs], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0 || !existsSync(resolve(outDir, '.vite/manifest.json'))) {
     console.error('vite build failed or wrote no manifest (vite.config.ts needs build.manifest: true)');
     process.exit(1);
   }
 }
 
-const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+const dist = resolve(root, 'dist');
+const manifestPath = resolve(dist, '.vite/manifest.json');
+if (process.argv.includes('--build') || !existsSync(manifestPath)) {
+  console.log(existsSync(manifestPath) ? 'Building (--build) ...' : 'No dist/.vite/manifest.json: building first ...');
+  build(dist);
+}
+
+interface Bundle {
+  dir: string;
+  manifest: Manifest;
+  modules: ChunkModules | null;
+}
+function readBundle(dir: string): Bundle {
+  const modulesPath = resolve(dir, '.vite/chunk-modules.json');
+  return {
+    dir,
+    manifest: JSON.parse(readFileSync(resolve(dir, '.vite/manifest.json'), 'utf8')) as Manifest,
+    modules: existsSync(modulesPath) ? (JSON.parse(readFileSync(modulesPath, 'utf8')) as ChunkModules) : null,
+  };
+}
+const bundle = readBundle(dist);
+const { manifest } = bundle;
 
 const gzipCache = new Map<string, { raw: number; gzip: number }>();
-function weigh(file: string): { raw: number; gzip: number } {
-  let w = gzipCache.get(file);
+function weigh(file: string, dir = dist): { raw: number; gzip: number } {
+  const key = resolve(dir, file);
+  let w = gzipCache.get(key);
   if (!w) {
-    const bytes = readFileSync(resolve(dist, file));
+    const bytes = readFileSync(key);
     w = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-    gzipCache.set(file, w);
+    gzipCache.set(key, w);
   }
   return w;
 }
 
-function matchKeys(pattern: string): string[] {
-  if (!pattern.includes('*')) return manifest[pattern] ? [pattern] : [];
+function matchKeys(pattern: string, m: Manifest = manifest): string[] {
+  if (!pattern.includes('*')) return m[pattern] ? [pattern] : [];
   const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-  return Object.keys(manifest).filter((k) => re.test(k));
+  return Object.keys(m).filter((k) => re.test(k));
 }
 
 /** The chunk's files (JS + CSS) and those of its static imports, recursively. */
-function staticClosure(key: string, files = new Set<string>(), seen = new Set<string>()): Set<string> {
+function staticClosure(key: string, m: Manifest, files = new Set<string>(), seen = new Set<string>()): Set<string> {
   if (seen.has(key)) return files;
   seen.add(key);
-  const chunk = manifest[key];
+  const chunk = m[key];
   if (!chunk) return files;
   if (/\.(m?js|css)$/.test(chunk.file)) files.add(chunk.file);
   for (const css of chunk.css ?? []) files.add(css);
-  for (const imported of chunk.imports ?? []) staticClosure(imported, files, seen);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, m, files, seen);
   return files;
+}
+
+/**
+ * Every file of a budget on a path. `missing`: required entries not built (the budget is skipped);
+ * `lost`: extra chunks of the path that are not in the manifest (the figure would be wrong: an error).
+ */
+function filesOf(budget: Budget, path: BudgetPath, m: Manifest): { files: Set<string>; missing: string[]; lost: string[] } {
+  const missing = budget.entries.filter((e) => matchKeys(e, m).length === 0);
+  const lost = (path.extra ?? []).filter((e) => matchKeys(e, m).length === 0);
+  const files = new Set<string>();
+  for (const entry of [...budget.entries, ...(budget.optional ?? []), ...(path.extra ?? [])]) {
+    for (const key of matchKeys(entry, m)) staticClosure(key, m, files);
+  }
+  return { files, missing, lost };
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -96,7 +203,7 @@ const rows = Object.entries(manifest)
   .filter(([, c]) => /\.(m?js|css)$/.test(c.file))
   .map(([key, c]) => {
     const kind = c.isEntry ? 'entry' : c.isDynamicEntry ? 'lazy' : 'shared';
-    const own = [c.file, ...(c.css ?? [])].map(weigh);
+    const own = [c.file, ...(c.css ?? [])].map((f) => weigh(f));
     return { key, file: c.file, kind, raw: own.reduce((s, w) => s + w.raw, 0), gzip: own.reduce((s, w) => s + w.gzip, 0) };
   })
   .sort((a, b) => (a.kind === b.kind ? b.gzip - a.gzip : ['entry', 'lazy', 'shared'].indexOf(a.kind) - ['entry', 'lazy', 'shared'].indexOf(b.kind)));
@@ -109,29 +216,180 @@ for (const r of rows) {
   console.log(`${pad(r.key.length > keyWidth ? `…${r.key.slice(-keyWidth + 1)}` : r.key, keyWidth)}  ${pad(r.kind, 6)}  ${lpad(kb(r.raw), 8)}  ${lpad(kb(r.gzip), 8)}  ${r.file}`);
 }
 
-// 2. Budgets.
-console.log('\nBudgets (entry + lazy route chunks + their static imports, each file once; gzip -9):\n');
+// 2. Budgets, per path.
+console.log('\nBudgets (what loads before the screen is usable: entry + listed lazy chunks + their static imports, each file once; gzip -9):');
 let failed = false;
 for (const budget of BUDGETS) {
-  const missing = budget.entries.filter((e) => matchKeys(e).length === 0);
-  if (missing.length) {
-    console.log(`- ${budget.name}: SKIPPED, not built yet: ${missing.join(', ')} (budget ${budget.budgetKb} KB)`);
-    continue;
+  console.log(`\n${budget.name}: budget ${budget.budgetKb} KB`);
+  for (const path of budget.paths ?? [{ label: 'default', enforced: true }]) {
+    const { files, missing, lost } = filesOf(budget, path, manifest);
+    if (missing.length) {
+      console.log(`  - ${path.label}: SKIPPED, not built yet: ${missing.join(', ')}`);
+      continue;
+    }
+    if (lost.length) {
+      // E.g. a chunking rule merged the file into another chunk: update `extra`, never measure without it.
+      console.log(`  - ${path.label}: CANNOT MEASURE, not a chunk in the manifest: ${lost.join(', ')}`);
+      failed ||= path.enforced;
+      continue;
+    }
+    const total = [...files].reduce((s, f) => s + weigh(f).gzip, 0);
+    const limit = budget.budgetKb * 1024;
+    const over = total > limit;
+    const status = path.enforced ? (over ? 'OVER BUDGET' : 'OK') : over ? 'over, not budgeted' : 'not budgeted';
+    console.log(
+      `  - ${path.label}: ${kb(total)} KB of ${budget.budgetKb} KB (${((total / limit) * 100).toFixed(0)}%, ${kb(limit - total)} KB left) in ${files.size} files  ${status}`,
+    );
+    for (const f of [...files].sort((a, b) => weigh(b).gzip - weigh(a).gzip)) console.log(`      ${lpad(kb(weigh(f).gzip), 7)} KB  ${f}`);
+    if (path.enforced && over) failed = true;
+
+    if (path.enforced && path.forbidden?.length) {
+      if (!bundle.modules) {
+        console.log('      (no dist/.vite/chunk-modules.json: lazy-only code not checked; rebuild with this vite.config.ts)');
+        continue;
+      }
+      const { chunks, importers } = bundle.modules;
+      const onPath = new Set([...files].flatMap((file) => Object.keys(chunks[file] ?? {})));
+      const violations = new Map<string, string[]>();
+      for (const id of onPath) {
+        const rule = path.forbidden.find((r) => r.pattern.test(id));
+        if (rule) violations.set(rule.why, [...(violations.get(rule.why) ?? []), id]);
+      }
+      for (const [reason, ids] of violations) {
+        failed = true;
+        console.log(`      LAZY-ONLY CODE ON THIS PATH (${reason}):`);
+        for (const id of ids.slice(0, 6)) console.log(`          ${id}`);
+        if (ids.length > 6) console.log(`          … and ${ids.length - 6} more`);
+        console.log(`        pulled in by: ${importChain(ids[0] ?? '', importers, onPath).join('\n                  ← ')}`);
+      }
+      if (violations.size > 0) console.log('      Import it from a lazy screen / load it with import() (docs/frontend.md "Bundle budget").');
+    }
   }
-  const files = new Set<string>();
-  for (const entry of [...budget.entries, ...(budget.optional ?? [])]) for (const key of matchKeys(entry)) staticClosure(key, files);
-  const total = [...files].reduce((s, f) => s + weigh(f).gzip, 0);
-  const limit = budget.budgetKb * 1024;
-  const ok = total <= limit;
-  failed ||= !ok;
-  console.log(
-    `- ${budget.name}: ${kb(total)} KB of ${budget.budgetKb} KB (${((total / limit) * 100).toFixed(0)}%) in ${files.size} files ${ok ? 'OK' : 'OVER BUDGET'}`,
-  );
-  for (const f of [...files].sort((a, b) => weigh(b).gzip - weigh(a).gzip)) console.log(`    ${lpad(kb(weigh(f).gzip), 7)} KB  ${f}`);
 }
 
+// 3. --why: per package / module attribution from source maps.
+if (why) explain();
+
 if (failed) {
-  console.error('\nsize: a first screen is over its budget');
+  console.error('\nsize: a first screen is over its budget or loads code that must stay lazy');
   process.exit(1);
 }
 console.log('\nsize: all budgets met');
+
+/**
+ * Shortest static import chain from `id` up to a module on the path that nothing imports statically (the
+ * entry, src/app/main.tsx): BFS over importers, also through modules tree-shaken out of the output (barrels).
+ */
+function importChain(id: string, importers: Record<string, string[]>, onPath: Set<string>): string[] {
+  const previous = new Map<string, string>([[id, '']]);
+  const queue = [id];
+  while (queue.length > 0) {
+    const current = queue.shift() as string;
+    const parents = importers[current] ?? [];
+    if (parents.length === 0 && onPath.has(current)) {
+      const chain: string[] = [];
+      for (let at: string | undefined = current; at; at = previous.get(at) || undefined) chain.push(at);
+      return chain.reverse();
+    }
+    for (const parent of parents) {
+      if (previous.has(parent)) continue;
+      previous.set(parent, current);
+      queue.push(parent);
+    }
+  }
+  return [id];
+}
+
+/** Base64 VLQ source map "mappings" → per generated line, segments [column, sourceIndex?]. */
+function decodeMappings(mappings: string): Array<Array<[number, number | undefined]>> {
+  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  const lines: Array<Array<[number, number | undefined]>> = [];
+  let source = 0;
+  for (const line of mappings.split(';')) {
+    const segments: Array<[number, number | undefined]> = [];
+    let column = 0;
+    for (const segment of line.split(',')) {
+      if (!segment) continue;
+      const values: number[] = [];
+      let value = 0;
+      let shift = 0;
+      for (const char of segment) {
+        const digit = chars.indexOf(char);
+        value += (digit & 31) << shift;
+        if (digit & 32) shift += 5;
+        else {
+          values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      column += values[0] ?? 0;
+      if (values.length > 1) source += values[1] ?? 0;
+      segments.push([column, values.length > 1 ? source : undefined]);
+    }
+    lines.push(segments);
+  }
+  return lines;
+}
+
+function packageOf(source: string): string {
+  const path = source.replace(/^(\.\.\/)+/, '').replace(/^\/?work\/main\//, '').replace(/\?.*$/, '');
+  const at = path.lastIndexOf('node_modules/');
+  if (at >= 0) {
+    const parts = path.slice(at + 'node_modules/'.length).split('/');
+    return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? path);
+  }
+  return path;
+}
+
+function explain(): void {
+  const whyDir = resolve(root, '.tmp/size-why');
+  console.log(`\n--why: building a copy with source maps into ${whyDir} ...`);
+  build(whyDir, ['--sourcemap', '--logLevel', 'warn']);
+  const copy = readBundle(whyDir);
+  for (const budget of BUDGETS) {
+    for (const path of budget.paths ?? [{ label: 'default', enforced: true }]) {
+      if (!path.enforced) continue;
+      const { files, missing, lost } = filesOf(budget, path, copy.manifest);
+      if (missing.length || lost.length) continue;
+      const byPackage = new Map<string, { raw: number; gzip: number }>();
+      const add = (name: string, raw: number, gzip: number) => {
+        const entry = byPackage.get(name) ?? { raw: 0, gzip: 0 };
+        entry.raw += raw;
+        entry.gzip += gzip;
+        byPackage.set(name, entry);
+      };
+      let total = 0;
+      for (const file of files) {
+        const { gzip } = weigh(file, whyDir);
+        total += gzip;
+        const mapFile = resolve(whyDir, `${file}.map`);
+        if (!file.endsWith('.js') || !existsSync(mapFile)) {
+          add(file.endsWith('.css') ? '(CSS)' : '(no source map)', weigh(file, whyDir).raw, gzip);
+          continue;
+        }
+        const code = readFileSync(resolve(whyDir, file), 'utf8').split('\n');
+        const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[]; mappings: string };
+        const perSource = new Map<string, number>();
+        decodeMappings(map.mappings).forEach((segments, lineIndex) => {
+          const line = code[lineIndex] ?? '';
+          let previous = 0;
+          let owner = '(bundler glue, JSON, CSS-module maps)';
+          for (const [column, source] of segments) {
+            perSource.set(owner, (perSource.get(owner) ?? 0) + column - previous);
+            previous = column;
+            owner = source === undefined ? '(bundler glue, JSON, CSS-module maps)' : packageOf(map.sources[source] ?? '?');
+          }
+          perSource.set(owner, (perSource.get(owner) ?? 0) + line.length + 1 - previous);
+        });
+        const fileRaw = [...perSource.values()].reduce((s, n) => s + n, 0) || 1;
+        for (const [owner, raw] of perSource) add(owner, raw, (gzip * raw) / fileRaw);
+      }
+      console.log(`\n${budget.name}, ${path.label}: ${kb(total)} KB gzip, by package / source module (gzip shared out by raw bytes):`);
+      for (const [name, size] of [...byPackage].sort((a, b) => b[1].gzip - a[1].gzip)) {
+        if (size.gzip < 40) continue;
+        console.log(`  ${lpad(kb(size.gzip), 6)} KB  ${lpad(kb(size.raw), 6)} KB raw  ${name}`);
+      }
+    }
+  }
+}

@@ -28,6 +28,8 @@ export interface WorkerOptions {
   log?: JobLogger;
   /** Default: host:pid:random. */
   workerId?: string;
+  /** Done jobs without a dedupe key are deleted this long after they finished (ms). Default 7 days; 0 = never. */
+  retentionMs?: number;
 }
 
 export interface Worker {
@@ -283,6 +285,18 @@ export const startWorker = (db: Db, options: WorkerOptions = {}): Worker => {
     return done;
   };
 
+  // Housekeeping: finished jobs are deleted after the retention period (dedupe keys are kept forever).
+  const retentionMs = options.retentionMs ?? 7 * 86_400_000;
+  const purge = retentionMs
+    ? setInterval(() => {
+        db.query(
+          `DELETE FROM jobs WHERE status = 'done' AND dedupe_key IS NULL AND updated_at < clock_timestamp() - ($1::bigint * interval '1 millisecond')`,
+          [retentionMs],
+        ).catch((error: unknown) => log.warn({ err: error, workerId }, 'could not purge finished jobs'));
+      }, 10 * 60_000)
+    : undefined;
+  purge?.unref?.();
+
   const worker: Worker = {
     id: workerId,
     get inFlight() {
@@ -292,6 +306,7 @@ export const startWorker = (db: Db, options: WorkerOptions = {}): Worker => {
       (stopping ??= (async () => {
         stopped = true;
         clearTimeout(timer);
+        clearInterval(purge);
         await ticking;
         if (inFlight.size) await Promise.race([Promise.allSettled([...inFlight]), sleep(stopGraceMs)]);
         if (!runner.dead) {
@@ -316,6 +331,7 @@ export const startWorker = (db: Db, options: WorkerOptions = {}): Worker => {
       stopped = true;
       runner.dead = true;
       clearTimeout(timer);
+      clearInterval(purge);
       startedWorkers.delete(worker);
     },
   };

@@ -11,6 +11,8 @@ const primary = (page: Page, name: string | RegExp) =>
 const EN = { primary: 'Create account', tagline: 'Your wallet and payment cards, right inside Telegram.' };
 const RU = { primary: 'Создать аккаунт', tagline: 'Ваш кошелёк и платёжные карты прямо в Telegram.' };
 const LANGUAGE_KEY = 'tgwallet.language';
+/** Generous: CI machines are shared, and the first load also compiles the bundle in Chromium. */
+const UI_TIMEOUT = 30_000;
 
 /** Whether the router's screen table registers `routePaths.<name>` (screens are added as pages land). */
 const screensSource = readFileSync(resolve(ROOT, 'src/app/router/screens.ts'), 'utf8');
@@ -24,7 +26,7 @@ const pathOf = (page: Page) => {
 describe('Welcome (signed out, outside Telegram on the 6.7 mock)', () => {
   test('renders in English by default', async ({ app: { page, baseUrl } }) => {
     await page.goto(`${baseUrl}/`);
-    await expect.poll(() => primary(page, EN.primary).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => primary(page, EN.primary).isVisible(), { timeout: UI_TIMEOUT }).toBe(true);
     expect(await page.getByText(EN.tagline).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.lang)).toMatch(/^en/);
     await saveScreenshot(page, 'welcome-en');
@@ -33,14 +35,14 @@ describe('Welcome (signed out, outside Telegram on the 6.7 mock)', () => {
   test('renders in Russian for a Russian browser (the mock user\'s language follows it)', async ({ app }) => {
     const page = await app.newPage({ locale: 'ru-RU' });
     await page.goto(`${app.baseUrl}/`);
-    await expect.poll(() => primary(page, RU.primary).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => primary(page, RU.primary).isVisible(), { timeout: UI_TIMEOUT }).toBe(true);
     expect(await page.getByText(RU.tagline).isVisible()).toBe(true);
     await saveScreenshot(page, 'welcome-ru-browser');
   });
 
   test('switches to Russian, and a reload keeps Russian', async ({ app: { page, baseUrl } }) => {
     await page.goto(`${baseUrl}/`);
-    await expect.poll(() => primary(page, EN.primary).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => primary(page, EN.primary).isVisible(), { timeout: UI_TIMEOUT }).toBe(true);
 
     const ru = page
       .getByRole('button', { name: /^(RU|Русский)$/ })
@@ -49,11 +51,11 @@ describe('Welcome (signed out, outside Telegram on the 6.7 mock)', () => {
       .or(page.getByRole('option', { name: /^(RU|Русский)$/ }))
       .first();
     await ru.click();
-    await expect.poll(() => primary(page, RU.primary).isVisible(), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => primary(page, RU.primary).isVisible(), { timeout: UI_TIMEOUT }).toBe(true);
     expect(await page.evaluate((key) => localStorage.getItem(key), LANGUAGE_KEY)).toBe('ru');
 
     await page.reload();
-    await expect.poll(() => primary(page, RU.primary).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => primary(page, RU.primary).isVisible(), { timeout: UI_TIMEOUT }).toBe(true);
     expect(await page.getByText(RU.tagline).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.lang)).toMatch(/^ru/);
     await saveScreenshot(page, 'welcome-ru');
@@ -61,7 +63,7 @@ describe('Welcome (signed out, outside Telegram on the 6.7 mock)', () => {
 
   test('applies the Telegram theme as CSS variables', async ({ app: { page, baseUrl } }) => {
     await page.goto(`${baseUrl}/`);
-    await expect.poll(() => primary(page, EN.primary).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => primary(page, EN.primary).isVisible(), { timeout: UI_TIMEOUT }).toBe(true);
     const vars = await page.evaluate(() => {
       const style = getComputedStyle(document.documentElement);
       return {
@@ -76,7 +78,7 @@ describe('Welcome (signed out, outside Telegram on the 6.7 mock)', () => {
 
     // The dark mock theme changes the variables (tgMockTheme=dark).
     await page.goto(`${baseUrl}/?tgMockTheme=dark`);
-    await expect.poll(() => primary(page, EN.primary).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => primary(page, EN.primary).isVisible(), { timeout: UI_TIMEOUT }).toBe(true);
     const dark = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tg-theme-bg-color').trim());
     expect(dark).toMatch(/^#[0-9a-f]{6}$/i);
     expect(dark).not.toBe(vars.bg);
@@ -85,7 +87,7 @@ describe('Welcome (signed out, outside Telegram on the 6.7 mock)', () => {
 
   test('the mock reports Telegram version 6.7 and the app calls miniApp.ready()', async ({ app: { page, baseUrl } }) => {
     await page.goto(`${baseUrl}/`);
-    await expect.poll(() => primary(page, EN.primary).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => primary(page, EN.primary).isVisible(), { timeout: UI_TIMEOUT }).toBe(true);
     const launch = await page.evaluate(() => {
       // The SDK keeps the launch params the mock installed in sessionStorage ('tapps/launchParams', a JSON string).
       const stored = sessionStorage.getItem('tapps/launchParams');
@@ -101,13 +103,13 @@ describe('Welcome (signed out, outside Telegram on the 6.7 mock)', () => {
     expect(launch).toEqual({ version: '6.7', platform: 'tdesktop' });
     // The mock records every bridge call; the first screen being usable sends web_app_ready.
     await expect
-      .poll(() => page.evaluate(() => (window.__tgMockCalls ?? []).map((call) => call.method)), { timeout: 5_000 })
+      .poll(() => page.evaluate(() => (window.__tgMockCalls ?? []).map((call) => call.method)), { timeout: UI_TIMEOUT })
       .toContain('web_app_ready');
   });
 
   test('?tgMockVersion=8.0 changes the reported version', async ({ app: { page, baseUrl } }) => {
     await page.goto(`${baseUrl}/?tgMockVersion=8.0`);
-    await expect.poll(() => primary(page, EN.primary).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => primary(page, EN.primary).isVisible(), { timeout: UI_TIMEOUT }).toBe(true);
     const version = await page.evaluate(() => {
       const stored = sessionStorage.getItem('tapps/launchParams');
       return new URLSearchParams(stored ? String(JSON.parse(stored)) : '').get('tgWebAppVersion');
@@ -122,10 +124,10 @@ describe('Welcome (signed out, outside Telegram on the 6.7 mock)', () => {
     });
     await page.goto(`${baseUrl}/main`);
     if (registered('wallet') && registered('signIn')) {
-      await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/signin?returnTo=%2Fwallet');
+      await expect.poll(() => pathOf(page), { timeout: UI_TIMEOUT }).toBe('/signin?returnTo=%2Fwallet');
     } else {
       // Until the wallet and sign-in screens are registered, /wallet is an unknown path, which goes to /.
-      await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/');
+      await expect.poll(() => pathOf(page), { timeout: UI_TIMEOUT }).toBe('/');
     }
     expect(visited).toContain('/wallet');
     await saveScreenshot(page, 'redirect-main-signed-out');
@@ -135,15 +137,15 @@ describe('Welcome (signed out, outside Telegram on the 6.7 mock)', () => {
     'a tab screen sends a signed-out user to sign-in with returnTo',
     async ({ app: { page, baseUrl } }) => {
       await page.goto(`${baseUrl}/settings`);
-      await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/signin?returnTo=%2Fsettings');
+      await expect.poll(() => pathOf(page), { timeout: UI_TIMEOUT }).toBe('/signin?returnTo=%2Fsettings');
       await saveScreenshot(page, 'redirect-settings-signed-out');
     },
   );
 
   test('an unknown path redirects to the Welcome screen', async ({ app: { page, baseUrl } }) => {
     await page.goto(`${baseUrl}/no/such/screen`);
-    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/');
-    await expect.poll(() => primary(page, EN.primary).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => pathOf(page), { timeout: UI_TIMEOUT }).toBe('/');
+    await expect.poll(() => primary(page, EN.primary).isVisible(), { timeout: UI_TIMEOUT }).toBe(true);
     await saveScreenshot(page, 'redirect-unknown');
   });
 });

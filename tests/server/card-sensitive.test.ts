@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SENSITIVE_HKDF_INFO, SensitiveData, SensitivePlaintext } from '@/shared/contract/cards';
 import { isLuhnValid, sandboxAtRestKey } from '../../server/adapters/card-issuer';
-import { open } from '../../server/adapters/card-issuer/crypto';
+import { open, seal } from '../../server/adapters/card-issuer/crypto';
 import { appJobRegistry, runDueJobs } from '../../server/jobs';
 import { createTestApp, type TestApp } from './harness';
 import { createCard, expectLedgerBalanced, fundWallet, getCard, newUser, refreshSessionOf, setIssuerMode, type TestUser } from './card-helpers';
@@ -145,6 +145,16 @@ describe('sensitive card data', () => {
     const inactive = await reveal(physical.user, physical.card.id, publicJwk);
     expect(inactive.status).toBe(409);
     expect(inactive.body.error.code).toBe('SENSITIVE_DATA_UNAVAILABLE');
+
+    // Secrets sealed under another key (the issuer key changed): a clear 502, never a 500.
+    const { user: other, card: otherCard } = await issued();
+    await t.db.query('UPDATE sandbox_card_issuer_cards SET secret_box = $2 WHERE card_ref = $1', [
+      otherCard.id,
+      seal(sandboxAtRestKey(undefined, 'another-secret-another-secret-0000'), otherCard.id, '{}'),
+    ]);
+    const unreadable = await reveal(other, otherCard.id, publicJwk);
+    expect(unreadable.status).toBe(502);
+    expect(unreadable.body.error).toMatchObject({ code: 'ISSUER_ERROR', message: expect.stringContaining('SECRETS_UNREADABLE') });
 
     await t.call({ method: 'POST', url: '/api/dev/users/verification', payload: { email: user.email, status: 'under_verification' } });
     expect((await reveal(user, card.id, publicJwk)).body.error.code).toBe('ACCOUNT_UNDER_VERIFICATION');

@@ -258,6 +258,51 @@ describe('refunds when the issue does not happen', () => {
   });
 });
 
+describe('crash safety of the card jobs', () => {
+  /** As if the worker running `jobId` died after its handler committed, before marking the job done. */
+  const dieAfterCommit = (jobId: number) =>
+    t.db.query(`UPDATE jobs SET status = 'running', locked_by = 'dead-process', locked_until = now() - interval '1 second' WHERE id = $1`, [jobId]);
+
+  it('a worker that died mid-job: the job is redone once after its lease expires, and the money moves once', async () => {
+    const user = await newUser(t);
+    await fundWallet(t.db, user.id, 100_00);
+    const res = await createCard(t, user, { productId: 'prd_visa_virtual_usd', initialDeposit: 20_00 });
+    const cardId = res.body.data.id as string;
+    await drain();
+    expect((await getCard(t, user, cardId)).status).toBe('active');
+    const walletAfter = await walletBalance(t.db, user.id);
+    const jobs = await t.db.query<{ id: number; kind: string }>(
+      `SELECT id, kind FROM jobs WHERE payload->>'cardId' = $1 OR payload->>'cardRef' = $1 ORDER BY id`,
+      [cardId],
+    );
+    expect(jobs.map((j) => j.kind)).toEqual(['cards.issue', 'cardIssuer.sandbox.step']);
+    // Both the issue request and the issuer step (which settled the deposit onto the card) "died" after committing.
+    for (const job of jobs) await dieAfterCommit(job.id);
+    expect(await drain()).toBe(2);
+    for (const job of jobs) {
+      expect(await t.db.query('SELECT status, attempts FROM jobs WHERE id = $1', [job.id])).toEqual([{ status: 'done', attempts: 2 }]);
+    }
+    expect(await getCard(t, user, cardId)).toMatchObject({ status: 'active', balance: { amount: 20_00 } });
+    expect(await walletBalance(t.db, user.id)).toBe(walletAfter);
+    expect(await t.db.query(`SELECT id FROM ledger_transactions WHERE idempotency_key = $1`, [`card:${cardId}:issue-settle`])).toHaveLength(1);
+    expect(await history(cardId)).toEqual(['pending', 'processing', 'active']);
+
+    // The same for a top-up confirmation and for a refund after a failed top-up.
+    for (const mode of ['ok', 'fail'] as const) {
+      await setIssuerMode(t, { topup: mode });
+      const before = await walletBalance(t.db, user.id);
+      const topup = await api(user, 'POST', `/api/cards/${cardId}/topup`, { amount: 10_00 }, randomUUID());
+      expect(topup.status).toBe(200);
+      await drain();
+      const [step] = await t.db.query<{ id: number }>(`SELECT id FROM jobs WHERE payload->>'topupRef' = $1`, [topup.body.data.transfer.id]);
+      await dieAfterCommit(step!.id);
+      expect(await drain()).toBe(1);
+      expect(await walletBalance(t.db, user.id)).toBe(mode === 'ok' ? before - 10_15 : before);
+    }
+    expect((await getCard(t, user, cardId)).balance.amount).toBe(30_00);
+  });
+});
+
 describe('who may issue, and what', () => {
   it('refuses users under verification, and tells those whose verification failed to contact support', async () => {
     for (const [verification, status, code, message] of [
@@ -612,8 +657,10 @@ describe('trades, card transactions, balance', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = (await api(user, 'GET', `/api/cards/${card.id}/transactions?limit=1${cursor ? `&cursor=${cursor}` : ''}`)).body.data;
-      seen.push(...page.items.map((x: CardTransaction) => x.id));
+      const page: { items: CardTransaction[]; nextCursor: string | null } = (
+        await api(user, 'GET', `/api/cards/${card.id}/transactions?limit=1${cursor ? `&cursor=${cursor}` : ''}`)
+      ).body.data;
+      seen.push(...page.items.map((x) => x.id));
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual(txs.map((x) => x.id));
@@ -648,6 +695,42 @@ describe('trades, card transactions, balance', () => {
     const second = (await api(user, 'GET', `/api/cards?limit=2&cursor=${first.nextCursor}`)).body.data;
     expect([...first.items, ...second.items].map((c: Card) => c.id)).toEqual([...ids].reverse());
     expect(second.nextCursor).toBeNull();
+  });
+});
+
+describe('concurrency (real parallelism under test:server:pg)', () => {
+  it('concurrent purchases never take the card below zero; concurrent top-ups never overdraw the wallet', async () => {
+    const { user, card } = await activeVirtualCard(30_30 + 50_00);
+    const purchases = await Promise.all(
+      Array.from({ length: 10 }, () => t.call({ method: 'POST', url: `/api/dev/cards/${card.id}/purchase`, payload: { amount: 3_00, merchant: 'RACE SHOP' } })),
+    );
+    const statuses = purchases.map((r) => r.body.data.status);
+    expect(statuses.filter((x) => x === 'completed')).toHaveLength(6);
+    expect(statuses.filter((x) => x === 'declined')).toHaveLength(4);
+    expect((await getCard(t, user, card.id)).balance.amount).toBe(2_00);
+
+    // Wallet 50.00; each top-up takes 10.15: four fit.
+    const topups = await Promise.all(
+      Array.from({ length: 10 }, () => api(user, 'POST', `/api/cards/${card.id}/topup`, { amount: 10_00 }, randomUUID())),
+    );
+    expect(topups.filter((r) => r.status === 200)).toHaveLength(4);
+    expect(topups.filter((r) => r.status === 422).every((r) => r.body.error.code === 'INSUFFICIENT_FUNDS')).toBe(true);
+    expect(topups.filter((r) => r.status === 422)).toHaveLength(6);
+    expect(await walletBalance(t.db, user.id)).toBe(50_00 - 4 * 10_15);
+    await drain();
+    expect((await getCard(t, user, card.id)).balance.amount).toBe(42_00);
+  });
+
+  it('concurrent issue requests respect the per-user card limit', async () => {
+    const user = await newUser(t);
+    await fundWallet(t.db, user.id, 1_000_00);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => createCard(t, user, { productId: 'prd_visa_virtual_usd', initialDeposit: 10_00 })),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.error.code === 'CARD_LIMIT_REACHED')).toBe(true);
+    expect(await walletBalance(t.db, user.id)).toBe(1_000_00 - 5 * 20_15);
+    await drain();
   });
 });
 

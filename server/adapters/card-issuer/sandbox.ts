@@ -10,7 +10,7 @@ import type { Db, Queryable } from '../../db/db';
 import { enqueueJob, type JobLogger, type JobRegistry } from '../../jobs';
 import type { CardForm, CardScheme, SensitiveData } from '@/shared/contract/cards';
 import type { Currency } from '@/shared/contract/core';
-import { encryptForClient, open, seal } from './crypto';
+import { encryptForClient, open, seal, SealedBoxError } from './crypto';
 import { generateActivationCode, generateCvv, generatePan } from './pan';
 import {
   IssuerRequestError,
@@ -267,7 +267,13 @@ export class SandboxCardIssuer implements CardIssuer {
     if (!['shipped', 'active', 'frozen'].includes(row.state)) {
       throw new IssuerRequestError('CARD_NOT_ISSUED', 'Sandbox card issuer: the card has not been issued');
     }
-    const secrets = JSON.parse(open(this.key, request.cardRef, row.secret_box)) as CardSecrets;
+    let secrets: CardSecrets;
+    try {
+      secrets = JSON.parse(open(this.key, request.cardRef, row.secret_box)) as CardSecrets;
+    } catch (error) {
+      if (error instanceof SealedBoxError) throw new IssuerRequestError('SECRETS_UNREADABLE', error.message);
+      throw error;
+    }
     return encryptForClient(
       { pan: secrets.pan, expiryMonth: secrets.expiryMonth, expiryYear: secrets.expiryYear, cvv: secrets.cvv, cardholderName: row.cardholder_name },
       request.publicKey,

@@ -5,6 +5,7 @@ import { appConfig } from '@/shared/config';
 import { i18n, initI18n } from '@/shared/i18n';
 import { initPlatform, markReady, type LaunchParamsIssue, type PlatformState } from '@/shared/platform';
 import { notify } from '@/shared/ui';
+import { preloadScreen } from '../router/routes';
 import { App } from './app';
 import { StartupErrorScreen } from './startup-error-screen';
 
@@ -14,6 +15,8 @@ import { StartupErrorScreen } from './startup-error-screen';
  * markReady() is sent by the root layout once the first screen has painted (or here, for the error screen).
  */
 export async function start(container: HTMLElement): Promise<Root> {
+  // The first screen's chunk downloads while the platform and i18n start.
+  preloadScreen(window.location.pathname);
   const root = createRoot(container);
   let platform: PlatformState;
   try {

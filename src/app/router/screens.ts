@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { WelcomePage } from '@/pages/welcome';
 import { routePaths } from '@/shared/config';
 
 /**
@@ -11,12 +12,10 @@ import { routePaths } from '@/shared/config';
  */
 export type ScreenLayout = 'auth' | 'app' | 'protected';
 
-export interface ScreenRoute {
+interface ScreenRouteBase {
   /** React Router path pattern, e.g. '/cards/:cardId'. */
   path: string;
   layout: ScreenLayout;
-  /** Lazy page component: the page slice's chunk is fetched on first visit (skeleton meanwhile). */
-  load: () => Promise<ComponentType>;
   /**
    * i18n namespaces the screen uses besides the core ones (common, shell, welcome), e.g. ['wallet', 'errors']:
    * fetched in parallel with the chunk, so the screen does not wait for them after its code arrived.
@@ -25,22 +24,46 @@ export interface ScreenRoute {
   namespaces?: readonly string[];
 }
 
+export type ScreenRoute = ScreenRouteBase &
+  (
+    | {
+        /** Lazy page component: the page slice's chunk is fetched on first visit (skeleton meanwhile). */
+        load: () => Promise<ComponentType>;
+      }
+    | {
+        /**
+         * ONLY the Welcome: the page bundled into the entry chunk (the first screen of a signed-out user is
+         * part of the bundle budget anyway; one file less on the critical path and -2 KB gzip).
+         */
+        component: ComponentType;
+      }
+  );
+
 /**
  * THE route table. Register a screen by adding ONE entry (only screens that exist are listed):
  *
  *   { path: routePaths.signIn, layout: 'auth', load: () => import('@/pages/sign-in').then((m) => m.SignInPage) },
  *   { path: '/cards/:cardId', layout: 'protected', load: () => import('@/pages/card').then((m) => m.CardPage), namespaces: ['cards', 'errors'] },
  *
- * Never import a page statically anywhere in src/app: every page must stay a lazy chunk (bundle budget).
+ * Every screen but the Welcome is a lazy `load` entry: never import another page statically anywhere in
+ * src/app (it would land in every first screen: bundle budget, docs/frontend.md).
  * /main → /wallet and "unknown path → /" are built in (router/routes.tsx).
  */
 export const screens: readonly ScreenRoute[] = [
-  { path: routePaths.welcome, layout: 'auth', load: () => import('@/pages/welcome').then((m) => m.WelcomePage) },
-  { path: routePaths.signUp, layout: 'auth', load: () => import('@/pages/sign-up').then((m) => m.SignUpPage) },
-  { path: routePaths.signIn, layout: 'auth', load: () => import('@/pages/sign-in').then((m) => m.SignInPage) },
-  { path: routePaths.verification, layout: 'auth', load: () => import('@/pages/verification').then((m) => m.VerificationPage) },
-  { path: routePaths.settings, layout: 'app', load: () => import('@/pages/settings').then((m) => m.SettingsPage) },
-  { path: routePaths.referral, layout: 'protected', load: () => import('@/pages/referral').then((m) => m.ReferralPage) },
+  { path: routePaths.welcome, layout: 'auth', component: WelcomePage },
+  { path: routePaths.signUp, layout: 'auth', load: () => import('@/pages/sign-up').then((m) => m.SignUpPage), namespaces: ['auth', 'errors'] },
+  { path: routePaths.signIn, layout: 'auth', load: () => import('@/pages/sign-in').then((m) => m.SignInPage), namespaces: ['auth', 'errors'] },
+  { path: routePaths.verification, layout: 'auth', load: () => import('@/pages/verification').then((m) => m.VerificationPage), namespaces: ['auth', 'errors'] },
+  { path: routePaths.settings, layout: 'app', load: () => import('@/pages/settings').then((m) => m.SettingsPage), namespaces: ['settings', 'faq', 'auth', 'errors'] },
+  { path: routePaths.cards, layout: 'app', load: () => import('@/pages/cards').then((m) => m.CardsPage), namespaces: ['cards', 'errors'] },
+  { path: '/cards/:cardId', layout: 'protected', load: () => import('@/pages/card-detail').then((m) => m.CardDetailPage), namespaces: ['cards', 'errors', 'platform'] },
+  { path: routePaths.cardIssue, layout: 'protected', load: () => import('@/pages/card-issue').then((m) => m.CardIssuePage), namespaces: ['cards', 'errors'] },
+  // Optional id: without one the screen says "Please select a card product" (SPEC §5).
+  { path: '/card-issue/detail/:productId?', layout: 'protected', load: () => import('@/pages/card-issue-detail').then((m) => m.CardIssueDetailPage), namespaces: ['cards', 'errors'] },
+  { path: routePaths.referral, layout: 'protected', load: () => import('@/pages/referral').then((m) => m.ReferralPage), namespaces: ['referral', 'errors'] },
   // SPEC §2 implies a profile screen without a path: /profile (docs/frontend.md "Referral & settings (client)").
-  { path: '/profile', layout: 'protected', load: () => import('@/pages/profile').then((m) => m.ProfilePage) },
+  { path: '/profile', layout: 'protected', load: () => import('@/pages/profile').then((m) => m.ProfilePage), namespaces: ['profile', 'referral', 'errors'] },
+  { path: routePaths.wallet, layout: 'app', load: () => import('@/pages/wallet').then((m) => m.WalletPage), namespaces: ['wallet', 'errors', 'auth'] },
+  { path: routePaths.paymentSuccess, layout: 'protected', load: () => import('@/pages/payment-success').then((m) => m.PaymentSuccessPage), namespaces: ['wallet', 'errors'] },
+  { path: routePaths.paymentFailed, layout: 'protected', load: () => import('@/pages/payment-failed').then((m) => m.PaymentFailedPage), namespaces: ['wallet', 'errors'] },
 ];

@@ -20,3 +20,4 @@ export {
   type IssueBlock,
 } from './model/issue';
 export { IssueForm, IssueButton, IssueConfirmation, IssueBlockNotice } from './ui/issue-form';
+export { productPicked, pickContinued, pickNavigated, pickReset, $pickedProductId, $pickError, $continueTo } from './model/pick';

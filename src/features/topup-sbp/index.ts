@@ -28,3 +28,4 @@ export {
 export { checkSbpAmount, type SbpAmountCheck } from './lib/sbp-amount';
 export { paymentStatusPath, paymentFailedPath, sbpRetryPath } from './lib/payment-link';
 export { SbpTopUpSheet } from './ui/sbp-topup-sheet';
+export { PaymentDetails, type PaymentDetailsProps } from './ui/payment-details';

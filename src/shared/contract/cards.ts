@@ -392,7 +392,7 @@ export const cardsProduct = defineEndpoint({
   path: '/api/cards/products/{id}',
   auth: 'bearer',
   tag: 'cards',
-  summary: 'One card product (PRODUCT_NOT_FOUND if unknown).',
+  summary: 'One card product (PRODUCT_NOT_FOUND if unknown or no longer offered).',
   params: IdParams,
   response: CardProduct,
 });

@@ -36,7 +36,7 @@ export const ERROR_CODES = def({
   RATE_UNAVAILABLE: { status: 503, service: 'wallet', description: 'No exchange rate can be quoted now.' },
   // Cards
   CARD_NOT_FOUND: { status: 404, service: 'cards', description: 'No such card for this user.' },
-  PRODUCT_NOT_FOUND: { status: 404, service: 'cards', description: 'The product does not exist ("Product Not Found").' },
+  PRODUCT_NOT_FOUND: { status: 404, service: 'cards', description: 'The product does not exist or is no longer offered ("Product Not Found").' },
   PRODUCT_UNAVAILABLE: { status: 409, service: 'cards', description: 'The product exists but cannot be issued now.' },
   CARD_LIMIT_REACHED: { status: 409, service: 'cards', description: 'The user holds config.cards.maxCards cards already.' },
   CARD_STATUS_CONFLICT: { status: 409, service: 'cards', description: 'The action is not allowed in the current status (see allowedActions).' },

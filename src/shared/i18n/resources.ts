@@ -21,8 +21,11 @@ const CORE_FILES: LocaleFiles = import.meta.glob<Record<string, unknown>>('./loc
   import: 'default',
 });
 
-/** All locale files, each a lazy chunk (the core English ones resolve to the entry chunk: no duplicate). */
-const LAZY_FILES = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default' });
+/** Every other locale file, each its own lazy chunk. */
+const LAZY_FILES = import.meta.glob<{ default: Record<string, unknown> }>([
+  './locales/*/*.json',
+  '!./locales/en/{common,shell,welcome}.json',
+]);
 
 /** `{ './locales/en/common.json': {...} }` → `{ common: {...} }`. */
 export function toNamespaces(files: LocaleFiles): ResourceLanguage {
@@ -43,7 +46,7 @@ const fileKey = (language: string, namespace: string) => `./locales/${language}/
 
 /** Whether `locales/<language>/<namespace>.json` exists. */
 export function hasLocaleFile(language: string, namespace: string): boolean {
-  return fileKey(language, namespace) in LAZY_FILES;
+  return fileKey(language, namespace) in LAZY_FILES || (language === 'en' && namespace in coreEnglishResources);
 }
 
 /**
@@ -60,7 +63,7 @@ export const localeBackend: BackendModule = {
       return;
     }
     load().then(
-      (data) => callback(null, data as ResourceLanguage[string]),
+      (module) => callback(null, module.default as ResourceLanguage[string]),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
     );
   },

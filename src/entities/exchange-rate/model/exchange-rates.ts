@@ -13,7 +13,8 @@ export const exchangeRatesQuery = createApiQuery(configExchangeRates);
 /** Load the quotes (the cached copy when fresh: fine for estimates, not for an exchange). */
 export const exchangeRatesRequested = createEvent();
 /** Fetch new quotes from the server now (a quote expired, QUOTE_EXPIRED, the exchange sheet opened). */
-export const exchangeRatesRefetchRequested = createForcedRefetch(exchangeRatesQuery, 'config.exchangeRates');
+export const exchangeRatesRefetchRequested = createEvent();
+const exchangeRatesRefetch = createForcedRefetch(exchangeRatesQuery, 'config.exchangeRates');
 
 export const $exchangeRates = exchangeRatesQuery.$data.map((data): ExchangeRate[] | null => data?.rates ?? null);
 export const $exchangeRatesState = queryState(exchangeRatesQuery);
@@ -21,3 +22,4 @@ export const $exchangeRatesPending = exchangeRatesQuery.$pending;
 export const $exchangeRatesError = errorMessageOf(exchangeRatesQuery, 'errors:general.fetchFailed');
 
 sample({ clock: exchangeRatesRequested, target: exchangeRatesQuery.start });
+sample({ clock: exchangeRatesRefetchRequested, target: exchangeRatesRefetch });

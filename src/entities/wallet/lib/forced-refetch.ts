@@ -19,7 +19,7 @@ export function createForcedRefetch<Params, Data, Error>(
   name: string,
 ): EventCallable<Params> {
   const refetchRequested = createEvent<Params>();
-  const invalidate = createMutation({ name: `${name}.forcedRefetch`, effect: createEffect<Params, Params, never>((params) => params) });
+  const invalidate = createMutation({ name: `${name}.forcedRefetch`, effect: createEffect<Params, Params, Error>((params) => params) });
 
   update(query, {
     on: invalidate,

@@ -12,7 +12,8 @@ export const walletQuery = createApiQuery(walletGet);
 /** Load the wallet (the cached copy when it is fresh). */
 export const walletRequested = createEvent();
 /** Ask the server again now (refresh button, after a money movement). */
-export const walletRefetchRequested = createForcedRefetch(walletQuery, 'wallet.get');
+export const walletRefetchRequested = createEvent();
+const walletRefetch = createForcedRefetch(walletQuery, 'wallet.get');
 
 export const $wallet = walletQuery.$data;
 /** SPEC §4 query state: 'pending' until the first answer. */
@@ -33,3 +34,4 @@ export const $available = $wallet.map((wallet): Record<Currency, number> | null 
 });
 
 sample({ clock: walletRequested, target: walletQuery.start });
+sample({ clock: walletRefetchRequested, target: walletRefetch });

@@ -165,7 +165,7 @@ sample({ clock: $secondsLeft.updates, source: $phase, filter: (phase, seconds) =
 const appWentHidden = createEvent();
 const $unsubscribeHidden = createStore<(() => void) | null>(null, { serialize: 'ignore' });
 const watchAppHiddenFx = createEffect(() => onAppHidden(scopeBind(appWentHidden, { safe: true })));
-const unwatchAppHiddenFx = createEffect((unsubscribe: (() => void) | null) => unsubscribe?.());
+const unwatchAppHiddenFx = createEffect((unsubscribe: () => void) => unsubscribe());
 sample({ clock: shown, target: watchAppHiddenFx });
 $unsubscribeHidden.on(watchAppHiddenFx.doneData, (_, unsubscribe) => unsubscribe);
 
@@ -173,8 +173,8 @@ sample({ clock: [hideRequested, appWentHidden], source: $phase, filter: (phase) 
 // Leaving the screen or asking for another card cancels whatever is in progress too.
 sample({ clock: [revealClosed, started], target: hidden });
 
-sample({ clock: hidden, source: $unsubscribeHidden, target: unwatchAppHiddenFx });
-$unsubscribeHidden.reset(hidden);
+sample({ clock: hidden, source: $unsubscribeHidden, filter: Boolean, target: unwatchAppHiddenFx });
+$unsubscribeHidden.reset(unwatchAppHiddenFx.done);
 $revealed.reset(hidden);
 $secondsLeft.reset(hidden);
 $phase.on(hidden, (phase) => (phase === 'shown' || phase === 'loading' || phase === 'dialog' ? 'idle' : phase));

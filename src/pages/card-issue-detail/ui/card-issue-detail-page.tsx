@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { CardFace } from '@/entities/card';
 import { $product, $productError, $productState, ProductFees, productRequested } from '@/entities/card-product';
 import { $user } from '@/entities/user';
-import { $issuedCard, $productGone, $productId, IssueBlockNotice, IssueButton, IssueConfirmation, IssueForm } from '@/features/card-issue';
+import { $issuedCard, $productGone, IssueBlockNotice, IssueButton, IssueConfirmation, IssueForm } from '@/features/card-issue';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
 import { EmptyState, ErrorState, IconCard, LinkButton, Page, Section, Skeleton } from '@/shared/ui';
@@ -31,8 +31,7 @@ export function CardIssueDetailPage() {
   useGate(CardIssueDetailGate, { productId });
   const { t } = useTranslation(['cards', 'errors']);
   const navigate = useNavigate();
-  const [selectedId, product, state, error, gone, issued, user, retry] = useUnit([
-    $productId,
+  const [product, state, error, gone, issued, user, retry] = useUnit([
     $product,
     $productState,
     $productError,
@@ -46,7 +45,7 @@ export function CardIssueDetailPage() {
     if (issued) navigate(routePaths.card(issued.id), { replace: true });
   }, [issued, navigate]);
 
-  if (!productId.trim() || (selectedId === null && state !== 'pending')) {
+  if (!productId.trim()) {
     return <Missing title={t('cards:catalog.selectProduct')} text={t('cards:catalog.selectProductText')} />;
   }
   if (state === 'notFound' || gone) {

@@ -6,20 +6,15 @@ import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
 import { cn } from '@/shared/lib';
 import { Button, EmptyState, ErrorState, Page, SegmentedControl, Skeleton } from '@/shared/ui';
+import { $continueTo, $pickedProductId, $pickError, pickContinued, pickNavigated, productPicked } from '@/features/card-issue';
 import {
   $currencies,
   $currencyFilter,
   $formFilter,
-  $goTo,
-  $selectedId,
-  $selectionError,
   $visibleProducts,
   CardIssueGate,
-  continuePressed,
   currencyFilterChanged,
   formFilterChanged,
-  navigated,
-  productSelected,
   productsRetried,
   type CurrencyFilter,
   type FormFilter,
@@ -57,10 +52,10 @@ function Filters() {
 
 function ProductOptions({ errorId }: { errorId: string }) {
   const { t } = useTranslation('cards');
-  const [products, selectedId, selectionError, select] = useUnit([$visibleProducts, $selectedId, $selectionError, productSelected]);
+  const [products, selectedId, selectionError, select] = useUnit([$visibleProducts, $pickedProductId, $pickError, productPicked]);
   if (products.length === 0) return <EmptyState title={t('catalog.noMatch')} />;
   return (
-    <fieldset className={styles.options} aria-describedby={selectionError ? errorId : undefined} aria-invalid={selectionError || undefined}>
+    <fieldset className={styles.options} aria-describedby={selectionError ? errorId : undefined}>
       <legend className={styles.legend}>{t('catalog.choose')}</legend>
       {products.map((product) => (
         <label key={product.id} className={cn(styles.option, selectedId === product.id && styles.selected, !product.available && styles.disabled)}>
@@ -90,10 +85,10 @@ export function CardIssuePage() {
     $products,
     $productsState,
     $productsError,
-    $selectionError,
-    $goTo,
-    continuePressed,
-    navigated,
+    $pickError,
+    $continueTo,
+    pickContinued,
+    pickNavigated,
     productsRetried,
   ]);
 

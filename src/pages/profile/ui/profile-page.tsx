@@ -19,8 +19,6 @@ function Details({ user }: { user: UserProfile }) {
   const { t } = useTranslation('profile');
   const format = useFormatters();
   const rows: Array<[string, string]> = [
-    [t('fields.name'), user.name],
-    [t('fields.email'), user.email],
     [t('fields.phone'), user.phoneNumber],
     [t('fields.country'), t(`countries.${user.country}`)],
     [t('fields.memberSince'), format.date(user.createdAt)],

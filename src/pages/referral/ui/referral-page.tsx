@@ -6,7 +6,6 @@ import {
   $promoCode,
   $promoCodeError,
   $promoCodeState,
-  $referralLink,
   $referrals,
   $referralsError,
   $referralsState,
@@ -34,7 +33,7 @@ function useErrorDetail(message: ErrorMessage | null, title: string): string | u
 function PromoCodeCard() {
   const { t } = useTranslation(['referral', 'errors']);
   const format = useFormatters();
-  const [state, promo, error, link, retry] = useUnit([$promoCodeState, $promoCode, $promoCodeError, $referralLink, promoCodeRequested]);
+  const [state, promo, error, retry] = useUnit([$promoCodeState, $promoCode, $promoCodeError, promoCodeRequested]);
   const errorTitle = t('errors:referral.loadPromoCodeFailed');
   const errorDetail = useErrorDetail(error, errorTitle);
 
@@ -68,8 +67,8 @@ function PromoCodeCard() {
           </output>
         </div>
         <div className={styles.actions}>
-          <CopyPromoCodeButton code={promo.code} fullWidth variant={link ? 'secondary' : 'primary'} />
-          {link && <ShareReferralButton link={link} code={promo.code} fullWidth />}
+          <ShareReferralButton code={promo.code} fullWidth />
+          <CopyPromoCodeButton code={promo.code} fullWidth variant="secondary" />
         </div>
       </div>
       <dl className={styles.stats} aria-label={t('referral:stats.label')}>

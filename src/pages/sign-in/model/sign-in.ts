@@ -57,7 +57,8 @@ export const $emailError = sample({
 });
 
 const pageReset = createEvent();
-sample({ clock: SignInGate.open, target: [pageReset, codeStepReset] });
+// Fresh on every visit (also when leaving: a finished flow must not redirect the next visit).
+sample({ clock: [SignInGate.open, SignInGate.close], target: [pageReset, codeStepReset] });
 for (const store of [$email, $attempted, $step, $formError, $completed] as const) store.reset(pageReset);
 
 const readPlatformFx = createEffect(() => !isMockEnvironment() && Boolean(getRawInitData()));

@@ -70,12 +70,16 @@ export const $canDetectCountry = createStore(false);
 export const $prefillNotice = createStore<AuthMessage | null>(null);
 export const $detectingCountry = createStore(false);
 
+/** The field to focus (and scroll to) after a refused submit or a server error on a field; `n` changes each time. */
+export const $focusRequest = createStore<{ field: FieldName; n: number } | null>(null);
+
 /** The form as last sent, and the email code it was confirmed with (kept after PROMO_CODE_UNKNOWN). */
 const $pendingForm = createStore<RegistrationForm | null>(null);
 const $heldCode = createStore<string | null>(null);
 
 const pageReset = createEvent();
-sample({ clock: SignUpGate.open, target: [pageReset, codeStepReset] });
+// Fresh on every visit (also when leaving: a finished flow must not redirect the next visit).
+sample({ clock: [SignUpGate.open, SignUpGate.close], target: [pageReset, codeStepReset] });
 $values.reset(pageReset);
 $submitAttempted.reset(pageReset);
 $serverFieldErrors.reset(pageReset);
@@ -85,6 +89,7 @@ $completed.reset(pageReset);
 $prefillNotice.reset(pageReset);
 $pendingForm.reset(pageReset);
 $heldCode.reset(pageReset);
+$focusRequest.reset(pageReset);
 
 // Opening: platform features and the referral start parameter (t.me/<bot>/<app>?startapp=ref_CODE).
 const readPlatformFx = createEffect(() => {
@@ -136,6 +141,15 @@ $submitAttempted.on(formSubmitted, () => true);
 const validated = sample({ clock: formSubmitted, source: $values, fn: validateRegistration });
 const formAccepted = validated.filterMap((result) => (result.ok ? result.form : undefined));
 const formRejected = sample({ clock: validated, filter: (result) => !result.ok });
+type FocusRequest = { field: FieldName; n: number } | null;
+const requestFocus = (field: FieldName | undefined, previous: FocusRequest): FocusRequest =>
+  field ? { field, n: (previous?.n ?? 0) + 1 } : previous;
+sample({
+  clock: formRejected,
+  source: $focusRequest,
+  fn: (previous, result) => requestFocus(result.ok ? undefined : FIELDS.find((field) => field in result.errors), previous),
+  target: $focusRequest,
+});
 $pendingForm.on(formAccepted, (_, form) => form);
 
 // Same email and a code already confirmed (the promo code was the problem): register again at once.
@@ -196,6 +210,12 @@ sample({
   target: $serverFieldErrors,
 });
 $step.on(formFieldFailure, () => 'form');
+sample({
+  clock: formFieldFailure,
+  source: $focusRequest,
+  fn: (previous, error) => requestFocus(fieldOfError(error) ?? undefined, previous),
+  target: $focusRequest,
+});
 // Only an unknown promo code keeps the confirmed email code.
 sample({ clock: formFieldFailure, filter: (error) => serverErrorCode(error) !== 'PROMO_CODE_UNKNOWN', fn: () => null, target: $heldCode });
 

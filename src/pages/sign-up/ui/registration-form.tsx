@@ -1,4 +1,5 @@
 import { useUnit } from 'effector-react';
+import { useEffect, useRef } from 'react';
 import { useAuthMessage } from '@/features/verify-email-code';
 import { useTranslation } from '@/shared/i18n';
 import { Alert, Button, Select, TextField } from '@/shared/ui';
@@ -8,6 +9,7 @@ import {
   $canUseTelegramPhone,
   $detectingCountry,
   $fieldErrors,
+  $focusRequest,
   $formError,
   $prefillNotice,
   $values,
@@ -24,7 +26,9 @@ export const SIGN_UP_FORM_ID = 'sign-up-form';
 export function RegistrationForm() {
   const { t } = useTranslation(['auth', 'errors']);
   const show = useAuthMessage();
-  const [values, errors, formError, prefillNotice, canUsePhone, canDetect, detecting] = useUnit([
+  const formRef = useRef<HTMLFormElement>(null);
+  const [focusRequest, values, errors, formError, prefillNotice, canUsePhone, canDetect, detecting] = useUnit([
+    $focusRequest,
     $values,
     $fieldErrors,
     $formError,
@@ -40,6 +44,16 @@ export function RegistrationForm() {
     telegramPhoneClicked,
     detectCountryClicked,
   ]);
+  // A refused submit or a server error on a field (e.g. an unknown promo code): bring that field into view.
+  useEffect(() => {
+    if (!focusRequest) return;
+    const element = formRef.current?.elements.namedItem(focusRequest.field);
+    if (element instanceof HTMLElement) {
+      element.focus({ preventScroll: true });
+      element.scrollIntoView?.({ block: 'center' });
+    }
+  }, [focusRequest]);
+
   const field = (name: FieldName) => ({
     name,
     value: values[name],
@@ -50,6 +64,7 @@ export function RegistrationForm() {
   return (
     <form
       id={SIGN_UP_FORM_ID}
+      ref={formRef}
       className={styles.form}
       noValidate
       onSubmit={(event) => {

@@ -1,0 +1,232 @@
+import { useUnit } from 'effector-react';
+import { useId, type ReactNode } from 'react';
+import { $available } from '@/entities/wallet';
+import { formatRate } from '@/entities/exchange-rate';
+import { useFormatters, useTranslation } from '@/shared/i18n';
+import { Alert, Button, IconSwapVertical, Sheet, Skeleton, Spinner } from '@/shared/ui';
+import type { ExchangeCheck } from '../lib/exchange-check';
+import {
+  $canConfirm,
+  $exchangeAmountText,
+  $exchangeError,
+  $exchangeFrom,
+  $exchangeOpen,
+  $exchangePreview,
+  $exchangeRate,
+  $exchangeState,
+  $exchangeStep,
+  $exchangeTo,
+  $quoteExpired,
+  $quoteSecondsLeft,
+  $rateChanged,
+  $rateUnavailable,
+  exchangeAmountChanged,
+  exchangeClosed,
+  exchangeConfirmPressed,
+  exchangeDirectionSwapped,
+  exchangeEditPressed,
+  exchangeMaxPressed,
+  exchangeRatesRetryPressed,
+  exchangeReviewPressed,
+} from '../model/exchange';
+import styles from './exchange-sheet.module.css';
+
+const countdown = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+function useErrorText() {
+  const { t } = useTranslation('wallet');
+  const format = useFormatters();
+  return (error: ExchangeCheck | null): string | undefined => {
+    if (!error) return undefined;
+    switch (error.status) {
+      case 'notPositive':
+        return t('exchange.errors.notPositive');
+      case 'insufficient':
+        return t('exchange.errors.insufficient');
+      case 'belowMinimum':
+        return t('exchange.errors.belowMinimum', { minimum: format.money(error.minimum) });
+      case 'invalid':
+        return t(`exchange.errors.${error.reason}`);
+      default:
+        return undefined;
+    }
+  };
+}
+
+function SummaryRow({ label, children, strong }: { label: ReactNode; children: ReactNode; strong?: boolean }) {
+  return (
+    <div className={styles.summaryRow} data-strong={strong || undefined}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** SPEC §2/§5: currency exchange USD ⇄ RUB with a live quote, fee and "you receive" before confirming. */
+export function ExchangeSheet() {
+  const { t } = useTranslation('wallet');
+  const format = useFormatters();
+  const errorText = useErrorText();
+  const amountId = useId();
+  const [open, from, to, text, step, rate, preview, error, state, canConfirm, secondsLeft, expired, unavailable, rateChanged, available] = useUnit([
+    $exchangeOpen,
+    $exchangeFrom,
+    $exchangeTo,
+    $exchangeAmountText,
+    $exchangeStep,
+    $exchangeRate,
+    $exchangePreview,
+    $exchangeError,
+    $exchangeState,
+    $canConfirm,
+    $quoteSecondsLeft,
+    $quoteExpired,
+    $rateUnavailable,
+    $rateChanged,
+    $available,
+  ]);
+  const [close, changeAmount, swap, useMax, review, edit, confirm, retryRates] = useUnit([
+    exchangeClosed,
+    exchangeAmountChanged,
+    exchangeDirectionSwapped,
+    exchangeMaxPressed,
+    exchangeReviewPressed,
+    exchangeEditPressed,
+    exchangeConfirmPressed,
+    exchangeRatesRetryPressed,
+  ]);
+  const pending = state === 'pending';
+  const errorMessage = errorText(error);
+
+  const rateLine = rate ? (
+    <p className={styles.rate} data-testid="exchange-rate">
+      <span>{t('exchange.rateLine', { from: rate.from, to: rate.to, rate: formatRate(rate.rate, format.lang) })}</span>
+      <span className={styles.rateMeta}>
+        {expired ? (
+          <>
+            <Spinner size={14} /> {t('exchange.rateUpdating')}
+          </>
+        ) : (
+          t('exchange.rateMeta', { time: format.date(rate.updatedAt, { hour: '2-digit', minute: '2-digit' }), left: countdown(secondsLeft) })
+        )}
+      </span>
+    </p>
+  ) : unavailable ? (
+    <Alert
+      tone="danger"
+      action={
+        <Button variant="plain" size="m" onClick={retryRates}>
+          {t('common:actions.retry')}
+        </Button>
+      }
+    >
+      {t('exchange.rateUnavailable')}
+    </Alert>
+  ) : (
+    <Skeleton height={20} width="70%" />
+  );
+
+  const footer =
+    step === 'form' ? (
+      <Button fullWidth onClick={review} disabled={unavailable}>
+        {t('exchange.continue')}
+      </Button>
+    ) : (
+      <div className={styles.footerButtons}>
+        <Button fullWidth onClick={confirm} loading={pending} disabled={!canConfirm}>
+          {rateChanged ? t('exchange.confirmNewRate') : t('exchange.confirm')}
+        </Button>
+        <Button fullWidth variant="plain" onClick={edit} disabled={pending}>
+          {t('exchange.edit')}
+        </Button>
+      </div>
+    );
+
+  return (
+    <Sheet open={open} onClose={close} closeOnBack={!pending} title={step === 'form' ? t('exchange.title') : t('exchange.reviewTitle')} footer={footer}>
+      {step === 'form' ? (
+        <div className={styles.content}>
+          <div className={styles.pair}>
+            <div className={styles.field} data-invalid={errorMessage ? true : undefined}>
+              <div className={styles.fieldHead}>
+                <label htmlFor={amountId} className={styles.fieldLabel}>
+                  {t('exchange.youPay')}
+                </label>
+                {available && (
+                  <button type="button" className={styles.max} onClick={useMax}>
+                    {t('exchange.available', { amount: format.money({ amount: available[from], currency: from }) })}
+                  </button>
+                )}
+              </div>
+              <div className={styles.inputRow}>
+                <input
+                  id={amountId}
+                  className={styles.input}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  enterKeyHint="next"
+                  placeholder="0"
+                  value={text}
+                  onChange={(event) => changeAmount(event.target.value)}
+                  aria-invalid={errorMessage ? true : undefined}
+                  aria-describedby={errorMessage ? `${amountId}-error` : undefined}
+                />
+                <span className={styles.currency}>{from}</span>
+              </div>
+            </div>
+            <button type="button" className={styles.swap} onClick={swap} aria-label={t('exchange.swap', { from, to })}>
+              <IconSwapVertical size={22} />
+            </button>
+            <div className={styles.field}>
+              <div className={styles.fieldHead}>
+                <span className={styles.fieldLabel}>{t('exchange.youReceive')}</span>
+              </div>
+              <div className={styles.inputRow}>
+                <output className={styles.receive} data-testid="exchange-receive" aria-live="polite">
+                  {preview ? format.money(preview.credited) : '—'}
+                </output>
+                <span className={styles.currency}>{to}</span>
+              </div>
+            </div>
+          </div>
+          {errorMessage && (
+            <p className={styles.error} id={`${amountId}-error`} role="alert">
+              {errorMessage}
+            </p>
+          )}
+          {rateLine}
+          {preview && rate && (
+            <p className={styles.fee} data-testid="exchange-fee">
+              {t('exchange.feeLine', { fee: format.money(preview.fee), percent: format.number(rate.feeBps / 100, { maximumFractionDigits: 2 }) })}
+            </p>
+          )}
+        </div>
+      ) : (
+        <div className={styles.content}>
+          {rateChanged && (
+            <Alert tone="warning" title={t('exchange.rateChangedTitle')}>
+              {t('exchange.rateChanged')}
+            </Alert>
+          )}
+          {errorMessage && <Alert tone="danger">{errorMessage}</Alert>}
+          {preview && rate ? (
+            <dl className={styles.summary} data-testid="exchange-summary">
+              <SummaryRow label={t('exchange.youPay')}>{format.money(preview.debited)}</SummaryRow>
+              <SummaryRow label={t('exchange.fee', { percent: format.number(rate.feeBps / 100, { maximumFractionDigits: 2 }) })}>
+                {format.money(preview.fee)}
+              </SummaryRow>
+              <SummaryRow label={t('exchange.rate')}>{t('exchange.rateValue', { from: rate.from, to: rate.to, rate: formatRate(rate.rate, format.lang) })}</SummaryRow>
+              <SummaryRow label={t('exchange.youReceive')} strong>
+                {format.money(preview.credited)}
+              </SummaryRow>
+            </dl>
+          ) : (
+            <Skeleton height={160} radius={16} />
+          )}
+          {rateLine}
+          <p className={styles.note}>{t('exchange.reviewNote')}</p>
+        </div>
+      )}
+    </Sheet>
+  );
+}

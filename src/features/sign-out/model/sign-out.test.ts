@@ -1,0 +1,57 @@
+import { allSettled, fork } from 'effector';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { $isAuthenticated, signedIn } from '@/entities/session';
+import { apiDataReset, configureApi, createApiQuery } from '@/shared/api';
+import { createFakeServer, ok, testWallet } from '@/shared/api/index.testing';
+import { $signOutError, signOutFx } from './sign-out';
+
+const server = createFakeServer();
+const walletQuery = createApiQuery(testWallet, { name: 'sign-out-test.wallet' });
+const TOKENS = { accessToken: 'access-1', refreshToken: 'refresh-1', user: { id: 'u1', name: 'Ann' } };
+
+beforeEach(async () => {
+  server.reset();
+  localStorage.clear();
+  vi.stubGlobal('fetch', server.fetch);
+  configureApi({ baseUrl: '', getInitData: () => undefined });
+  await allSettled(apiDataReset, { scope: fork() });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('sign-out', () => {
+  test('forgets both tokens and every loaded data', async () => {
+    server.on('GET', '/api/wallet', () => ok({ balance: 5 }));
+    const scope = fork();
+    await allSettled(signedIn, { scope, params: TOKENS });
+    await allSettled(walletQuery.start, { scope, params: undefined });
+    expect(scope.getState(walletQuery.$data)).toEqual({ balance: 5 });
+
+    await allSettled(signOutFx, { scope });
+    expect(scope.getState($isAuthenticated)).toBe(false);
+    expect(localStorage.getItem('tgwallet.accessToken')).toBeNull();
+    expect(localStorage.getItem('tgwallet.refreshToken')).toBeNull();
+    expect(scope.getState(walletQuery.$data)).toBeNull();
+    expect(scope.getState($signOutError)).toBeNull();
+  });
+
+  test('when storage refuses to forget the tokens: "Failed to sign out. Please try again." and still signed in', async () => {
+    const scope = fork();
+    await allSettled(signedIn, { scope, params: TOKENS });
+    vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(() => {
+      throw new Error('storage is read-only');
+    });
+    const result = await allSettled(signOutFx, { scope });
+    expect(result.status).toBe('fail');
+    expect(scope.getState($signOutError)).toBe('errors:auth.signOutFailed');
+    expect(scope.getState($isAuthenticated)).toBe(true);
+    expect(localStorage.getItem('tgwallet.accessToken')).toBe('access-1');
+
+    vi.restoreAllMocks();
+    await allSettled(signOutFx, { scope });
+    expect(scope.getState($signOutError)).toBeNull();
+    expect(scope.getState($isAuthenticated)).toBe(false);
+  });
+});

@@ -1,0 +1,1 @@
+export { PaymentFailedPage } from './ui/payment-failed-page';

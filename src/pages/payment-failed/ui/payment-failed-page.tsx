@@ -1,0 +1,73 @@
+import { useUnit } from 'effector-react';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { $supportContact } from '@/entities/app-config';
+import { $sbpPayment, $sbpPaymentNotFound, PaymentDetails, paymentStatusPath, sbpRetryPath } from '@/features/topup-sbp';
+import { routePaths } from '@/shared/config';
+import { useTranslation } from '@/shared/i18n';
+import { Amount, Button, IconCrossCircle, LinkButton, Page, Skeleton } from '@/shared/ui';
+import { $errorCode, $paymentSucceeded, paymentFailedClosed, paymentFailedOpened, supportPressed } from '../model/payment-failed';
+import styles from './payment-failed-page.module.css';
+
+const KNOWN_CODES = ['PAYMENT_DECLINED', 'PAYMENT_EXPIRED', 'PAYMENT_FAILED', 'INSUFFICIENT_FUNDS', 'SBP_PROVIDER_ERROR'];
+
+/** SPEC §2 /payment-failed: error code, retry, back to wallet, contact support. */
+export function PaymentFailedPage() {
+  const { t } = useTranslation('wallet');
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const paymentId = search.get('paymentId');
+  const code = search.get('code');
+  const [payment, notFound, errorCode, succeeded, support] = useUnit([$sbpPayment, $sbpPaymentNotFound, $errorCode, $paymentSucceeded, $supportContact]);
+  const [open, close, contactSupport] = useUnit([paymentFailedOpened, paymentFailedClosed, supportPressed]);
+
+  useEffect(() => {
+    open({ paymentId, code });
+    return () => close();
+  }, [paymentId, code, open, close]);
+
+  useEffect(() => {
+    if (succeeded && payment) navigate(paymentStatusPath(payment.paymentId), { replace: true });
+  }, [succeeded, payment, navigate]);
+
+  const reason = errorCode && KNOWN_CODES.includes(errorCode) ? t(`payment.failureReasons.${errorCode}`) : t('payment.failedText');
+  const retryTo = payment ? sbpRetryPath(payment.amount.amount) : `${routePaths.wallet}?topup=sbp`;
+
+  return (
+    <Page
+      safeArea={false}
+      footer={
+        <>
+          <LinkButton to={retryTo} replace fullWidth>
+            {t('payment.retry')}
+          </LinkButton>
+          <LinkButton to={routePaths.wallet} replace fullWidth variant="secondary">
+            {t('payment.backToWallet')}
+          </LinkButton>
+          <Button fullWidth variant="plain" onClick={contactSupport} disabled={!support}>
+            {t('payment.contactSupport')}
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.hero}>
+        <span className={styles.icon}>
+          <IconCrossCircle size={56} />
+        </span>
+        <h1 className={styles.title}>{t('payment.failedTitle')}</h1>
+        {payment && <Amount value={payment.amount} size="xl" className={styles.amount} />}
+        <p className={styles.text}>{reason}</p>
+        {errorCode && (
+          <p className={styles.code}>
+            {t('payment.errorCodeLine')} <code data-testid="failed-error-code">{errorCode}</code>
+          </p>
+        )}
+      </div>
+      {payment ? (
+        <PaymentDetails payment={payment} errorCode={errorCode} />
+      ) : paymentId && !notFound ? (
+        <Skeleton height={180} radius={16} />
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,1 @@
+export { PaymentSuccessPage } from './ui/payment-success-page';

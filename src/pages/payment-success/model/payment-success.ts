@@ -1,0 +1,42 @@
+/**
+ * /payment-success?paymentId=…: the payment's server truth (polled while pending), and once it succeeded a
+ * visible 10-second countdown, then back to the wallet (SPEC §9). A payment that failed or expired goes to
+ * /payment-failed instead.
+ */
+import { createEvent, createStore, sample } from 'effector';
+import { interval } from 'patronum';
+import { $sbpPayment, sbpPaymentWatchStarted, sbpPaymentWatchStopped } from '@/features/topup-sbp';
+
+/** SPEC §9: payment success redirects after 10 seconds. */
+export const REDIRECT_AFTER_SECONDS = 10;
+
+export const paymentSuccessOpened = createEvent<string>();
+export const paymentSuccessClosed = createEvent();
+
+const countdownStarted = createEvent();
+const countdownStopped = createEvent();
+const timer = interval({ timeout: 1000, start: countdownStarted, stop: countdownStopped });
+
+export const $secondsLeft = createStore(REDIRECT_AFTER_SECONDS)
+  .on(timer.tick, (seconds) => Math.max(0, seconds - 1))
+  .reset(paymentSuccessOpened);
+export const $countdownRunning = timer.isRunning;
+/** Time is up: the page goes to the wallet. */
+export const $redirectDue = $secondsLeft.map((seconds) => seconds === 0);
+/** The payment did not go through: the page goes to /payment-failed. */
+export const $paymentFailed = $sbpPayment.map((payment) => payment !== null && (payment.status === 'failed' || payment.status === 'expired'));
+
+sample({ clock: paymentSuccessOpened, target: sbpPaymentWatchStarted });
+sample({ clock: paymentSuccessClosed, target: [sbpPaymentWatchStopped, countdownStopped] });
+
+// The countdown starts when the payment is seen succeeded (once per page visit).
+const $counted = createStore(false)
+  .on(countdownStarted, () => true)
+  .reset(paymentSuccessOpened);
+sample({
+  clock: $sbpPayment,
+  source: $counted,
+  filter: (counted, payment) => !counted && payment?.status === 'succeeded',
+  target: countdownStarted,
+});
+sample({ clock: $redirectDue, filter: Boolean, target: [countdownStopped, sbpPaymentWatchStopped] });

@@ -1,0 +1,2 @@
+export { TransactionHistory } from './ui/transaction-history';
+export { TransactionHistoryGate, $transactionDays } from './model/transaction-history';

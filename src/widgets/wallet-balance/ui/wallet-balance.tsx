@@ -1,0 +1,85 @@
+import { useGate, useUnit } from 'effector-react';
+import type { ComponentType } from 'react';
+import { exchangeOpened } from '@/features/exchange-currency';
+import { sbpTopUpOpened } from '@/features/topup-sbp';
+import { usdtTopUpOpened } from '@/features/topup-usdt';
+import { $balances, $walletError, $walletState, walletRefetchRequested } from '@/entities/wallet';
+import { useFormatters, useTranslation } from '@/shared/i18n';
+import { Amount, ErrorState, IconBolt, IconSwap, IconTether, Skeleton, type ActionIconProps } from '@/shared/ui';
+import { $estimatedTotal, WalletBalanceGate } from '../model/wallet-balance';
+import styles from './wallet-balance.module.css';
+
+export interface WalletBalanceProps {
+  /** The three wallet actions under the balances (top up USDT, top up SBP, exchange). Default true. */
+  actions?: boolean;
+}
+
+
+const ACTIONS: ReadonlyArray<{ key: 'usdt' | 'sbp' | 'exchange'; Icon: ComponentType<ActionIconProps> }> = [
+  { key: 'usdt', Icon: IconTether },
+  { key: 'sbp', Icon: IconBolt },
+  { key: 'exchange', Icon: IconSwap },
+];
+
+/** SPEC §2 /wallet: the balance per currency (USD, RUB) in the UI language, and the wallet's actions. */
+export function WalletBalance({ actions = true }: WalletBalanceProps) {
+  useGate(WalletBalanceGate);
+  const { t } = useTranslation('wallet');
+  const format = useFormatters();
+  const [state, error, balances, total, retry] = useUnit([$walletState, $walletError, $balances, $estimatedTotal, walletRefetchRequested]);
+  const [openUsdt, openSbp, openExchange] = useUnit([usdtTopUpOpened, sbpTopUpOpened, exchangeOpened]);
+  const handlers = { usdt: () => openUsdt(), sbp: () => openSbp(), exchange: () => openExchange() };
+
+  if (balances.length === 0 && state === 'error' && error) {
+    return <ErrorState message={t(error.keys, { defaultValue: error.defaultValue })} onRetry={retry} />;
+  }
+
+  return (
+    <section className={styles.card} aria-labelledby="wallet-balance-title" data-testid="wallet-balance">
+      <h2 id="wallet-balance-title" className={styles.title}>
+        {t('balance.title')}
+      </h2>
+      {balances.length === 0 ? (
+        <div className={styles.loading} role="status" aria-label={t('common:status.loading')}>
+          <Skeleton height={40} width="60%" radius={10} />
+          <Skeleton height={56} radius={12} />
+        </div>
+      ) : (
+        <>
+          {total && (
+            <p className={styles.total}>
+              <span className={styles.totalLabel}>{t('balance.total')}</span>
+              <span className={styles.totalValue}>≈ {format.money(total)}</span>
+            </p>
+          )}
+          <ul className={styles.balances}>
+            {balances.map((balance) => (
+              <li key={balance.currency} className={styles.balance} data-currency={balance.currency}>
+                <span className={styles.currency}>
+                  <span className={styles.code}>{balance.currency}</span>
+                  <span className={styles.name}>{t(`balance.currency.${balance.currency}`)}</span>
+                </span>
+                <span className={styles.values}>
+                  <Amount value={balance.available} size="l" />
+                  {balance.held.amount > 0 && <span className={styles.held}>{t('balance.held', { amount: format.money(balance.held) })}</span>}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {actions && (
+        <div className={styles.actions}>
+          {ACTIONS.map(({ key, Icon }) => (
+            <button key={key} type="button" className={styles.action} onClick={handlers[key]}>
+              <span className={styles.actionIcon}>
+                <Icon size={24} />
+              </span>
+              <span className={styles.actionLabel}>{t(`actions.${key}`)}</span>
+            </button>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
