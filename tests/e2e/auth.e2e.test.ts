@@ -132,11 +132,19 @@ describe('auth (issue #3): sign-up, sign-in, sign-out through the UI', () => {
 
     await typeCode(page, t, await readMailboxCode(baseUrl, email));
     await expectLanded(page);
-    await saveScreenshot(page, 'auth-en-signed-up-landing');
 
     // Reload: still signed in; the account is under verification (SPEC §1).
     await page.reload();
-    await page.goto(`${baseUrl}/verification`);
+    if (walletRegistered) {
+      // The wallet shows the verification banner, which leads to /verification.
+      await page.getByText('Account under verification').waitFor({ timeout: 15_000 });
+      expect(pathOf(page)).toBe('/wallet');
+      await saveScreenshot(page, 'auth-en-signed-up-wallet-banner');
+      await page.getByRole('link', { name: 'Details' }).click();
+      await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/verification');
+    } else {
+      await page.goto(`${baseUrl}/verification`);
+    }
     await page.getByRole('heading', { name: t.underVerification }).waitFor({ timeout: 15_000 });
     expect(await visible(page, 'Ann Petrova · ann.en@example.com')).toBe(true);
     await saveScreenshot(page, 'auth-en-verification-under');

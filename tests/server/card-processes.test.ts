@@ -144,10 +144,27 @@ describe('two server processes on one PostgreSQL', () => {
         cards.push({ id: res.body.data.id, userIndex: i, form: res.body.data.form });
       }
     }
-    const status = async (card: (typeof cards)[number], server: ServerProcess) =>
-      (await call(server, 'GET', `/api/cards/${card.id}`, undefined, users[card.userIndex]!.headers)).body.data;
+    // Waiting reads the database (polling the API would run into the per-IP rate limit on a slow machine);
+    // the API's view is checked once each wait is over.
+    const status = async (card: (typeof cards)[number], server: ServerProcess) => {
+      const res = await call(server, 'GET', `/api/cards/${card.id}`, undefined, users[card.userIndex]!.headers);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as { status: string; balance: { amount: number } };
+    };
+    const settle = async (card: (typeof cards)[number], done: (row: { status: string; balance: number }) => boolean, label: string) =>
+      waitFor(
+        async () => (await db.query<{ status: string; balance: number }>(
+          `SELECT c.status, coalesce(a.balance, 0) AS balance FROM cards c LEFT JOIN ledger_accounts a ON a.id = $2 WHERE c.id = $1`,
+          [card.id, accountIds.card(card.id)],
+        ))[0]!,
+        done,
+        60_000,
+        `card ${card.id} ${label}`,
+      );
     for (const card of cards) {
-      await waitFor(() => status(card, b), (c) => c.status === (card.form === 'virtual' ? 'active' : 'inactive'), 30_000, `card ${card.id}`);
+      const expected = card.form === 'virtual' ? 'active' : 'inactive';
+      await settle(card, (row) => row.status === expected, expected);
+      expect((await status(card, b)).status).toBe(expected);
     }
     // Activate the physical ones through the other process, then top up every card.
     for (const card of cards.filter((c) => c.form === 'physical')) {
@@ -155,12 +172,18 @@ describe('two server processes on one PostgreSQL', () => {
       const res = await call(b, 'POST', '/api/cards/activate', { cardId: card.id, activationCode: code }, { ...users[card.userIndex]!.headers, 'idempotency-key': randomUUID() });
       expect(res.status).toBe(200);
     }
-    for (const card of cards) await waitFor(() => status(card, a), (c) => c.status === 'active', 30_000, `card ${card.id} active`);
+    for (const card of cards) {
+      await settle(card, (row) => row.status === 'active', 'active');
+      expect((await status(card, a)).status).toBe('active');
+    }
     for (const [i, card] of cards.entries()) {
       const res = await call(i % 2 ? a : b, 'POST', `/api/cards/${card.id}/topup`, { amount: 20_00 }, { ...users[card.userIndex]!.headers, 'idempotency-key': randomUUID() });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
-    for (const card of cards) await waitFor(() => status(card, b), (c) => c.balance.amount === 70_00, 30_000, `card ${card.id} topped up`);
+    for (const card of cards) {
+      await settle(card, (row) => row.balance === 70_00, 'topped up');
+      expect((await status(card, b)).balance.amount).toBe(70_00);
+    }
 
     // Reveal every card's data through both processes; keep the plaintext to look for it in the logs.
     const secrets: SensitivePlaintext[] = [];

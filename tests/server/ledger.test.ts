@@ -6,10 +6,12 @@ import {
   createCardAccount,
   getCardAccount,
   getSystemAccount,
+  getSystemAccountShard,
   getTransaction,
   getTransactionEntries,
   getWalletAccount,
   LedgerInvariantError,
+  pickShard,
   postTransaction,
   runLedgerTx,
   updateTransactionStatus,
@@ -61,6 +63,20 @@ describe('ledger', () => {
     expect(a).toMatchObject({ kind: 'wallet', userId, currency: 'USD', allowNegative: false });
     expect(fee).toMatchObject({ kind: 'system', code: 'fee_revenue', allowNegative: false });
     expect(fx).toMatchObject({ kind: 'system', code: 'fx_pool', currency: 'RUB', allowNegative: true });
+  });
+
+  it('splits hot system accounts into shards: shard 0 is the plain account, others carry their number', async () => {
+    const [zero, three] = await t.db.tx(async (q) => [
+      await getSystemAccountShard(q, 'fx_pool', 'USD', 0),
+      await getSystemAccountShard(q, 'fee_revenue', 'RUB', 3),
+    ]);
+    expect(zero).toMatchObject({ id: 'sys_fx_pool_USD', code: 'fx_pool', allowNegative: true });
+    expect(three).toMatchObject({ id: 'sys_fee_revenue.3_RUB', code: 'fee_revenue.3', allowNegative: false });
+    const shards = Array.from({ length: 1000 }, (_, i) => pickShard(`exchange:user:${i}`, 8));
+    expect(shards.every((k) => k >= 0 && k < 8)).toBe(true);
+    expect(new Set(shards).size).toBe(8);
+    expect(pickShard('same', 8)).toBe(pickShard('same', 8));
+    expect(pickShard('anything', 1)).toBe(0);
   });
 
   it('posts a balanced transaction: balances move, entries sum to zero, the wallet list shows it', async () => {

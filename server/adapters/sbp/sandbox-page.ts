@@ -71,13 +71,14 @@ export const renderSandboxPaymentPage = (input: {
   .pay, a.button { background: var(--button); color: var(--button-text); }
   .decline { background: color-mix(in srgb, var(--danger) 14%, transparent); color: var(--danger); }
   .note { color: var(--hint); font-size: 13px; text-align: center; margin-top: 16px; }
+  .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 </style>
 </head>
 <body>
 <main>
   <span class="sandbox">Sandbox · no real money</span>
   <h1>Fast Payment System (SBP)</h1>
-  <div class="amount" aria-label="Amount">${escapeHtml(formatRub(invoice.amount))}</div>
+  <p class="amount"><span class="visually-hidden">Amount: </span>${escapeHtml(formatRub(invoice.amount))}</p>
   <div class="card"><dl>
 ${rows.map(([name, value]) => `    <div class="row"><dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd></div>`).join('\n')}
   </dl></div>

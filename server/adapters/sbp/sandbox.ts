@@ -120,6 +120,12 @@ export class SandboxSbpAcquirer implements SbpAcquirer {
   async createInvoice(request: SbpInvoiceRequest): Promise<SbpInvoice> {
     const settings = await this.settings();
     if (settings.failCreate) throw new SbpAcquirerError('ACQUIRER_UNAVAILABLE', 'Sandbox acquirer is set to refuse new invoices');
+    // Like real acquirers, idempotent per order: asking again for the same order returns its invoice.
+    const [existing] = await this.deps.db.query<InvoiceRow>('SELECT * FROM sandbox_sbp_invoices WHERE order_id = $1', [request.orderId]);
+    if (existing) {
+      if (existing.amount !== request.amount) throw new SbpAcquirerError('ORDER_CONFLICT', 'Another amount was invoiced for this order');
+      return { invoiceId: existing.invoice_id, paymentUrl: new URL(sandboxPaymentPath(existing.invoice_id), request.notificationUrl).toString() };
+    }
     const invoiceId = `INV${randomBytes(8).toString('hex').toUpperCase()}`;
     await this.deps.db.query(
       `INSERT INTO sandbox_sbp_invoices (invoice_id, order_id, amount, description, merchant, notification_url, success_url, fail_url,

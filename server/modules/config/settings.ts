@@ -9,6 +9,8 @@ import { AUTH_LIMITS } from '../auth/limits';
  */
 export interface WalletSettings {
   sandbox: boolean;
+  /** Hot system accounts (FX pool, exchange fees, SBP clearing) are split into this many shards. */
+  hotAccountShards: number;
   usdt: {
     depositAddress: string;
     /** USD cents. */
@@ -99,6 +101,7 @@ export const loadWalletSettings = (env: Env, options: { sandbox: boolean; jwtSec
   }
   return {
     sandbox: options.sandbox,
+    hotAccountShards: int(env, 'LEDGER_HOT_ACCOUNT_SHARDS', 8, 1, 64),
     usdt: {
       depositAddress,
       minDeposit: money(env, 'USDT_MIN_DEPOSIT', 10_00, 1_000_000),

@@ -51,8 +51,8 @@ export const computeExchange = (amount: number, feeBps: number, rate: string): E
   const { units, scale } = parseDecimal(rate);
   const net = BigInt(amount - fee);
   const credited = net > 0n ? (net * units) / 10n ** BigInt(scale) : 0n;
-  if (credited > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('credited amount is too large');
-  return { fee, debited: amount, credited: Number(credited) };
+  // Beyond the safe range `credited` is returned as Infinity: the caller refuses it (no wallet holds that much).
+  return { fee, debited: amount, credited: credited > BigInt(Number.MAX_SAFE_INTEGER) ? Number.POSITIVE_INFINITY : Number(credited) };
 };
 
 /** Scale of the USD/RUB mid rate the provider gives (4 decimals: "92.5000"). */

@@ -7,7 +7,8 @@ import {
   accountIds,
   ensureWalletAccounts,
   findTransactionByKey,
-  getSystemAccount,
+  getSystemAccountShard,
+  pickShard,
   postTransaction,
   runLedgerTx,
   type LedgerTransaction,
@@ -60,7 +61,8 @@ const rateUnavailable = () => catalogError('RATE_UNAVAILABLE', 'Rate unavailable
 
 /**
  * Exchange quotes and USD ⇄ RUB exchanges (docs/api.md "Exchange (quotes)").
- * Quotes are shared by all users and stored; an exchange is one balanced ledger transaction:
+ * Quotes are shared by all users and stored; an exchange is one balanced ledger transaction (FX pool and
+ * fee account: one shard of each, picked from the request key):
  *
  *   wallet[from]  −amount          fx_pool[from] +(amount − fee)     fee_revenue[from] +fee
  *   wallet[to]    +credited        fx_pool[to]   −credited
@@ -125,9 +127,11 @@ export class ExchangeService {
   private ensureSystemAccounts(): Promise<void> {
     this.systemAccounts ??= this.deps.db
       .tx(async (q) => {
-        for (const currency of ['USD', 'RUB'] as const) {
-          await getSystemAccount(q, 'fx_pool', currency);
-          await getSystemAccount(q, 'fee_revenue', currency);
+        for (let shard = 0; shard < this.deps.settings.hotAccountShards; shard++) {
+          for (const currency of ['USD', 'RUB'] as const) {
+            await getSystemAccountShard(q, 'fx_pool', currency, shard);
+            await getSystemAccountShard(q, 'fee_revenue', currency, shard);
+          }
         }
       })
       .catch((error: unknown) => {
@@ -168,18 +172,23 @@ export class ExchangeService {
         throw catalogError('AMOUNT_BELOW_MINIMUM', `The smallest amount to exchange is ${minimum} minor units of ${input.from}.`);
       }
       const figures = computeExchange(input.amount, quote.fee_bps, quote.rate);
+      if (!Number.isSafeInteger(figures.credited)) {
+        throw catalogError('AMOUNT_ABOVE_MAXIMUM', 'The amount is too large to exchange.');
+      }
       if (figures.credited <= 0) {
         throw catalogError('AMOUNT_BELOW_MINIMUM', 'The amount is too small to receive anything after the fee.');
       }
 
       const wallets = await ensureWalletAccounts(q, userId, now);
+      // One shard of the FX pool and of the fee account per exchange: concurrent exchanges rarely queue on one row.
+      const shard = pickShard(ledgerKey, settings.hotAccountShards);
       const entries = [
         { accountId: wallets[input.from], amount: -figures.debited },
-        { accountId: accountIds.system('fx_pool', input.from), amount: figures.debited - figures.fee },
-        { accountId: accountIds.system('fx_pool', input.to), amount: -figures.credited },
+        { accountId: accountIds.systemShard('fx_pool', input.from, shard), amount: figures.debited - figures.fee },
+        { accountId: accountIds.systemShard('fx_pool', input.to, shard), amount: -figures.credited },
         { accountId: wallets[input.to], amount: figures.credited },
       ];
-      if (figures.fee > 0) entries.push({ accountId: accountIds.system('fee_revenue', input.from), amount: figures.fee });
+      if (figures.fee > 0) entries.push({ accountId: accountIds.systemShard('fee_revenue', input.from, shard), amount: figures.fee });
       const details = {
         counterAmount: { amount: figures.credited, currency: input.to },
         rate: quote.rate,

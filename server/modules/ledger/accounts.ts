@@ -23,11 +23,30 @@ const toAccount = (row: AccountRow): LedgerAccount => ({
   allowNegative: row.allow_negative,
 });
 
+/**
+ * A hot system account (every exchange touches the FX pool) can be split into shards, so postings lock one
+ * shard each instead of queueing on one row. Shard 0 is the plain account; shard k > 0 has code `<code>.<k>`.
+ * The account's balance is the sum over its shards.
+ */
+const shardCode = (code: string, shard: number): string => (shard === 0 ? code : `${code}.${shard}`);
+
 /** Account ids are deterministic, so callers never need a lookup to know an id. */
 export const accountIds = {
   wallet: (userId: string, currency: Currency) => `wal_${userId}_${currency}`,
   system: (code: string, currency: Currency) => `sys_${code}_${currency}`,
+  /** Shard `shard` of a system account (0 = the plain account). */
+  systemShard: (code: string, currency: Currency, shard: number) => `sys_${shardCode(code, shard)}_${currency}`,
   card: (cardId: string) => `crd_${cardId}`,
+};
+
+/** A stable shard number in 0..shards-1 for a key (FNV-1a). */
+export const pickShard = (key: string, shards: number): number => {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % Math.max(1, shards);
 };
 
 const selectAccount = async (q: Queryable, id: string): Promise<LedgerAccount | null> => {
@@ -86,6 +105,32 @@ export const getSystemAccount = (q: Queryable, code: SystemAccountCode, currency
   return ensureAccount(
     q,
     { id: accountIds.system(code, currency), kind: 'system', userId: null, code, cardId: null, currency, allowNegative: spec.allowNegative },
+    now,
+  );
+};
+
+/** Shard `shard` of a system account (created on first use, same sign rule as the plain account). */
+export const getSystemAccountShard = (
+  q: Queryable,
+  code: SystemAccountCode,
+  currency: Currency,
+  shard: number,
+  now: Date = new Date(),
+): Promise<LedgerAccount> => {
+  const spec = SYSTEM_ACCOUNTS[code];
+  if (!spec) throw new Error(`Unknown system account code "${code}"`);
+  if (!Number.isInteger(shard) || shard < 0) throw new Error(`Invalid shard ${shard}`);
+  return ensureAccount(
+    q,
+    {
+      id: accountIds.systemShard(code, currency, shard),
+      kind: 'system',
+      userId: null,
+      code: shardCode(code, shard),
+      cardId: null,
+      currency,
+      allowNegative: spec.allowNegative,
+    },
     now,
   );
 };

@@ -11,7 +11,9 @@ export {
   findAccount,
   getCardAccount,
   getSystemAccount,
+  getSystemAccountShard,
   getWalletAccount,
+  pickShard,
 } from './accounts';
 export { checkLedger } from './check';
 export {

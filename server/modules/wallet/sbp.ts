@@ -5,7 +5,7 @@ import { SbpAcquirerError, verifySbpSignature, type SbpAcquirer } from '../../ad
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { catalogError, DomainError, httpErrors } from '../../http/errors';
-import { accountIds, ensureWalletAccounts, getSystemAccount, postTransaction, runLedgerTx } from '../ledger';
+import { accountIds, ensureWalletAccounts, getSystemAccountShard, pickShard, postTransaction, runLedgerTx } from '../ledger';
 import type { WalletSettings } from '../config/settings';
 import { assertCanMoveMoney } from './account-state';
 
@@ -89,7 +89,7 @@ export class SbpService {
   private ensureSystemAccounts(): Promise<void> {
     this.systemReady ??= this.deps.db
       .tx(async (q) => {
-        await getSystemAccount(q, 'sbp_clearing', 'RUB');
+        for (let shard = 0; shard < this.deps.settings.hotAccountShards; shard++) await getSystemAccountShard(q, 'sbp_clearing', 'RUB', shard);
       })
       .catch((error: unknown) => {
         this.systemReady = undefined;
@@ -263,7 +263,7 @@ export class SbpService {
       idempotencyKey: `sbp:${payment.id}`,
       details: { paymentId: payment.id, orderId: payment.order_id, invoiceId: payment.invoice_id },
       entries: [
-        { accountId: accountIds.system('sbp_clearing', 'RUB'), amount: -payment.amount },
+        { accountId: accountIds.systemShard('sbp_clearing', 'RUB', pickShard(payment.id, this.deps.settings.hotAccountShards)), amount: -payment.amount },
         { accountId: wallets.RUB, amount: payment.amount },
       ],
       reference: payment.order_id,

@@ -7,7 +7,6 @@ import { initPlatform, markReady, type LaunchParamsIssue, type PlatformState } f
 import { notify } from '@/shared/ui';
 import { preloadScreen } from '../router/routes';
 import { App } from './app';
-import { StartupErrorScreen } from './startup-error-screen';
 
 /**
  * Boot sequence: platform (Telegram or the dev mock, launch params validated) → i18n (needs the Telegram
@@ -29,7 +28,7 @@ export async function start(container: HTMLElement): Promise<Root> {
   await initI18n({ telegramLanguageCode: platform.ok ? platform.launchParams.initData.user.languageCode : undefined });
 
   if (!platform.ok) {
-    renderStartupError(root, platform.issues);
+    await renderStartupError(root, platform.issues);
     return root;
   }
 
@@ -46,7 +45,21 @@ export async function start(container: HTMLElement): Promise<Root> {
   return root;
 }
 
-function renderStartupError(root: Root, issues: readonly LaunchParamsIssue[]): void {
-  root.render(<StartupErrorScreen issues={issues} />);
+/**
+ * The startup error screen is a lazy chunk: only a launch with invalid parameters needs it (bundle budget).
+ * If even that chunk cannot be downloaded, a plain translated message: never a blank page.
+ */
+async function renderStartupError(root: Root, issues: readonly LaunchParamsIssue[]): Promise<void> {
+  try {
+    const { StartupErrorScreen } = await import('./startup-error-screen');
+    root.render(<StartupErrorScreen issues={issues} />);
+  } catch {
+    root.render(
+      <main role="alert">
+        <h1>{i18n.t('common:startup.title')}</h1>
+        <p>{i18n.t('common:startup.hint')}</p>
+      </main>,
+    );
+  }
   requestAnimationFrame(() => markReady());
 }

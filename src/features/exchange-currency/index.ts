@@ -28,4 +28,4 @@ export {
   type ExchangeStep,
 } from './model/exchange';
 export { checkExchangeAmount, type ExchangeCheck } from './lib/exchange-check';
-export { ExchangeSheet } from './ui/exchange-sheet';
+export { ExchangeSheet } from './ui/lazy-exchange-sheet';

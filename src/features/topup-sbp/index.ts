@@ -27,5 +27,5 @@ export {
 } from './model/payment-status';
 export { checkSbpAmount, type SbpAmountCheck } from './lib/sbp-amount';
 export { paymentStatusPath, paymentFailedPath, sbpRetryPath } from './lib/payment-link';
-export { SbpTopUpSheet } from './ui/sbp-topup-sheet';
+export { SbpTopUpSheet } from './ui/lazy-sbp-topup-sheet';
 export { PaymentDetails, type PaymentDetailsProps } from './ui/payment-details';

@@ -11,4 +11,4 @@ export {
   type UsdtCopyTarget,
 } from './model/usdt-topup';
 export { checkUsdtAmount, usdtExactAmount, minimumWholeUsdt, type UsdtAmountCheck } from './lib/usdt-amount';
-export { UsdtTopUpSheet } from './ui/usdt-topup-sheet';
+export { UsdtTopUpSheet } from './ui/lazy-usdt-topup-sheet';

@@ -26,9 +26,13 @@ describe('locale files', () => {
 
   it('the core namespaces (English in the entry chunk) are the ones the app frame and the Welcome use', () => {
     expect([...CORE_NAMESPACES]).toEqual(['common', 'shell', 'welcome']);
+  });
+
+  it('the backend can load every file', async () => {
     for (const ns of Object.keys(enNs)) {
-      expect(hasLocaleFile('en', ns)).toBe(true);
-      expect(hasLocaleFile('ru', ns)).toBe(true);
+      expect(await hasLocaleFile('en', ns)).toBe(true);
+      expect(await hasLocaleFile('ru', ns)).toBe(true);
     }
+    expect(await hasLocaleFile('ru', 'no-such-namespace')).toBe(false);
   });
 });

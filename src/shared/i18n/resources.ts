@@ -8,24 +8,39 @@ type LocaleFiles = Record<string, Record<string, unknown>>;
  *
  *  - CORE namespaces — the ones the app frame and the first screen need (`common`: boot, recovery and shared
  *    UI texts; `shell`: app shell and toasts; `welcome`: the first screen) — ship in English with the entry
- *    chunk, so the first screen renders without waiting for a translation file.
- *  - Every other file (and every non-English copy) is its own small lazy chunk, fetched by i18next's
- *    backend the first time a namespace is used in a language: `useTranslation('wallet')` suspends until
- *    it is there (the screen skeleton shows meanwhile), and a route entry's `namespaces` fetches it in
- *    parallel with the page chunk (src/app/router/screens.ts).
+ *    chunk, so the first screen renders without waiting for a translation file. In another language they
+ *    are fetched by initI18n() before the first render (one small chunk each, loaders below).
+ *  - Every other file is its own small lazy chunk, fetched by i18next's backend the first time a namespace
+ *    is used in a language: `useTranslation('wallet')` suspends until it is there (the screen skeleton
+ *    shows meanwhile), and a route entry's `namespaces` fetches it in parallel with the page chunk
+ *    (src/app/router/screens.ts). Their loaders are in locale-files.ts, itself a lazy chunk.
  *
- * Changing CORE_FILES changes what every first screen downloads: `npm run size` checks the budget.
+ * Changing the core set changes what every first screen downloads: `npm run size` checks the budget.
  */
 const CORE_FILES: LocaleFiles = import.meta.glob<Record<string, unknown>>('./locales/en/{common,shell,welcome}.json', {
   eager: true,
   import: 'default',
 });
 
-/** Every other locale file, each its own lazy chunk. */
-const LAZY_FILES = import.meta.glob<{ default: Record<string, unknown> }>([
-  './locales/*/*.json',
-  '!./locales/en/{common,shell,welcome}.json',
+/** Core namespaces in the other languages: fetched before the first render, so their loaders are here. */
+const CORE_LAZY_FILES = import.meta.glob<{ default: Record<string, unknown> }>([
+  './locales/*/{common,shell,welcome}.json',
+  '!./locales/en/*.json',
 ]);
+
+type Loader = () => Promise<{ default: Record<string, unknown> }>;
+let localeFiles: Promise<Record<string, Loader>> | undefined;
+/** The loaders of every other file (a lazy chunk, fetched once). */
+function otherFiles(): Promise<Record<string, Loader>> {
+  if (!localeFiles) {
+    localeFiles = import('./locale-files').then((m) => m.LOCALE_FILES);
+    // A failed download is not cached: the next read tries again.
+    localeFiles.catch(() => {
+      localeFiles = undefined;
+    });
+  }
+  return localeFiles;
+}
 
 /** `{ './locales/en/common.json': {...} }` → `{ common: {...} }`. */
 export function toNamespaces(files: LocaleFiles): ResourceLanguage {
@@ -44,9 +59,15 @@ export const CORE_NAMESPACES: readonly string[] = Object.keys(coreEnglishResourc
 
 const fileKey = (language: string, namespace: string) => `./locales/${language}/${namespace}.json`;
 
-/** Whether `locales/<language>/<namespace>.json` exists. */
-export function hasLocaleFile(language: string, namespace: string): boolean {
-  return fileKey(language, namespace) in LAZY_FILES || (language === 'en' && namespace in coreEnglishResources);
+async function loaderOf(language: string, namespace: string): Promise<Loader | undefined> {
+  const key = fileKey(language, namespace);
+  return CORE_LAZY_FILES[key] ?? (await otherFiles())[key];
+}
+
+/** Whether `locales/<language>/<namespace>.json` exists (English core files are bundled). */
+export async function hasLocaleFile(language: string, namespace: string): Promise<boolean> {
+  if (language === 'en' && namespace in coreEnglishResources) return true;
+  return (await loaderOf(language, namespace)) !== undefined;
 }
 
 /**
@@ -57,13 +78,15 @@ export const localeBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = LAZY_FILES[fileKey(language, namespace)];
-    if (!load) {
-      callback(new Error(`no locale file ${language}/${namespace}.json`), false);
-      return;
-    }
-    load().then(
-      (module) => callback(null, module.default as ResourceLanguage[string]),
+    const read = async (): Promise<Record<string, unknown> | null> => {
+      const load = await loaderOf(language, namespace);
+      return load ? (await load()).default : null;
+    };
+    read().then(
+      (data) => {
+        if (data === null) callback(new Error(`no locale file ${language}/${namespace}.json`), false);
+        else callback(null, data as ResourceLanguage[string]);
+      },
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
     );
   },

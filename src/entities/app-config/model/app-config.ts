@@ -24,4 +24,4 @@ export const $supportContact = $appConfig.map((config): AppConfig['support'] | n
 export const exchangeMinimumOf = (config: AppConfig['exchange'] | null, currency: Currency): Money | null =>
   config?.minAmounts.find((money) => money.currency === currency) ?? null;
 
-sample({ clock: appConfigRequested, target: appConfigQuery.start });
+sample({ clock: appConfigRequested, fn: () => undefined, target: appConfigQuery.start });

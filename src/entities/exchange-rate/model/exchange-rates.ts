@@ -21,5 +21,5 @@ export const $exchangeRatesState = queryState(exchangeRatesQuery);
 export const $exchangeRatesPending = exchangeRatesQuery.$pending;
 export const $exchangeRatesError = errorMessageOf(exchangeRatesQuery, 'errors:general.fetchFailed');
 
-sample({ clock: exchangeRatesRequested, target: exchangeRatesQuery.start });
-sample({ clock: exchangeRatesRefetchRequested, target: exchangeRatesRefetch });
+sample({ clock: exchangeRatesRequested, fn: () => undefined, target: exchangeRatesQuery.start });
+sample({ clock: exchangeRatesRefetchRequested, fn: () => undefined, target: exchangeRatesRefetch });

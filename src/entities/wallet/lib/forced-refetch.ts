@@ -57,4 +57,13 @@ export function createForcedRefetch<Params, Data, Error>(
   return refetchRequested;
 }
 
-const paramsKey = (params: unknown): string => JSON.stringify(params ?? null);
+/** Params as a comparable key; "no params" (undefined, null, {}) are one key, uncomparable values never match. */
+const paramsKey = (params: unknown): string => {
+  if (params === undefined || params === null) return 'none';
+  try {
+    const key = JSON.stringify(params);
+    return key === '{}' ? 'none' : key;
+  } catch {
+    return `unique:${Math.random()}`;
+  }
+};

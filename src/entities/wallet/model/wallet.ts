@@ -33,5 +33,5 @@ export const $available = $wallet.map((wallet): Record<Currency, number> | null 
   return available;
 });
 
-sample({ clock: walletRequested, target: walletQuery.start });
-sample({ clock: walletRefetchRequested, target: walletRefetch });
+sample({ clock: walletRequested, fn: () => undefined, target: walletQuery.start });
+sample({ clock: walletRefetchRequested, fn: () => undefined, target: walletRefetch });

@@ -100,4 +100,7 @@ sample({
   target: showCardFailureFx,
 });
 const wrongCodeFx = createEffect(() => haptic.notification('error'));
-sample({ clock: failed, filter: (error) => errorCodeOf(error) === 'INVALID_ACTIVATION_CODE', target: wrongCodeFx });
+const wrongCode = sample({ clock: failed, filter: (error) => errorCodeOf(error) === 'INVALID_ACTIVATION_CODE' });
+sample({ clock: wrongCode, target: wrongCodeFx });
+// A wrong code is cleared, so the next one is typed from the first box (the message stays until typing).
+$code.on(wrongCode, () => '');

@@ -94,8 +94,17 @@ const $pendingRequest = createStore<{ key: string; productId: string; deposit: n
 );
 const requestChosen = sample({
   clock: issueConfirmed,
-  source: { id: $productId, deposit: $deposit, charge: $charge, pending: $pendingRequest, busy: createCardMutation.$pending },
-  filter: ({ id, charge, busy }) => id !== null && charge !== null && !busy,
+  source: {
+    id: $productId,
+    deposit: $deposit,
+    charge: $charge,
+    pending: $pendingRequest,
+    busy: createCardMutation.$pending,
+    open: $confirmationOpen,
+    block: $issueBlock,
+  },
+  // Only from the confirmation, for an allowed user.
+  filter: ({ id, charge, busy, open, block }) => id !== null && charge !== null && !busy && open && block === null,
   fn: ({ id, deposit, pending }) =>
     pending && pending.productId === id && pending.deposit === deposit
       ? pending

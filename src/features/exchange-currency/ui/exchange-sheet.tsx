@@ -63,7 +63,7 @@ function SummaryRow({ label, children, strong }: { label: ReactNode; children: R
 }
 
 /** SPEC §2/§5: currency exchange USD ⇄ RUB with a live quote, fee and "you receive" before confirming. */
-export function ExchangeSheet() {
+export default function ExchangeSheet() {
   const { t } = useTranslation('wallet');
   const format = useFormatters();
   const errorText = useErrorText();
@@ -98,24 +98,28 @@ export function ExchangeSheet() {
   const pending = state === 'pending';
   const errorMessage = errorText(error);
 
+  const rateMeta = rate ? (
+    <span className={styles.rateMeta}>
+      {expired ? (
+        <>
+          <Spinner size={14} /> {t('exchange.rateUpdating')}
+        </>
+      ) : (
+        t('exchange.rateMeta', { time: format.date(rate.updatedAt, { hour: '2-digit', minute: '2-digit' }), left: countdown(secondsLeft) })
+      )}
+    </span>
+  ) : null;
+
   const rateLine = rate ? (
     <p className={styles.rate} data-testid="exchange-rate">
       <span>{t('exchange.rateLine', { from: rate.from, to: rate.to, rate: formatRate(rate.rate, format.lang) })}</span>
-      <span className={styles.rateMeta}>
-        {expired ? (
-          <>
-            <Spinner size={14} /> {t('exchange.rateUpdating')}
-          </>
-        ) : (
-          t('exchange.rateMeta', { time: format.date(rate.updatedAt, { hour: '2-digit', minute: '2-digit' }), left: countdown(secondsLeft) })
-        )}
-      </span>
+      {rateMeta}
     </p>
   ) : unavailable ? (
     <Alert
       tone="danger"
       action={
-        <Button variant="plain" size="m" onClick={retryRates}>
+        <Button variant="plain" size="m" onClick={() => retryRates()}>
           {t('common:actions.retry')}
         </Button>
       }
@@ -128,22 +132,22 @@ export function ExchangeSheet() {
 
   const footer =
     step === 'form' ? (
-      <Button fullWidth onClick={review} disabled={unavailable}>
+      <Button fullWidth onClick={() => review()} disabled={unavailable}>
         {t('exchange.continue')}
       </Button>
     ) : (
       <div className={styles.footerButtons}>
-        <Button fullWidth onClick={confirm} loading={pending} disabled={!canConfirm}>
+        <Button fullWidth onClick={() => confirm()} loading={pending} disabled={!canConfirm}>
           {rateChanged ? t('exchange.confirmNewRate') : t('exchange.confirm')}
         </Button>
-        <Button fullWidth variant="plain" onClick={edit} disabled={pending}>
+        <Button fullWidth variant="plain" onClick={() => edit()} disabled={pending}>
           {t('exchange.edit')}
         </Button>
       </div>
     );
 
   return (
-    <Sheet open={open} onClose={close} closeOnBack={!pending} title={step === 'form' ? t('exchange.title') : t('exchange.reviewTitle')} footer={footer}>
+    <Sheet open={open} onClose={() => close()} closeOnBack={!pending} title={step === 'form' ? t('exchange.title') : t('exchange.reviewTitle')} footer={footer}>
       {step === 'form' ? (
         <div className={styles.content}>
           <div className={styles.pair}>
@@ -153,7 +157,7 @@ export function ExchangeSheet() {
                   {t('exchange.youPay')}
                 </label>
                 {available && (
-                  <button type="button" className={styles.max} onClick={useMax}>
+                  <button type="button" className={styles.max} onClick={() => useMax()}>
                     {t('exchange.available', { amount: format.money({ amount: available[from], currency: from }) })}
                   </button>
                 )}
@@ -174,7 +178,7 @@ export function ExchangeSheet() {
                 <span className={styles.currency}>{from}</span>
               </div>
             </div>
-            <button type="button" className={styles.swap} onClick={swap} aria-label={t('exchange.swap', { from, to })}>
+            <button type="button" className={styles.swap} onClick={() => swap()} aria-label={t('exchange.swap', { from, to })}>
               <IconSwapVertical size={22} />
             </button>
             <div className={styles.field}>
@@ -223,7 +227,7 @@ export function ExchangeSheet() {
           ) : (
             <Skeleton height={160} radius={16} />
           )}
-          {rateLine}
+          {rateMeta && <p className={styles.rate}>{rateMeta}</p>}
           <p className={styles.note}>{t('exchange.reviewNote')}</p>
         </div>
       )}

@@ -5,7 +5,7 @@
  */
 import { createEffect, createStore, sample } from 'effector';
 import { tokenStorage } from '@/shared/api';
-import { signedOut } from '@/entities/session';
+import { sessionStarted, signedOut } from '@/entities/session';
 import { i18n } from '@/shared/i18n';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
@@ -32,6 +32,9 @@ const failedToastFx = createEffect(() => {
 const hapticFx = createEffect((type: 'success' | 'error') => haptic.notification(type));
 
 sample({ clock: signOutFx.done, target: signedOut });
+// entities/session resets $accessToken to its initial value, which is the token read at page load for a
+// restored session; re-reading the (now empty) storage makes the sign-out stick in that case too.
+sample({ clock: signOutFx.done, target: sessionStarted });
 sample({ clock: signOutFx.done, fn: () => 'success' as const, target: hapticFx });
 sample({ clock: signOutFx.fail, target: failedToastFx });
 sample({ clock: signOutFx.fail, fn: () => 'error' as const, target: hapticFx });

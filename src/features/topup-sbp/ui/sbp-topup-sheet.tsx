@@ -22,7 +22,7 @@ import {
 import styles from './sbp-topup-sheet.module.css';
 
 /** SPEC §2/§5: SBP quick payment in RUB, minimum and maximum shown and enforced. */
-export function SbpTopUpSheet() {
+export default function SbpTopUpSheet() {
   const { t } = useTranslation('wallet');
   const format = useFormatters();
   const navigate = useNavigate();
@@ -68,11 +68,11 @@ export function SbpTopUpSheet() {
   return (
     <Sheet
       open={open}
-      onClose={close}
+      onClose={() => close()}
       closeOnBack={!inProgress}
       title={t('sbp.title')}
       footer={
-        <Button fullWidth onClick={pay} loading={inProgress} disabled={!config}>
+        <Button fullWidth onClick={() => pay()} loading={inProgress} disabled={!config}>
           {payLabel}
         </Button>
       }

@@ -26,7 +26,7 @@ function amountError(check: UsdtAmountCheck, t: (key: string, options?: Record<s
 }
 
 /** SPEC §2/§5: USDT (TRC20) top-up with the deposit address, its QR code and the exact amount carrying the user's tag. */
-export function UsdtTopUpSheet() {
+export default function UsdtTopUpSheet() {
   const { t } = useTranslation('wallet');
   const format = useFormatters();
   const [open, text, check, exact, config, tag] = useUnit([$usdtTopUpOpen, $usdtAmountText, $usdtAmountCheck, $usdtExactAmount, $usdtConfig, $usdtDepositTag]);
@@ -36,10 +36,10 @@ export function UsdtTopUpSheet() {
   return (
     <Sheet
       open={open}
-      onClose={close}
+      onClose={() => close()}
       title={t('usdt.title')}
       footer={
-        <Button fullWidth onClick={sent}>
+        <Button fullWidth onClick={() => sent()}>
           {t('usdt.sent')}
         </Button>
       }

@@ -44,7 +44,7 @@ export function PaymentFailedPage() {
           <LinkButton to={routePaths.wallet} replace fullWidth variant="secondary">
             {t('payment.backToWallet')}
           </LinkButton>
-          <Button fullWidth variant="plain" onClick={contactSupport} disabled={!support}>
+          <Button fullWidth variant="plain" onClick={() => contactSupport()} disabled={!support}>
             {t('payment.contactSupport')}
           </Button>
         </>

@@ -1,7 +1,6 @@
 import { useUnit } from 'effector-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { VerificationBanner } from '@/entities/user';
 import { exchangeOpened, ExchangeSheet } from '@/features/exchange-currency';
 import { sbpTopUpOpened, SbpTopUpSheet } from '@/features/topup-sbp';
 import { usdtTopUpOpened, UsdtTopUpSheet } from '@/features/topup-usdt';
@@ -14,6 +13,12 @@ import { parseWalletDeepLink, WALLET_LINK_PARAMS } from '../lib/deep-link';
 import { $walletPageRefreshing, walletPageRefreshed } from '../model/wallet-page';
 import { PULL_THRESHOLD, usePullToRefresh } from './use-pull-to-refresh';
 import styles from './wallet-page.module.css';
+
+/**
+ * The account-state banner (SPEC §1) of the auth slices, as its own chunk: it shows only once the user's
+ * profile has loaded, so its code loading alongside costs nothing visible and keeps the first screen light.
+ */
+const VerificationBanner = lazy(() => import('@/entities/user').then((m) => ({ default: m.VerificationBanner })));
 
 /** Opens the sheet a link asks for (/wallet?topup=sbp&amount=…), once, then drops the parameters. */
 function useWalletDeepLink() {
@@ -43,7 +48,7 @@ export function WalletPage() {
       safeArea={false}
       title={t('page.title')}
       headerEnd={
-        <button type="button" className={styles.refresh} onClick={refresh} aria-label={t('page.refresh')} aria-busy={refreshing || undefined}>
+        <button type="button" className={styles.refresh} onClick={() => refresh()} aria-label={t('page.refresh')} aria-busy={refreshing || undefined}>
           <IconRefresh size={22} className={cn(refreshing && styles.spinning)} />
         </button>
       }
@@ -58,7 +63,9 @@ export function WalletPage() {
           <IconRefresh size={20} className={cn(styles.pullIcon, refreshing && styles.spinning)} style={{ transform: refreshing ? undefined : `rotate(${pull * 4}deg)` }} />
         </div>
       )}
-      <VerificationBanner />
+      <Suspense fallback={null}>
+        <VerificationBanner />
+      </Suspense>
       <WalletBalance />
       <TransactionHistory />
       <UsdtTopUpSheet />

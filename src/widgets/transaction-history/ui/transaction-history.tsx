@@ -70,14 +70,14 @@ export function TransactionHistory() {
           </p>
         )}
         {hasMore && (
-          <Button variant="secondary" fullWidth onClick={loadMore} loading={loadingMore}>
+          <Button variant="secondary" fullWidth onClick={() => loadMore()} loading={loadingMore}>
             {t('history.loadMore')}
           </Button>
         )}
       </>
     );
   } else if (state === 'error' && error) {
-    body = <ErrorState message={t(error.keys, { defaultValue: error.defaultValue })} onRetry={reload} />;
+    body = <ErrorState message={t(error.keys, { defaultValue: error.defaultValue })} onRetry={() => reload()} />;
   } else if (state === 'pending') {
     body = <LoadingRows />;
   } else {

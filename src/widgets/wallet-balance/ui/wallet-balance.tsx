@@ -31,13 +31,13 @@ export function WalletBalance({ actions = true }: WalletBalanceProps) {
   const handlers = { usdt: () => openUsdt(), sbp: () => openSbp(), exchange: () => openExchange() };
 
   if (balances.length === 0 && state === 'error' && error) {
-    return <ErrorState message={t(error.keys, { defaultValue: error.defaultValue })} onRetry={retry} />;
+    return <ErrorState message={t(error.keys, { defaultValue: error.defaultValue })} onRetry={() => retry()} />;
   }
 
   return (
     <section className={styles.card} aria-labelledby="wallet-balance-title" data-testid="wallet-balance">
       <h2 id="wallet-balance-title" className={styles.title}>
-        {t('balance.title')}
+        {total ? t('balance.total') : t('balance.title')}
       </h2>
       {balances.length === 0 ? (
         <div className={styles.loading} role="status" aria-label={t('common:status.loading')}>
@@ -47,9 +47,8 @@ export function WalletBalance({ actions = true }: WalletBalanceProps) {
       ) : (
         <>
           {total && (
-            <p className={styles.total}>
-              <span className={styles.totalLabel}>{t('balance.total')}</span>
-              <span className={styles.totalValue}>≈ {format.money(total)}</span>
+            <p className={styles.total} data-testid="wallet-total">
+              ≈ {format.money(total)}
             </p>
           )}
           <ul className={styles.balances}>
