@@ -85,8 +85,9 @@ export default defineConfig(({ command }) => ({
     firstScreenZodCopy(),
     chunkModulesReport(),
     react({
-      // Effector SIDs (stable unit ids) for scopes, cache keys and readable unit names.
-      plugins: [['@effector/swc-plugin', { factories: ['@/shared/api', '@/shared/api/factory'] }]],
+      // Effector SIDs (stable unit ids) for scopes and cache keys; readable unit names in dev and tests only
+      // (production code never reads them: -1 KB gzip on data screens).
+      plugins: [['@effector/swc-plugin', { factories: ['@/shared/api', '@/shared/api/factory'], addNames: command !== 'build' }]],
     }),
   ],
   resolve: {

@@ -79,6 +79,12 @@ async function openSignedIn(page: Page, baseUrl: string, user: User, lang: Lang,
   await page.goto(`${baseUrl}${path}`);
 }
 
+/** Full-page screenshot from the top (sticky header/footer land where a user sees them). */
+async function shotOf(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveScreenshot(page, name);
+}
+
 const visible = (locator: ReturnType<Page['getByText']>, timeout = 15_000) =>
   expect.poll(() => locator.first().isVisible(), { timeout }).toBe(true);
 const hidden = (locator: ReturnType<Page['getByText']>, timeout = 15_000) =>
@@ -108,18 +114,18 @@ async function issueCard(page: Page, lang: Lang, productId: string, deposit: str
   await page.getByRole('link', { name: new RegExp(`${c.list.issueNew}|${c.list.issueFirst}`) }).first().click();
   await visible(page.getByRole('heading', { level: 1, name: c.catalog.title }));
   await page.locator(`input[name="product"][value="${productId}"]`).check();
-  if (shot) await saveScreenshot(page, `${shot}-catalog`);
+  if (shot) await shotOf(page, `${shot}-catalog`);
   await page.getByRole('button', { name: c.catalog.continue }).click();
 
   await visible(page.getByText(c.product.feesTitle));
   const depositInput = page.getByRole('textbox', { name: new RegExp(c.issue.depositLabel.replace('{{currency}}', '')) });
   await depositInput.fill(deposit);
-  if (shot) await saveScreenshot(page, `${shot}-product`);
+  if (shot) await shotOf(page, `${shot}-product`);
   await page.getByRole('button', { name: c.issue.submit }).click();
   const dialog = page.getByRole('dialog', { name: c.issue.confirmTitle });
   await visible(dialog);
   await visible(dialog.getByText(c.issue.youWillBeCharged));
-  if (shot) await saveScreenshot(page, `${shot}-confirm`);
+  if (shot) await shotOf(page, `${shot}-confirm`);
   await dialog.getByRole('button', { name: c.issue.confirm }).click();
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toMatch(/^\/cards\/crd_/);
   return cardIdFromUrl(page);
@@ -152,14 +158,14 @@ function virtualCardFlow(lang: Lang) {
     // ── /cards: empty state leads to the catalogue. Russian runs on a Telegram 8.0 mock (biometry 7.2+).
     await openSignedIn(page, baseUrl, user, lang, lang === 'ru' ? '/cards?tgMockVersion=8.0' : '/cards');
     await visible(page.getByText(c.list.emptyTitle));
-    await saveScreenshot(page, `${shot}-empty`);
+    await shotOf(page, `${shot}-empty`);
 
     // "Continue" without a pick: SPEC §5.
     await page.getByRole('link', { name: c.list.issueFirst }).click();
     await visible(page.getByRole('heading', { level: 1, name: c.catalog.title }));
     await page.getByRole('button', { name: c.catalog.continue }).click();
     await visible(page.getByText(c.catalog.selectProduct));
-    await saveScreenshot(page, `${shot}-select-product`);
+    await shotOf(page, `${shot}-select-product`);
     await page.goto(`${baseUrl}/cards`);
     await visible(page.getByText(c.list.emptyTitle));
 
@@ -170,7 +176,7 @@ function virtualCardFlow(lang: Lang) {
     expect(statuses).toContain('processing');
     expect(statuses.at(-1)).toBe('active');
     await visible(page.getByText(money('20.00')));
-    await saveScreenshot(page, `${shot}-active`);
+    await shotOf(page, `${shot}-active`);
     const wallet = await api(baseUrl, 'GET', '/api/wallet', undefined, user.accessToken);
     expect(wallet.balances[0].available).toEqual({ amount: user.credited - 3_030, currency: 'USD' });
 
@@ -180,20 +186,20 @@ function virtualCardFlow(lang: Lang) {
     await visible(sheet);
     await sheet.getByRole('textbox').fill(lang === 'en' ? '15' : '15,00');
     await visible(sheet.getByText(c.topUp.preview.replace('{{total}}', money('15.23'))));
-    await saveScreenshot(page, `${shot}-topup-amount`);
+    await shotOf(page, `${shot}-topup-amount`);
     await sheet.getByRole('button', { name: c.topUp.continue }).click();
     await visible(sheet.getByText(c.topUp.youWillBeCharged));
-    await saveScreenshot(page, `${shot}-topup-confirm`);
+    await shotOf(page, `${shot}-topup-confirm`);
     await sheet.getByRole('button', { name: c.topUp.confirm, exact: true }).click();
     await visible(page.getByText(c.topUp.accepted));
     await visible(page.getByText(money('35.00')), 20_000);
-    await saveScreenshot(page, `${shot}-topped-up`);
+    await shotOf(page, `${shot}-topped-up`);
 
     // ── Freeze, then unfreeze: the in-between statuses show, then settle.
     await page.getByRole('button', { name: c.actions.freeze }).click();
     expect(await watchStatuses(page, 'frozen')).toEqual(expect.arrayContaining(['freezing', 'frozen']));
     await visible(page.getByRole('button', { name: c.actions.unfreeze }));
-    await saveScreenshot(page, `${shot}-frozen`);
+    await shotOf(page, `${shot}-frozen`);
     await page.getByRole('button', { name: c.actions.unfreeze }).click();
     expect(await watchStatuses(page, 'active')).toEqual(expect.arrayContaining(['unfreezing', 'active']));
     await visible(page.getByRole('button', { name: c.actions.freeze }));
@@ -212,7 +218,7 @@ function virtualCardFlow(lang: Lang) {
     expect(await panel.locator('[data-field="expiry"]').textContent()).toMatch(/^\d{2}\/\d{2}$/);
     expect(await panel.locator('[data-field="cvv"]').textContent()).toMatch(/^\d{3}$/);
     await visible(panel.getByRole('timer'));
-    await saveScreenshot(page, `${shot}-revealed`);
+    await shotOf(page, `${shot}-revealed`);
 
     // Copy the number: toast + clipboard without spaces.
     await panel.getByRole('button', { name: c.reveal.copyField.replace('{{field}}', c.reveal.field.number) }).click();
@@ -230,17 +236,17 @@ function virtualCardFlow(lang: Lang) {
       await hidden(panel, 3_000);
     }
     expect(await page.content()).not.toContain(number.slice(0, 4) + ' ' + number.slice(4, 8));
-    await saveScreenshot(page, `${shot}-hidden`);
+    await shotOf(page, `${shot}-hidden`);
     dialogs.off();
 
     // ── The sandbox simulates a purchase; reopening the card shows it in purchases and transactions.
-    await api(baseUrl, 'POST', `/api/dev/cards/${cardId}/purchase`, { amount: 1_234, merchant: 'COFFEE HOUSE', mcc: '5814', country: 'GE', originalAmount: { amount: 3_300, currency: 'GEL' } });
+    await api(baseUrl, 'POST', `/api/dev/cards/${cardId}/purchase`, { amount: 1_234, merchant: 'COFFEE HOUSE', mcc: '5814', country: 'DE', originalAmount: { amount: 1_150, currency: 'EUR' } });
     await page.reload();
     await visible(page.getByText(money('22.66')));
     await visible(page.getByText('COFFEE HOUSE'));
     await page.getByRole('radio', { name: c.history.trades }).click();
     await visible(page.getByText(c.trade.kind.purchase));
-    await saveScreenshot(page, `${shot}-purchases`);
+    await shotOf(page, `${shot}-purchases`);
 
     // ── The list shows the card with its badge, balance and masked number.
     await page.goto(`${baseUrl}/cards`);
@@ -249,7 +255,7 @@ function virtualCardFlow(lang: Lang) {
     await visible(row.getByText(c.status.active));
     await visible(row.getByText(money('22.66')));
     await visible(row.getByText(`•••• ${number.slice(-4)}`));
-    await saveScreenshot(page, `${shot}-list`);
+    await shotOf(page, `${shot}-list`);
   };
 }
 
@@ -264,11 +270,11 @@ function physicalCardFlow(lang: Lang) {
 
     // Visa Platinum: physical, $50.00 minimal deposit.
     const cardId = await issueCard(page, lang, 'prd_visa_physical_usd', lang === 'en' ? '50' : '50', '');
-    await saveScreenshot(page, `${shot}-pending`);
+    await shotOf(page, `${shot}-pending`);
     const statuses = await watchStatuses(page, 'inactive', 60_000);
     expect(statuses).toEqual(expect.arrayContaining(['processing', 'fabricating', 'inactive']));
     await visible(page.getByText(c.statusHint.inactive));
-    await saveScreenshot(page, `${shot}-inactive`);
+    await shotOf(page, `${shot}-inactive`);
 
     const { activationCode } = await api(baseUrl, 'GET', `/api/dev/cards/${cardId}/activation-code`);
     await page.getByRole('button', { name: c.actions.activate }).click();
@@ -280,7 +286,7 @@ function physicalCardFlow(lang: Lang) {
     await sheet.getByRole('textbox').first().click();
     await page.keyboard.type(wrong);
     await visible(sheet.getByText(c.activate.problem.wrong));
-    await saveScreenshot(page, `${shot}-wrong-code`);
+    await shotOf(page, `${shot}-wrong-code`);
 
     if (lang === 'en') {
       // Typed: six boxes; the last digit submits.
@@ -296,11 +302,11 @@ function physicalCardFlow(lang: Lang) {
     const activation = await watchStatuses(page, 'active', 30_000);
     expect(activation).toEqual(expect.arrayContaining(['active']));
     await hidden(sheet, 5_000);
-    await saveScreenshot(page, `${shot}-active`);
+    await shotOf(page, `${shot}-active`);
 
     await page.goto(`${baseUrl}/cards`);
     await visible(page.locator(`a[data-card-id="${cardId}"]`).getByText(c.status.active));
-    await saveScreenshot(page, `${shot}-list`);
+    await shotOf(page, `${shot}-list`);
   };
 }
 
@@ -323,12 +329,12 @@ function refusalsFlow(lang: Lang) {
     await visible(page.getByText(c.issue.underVerificationTitle));
     await visible(page.getByText(c.issue.underVerificationText));
     expect(await page.getByRole('button', { name: c.issue.submit }).isDisabled()).toBe(true);
-    await saveScreenshot(page, `cards-${lang}-under-verification`);
+    await shotOf(page, `cards-${lang}-under-verification`);
 
     await page.goto(`${baseUrl}/card-issue/detail/prd_does_not_exist`);
     await visible(page.getByText(e.cards.productNotFound));
     await visible(page.getByText(e.cards.productNotFoundDescription));
-    await saveScreenshot(page, `cards-${lang}-product-not-found`);
+    await shotOf(page, `cards-${lang}-product-not-found`);
     // A product listed as unavailable is "not found" too.
     await page.goto(`${baseUrl}/card-issue/detail/prd_unionpay_physical_usd`);
     await visible(page.getByText(e.cards.productNotFound));
@@ -340,13 +346,14 @@ function refusalsFlow(lang: Lang) {
 
     await page.goto(`${baseUrl}/cards/crd_nope`);
     await visible(page.getByText(c.detail.notFoundTitle));
-    await saveScreenshot(page, `cards-${lang}-card-not-found`);
+    await shotOf(page, `cards-${lang}-card-not-found`);
   };
 }
 
 describe('Cards in English', () => {
   test.override({ appOptions: { ...staticDir } });
-  test('virtual card: issue, statuses, top-up, freeze/unfreeze, reveal and auto-hide, purchases', virtualCardFlow('en'));
+  // Waits out the 30 s reveal countdown.
+  test('virtual card: issue, statuses, top-up, freeze/unfreeze, reveal and auto-hide, purchases', virtualCardFlow('en'), 180_000);
   test('physical card: fabricating → inactive, activation with the typed code', physicalCardFlow('en'));
   test('refusals: under verification, product not found, no product chosen, unknown card', refusalsFlow('en'));
 });

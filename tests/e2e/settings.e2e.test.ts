@@ -124,6 +124,8 @@ describe('Settings', () => {
     await visible(page.getByRole('button', { name: 'Как пополнить кошелёк в USDT?' }));
     // No Telegram Cloud Storage on the 6.7 mock: nothing is written there.
     expect(await cloudWrites(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Как пополнить кошелёк в USDT?' }).click();
+    expect(await page.getByRole('region', { name: 'Как пополнить кошелёк в USDT?' }).textContent()).toMatch(/Минимальное пополнение: \d+,\d\d\u00a0\$\./);
     await saveScreenshot(page, 'settings-ru');
 
     // Other screens follow, without a reload.

@@ -115,13 +115,14 @@ function walletJourney(lang: Lang) {
     await visible(exact);
     const shown = (await exact.textContent())!.replace('USDT', '').trim();
     expect(shown).toBe(`100.${tag}`);
+    await shot('02-usdt-sheet');
     await usdt.getByRole('button', { name: w.usdt.copyAmount, exact: true }).click();
     await visible(page.getByText(w.usdt.copied.amount));
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
     await usdt.getByRole('button', { name: w.usdt.copyAddress }).click();
     await visible(page.getByText(w.usdt.copied.address));
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
-    await shot('02-usdt-sheet');
+    await shot('02b-usdt-sheet-address');
 
     // The sandbox chain receives exactly what the sheet shows.
     const transfer = await api(baseUrl, 'POST', '/api/dev/tron/transfers', { amount: shown });
@@ -193,9 +194,11 @@ function walletJourney(lang: Lang) {
     await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/payment-failed');
     expect(new URL(page.url()).searchParams.get('code')).toBe('PAYMENT_DECLINED');
     await visible(page.getByRole('heading', { level: 1, name: w.payment.failedTitle }));
-    await visible(page.getByTestId('failed-error-code').getByText('PAYMENT_DECLINED'));
     await visible(page.getByText(w.payment.failureReasons.PAYMENT_DECLINED));
     await visible(page.getByTestId('payment-details').getByText(money(200_00, 'RUB')));
+    await visible(page.getByTestId('payment-error-code').getByText('PAYMENT_DECLINED'));
+    // The server's truth arrives with the acquirer's callback: the page polls until the status is final.
+    await visible(page.getByTestId('payment-details').getByText(w.payment.status.failed), 20_000);
     await visible(page.getByRole('button', { name: w.payment.contactSupport }));
     await shot('08-sbp-failed');
     await page.getByRole('link', { name: w.payment.retry }).click();

@@ -1,10 +1,26 @@
 /** Helpers of the cards and jobs tests (tests/server/{jobs,cards,products,card-*}.test.ts). */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Currency } from '@/shared/contract/core';
 import type { Db } from '../../server/db/db';
 import { appJobRegistry, startWorker, type Worker, type WorkerOptions } from '../../server/jobs';
 import { checkLedger, getSystemAccount, getWalletAccount, postTransaction, balanceOf, accountIds } from '../../server/modules/ledger';
 import { signUp, uniqueEmail, type TestApp } from './harness';
+
+/**
+ * Gives every user (by bearer token) its own client IP, and unauthenticated calls random ones, so the
+ * global per-IP rate limit (600/min) counts per simulated client as in real life, not for the whole file.
+ */
+export const spreadClientIps = (t: TestApp): void => {
+  const original = t.call.bind(t);
+  const ipFor = (seed: string) => {
+    const bytes = createHash('sha256').update(seed).digest();
+    return `10.${bytes[0]}.${bytes[1]}.${(bytes[2]! % 250) + 1}`;
+  };
+  t.call = (options) => {
+    const auth = (options.headers as Record<string, string> | undefined)?.authorization;
+    return original({ remoteAddress: ipFor(auth ?? randomUUID()), ...options });
+  };
+};
 
 export interface TestUser {
   id: string;

@@ -9,11 +9,12 @@ import { isLuhnValid, sandboxAtRestKey } from '../../server/adapters/card-issuer
 import { open, seal } from '../../server/adapters/card-issuer/crypto';
 import { appJobRegistry, runDueJobs } from '../../server/jobs';
 import { createTestApp, type TestApp } from './harness';
-import { createCard, expectLedgerBalanced, fundWallet, getCard, newUser, refreshSessionOf, setIssuerMode, type TestUser } from './card-helpers';
+import { createCard, expectLedgerBalanced, fundWallet, getCard, newUser, refreshSessionOf, setIssuerMode, spreadClientIps, type TestUser } from './card-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  spreadClientIps(t);
   await setIssuerMode(t, { delayMs: 0 });
 });
 afterAll(() => t.close());

@@ -18,6 +18,7 @@ import {
   newUser,
   refreshSessionOf,
   setIssuerMode,
+  spreadClientIps,
   startTestWorker,
   waitForCardStatus,
   walletBalance,
@@ -27,6 +28,7 @@ import {
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  spreadClientIps(t);
   await setIssuerMode(t, { delayMs: 0 });
 });
 afterAll(() => t.close());

@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CardProduct } from '@/shared/contract/cards';
 import { depositFee } from '../../server/modules/products';
 import { createTestApp, type TestApp } from './harness';
-import { newUser, type TestUser } from './card-helpers';
+import { newUser, spreadClientIps, type TestUser } from './card-helpers';
 
 let t: TestApp;
 let user: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
+  spreadClientIps(t);
   user = await newUser(t, { verification: 'under_verification' }); // reading the catalogue needs no verification
 });
 afterAll(() => t.close());

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { CORE_NAMESPACES, hasLocaleFile, toNamespaces } from './resources';
+import type { ReadCallback } from 'i18next';
+import { SUPPORTED_LANGUAGES } from './config';
+import { CORE_NAMESPACES, hasLocaleFile, localeBackend, toNamespaces } from './resources';
+
+/** What the i18next backend gives for a language + namespace. */
+function read(language: string, namespace: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const callback: ReadCallback = (error, data) => (error ? reject(error) : resolve(data));
+    localeBackend.read(language, namespace, callback);
+  });
+}
 
 const en = import.meta.glob<Record<string, unknown>>('./locales/en/*.json', { eager: true, import: 'default' });
 const ru = import.meta.glob<Record<string, unknown>>('./locales/ru/*.json', { eager: true, import: 'default' });
+const all = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' });
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
@@ -34,5 +45,10 @@ describe('locale files', () => {
       expect(await hasLocaleFile('ru', ns)).toBe(true);
     }
     expect(await hasLocaleFile('ru', 'no-such-namespace')).toBe(false);
+    await expect(read('ru', 'no-such-namespace')).rejects.toThrow(/no locale file/);
+  });
+
+  it.each(SUPPORTED_LANGUAGES.filter((lng) => lng !== 'en'))('every core namespace in "%s" comes from its one core chunk', async (lng) => {
+    for (const ns of [...CORE_NAMESPACES, 'errors']) expect(await read(lng, ns)).toEqual(all[`./locales/${lng}/${ns}.json`]);
   });
 });

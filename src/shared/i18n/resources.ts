@@ -9,7 +9,7 @@ type LocaleFiles = Record<string, Record<string, unknown>>;
  *  - CORE namespaces — the ones the app frame and the first screen need (`common`: boot, recovery and shared
  *    UI texts; `shell`: app shell and toasts; `welcome`: the first screen) — ship in English with the entry
  *    chunk, so the first screen renders without waiting for a translation file. In another language they
- *    are fetched by initI18n() before the first render (one small chunk each, loaders below).
+ *    are one chunk (core/<lang>.ts), fetched by initI18n() before the first render.
  *  - Every other file is its own small lazy chunk, fetched by i18next's backend the first time a namespace
  *    is used in a language: `useTranslation('wallet')` suspends until it is there (the screen skeleton
  *    shows meanwhile), and a route entry's `namespaces` fetches it in parallel with the page chunk
@@ -22,11 +22,11 @@ const CORE_FILES: LocaleFiles = import.meta.glob<Record<string, unknown>>('./loc
   import: 'default',
 });
 
-/** Core namespaces in the other languages: fetched before the first render, so their loaders are here. */
-const CORE_LAZY_FILES = import.meta.glob<{ default: Record<string, unknown> }>([
-  './locales/*/{common,shell,welcome}.json',
-  '!./locales/en/*.json',
-]);
+/**
+ * Core namespaces in another language: ONE lazy chunk per language (core/<lang>.ts), fetched by
+ * initI18n() before the first render. A new language adds its core/<lang>.ts (a unit test checks).
+ */
+const CORE_BUNDLES = import.meta.glob<{ default: LocaleFiles }>('./core/*.ts');
 
 type Loader = () => Promise<{ default: Record<string, unknown> }>;
 let localeFiles: Promise<Record<string, Loader>> | undefined;
@@ -60,8 +60,15 @@ export const CORE_NAMESPACES: readonly string[] = Object.keys(coreEnglishResourc
 const fileKey = (language: string, namespace: string) => `./locales/${language}/${namespace}.json`;
 
 async function loaderOf(language: string, namespace: string): Promise<Loader | undefined> {
-  const key = fileKey(language, namespace);
-  return CORE_LAZY_FILES[key] ?? (await otherFiles())[key];
+  const coreBundle = CORE_NAMESPACES.includes(namespace) ? CORE_BUNDLES[`./core/${language}.ts`] : undefined;
+  if (coreBundle) {
+    return async () => {
+      const data = toNamespaces((await coreBundle()).default)[namespace];
+      if (!data) throw new Error(`core/${language}.ts has no ${namespace}.json`);
+      return { default: data as Record<string, unknown> };
+    };
+  }
+  return (await otherFiles())[fileKey(language, namespace)];
 }
 
 /** Whether `locales/<language>/<namespace>.json` exists (English core files are bundled). */

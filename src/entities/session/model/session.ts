@@ -74,7 +74,8 @@ sample({ clock: signedIn, fn: ({ accessToken, refreshToken }) => ({ accessToken,
 sample({ clock: signedIn, target: apiDataReset });
 
 // Sign-out and expiry.
-$accessToken.reset(signedOut, authExpired);
+// Not `.reset`: the initial value is the token read at page load, so a reset would restore it.
+$accessToken.on([signedOut, authExpired], () => null);
 sample({ clock: signedOut, target: [clearTokensFx, apiDataReset] });
 sample({ clock: authExpired, target: apiDataReset });
 

@@ -51,8 +51,7 @@ function detail(tx: WalletTransaction, tools: DescribeTools): string | null {
     case 'serviceCommission':
       return null;
     case 'sbpTopup':
-      // Non-breaking hyphens: an order number never wraps in the middle.
-      return t('wallet:transaction.details.sbpOrder', { orderId: tx.details.orderId.replace(/-/g, '\u2011') });
+      return t('wallet:transaction.details.sbpOrder', { orderId: tx.details.orderId });
     case 'currencyExchange':
       return t('wallet:transaction.details.exchange', { amount: money(tx.details.counterAmount) });
     case 'promoBonus':

@@ -96,7 +96,7 @@ function Field({ field, label, value, mono }: { field: RevealField; label: strin
 /** Number, expiry, CVV and holder with copy buttons and the countdown; nothing while hidden. */
 export function RevealPanel({ cardId }: { cardId: string }) {
   const { t } = useTranslation('cards');
-  const [revealed, seconds, total, hide] = useUnit([$revealed, $secondsLeft, $totalSeconds, hideRequested]);
+  const [revealed, seconds, total] = useUnit([$revealed, $secondsLeft, $totalSeconds]);
   if (!revealed || revealed.cardId !== cardId) return null;
   const ratio = total > 0 ? seconds / total : 0;
   return (
@@ -120,9 +120,6 @@ export function RevealPanel({ cardId }: { cardId: string }) {
         </div>
         <Field field="holder" label={t('reveal.field.holder')} value={revealed.holder} />
       </dl>
-      <Button variant="plain" size="m" fullWidth onClick={() => hide()}>
-        {t('reveal.hide')}
-      </Button>
     </section>
   );
 }

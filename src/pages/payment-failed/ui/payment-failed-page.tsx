@@ -57,7 +57,7 @@ export function PaymentFailedPage() {
         <h1 className={styles.title}>{t('payment.failedTitle')}</h1>
         {payment && <Amount value={payment.amount} size="xl" className={styles.amount} />}
         <p className={styles.text}>{reason}</p>
-        {errorCode && (
+        {errorCode && !payment && (
           <p className={styles.code}>
             {t('payment.errorCodeLine')} <code data-testid="failed-error-code">{errorCode}</code>
           </p>

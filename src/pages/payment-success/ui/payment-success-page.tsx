@@ -76,17 +76,16 @@ export function PaymentSuccessPage() {
         <h1 className={styles.title}>{succeeded ? t('payment.successTitle') : t('payment.pendingTitle')}</h1>
         <Amount value={payment.amount} size="xl" signDisplay={succeeded ? 'always' : 'auto'} tone={succeeded ? 'auto' : 'plain'} />
         <p className={styles.text}>{succeeded ? t('payment.successText') : t('payment.pendingText')}</p>
-        {!succeeded && <Spinner size={24} />}
-      </div>
-      <PaymentDetails payment={payment} />
-      {succeeded && (
-        <>
-          <WalletBalance actions={false} />
+        {succeeded ? (
           <p className={styles.countdown} role="timer" aria-live="polite" data-testid="redirect-countdown">
             {t('payment.redirectIn', { count: secondsLeft, seconds: format.number(secondsLeft) })}
           </p>
-        </>
-      )}
+        ) : (
+          <Spinner size={24} />
+        )}
+      </div>
+      <PaymentDetails payment={payment} />
+      {succeeded && <WalletBalance actions={false} />}
     </Page>
   );
 }

@@ -4,15 +4,13 @@ import {
   $balanceError,
   $balanceState,
   $card,
-  $cardRefreshing,
   CardFace,
   CardStatusBadge,
   isDeadStatus,
-  isTransitionalStatus,
 } from '@/entities/card';
 import { ActivateSheet, activateOpened } from '@/features/card-activate';
 import { FreezeButton } from '@/features/card-freeze';
-import { RevealButton, RevealDialog, RevealPanel } from '@/features/card-reveal';
+import { $revealed, RevealButton, RevealDialog, RevealPanel } from '@/features/card-reveal';
 import { TopUpSheet, topUpOpened } from '@/features/card-topup';
 import type { Card } from '@/shared/contract';
 import { useTranslation } from '@/shared/i18n';
@@ -84,19 +82,14 @@ function Actions({ card }: { card: Card }) {
 
 /** The card on its screen: picture, status, balance, actions (top-up, freeze, activate, reveal) and their sheets. */
 export function CardPanel() {
-  const { t } = useTranslation('cards');
-  const [card, refreshing] = useUnit([$card, $cardRefreshing]);
+  const [card, revealed] = useUnit([$card, $revealed]);
   if (!card) return null;
+  const shown = revealed && revealed.cardId === card.id ? revealed : null;
   return (
     <div className={styles.panel}>
-      <CardFace card={card} />
-      <div className={styles.statusRow}>
+      <CardFace card={card} number={shown?.number} />
+      <div className={styles.statusRow} aria-live="polite">
         <CardStatusBadge status={card.status} />
-        {isTransitionalStatus(card.status) && (
-          <span className={styles.live} aria-hidden={!refreshing}>
-            {t('detail.updating')}
-          </span>
-        )}
       </div>
       <StatusLine card={card} />
       <BalanceBlock card={card} />
