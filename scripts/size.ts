@@ -29,6 +29,8 @@ interface BudgetPath {
   enforced: boolean;
   /** Module ids (repo-relative, from dist/.vite/chunk-modules.json) that must not be on this path. */
   forbidden?: Forbidden[];
+  /** Text the path's CSS must contain (a global stylesheet tree-shaken away breaks every screen silently). */
+  requiredCss?: Array<{ text: string; what: string }>;
 }
 
 interface Forbidden {
@@ -66,6 +68,13 @@ const coreTranslationsOnly = (languages: string[]): Forbidden => ({
   why: 'before the first render only the core namespaces (common, shell, welcome) load; other translations load with their screens',
 });
 
+/** The global stylesheets imported for their side effects (package.json "sideEffects" must keep them). */
+const GLOBAL_CSS = [
+  { text: '--app-bg-color:', what: 'src/shared/platform/platform.css (Telegram theme fallbacks)' },
+  { text: '--color-bg:', what: 'src/shared/ui/theme/theme.css (UI kit tokens, imported by @/shared/ui)' },
+  { text: 'box-sizing:border-box', what: 'src/app/styles/global.css (reset)' },
+];
+
 export const BUDGETS: Budget[] = [
   {
     name: 'Welcome (signed out)',
@@ -74,7 +83,12 @@ export const BUDGETS: Budget[] = [
     optional: ['src/pages/welcome/index.*'],
     budgetKb: 150,
     paths: [
-      { label: 'inside Telegram, English', enforced: true, forbidden: [...FIRST_SCREEN_FORBIDDEN, coreTranslationsOnly(['en'])] },
+      {
+        label: 'inside Telegram, English',
+        enforced: true,
+        forbidden: [...FIRST_SCREEN_FORBIDDEN, coreTranslationsOnly(['en'])],
+        requiredCss: GLOBAL_CSS,
+      },
       {
         label: 'inside Telegram, Russian',
         // initI18n() fetches the core namespaces in Russian (one chunk) before the first render.
@@ -242,6 +256,13 @@ for (const budget of BUDGETS) {
     );
     for (const f of [...files].sort((a, b) => weigh(b).gzip - weigh(a).gzip)) console.log(`      ${lpad(kb(weigh(f).gzip), 7)} KB  ${f}`);
     if (path.enforced && over) failed = true;
+
+    const css = [...files].filter((f) => f.endsWith('.css')).map((f) => readFileSync(resolve(dist, f), 'utf8')).join('\n');
+    for (const required of path.requiredCss ?? []) {
+      if (css.replace(/\s+/g, '').includes(required.text.replace(/\s+/g, ''))) continue;
+      failed = true;
+      console.log(`      MISSING GLOBAL CSS: ${required.what} (no "${required.text}"): check package.json "sideEffects"`);
+    }
 
     if (path.enforced && path.forbidden?.length) {
       if (!bundle.modules) {

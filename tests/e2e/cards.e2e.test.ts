@@ -307,6 +307,10 @@ function physicalCardFlow(lang: Lang) {
     await page.goto(`${baseUrl}/cards`);
     await visible(page.locator(`a[data-card-id="${cardId}"]`).getByText(c.status.active));
     await shotOf(page, `${shot}-list`);
+    // The card screen on Telegram's dark theme.
+    await page.goto(`${baseUrl}/cards/${cardId}?tgMockTheme=dark`);
+    await visible(page.getByText(c.status.active));
+    await shotOf(page, `${shot}-dark`);
   };
 }
 

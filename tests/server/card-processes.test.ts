@@ -97,6 +97,10 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  if (process.env.CARD_PROCESSES_LOG_DIR) {
+    const { writeFileSync } = await import('node:fs');
+    for (const server of servers) writeFileSync(`${process.env.CARD_PROCESSES_LOG_DIR}/server-${server.name}.log`, server.lines.join('\n'));
+  }
   await Promise.all(servers.map(stopProcess));
   await db?.close();
   await drop?.();

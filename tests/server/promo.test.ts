@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appJobRegistry, enqueueJob, JobRegistry, listJobs, runDueJobs } from '../../server/jobs';
 import { accountIds, checkLedger } from '../../server/modules/ledger';
-import { promoBonusKey, referralIdOf } from '../../server/modules/promo';
+import { loadPromoSettings, promoBonusKey, referralIdOf } from '../../server/modules/promo';
 import { createTestApp, latestCode, registrationForm, signUp, uniqueEmail, uniqueIp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -348,5 +348,29 @@ describe('the card-issue bonus', () => {
     expect(pending.body.data.status).toBe('pending');
     await expect(t.app.promo.payCardIssueBonus({ userId: bId, cardId: pending.body.data.id })).rejects.toThrow(/has not been issued/);
     expect(await usdBalance(a.accessToken)).toBe(0);
+  });
+});
+
+describe('PROMO_BONUS_AMOUNT', () => {
+  it('parses USD major units; refuses anything else at start', () => {
+    expect(loadPromoSettings({})).toEqual({ bonusAmount: 500 });
+    expect(loadPromoSettings({ PROMO_BONUS_AMOUNT: '2.5' })).toEqual({ bonusAmount: 250 });
+    expect(loadPromoSettings({ PROMO_BONUS_AMOUNT: ' 10000 ' })).toEqual({ bonusAmount: 1_000_000 });
+    for (const bad of ['0', '0.00', '-5', '5.001', '1e3', 'five', '10000.01']) {
+      expect(() => loadPromoSettings({ PROMO_BONUS_AMOUNT: bad }), bad).toThrow(/PROMO_BONUS_AMOUNT/);
+    }
+  });
+
+  it('the configured amount is what my-code announces (the bonus handler reads the same settings)', async () => {
+    process.env.PROMO_BONUS_AMOUNT = '2.50';
+    const other = await createTestApp();
+    delete process.env.PROMO_BONUS_AMOUNT;
+    try {
+      const a = await signUp(other);
+      const res = await other.call({ method: 'GET', url: '/api/promo/my-code', headers: auth(a.accessToken) });
+      expect(res.body.data.bonusPerReferral).toEqual({ amount: 250, currency: 'USD' });
+    } finally {
+      await other.close();
+    }
   });
 });

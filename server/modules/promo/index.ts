@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { appJobRegistry, registerJobHandler } from '../../jobs';
+import { CARD_JOBS } from '../cards';
 import { registerPromoRoutes } from './routes';
 import { PromoService, type ReferralCardIssuedPayload } from './service';
 import { loadPromoSettings } from './settings';
@@ -13,8 +14,8 @@ import { loadPromoSettings } from './settings';
 export { PromoService, promoBonusKey, referralDisplayName, referralIdOf, type BonusOutcome, type ReferralCardIssuedPayload } from './service';
 export { DEFAULT_PROMO_BONUS_CENTS, loadPromoSettings, PromoSettingsError, type PromoSettings } from './settings';
 
-/** Job kind enqueued by the cards module when a referred user's card is issued (CARD_JOBS.referralCardIssued). */
-export const REFERRAL_CARD_ISSUED_JOB = 'referral.cardIssued';
+/** Job kind the cards module enqueues when a referred user's card is issued (server/modules/cards/events.ts). */
+export const REFERRAL_CARD_ISSUED_JOB = CARD_JOBS.referralCardIssued;
 
 declare module 'fastify' {
   interface FastifyInstance {

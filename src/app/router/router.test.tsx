@@ -1,10 +1,11 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { fork } from 'effector';
 import { Provider } from 'effector-react';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { $accessToken } from '@/entities/session';
-import { initI18n } from '@/shared/i18n';
+import { i18n, initI18n } from '@/shared/i18n';
 import { AppRoutes } from './routes';
 import { screens, type ScreenRoute } from './screens';
 
@@ -93,5 +94,46 @@ describe('router', () => {
     renderAt('/cards/42', { signedIn: true });
     await screen.findByText('Card screen');
     expect(screen.getByRole('button', { name: 'Go back' })).toBeTruthy();
+  });
+
+  it("while a screen's chunk loads, its layout shows the skeleton; then the screen", async () => {
+    let finish: (component: ComponentType) => void = () => undefined;
+    const slow: ScreenRoute = {
+      path: '/signin',
+      layout: 'auth',
+      load: () => new Promise((resolve) => (finish = resolve)),
+    };
+    renderAt('/signin', { list: [...testScreens.filter((s) => s.path !== '/signin'), slow] });
+    expect(await screen.findByTestId('screen-skeleton')).toBeTruthy();
+    await act(async () => finish(() => <h1>Slow screen</h1>));
+    expect(await screen.findByText('Slow screen')).toBeTruthy();
+    expect(screen.queryByTestId('screen-skeleton')).toBeNull();
+  });
+
+  it('a screen that fails to render shows the recovery screen; "Go to start" goes to "/"', async () => {
+    const broken: ScreenRoute = {
+      path: '/signin',
+      layout: 'auth',
+      load: async () => () => {
+        throw new Error('broken screen');
+      },
+    };
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const router = renderAt('/signin', { list: [...testScreens.filter((s) => s.path !== '/signin'), broken] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Go to start' }));
+    expect(await screen.findByRole('heading', { name: 'Tonic Wallet' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    spy.mockRestore();
+  });
+
+  it("a route's namespaces are there when its screen first renders", async () => {
+    const withNamespaces: ScreenRoute = {
+      path: '/signin',
+      layout: 'auth',
+      namespaces: ['errors'],
+      load: async () => () => <p>{i18n.t('errors:general.fetchFailed')}</p>,
+    };
+    renderAt('/signin', { list: [...testScreens.filter((s) => s.path !== '/signin'), withNamespaces] });
+    expect(await screen.findByText('Failed to fetch data')).toBeTruthy();
   });
 });

@@ -48,5 +48,6 @@ export {
   CARDS_PAGE_LIMIT,
 } from './config/status';
 export { CardStatusBadge, type CardStatusBadgeProps } from './ui/card-status-badge';
+export { CardFailureText, type CardFailureTextProps } from './ui/card-failure-text';
 export { CardFace, type CardFaceProps } from './ui/card-face';
 export { CardTransactionRow, CardTradeRow } from './ui/history-rows';

@@ -16,6 +16,7 @@ export {
 } from './model/sbp-topup';
 export {
   SBP_POLL_INTERVAL_MS,
+  pollDelayFx,
   sbpPaymentQuery,
   sbpPaymentWatchStarted,
   sbpPaymentWatchStopped,

@@ -6,7 +6,6 @@
  * QUOTE_EXPIRED → new quote, and the user is asked to confirm the new figures.
  */
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
-import { interval } from 'patronum';
 import { $exchangeConfig, appConfigRequested, exchangeMinimumOf } from '@/entities/app-config';
 import {
   $exchangeRates,
@@ -20,7 +19,7 @@ import {
 import { transactionsReloadRequested } from '@/entities/transaction';
 import { $available, amountToInputText, failureCodeOf, walletFailureReason, walletRefetchRequested, walletRequested } from '@/entities/wallet';
 import { createApiMutation, mutationState, type ErrorMessage } from '@/shared/api';
-import { walletExchange, type Currency, type ExchangeResult } from '@/shared/contract';
+import { walletExchange, type Currency, type ExchangeResult, type Money } from '@/shared/contract';
 import { currentLanguage, formatMoney, i18n } from '@/shared/i18n';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
@@ -64,11 +63,13 @@ const $submitted = createStore(false)
   .on(exchangeReviewPressed, () => true)
   .reset(exchangeOpened, exchangeDirectionSwapped);
 
-// ── clock (runs while the sheet is open) ───────────────────────────────────────────────────────────
+// ── clock (ticks every second while the sheet is open) ─────────────────────────────────────────────
 export const readClockFx = createEffect(() => Date.now());
+/** One second passes (tests replace it: fork({ handlers: [[waitSecondFx, ...]] })). */
+export const waitSecondFx = createEffect(() => new Promise<void>((resolve) => setTimeout(resolve, 1000)));
 export const $now = createStore(0).on(readClockFx.doneData, (_, now) => now);
-const clock = interval({ timeout: 1000, start: exchangeOpened, stop: exchangeClosed });
-sample({ clock: [exchangeOpened, clock.tick], target: readClockFx });
+sample({ clock: exchangeOpened, target: [readClockFx, waitSecondFx] });
+sample({ clock: waitSecondFx.done, filter: $exchangeOpen, target: [readClockFx, waitSecondFx] });
 
 // ── quote ─────────────────────────────────────────────────────────────────────────────────────────
 export const $exchangeRate = combine($exchangeRates, $exchangeFrom, $exchangeTo, (rates, from, to) => findRate(rates, from, to));
@@ -115,8 +116,13 @@ export const hapticFx = createEffect((kind: 'selection' | 'success' | 'error' | 
   if (kind === 'selection') haptic.selection();
   else haptic.notification(kind);
 });
-export const toastFx = createEffect<{ kind: 'success' | 'error'; message: string; description?: ErrorMessage | null }, void>(({ kind, message, description }) => {
-  void notify[kind](message, description ? { description: i18n.t(description.keys, { defaultValue: description.defaultValue }) } : undefined);
+/** A toast: `message` is an i18n key (money values are formatted in the UI language here). */
+export const toastFx = createEffect<
+  { kind: 'success' | 'error'; message: string; money?: Record<string, Money>; description?: ErrorMessage | null },
+  void
+>(({ kind, message, money, description }) => {
+  const values = Object.fromEntries(Object.entries(money ?? {}).map(([name, value]) => [name, formatMoney(value, currentLanguage())]));
+  void notify[kind](i18n.t(message, values), description ? { description: i18n.t(description.keys, { defaultValue: description.defaultValue }) } : undefined);
 });
 
 sample({ clock: exchangeOpened, target: [exchangeRatesRefetchRequested, walletRequested, appConfigRequested] });
@@ -198,10 +204,8 @@ sample({
   clock: exchangeMutation.finished.success,
   fn: ({ result }: { result: ExchangeResult }) => ({
     kind: 'success' as const,
-    message: i18n.t('wallet:exchange.done', {
-      debited: formatMoney(result.debited, currentLanguage()),
-      credited: formatMoney(result.credited, currentLanguage()),
-    }),
+    message: 'wallet:exchange.done',
+    money: { debited: result.debited, credited: result.credited },
   }),
   target: toastFx,
 });
@@ -220,7 +224,7 @@ sample({
     const code = failureCodeOf(error);
     return code !== 'QUOTE_EXPIRED' && code !== 'QUOTE_MISMATCH';
   },
-  fn: ({ error }) => ({ kind: 'error' as const, message: i18n.t('errors:wallet.exchangeFailed'), description: walletFailureReason(error) }),
+  fn: ({ error }) => ({ kind: 'error' as const, message: 'errors:wallet.exchangeFailed', description: walletFailureReason(error) }),
   target: toastFx,
 });
 sample({

@@ -3,8 +3,7 @@
  * the provider's callback credits the wallet asynchronously, so while the payment is `pending` it is polled
  * every 3 s (past the cache). When it succeeds, the wallet and the transactions are reloaded.
  */
-import { combine, createEvent, createStore, sample } from 'effector';
-import { delay } from 'patronum';
+import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { transactionsReloadRequested } from '@/entities/transaction';
 import { createForcedRefetch, walletRefetchRequested } from '@/entities/wallet';
 import { createApiQuery, isApiError, queryState, toErrorMessage, type ErrorMessage } from '@/shared/api';
@@ -39,9 +38,11 @@ const paramsOf = (paymentId: string) => ({ params: { paymentId } });
 
 sample({ clock: sbpPaymentWatchStarted, fn: paramsOf, target: sbpPaymentRefetch });
 
+/** The pause between two polls (tests replace it). */
+export const pollDelayFx = createEffect((paymentId: string) => new Promise<string>((resolve) => setTimeout(() => resolve(paymentId), SBP_POLL_INTERVAL_MS)));
+
 // Poll while pending (and after a failed poll that may succeed later); never after a 404.
-const pollDue = delay(
-  sample({
+sample({
     clock: sbpPaymentQuery.finished.finally,
     source: $watchedPaymentId,
     filter: (id, result) =>
@@ -51,11 +52,10 @@ const pollDue = delay(
         ? result.result.status === 'pending'
         : result.status === 'fail' && !(isApiError(result.error) && result.error.status === 404)),
     fn: (id) => id!,
-  }),
-  SBP_POLL_INTERVAL_MS,
-);
+  target: pollDelayFx,
+});
 sample({
-  clock: pollDue,
+  clock: pollDelayFx.doneData,
   source: $watchedPaymentId,
   filter: (watched, id) => watched === id,
   fn: (_, id) => paramsOf(id),

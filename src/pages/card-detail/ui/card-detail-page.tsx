@@ -1,6 +1,6 @@
 import { useGate, useUnit } from 'effector-react';
 import { useParams } from 'react-router-dom';
-import { $card, $cardError, $cardState, cardOpened } from '@/entities/card';
+import { $card, $cardError, $cardState, CardFailureText, cardOpened } from '@/entities/card';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
 import { EmptyState, ErrorState, IconCard, LinkButton, Page, Skeleton } from '@/shared/ui';
@@ -33,7 +33,7 @@ export function CardDetailPage() {
       <Page safeArea={false} title={t('cards:detail.title')}>
         <ErrorState
           title={t('errors:cards.operationError')}
-          message={error ? t(error.keys, { defaultValue: error.defaultValue }) : t('errors:cards.fetchCardFailed')}
+          message={<CardFailureText operation="fetchCard" error={error} />}
           onRetry={() => retry(cardId)}
         />
       </Page>

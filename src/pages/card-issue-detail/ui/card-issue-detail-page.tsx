@@ -1,7 +1,7 @@
 import { useGate, useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { CardFace } from '@/entities/card';
+import { CardFace, CardFailureText } from '@/entities/card';
 import { $product, $productError, $productState, ProductFees, productRequested } from '@/entities/card-product';
 import { $user } from '@/entities/user';
 import { $issuedCard, $productGone, IssueBlockNotice, IssueButton, IssueConfirmation, IssueForm } from '@/features/card-issue';
@@ -56,7 +56,7 @@ export function CardIssueDetailPage() {
       <Page safeArea={false} title={t('cards:catalog.title')}>
         <ErrorState
           title={t('errors:cards.operationError')}
-          message={error ? t(error.keys, { defaultValue: error.defaultValue }) : t('errors:cards.fetchProductsFailed')}
+          message={<CardFailureText operation="products" error={error} />}
           onRetry={() => retry(productId)}
         />
       </Page>

@@ -1,6 +1,7 @@
 import { useGate, useUnit } from 'effector-react';
 import { useEffect, useId } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { CardFailureText } from '@/entities/card';
 import { $products, $productsError, $productsState, ProductSummary } from '@/entities/card-product';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
@@ -110,7 +111,7 @@ export function CardIssuePage() {
     body = (
       <ErrorState
         title={t('errors:cards.operationError')}
-        message={error ? t(error.keys, { defaultValue: error.defaultValue }) : t('errors:cards.fetchProductsFailed')}
+        message={<CardFailureText operation="products" error={error} />}
         onRetry={() => retry()}
       />
     );

@@ -3,8 +3,7 @@
  * visible 10-second countdown, then back to the wallet (SPEC §9). A payment that failed or expired goes to
  * /payment-failed instead.
  */
-import { createEvent, createStore, sample } from 'effector';
-import { interval } from 'patronum';
+import { createEffect, createEvent, createStore, sample } from 'effector';
 import { $sbpPayment, sbpPaymentWatchStarted, sbpPaymentWatchStopped } from '@/features/topup-sbp';
 
 /** SPEC §9: payment success redirects after 10 seconds. */
@@ -15,12 +14,24 @@ export const paymentSuccessClosed = createEvent();
 
 const countdownStarted = createEvent();
 const countdownStopped = createEvent();
-const timer = interval({ timeout: 1000, start: countdownStarted, stop: countdownStopped });
+/** One second of the countdown (tests replace it). */
+export const countdownSecondFx = createEffect(() => new Promise<void>((resolve) => setTimeout(resolve, 1000)));
 
-export const $secondsLeft = createStore(REDIRECT_AFTER_SECONDS)
-  .on(timer.tick, (seconds) => Math.max(0, seconds - 1))
+export const $countdownRunning = createStore(false)
+  .on(countdownStarted, () => true)
+  .on(countdownStopped, () => false)
   .reset(paymentSuccessOpened);
-export const $countdownRunning = timer.isRunning;
+const secondPassed = sample({ clock: countdownSecondFx.done, filter: $countdownRunning });
+export const $secondsLeft = createStore(REDIRECT_AFTER_SECONDS)
+  .on(secondPassed, (seconds) => Math.max(0, seconds - 1))
+  .reset(paymentSuccessOpened);
+sample({ clock: countdownStarted, target: countdownSecondFx });
+sample({
+  clock: $secondsLeft.updates,
+  source: $countdownRunning,
+  filter: (running, seconds) => running && seconds > 0,
+  target: countdownSecondFx,
+});
 /** Time is up: the page goes to the wallet. */
 export const $redirectDue = $secondsLeft.map((seconds) => seconds === 0);
 /** The payment did not go through: the page goes to /payment-failed. */

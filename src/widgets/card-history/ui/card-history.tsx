@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
-import { CardTradeRow, CardTransactionRow, cardTrades, cardTransactions, type CardHistory } from '@/entities/card';
+import { CardFailureText, CardTradeRow, CardTransactionRow, cardTrades, cardTransactions, type CardHistory } from '@/entities/card';
 import { useTranslation } from '@/shared/i18n';
 import { Button, EmptyState, ErrorState, List, SegmentedControl, Skeleton } from '@/shared/ui';
 import { $tab, tabChanged, type HistoryTab } from '../model/history-tabs';
@@ -11,13 +11,15 @@ function HistoryList<T extends { id: string }>({
   cardId,
   render,
   emptyText,
+  operation,
 }: {
   history: CardHistory<T>;
+  operation: 'transactions' | 'trades';
   cardId: string;
   render: (item: T) => ReactNode;
   emptyText: string;
 }) {
-  const { t } = useTranslation(['cards', 'common']);
+  const { t } = useTranslation(['cards', 'errors']);
   const [items, state, error, hasMore, loadingMore, moreError, more, open] = useUnit([
     history.$items,
     history.$state,
@@ -38,7 +40,7 @@ function HistoryList<T extends { id: string }>({
     );
   }
   if (state === 'error' && items.length === 0) {
-    return <ErrorState message={error ? t(error.keys, { defaultValue: error.defaultValue }) : ''} onRetry={() => open(cardId)} />;
+    return <ErrorState title={t('errors:cards.operationError')} message={<CardFailureText operation={operation} error={error} />} onRetry={() => open(cardId)} />;
   }
   if (items.length === 0) return <EmptyState title={emptyText} />;
   return (
@@ -46,7 +48,7 @@ function HistoryList<T extends { id: string }>({
       <List>{items.map((item) => render(item))}</List>
       {moreError && (
         <p className={styles.error} role="alert">
-          {t(moreError.keys, { defaultValue: moreError.defaultValue })}
+          <CardFailureText operation={operation} error={moreError} />
         </p>
       )}
       {hasMore && (
@@ -79,6 +81,7 @@ export function CardHistoryTabs({ cardId }: { cardId: string }) {
       {tab === 'transactions' ? (
         <HistoryList
           history={cardTransactions}
+          operation="transactions"
           cardId={cardId}
           emptyText={t('history.noTransactions')}
           render={(item) => <CardTransactionRow key={item.id} transaction={item} />}
@@ -86,6 +89,7 @@ export function CardHistoryTabs({ cardId }: { cardId: string }) {
       ) : (
         <HistoryList
           history={cardTrades}
+          operation="trades"
           cardId={cardId}
           emptyText={t('history.noTrades')}
           render={(item) => <CardTradeRow key={item.id} trade={item} />}

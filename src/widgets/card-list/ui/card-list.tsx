@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { Link } from 'react-router-dom';
-import { $cards, $cardsError, $cardsState, CardStatusBadge, cardsListOpened } from '@/entities/card';
+import { $cards, $cardsError, $cardsState, CardFailureText, CardStatusBadge, cardsListOpened } from '@/entities/card';
 import { routePaths } from '@/shared/config';
 import type { Card } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
@@ -58,7 +58,7 @@ export function CardList() {
     return (
       <ErrorState
         title={t('errors:cards.operationError')}
-        message={error ? t(error.keys, { defaultValue: error.defaultValue }) : t('errors:cards.fetchCardsFailed')}
+        message={<CardFailureText operation="fetchCards" error={error} />}
         onRetry={() => retry()}
       />
     );

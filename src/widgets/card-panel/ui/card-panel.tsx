@@ -5,6 +5,7 @@ import {
   $balanceState,
   $card,
   CardFace,
+  CardFailureText,
   CardStatusBadge,
   isDeadStatus,
 } from '@/entities/card';
@@ -50,7 +51,7 @@ function BalanceBlock({ card }: { card: Card }) {
       )}
       {!balance && state === 'error' && error && (
         <span className={styles.balanceError} role="alert">
-          {t(error.keys, { defaultValue: error.defaultValue })}
+          <CardFailureText operation="balance" error={error} />
         </span>
       )}
     </div>

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * package.json "sideEffects" tells the bundler that source modules have no side effects, so unused
+ * modules (a barrel's unused re-exports, the contract behind @/shared/api) stay out of the first screen.
+ * The price: a bare `import './x'` is dropped unless the importing file is listed there
+ * (docs/frontend.md "Bundle budget"). These rules keep that safe.
+ */
+const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}', '!/src/**/testing/**'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+const sideEffects = (JSON.parse(readFileSync(resolve(process.cwd(), 'package.json'), 'utf8')) as { sideEffects: string[] }).sideEffects;
+const BARE_IMPORT = /^import\s+['"]([^'"]+)['"];?\s*$/gm;
+
+function bareImports(): Array<{ file: string; specifier: string }> {
+  return Object.entries(sources).flatMap(([file, source]) =>
+    [...source.matchAll(BARE_IMPORT)].map((match) => ({ file: file.replace(/^\//, ''), specifier: match[1] ?? '' })),
+  );
+}
+
+describe('bundle rules', () => {
+  it('CSS stays side-effectful', () => {
+    expect(sideEffects).toContain('*.css');
+    expect(Object.keys(sources).length).toBeGreaterThan(50); // the glob sees the sources
+    expect(bareImports().length).toBeGreaterThan(0); // … and finds the stylesheet imports
+  });
+
+  it('bare imports are stylesheets only (effects of other modules must come from their used exports)', () => {
+    expect(bareImports().filter(({ specifier }) => !specifier.endsWith('.css'))).toEqual([]);
+  });
+
+  it('every module that imports a stylesheet for its effect is listed in package.json "sideEffects"', () => {
+    const unlisted = bareImports()
+      .map(({ file }) => `./${file}`)
+      .filter((file) => !sideEffects.includes(file));
+    expect([...new Set(unlisted)]).toEqual([]);
+  });
+});

@@ -1,0 +1,138 @@
+import { allSettled, fork, type Scope } from 'effector';
+import { describe, expect, it } from 'vitest';
+import { configFixture, fail, ok, sbpPaymentFixture, useWalletTestApi } from '@/entities/wallet/index.testing';
+import type { SbpPayment } from '@/shared/contract';
+import {
+  $followedPayment,
+  $sbpAmountCheck,
+  $sbpAmountError,
+  $sbpAmountText,
+  $sbpIdempotencyKey,
+  $sbpPaymentInProgress,
+  $sbpTopUpOpen,
+  feedbackFx,
+  hapticErrorFx,
+  hapticSelectionFx,
+  openPaymentFx,
+  sbpAmountChanged,
+  sbpPayPressed,
+  sbpTopUpOpened,
+} from './sbp-topup';
+
+const server = useWalletTestApi();
+
+function setup(openResult: 'left' | 'external' = 'left') {
+  const opened: SbpPayment[] = [];
+  const feedback: unknown[] = [];
+  const haptics: string[] = [];
+  const scope = fork({
+    handlers: [
+      [openPaymentFx, (payment: SbpPayment) => (opened.push(payment), openResult)],
+      [feedbackFx, (value: unknown) => void feedback.push(value)],
+      [hapticSelectionFx, () => void haptics.push('selection')],
+      [hapticErrorFx, () => void haptics.push('error')],
+    ],
+  });
+  return { scope, opened, feedback, haptics };
+}
+
+const type = (scope: Scope, text: string) => allSettled(sbpAmountChanged, { scope, params: text });
+
+describe('SBP top-up sheet model', () => {
+  it('shows the configured minimum and maximum and enforces them on the client', async () => {
+    server.on('GET', '/api/config', () => ok(configFixture()));
+    const { scope, haptics } = setup();
+    await allSettled(sbpTopUpOpened, { scope });
+    expect(scope.getState($sbpTopUpOpen)).toBe(true);
+    expect(haptics).toEqual(['selection']);
+    expect(scope.getState($sbpAmountError)).toBeNull();
+
+    await allSettled(sbpPayPressed, { scope });
+    expect(scope.getState($sbpAmountError)).toEqual({ status: 'empty' });
+    expect(haptics).toEqual(['selection', 'error']);
+    await type(scope, '99,99');
+    expect(scope.getState($sbpAmountError)).toEqual({ status: 'belowMinimum', minimum: { amount: 100_00, currency: 'RUB' } });
+    await type(scope, '300 000,01');
+    expect(scope.getState($sbpAmountError)).toEqual({ status: 'aboveMaximum', maximum: { amount: 300_000_00, currency: 'RUB' } });
+    await type(scope, '0');
+    expect(scope.getState($sbpAmountError)).toEqual({ status: 'invalid', reason: 'zero' });
+    await type(scope, '1 500,50');
+    expect(scope.getState($sbpAmountCheck)).toEqual({ status: 'ok', amount: 1_500_50 });
+    await allSettled(sbpPayPressed, { scope });
+    expect(server.callsTo('POST', '/api/wallet/sbp')).toHaveLength(1);
+  });
+
+  it('Pay creates the payment with an Idempotency-Key and opens its paymentUrl; closing confirmation meanwhile', async () => {
+    server.on('GET', '/api/config', () => ok(configFixture()));
+    let release!: () => void;
+    server.on('POST', '/api/wallet/sbp', () => new Promise((resolve) => (release = () => resolve(ok(sbpPaymentFixture())))));
+    const { scope, opened } = setup('left');
+    await allSettled(sbpTopUpOpened, { scope });
+    await type(scope, '1500');
+    const paying = allSettled(sbpPayPressed, { scope });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(scope.getState($sbpPaymentInProgress)).toBe(true);
+    release();
+    await paying;
+
+    const [call] = server.callsTo('POST', '/api/wallet/sbp');
+    expect(call?.body).toEqual({ amount: 1_500_00 });
+    expect(call?.headers.get('idempotency-key')).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
+    expect(opened.map((p) => p.paymentUrl)).toEqual(['https://pay.example/sbp/INV-2002']);
+    // The window is leaving for the bank's page: still "in progress" (Telegram asks before closing).
+    expect(scope.getState($sbpPaymentInProgress)).toBe(true);
+  });
+
+  it('keeps the Idempotency-Key while the form is unchanged (retry after a network error), a new one for a new amount', async () => {
+    server.on('GET', '/api/config', () => ok(configFixture()));
+    server.on('POST', '/api/wallet/sbp', () => 'network-error');
+    const { scope, feedback, opened } = setup();
+    await allSettled(sbpTopUpOpened, { scope });
+    await type(scope, '1500');
+    const key = scope.getState($sbpIdempotencyKey);
+    expect(key).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
+    await allSettled(sbpPayPressed, { scope });
+    await type(scope, '1500.00'); // same amount, other spelling: same form
+    await allSettled(sbpPayPressed, { scope });
+    const calls = server.callsTo('POST', '/api/wallet/sbp');
+    expect(calls.map((c) => c.headers.get('idempotency-key'))).toEqual([key, key]);
+    expect(feedback[0]).toEqual({ kind: 'error', title: 'errors:wallet.createSbpFailed', description: { keys: ['errors:transport.network'], defaultValue: 'Network error occurred' } });
+    expect(opened).toEqual([]);
+
+    await type(scope, '2000');
+    expect(scope.getState($sbpIdempotencyKey)).not.toBe(key);
+  });
+
+  it('SPEC §8 "Failed to create SBP payment" with the reason the server gave', async () => {
+    server.on('GET', '/api/config', () => ok(configFixture()));
+    server.on('POST', '/api/wallet/sbp', () => fail(403, { service: 'api', code: 'ACCOUNT_UNDER_VERIFICATION', message: 'under verification' }));
+    const { scope, feedback } = setup();
+    await allSettled(sbpTopUpOpened, { scope });
+    await type(scope, '1500');
+    await allSettled(sbpPayPressed, { scope });
+    expect(feedback).toEqual([
+      { kind: 'error', title: 'errors:wallet.createSbpFailed', description: { keys: ['wallet:failureReasons.ACCOUNT_UNDER_VERIFICATION'], defaultValue: 'ACCOUNT_UNDER_VERIFICATION' } },
+    ]);
+    expect(scope.getState($sbpPaymentInProgress)).toBe(false);
+  });
+
+  it('Retry pre-fills the amount of the failed payment', async () => {
+    server.on('GET', '/api/config', () => ok(configFixture()));
+    const { scope } = setup();
+    await allSettled(sbpTopUpOpened, { scope, params: { amount: 1_500_50 } });
+    expect(scope.getState($sbpAmountText)).toBe('1500.50');
+    expect(scope.getState($sbpAmountCheck)).toEqual({ status: 'ok', amount: 1_500_50 });
+  });
+
+  it('inside Telegram the payment opens outside the app and the screen follows it', async () => {
+    server.on('GET', '/api/config', () => ok(configFixture()));
+    server.on('POST', '/api/wallet/sbp', () => ok(sbpPaymentFixture()));
+    const { scope } = setup('external');
+    await allSettled(sbpTopUpOpened, { scope });
+    await type(scope, '1500');
+    await allSettled(sbpPayPressed, { scope });
+    expect(scope.getState($followedPayment)?.paymentId).toBe('sbp_1');
+    expect(scope.getState($sbpTopUpOpen)).toBe(false);
+    expect(scope.getState($sbpPaymentInProgress)).toBe(false);
+  });
+});

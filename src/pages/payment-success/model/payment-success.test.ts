@@ -1,0 +1,76 @@
+import { allSettled, fork } from 'effector';
+import { describe, expect, it } from 'vitest';
+import { ok, sbpPaymentFixture, useWalletTestApi, walletFixture } from '@/entities/wallet/index.testing';
+import { pollDelayFx } from '@/features/topup-sbp';
+import type { SbpPayment } from '@/shared/contract';
+import { $countdownRunning, $paymentFailed, $redirectDue, $secondsLeft, countdownSecondFx, paymentSuccessClosed, paymentSuccessOpened, REDIRECT_AFTER_SECONDS } from './payment-success';
+
+const server = useWalletTestApi();
+
+function servePayment(states: Array<Partial<SbpPayment>>) {
+  let i = 0;
+  server.on('GET', '/api/wallet/sbp/sbp_1', () => ok(sbpPaymentFixture(states[Math.min(i++, states.length - 1)])));
+  server.on('GET', '/api/wallet', () => ok(walletFixture()));
+  server.on('GET', '/api/wallet/transactions', () => ok({ items: [], nextCursor: null }));
+}
+
+describe('payment success page model', () => {
+  it('SPEC §9: once the payment succeeded, a 10-second countdown, then the redirect', async () => {
+    servePayment([{ status: 'pending' }, { status: 'succeeded' }]);
+    const seconds: number[] = [];
+    let scope = fork();
+    scope = fork({
+      handlers: [
+        [pollDelayFx, (id: string) => id],
+        [countdownSecondFx, () => void seconds.push(scope.getState($secondsLeft))],
+      ],
+    });
+    expect(REDIRECT_AFTER_SECONDS).toBe(10);
+    await allSettled(paymentSuccessOpened, { scope, params: 'sbp_1' });
+    expect(seconds).toEqual([10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    expect(scope.getState($secondsLeft)).toBe(0);
+    expect(scope.getState($redirectDue)).toBe(true);
+    expect(scope.getState($countdownRunning)).toBe(false);
+  });
+
+  it('no countdown while the payment is pending', async () => {
+    servePayment([{ status: 'pending' }]);
+    const scope = fork({
+      handlers: [
+        [pollDelayFx, () => Promise.reject(new Error('no more polls in this test'))],
+        [countdownSecondFx, () => undefined],
+      ],
+    });
+    await allSettled(paymentSuccessOpened, { scope, params: 'sbp_1' });
+    expect(scope.getState($countdownRunning)).toBe(false);
+    expect(scope.getState($secondsLeft)).toBe(10);
+    expect(scope.getState($redirectDue)).toBe(false);
+  });
+
+  it('leaving the page stops the countdown', async () => {
+    servePayment([{ status: 'succeeded' }]);
+    let ticks = 0;
+    const scope = fork({
+      handlers: [
+        [pollDelayFx, (id: string) => id],
+        [
+          countdownSecondFx,
+          () => {
+            if (++ticks === 3) void allSettled(paymentSuccessClosed, { scope });
+          },
+        ],
+      ],
+    });
+    await allSettled(paymentSuccessOpened, { scope, params: 'sbp_1' });
+    expect(scope.getState($secondsLeft)).toBe(8);
+    expect(scope.getState($redirectDue)).toBe(false);
+  });
+
+  it('a failed payment sends the page to /payment-failed', async () => {
+    servePayment([{ status: 'failed', errorCode: 'PAYMENT_DECLINED' }]);
+    const scope = fork({ handlers: [[pollDelayFx, (id: string) => id], [countdownSecondFx, () => undefined]] });
+    await allSettled(paymentSuccessOpened, { scope, params: 'sbp_1' });
+    expect(scope.getState($paymentFailed)).toBe(true);
+    expect(scope.getState($countdownRunning)).toBe(false);
+  });
+});
