@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Card, CardTransaction, TopUpResult, Trade } from '@/shared/contract/cards';
 import { appJobRegistry, listJobs, runDueJobs } from '../../server/jobs';
+import { IssuerEvents } from '../../server/modules/cards/events';
 import { accountIds, balanceOf } from '../../server/modules/ledger';
 import { createTestApp, type TestApp } from './harness';
 import {
@@ -302,6 +303,29 @@ describe('crash safety of the card jobs', () => {
       expect(await walletBalance(t.db, user.id)).toBe(mode === 'ok' ? before - 10_15 : before);
     }
     expect((await getCard(t, user, cardId)).balance.amount).toBe(30_00);
+  });
+});
+
+describe('issuer events', () => {
+  it('are applied in any order and at most once (webhooks overtake each other and come twice)', async () => {
+    const events = new IssuerEvents(t.db, t.clock, { debug() {}, info() {}, warn() {}, error() {} });
+    const user = await newUser(t);
+    await fundWallet(t.db, user.id, 200_00);
+    const res = await createCard(t, user, { productId: 'prd_mastercard_physical_usd', initialDeposit: 50_00 });
+    const cardId = res.body.data.id as string;
+    // "shipped" arrives before "fabricating" (and before we heard the request was accepted).
+    expect(await events.handle({ type: 'card.shipped', cardRef: cardId, last4: '4242' })).toEqual({ handled: true });
+    expect(await events.handle({ type: 'card.fabricating', cardRef: cardId, last4: '4242' })).toEqual({ handled: true });
+    expect(await events.handle({ type: 'card.shipped', cardRef: cardId, last4: '4242' })).toEqual({ handled: true });
+    expect(await getCard(t, user, cardId)).toMatchObject({ status: 'inactive', last4: '4242', balance: { amount: 50_00 } });
+    expect(await history(cardId)).toEqual(['pending', 'fabricating', 'inactive']);
+    expect(await t.db.query(`SELECT id FROM ledger_transactions WHERE idempotency_key = $1`, [`card:${cardId}:issue-settle`])).toHaveLength(1);
+    // A late rejection of a shipped card changes nothing; an event for an unknown card is not handled.
+    await events.handle({ type: 'card.rejected', cardRef: cardId, reason: 'LATE' });
+    expect((await getCard(t, user, cardId)).status).toBe('inactive');
+    expect(await events.handle({ type: 'card.frozen', cardRef: 'crd_unknown' })).toEqual({ handled: false });
+    await drain(); // the issue job finds the card already issued and asks the issuer nothing
+    expect((await getCard(t, user, cardId)).status).toBe('inactive');
   });
 });
 

@@ -164,9 +164,9 @@ export class SandboxCardIssuer implements CardIssuer {
     }
   }
 
-  private async enqueueStep(q: Queryable, payload: StepPayload): Promise<void> {
+  private async enqueueStep(q: Queryable, payload: StepPayload, dedupeKey?: string): Promise<void> {
     const { delayMs } = await this.getSettings(q);
-    await enqueueJob(q, { kind: SANDBOX_STEP_JOB, payload, delayMs, maxAttempts: STEP_MAX_ATTEMPTS });
+    await enqueueJob(q, { kind: SANDBOX_STEP_JOB, payload, delayMs, maxAttempts: STEP_MAX_ATTEMPTS, ...(dedupeKey ? { dedupeKey } : {}) });
   }
 
   private async cardRow(q: Queryable, cardRef: string): Promise<IssuerCardRow> {
@@ -331,13 +331,17 @@ export class SandboxCardIssuer implements CardIssuer {
           const target: IssuerCardState =
             outcome === 'reject' ? 'rejected' : outcome === 'fail' ? 'failed' : row.form === 'virtual' ? 'active' : 'fabricating';
           await this.moveState(q, cardRef, ['processing'], target);
-          if (target === 'fabricating') await this.enqueueStep(q, { op: 'ship', cardRef });
         });
         const row = await this.cardRow(this.db, cardRef);
         if (row.state === 'rejected') await this.deliver({ type: 'card.rejected', cardRef, reason: SANDBOX_REASONS.reject });
         else if (row.state === 'failed') await this.deliver({ type: 'card.failed', cardRef, reason: SANDBOX_REASONS.fail });
         else if (row.form === 'virtual') await this.deliver({ type: 'card.issued', cardRef, last4: row.last4 });
-        else await this.deliver({ type: 'card.fabricating', cardRef, last4: row.last4 });
+        else {
+          await this.deliver({ type: 'card.fabricating', cardRef, last4: row.last4 });
+          // Shipping is scheduled once the program has heard of the fabrication, so its events arrive in order
+          // (the dedupe key keeps a re-run of this step from shipping twice).
+          await this.db.tx((q) => this.enqueueStep(q, { op: 'ship', cardRef }, `sandbox-card-issuer:ship:${cardRef}`));
+        }
         return;
       }
       case 'ship': {
@@ -351,7 +355,7 @@ export class SandboxCardIssuer implements CardIssuer {
             [cardRef, box, this.clock.now()],
           );
         });
-        await this.deliver({ type: 'card.shipped', cardRef });
+        await this.deliver({ type: 'card.shipped', cardRef, last4: (await this.cardRow(this.db, cardRef)).last4 });
         return;
       }
       case 'activate': {

@@ -47,7 +47,7 @@ export interface IssuerTrade {
 export type IssuerEvent =
   | { type: 'card.issued'; cardRef: string; last4: string }
   | { type: 'card.fabricating'; cardRef: string; last4: string }
-  | { type: 'card.shipped'; cardRef: string }
+  | { type: 'card.shipped'; cardRef: string; last4: string }
   | { type: 'card.rejected'; cardRef: string; reason: string }
   | { type: 'card.failed'; cardRef: string; reason: string }
   | { type: 'card.activated'; cardRef: string }

@@ -98,7 +98,9 @@ export class IssuerEvents {
         return { handled: true };
       case 'card.shipped':
         if (card.status === 'inactive') return { handled: true };
-        if (await apply('shipped', { reason: 'AWAITING_ACTIVATION' })) {
+        // Webhooks may overtake each other: a shipped card was fabricated, even if we have not heard of it yet.
+        if (card.status === 'pending' || card.status === 'processing') await apply('fabricationStarted', { last4: event.last4 });
+        if (await apply('shipped', { reason: 'AWAITING_ACTIVATION', last4: event.last4 })) {
           await settleIssue(q, card, now);
           await announceIssued(q, card);
         }

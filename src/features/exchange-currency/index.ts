@@ -1,31 +1,3 @@
-export {
-  exchangeMutation,
-  exchangeOpened,
-  exchangeClosed,
-  exchangeDirectionSwapped,
-  exchangeAmountChanged,
-  exchangeMaxPressed,
-  exchangeReviewPressed,
-  exchangeEditPressed,
-  exchangeConfirmPressed,
-  exchangeRatesRetryPressed,
-  $exchangeOpen,
-  $exchangeFrom,
-  $exchangeTo,
-  $exchangeAmountText,
-  $exchangeStep,
-  $exchangeRate,
-  $exchangeCheck,
-  $exchangePreview,
-  $exchangeError,
-  $exchangeState,
-  $canConfirm,
-  $quoteSecondsLeft,
-  $quoteExpired,
-  $rateUnavailable,
-  $rateChanged,
-  $exchangeIdempotency,
-  type ExchangeStep,
-} from './model/exchange';
+export { exchangeOpened, exchangeClosed, $exchangeOpen } from './model/sheet';
 export { checkExchangeAmount, type ExchangeCheck } from './lib/exchange-check';
 export { ExchangeSheet } from './ui/lazy-exchange-sheet';

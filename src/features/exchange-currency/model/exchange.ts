@@ -6,7 +6,7 @@
  * QUOTE_EXPIRED → new quote, and the user is asked to confirm the new figures.
  */
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
-import { $exchangeConfig, appConfigRequested, exchangeMinimumOf } from '@/entities/app-config';
+import { $exchangeConfig, exchangeMinimumOf } from '@/entities/app-config';
 import {
   $exchangeRates,
   $exchangeRatesPending,
@@ -17,20 +17,20 @@ import {
   quoteSecondsLeft,
 } from '@/entities/exchange-rate';
 import { transactionsReloadRequested } from '@/entities/transaction';
-import { $available, amountToInputText, failureCodeOf, walletFailureReason, walletRefetchRequested, walletRequested } from '@/entities/wallet';
+import { $available, amountToInputText, failureCodeOf, walletFailureReason, walletRefetchRequested } from '@/entities/wallet';
 import { createApiMutation, mutationState, type ErrorMessage } from '@/shared/api';
 import { walletExchange, type Currency, type ExchangeResult, type Money } from '@/shared/contract';
 import { currentLanguage, formatMoney, i18n } from '@/shared/i18n';
-import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { checkExchangeAmount, otherCurrency, previewableAmount } from '../lib/exchange-check';
+import { $exchangeFrom, $exchangeOpen, $exchangeTo, $now, exchangeClosed, exchangeOpened, hapticFx } from './sheet';
+
+export { exchangeOpened, exchangeClosed, $exchangeOpen, $exchangeFrom, $exchangeTo, readClockFx, waitSecondFx, hapticFx } from './sheet';
 
 export type ExchangeStep = 'form' | 'review';
 
 export const exchangeMutation = createApiMutation(walletExchange);
 
-export const exchangeOpened = createEvent<{ from?: Currency } | void>();
-export const exchangeClosed = createEvent();
 export const exchangeDirectionSwapped = createEvent();
 export const exchangeAmountChanged = createEvent<string>();
 /** "Use all": the whole available balance of the source currency. */
@@ -41,14 +41,7 @@ export const exchangeConfirmPressed = createEvent();
 /** Rates could not be loaded: try again. */
 export const exchangeRatesRetryPressed = createEvent();
 
-export const $exchangeOpen = createStore(false)
-  .on(exchangeOpened, () => true)
-  .on(exchangeClosed, () => false);
-
-export const $exchangeFrom = createStore<Currency>('USD')
-  .on(exchangeOpened, (from, options) => (options && options.from) || from)
-  .on(exchangeDirectionSwapped, (from) => otherCurrency(from));
-export const $exchangeTo = $exchangeFrom.map(otherCurrency);
+$exchangeFrom.on(exchangeDirectionSwapped, (from) => otherCurrency(from));
 
 export const $exchangeAmountText = createStore('')
   .on(exchangeAmountChanged, (_, text) => text)
@@ -63,13 +56,6 @@ const $submitted = createStore(false)
   .on(exchangeReviewPressed, () => true)
   .reset(exchangeOpened, exchangeDirectionSwapped);
 
-// ── clock (ticks every second while the sheet is open) ─────────────────────────────────────────────
-export const readClockFx = createEffect(() => Date.now());
-/** One second passes (tests replace it: fork({ handlers: [[waitSecondFx, ...]] })). */
-export const waitSecondFx = createEffect(() => new Promise<void>((resolve) => setTimeout(resolve, 1000)));
-export const $now = createStore(0).on(readClockFx.doneData, (_, now) => now);
-sample({ clock: exchangeOpened, target: [readClockFx, waitSecondFx] });
-sample({ clock: waitSecondFx.done, filter: $exchangeOpen, target: [readClockFx, waitSecondFx] });
 
 // ── quote ─────────────────────────────────────────────────────────────────────────────────────────
 export const $exchangeRate = combine($exchangeRates, $exchangeFrom, $exchangeTo, (rates, from, to) => findRate(rates, from, to));
@@ -112,10 +98,6 @@ export const $canConfirm = combine(
 );
 
 // ── flow ──────────────────────────────────────────────────────────────────────────────────────────
-export const hapticFx = createEffect((kind: 'selection' | 'success' | 'error' | 'warning') => {
-  if (kind === 'selection') haptic.selection();
-  else haptic.notification(kind);
-});
 /** A toast: `message` is an i18n key (money values are formatted in the UI language here). */
 export const toastFx = createEffect<
   { kind: 'success' | 'error'; message: string; money?: Record<string, Money>; description?: ErrorMessage | null },
@@ -125,8 +107,7 @@ export const toastFx = createEffect<
   void notify[kind](i18n.t(message, values), description ? { description: i18n.t(description.keys, { defaultValue: description.defaultValue }) } : undefined);
 });
 
-sample({ clock: exchangeOpened, target: [exchangeRatesRefetchRequested, walletRequested, appConfigRequested] });
-sample({ clock: [exchangeOpened, exchangeDirectionSwapped], fn: () => 'selection' as const, target: hapticFx });
+sample({ clock: exchangeDirectionSwapped, fn: () => 'selection' as const, target: hapticFx });
 sample({ clock: exchangeRatesRetryPressed, target: exchangeRatesRefetchRequested });
 
 // A fresh quote when the shown one expires (once per quote: a failed refetch is retried by the user).

@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { $exchangeOpen } from '../model/exchange';
+import { $exchangeOpen } from '../model/sheet';
 
 const load = () => import('./exchange-sheet');
 const Content = lazy(load);

@@ -1,6 +1,6 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
-import { configFixture, ok, sbpPaymentFixture, useWalletTestApi } from '@/entities/wallet/index.testing';
+import { configFixture, ok, sbpPaymentFixture, useWalletTestApi, walletFixture } from '@/entities/wallet/index.testing';
 import { pollDelayFx } from '@/features/topup-sbp';
 import type { AppConfig } from '@/shared/contract';
 import { $errorCode, $paymentSucceeded, openSupportFx, paymentFailedOpened, supportPressed } from './payment-failed';
@@ -27,7 +27,7 @@ describe('payment failed page model', () => {
   it('notices a payment that went through after all', async () => {
     server.on('GET', '/api/config', () => ok(configFixture()));
     server.on('GET', '/api/wallet/sbp/sbp_1', () => ok(sbpPaymentFixture({ status: 'succeeded' })));
-    server.on('GET', '/api/wallet', () => ok({}));
+    server.on('GET', '/api/wallet', () => ok(walletFixture()));
     server.on('GET', '/api/wallet/transactions', () => ok({ items: [], nextCursor: null }));
     const scope = fork({ handlers: [[pollDelayFx, (id: string) => id]] });
     await allSettled(paymentFailedOpened, { scope, params: { paymentId: 'sbp_1', code: 'PAYMENT_DECLINED' } });

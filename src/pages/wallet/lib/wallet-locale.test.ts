@@ -1,0 +1,49 @@
+/**
+ * The wallet texts are chosen at run time from contract values (transaction type, commission reason, payment
+ * status, error code): every value must have its text in both languages, plurals included.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { WALLET_FAILURE_CODES } from '@/entities/wallet';
+import { CommissionReason, SbpPaymentStatus, WalletTransactionType } from '@/shared/contract';
+
+type Json = Record<string, any>;
+const load = (lang: string): Json =>
+  JSON.parse(readFileSync(resolve(process.cwd(), `src/shared/i18n/locales/${lang}/wallet.json`), 'utf8'));
+
+describe.each(['en', 'ru'])('wallet.json (%s)', (lang) => {
+  const w = load(lang);
+
+  it('has a title for each SPEC §3 transaction type and each commission reason', () => {
+    for (const type of WalletTransactionType.options) expect(w.transaction.types[type], type).toEqual(expect.any(String));
+    for (const reason of CommissionReason.options) expect(w.transaction.commission[reason], reason).toEqual(expect.any(String));
+  });
+
+  it('names every SBP payment status and explains every wallet failure code', () => {
+    for (const status of SbpPaymentStatus.options) expect(w.payment.status[status], status).toEqual(expect.any(String));
+    for (const code of WALLET_FAILURE_CODES) expect(w.failureReasons[code], code).toEqual(expect.any(String));
+  });
+
+  it('has every amount message the checks can produce', () => {
+    for (const reason of ['invalid', 'negative', 'tooManyDecimals', 'tooLarge', 'notWhole', 'belowMinimum']) expect(w.usdt.amountErrors[reason], reason).toBeTruthy();
+    for (const reason of ['empty', 'invalid', 'negative', 'tooManyDecimals', 'tooLarge', 'zero', 'belowMinimum', 'aboveMaximum']) expect(w.sbp.amountErrors[reason], reason).toBeTruthy();
+    for (const reason of ['notPositive', 'insufficient', 'belowMinimum', 'invalid', 'tooManyDecimals', 'tooLarge']) expect(w.exchange.errors[reason], reason).toBeTruthy();
+  });
+
+  it('uses the language\'s plural forms', () => {
+    const forms = lang === 'ru' ? ['one', 'few', 'many', 'other'] : ['one', 'other'];
+    for (const form of forms) {
+      expect(w.payment[`redirectIn_${form}`], form).toContain('{{seconds}}');
+      expect(w.usdt[`factConfirmations_${form}`], form).toContain('{{count}}');
+    }
+  });
+
+  it('keeps the SPEC §5 messages (verbatim in English)', () => {
+    if (lang !== 'en') return;
+    expect(w.exchange.errors.notPositive).toBe('Amount must be greater than 0');
+    expect(w.exchange.errors.insufficient).toBe('Insufficient funds for this exchange');
+    expect(w.exchange.rateUnavailable).toBe('Rate unavailable');
+    expect(w.usdt.warning).toContain('A USDT top-up requires your unique ID {{tag}} appended to the amount as decimals. Otherwise the transfer may not be credited.');
+  });
+});
