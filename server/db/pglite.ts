@@ -17,22 +17,34 @@ const wrap = (target: PGlite | Transaction): Queryable => ({
   },
 });
 
+export interface PgliteOptions {
+  /**
+   * `memory://` only: start from this data directory (a tar made by `dumpPgliteDataDir`) instead of
+   * running initdb (see memory-template.ts). Refused for a directory.
+   */
+  loadDataDir?: Blob;
+}
+
+/** The PGlite behind each open PGlite `Db` (for `dumpPgliteDataDir`). */
+const instances = new WeakMap<Db, PGlite>();
+
 /**
  * Embedded PostgreSQL in this process. `dataDir` is a directory (locked against a second process)
  * or `memory://` for a throwaway database.
  */
-export const openPglite = async (dataDir: string): Promise<Db> => {
+export const openPglite = async (dataDir: string, { loadDataDir }: PgliteOptions = {}): Promise<Db> => {
   const inMemory = dataDir === MEMORY_DATA_DIR;
+  if (loadDataDir && !inMemory) throw new Error(`loadDataDir is for ${MEMORY_DATA_DIR} databases only, not ${dataDir}`);
   const releaseLock = inMemory ? () => {} : acquireDataDirLock(dataDir);
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create({ dataDir: inMemory ? undefined : dataDir, parsers });
+    pglite = await PGlite.create({ dataDir: inMemory ? undefined : dataDir, parsers, ...(loadDataDir ? { loadDataDir } : {}) });
   } catch (error) {
     releaseLock();
     throw error;
   }
   let closed = false;
-  return {
+  const db: Db = {
     kind: 'pglite',
     ...wrap(pglite),
     tx: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
@@ -46,4 +58,17 @@ export const openPglite = async (dataDir: string): Promise<Db> => {
       }
     },
   };
+  instances.set(db, pglite);
+  return db;
+};
+
+/**
+ * The data directory of an open PGlite database as an uncompressed tar, for `openPglite(MEMORY_DATA_DIR,
+ * { loadDataDir })`. Checkpoints first, so the copy starts without WAL recovery.
+ */
+export const dumpPgliteDataDir = async (db: Db): Promise<Blob> => {
+  const pglite = instances.get(db);
+  if (!pglite) throw new Error('dumpPgliteDataDir: not an open PGlite database');
+  await pglite.exec('CHECKPOINT');
+  return pglite.dumpDataDir('none');
 };

@@ -41,8 +41,8 @@ interface User {
   refreshToken: string;
 }
 
-/** A new user, signed up through the API and the sandbox mailbox, then verified (money moves need it). */
-async function newUser(baseUrl: string, lang: Lang): Promise<User> {
+/** A new user, signed up through the API and the sandbox mailbox, then verified (money moves need it) or held under verification. */
+async function newUser(baseUrl: string, lang: Lang, status: 'verified' | 'under_verification' = 'verified'): Promise<User> {
   const email = uniqueEmail();
   await api(baseUrl, 'POST', '/api/auth/send-code', { email, purpose: 'signup' });
   const code = await readMailboxCode(baseUrl, email);
@@ -54,7 +54,7 @@ async function newUser(baseUrl: string, lang: Lang): Promise<User> {
     email,
     code,
   });
-  await api(baseUrl, 'POST', '/api/dev/users/verification', { email, status: 'verified' });
+  await api(baseUrl, 'POST', '/api/dev/users/verification', { email, status });
   return { email, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
 }
 
@@ -271,9 +271,53 @@ function walletJourney(lang: Lang) {
   };
 }
 
+/** Fires a one-finger pull down from the top of the page (Chromium has no touch-drag API in playwright). */
+async function pullDown(page: Page, distance: number) {
+  await page.evaluate((dy) => {
+    const touch = (y: number) => new Touch({ identifier: 1, target: document.body, clientX: 200, clientY: y });
+    const fire = (type: string, y: number) =>
+      window.dispatchEvent(new TouchEvent(type, { touches: type === 'touchend' ? [] : [touch(y)], changedTouches: [touch(y)], bubbles: true }));
+    fire('touchstart', 100);
+    for (let y = 100; y <= 100 + dy; y += 20) fire('touchmove', y);
+    fire('touchend', 100 + dy);
+  }, distance);
+}
+
 describe('Wallet (new user: USDT, SBP paid and declined, exchange both ways)', () => {
   // TEMP (development): serve a private build while dist/ is shared with other engineers' builds.
   if (process.env.E2E_STATIC_DIR) test.override({ appOptions: { staticDir: process.env.E2E_STATIC_DIR } });
   test('in English', walletJourney('en'));
   test('in Russian', walletJourney('ru'));
+
+  test('under verification: the banner shows, SBP is refused with the reason; refresh and pull-to-refresh reach the server', async ({ app: { page, baseUrl } }) => {
+    const w = T.en.wallet;
+    const auth = locale('en', 'auth');
+    const user = await newUser(baseUrl, 'en', 'under_verification');
+    const walletCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/wallet') walletCalls.push(request.method());
+    });
+    await openSignedIn(page, baseUrl, user, 'en', '/wallet');
+    await visible(page.getByText(auth.banner.underVerificationTitle));
+    await visible(page.getByTestId('transaction-history').getByText(w.history.emptyTitle));
+    const loads = walletCalls.length;
+
+    await page.getByRole('button', { name: w.page.refresh }).click();
+    await expect.poll(() => walletCalls.length).toBe(loads + 1);
+    await pullDown(page, 40); // not far enough
+    await page.waitForTimeout(300);
+    expect(walletCalls.length).toBe(loads + 1);
+    await pullDown(page, 200);
+    await expect.poll(() => walletCalls.length).toBe(loads + 2);
+
+    await page.getByRole('button', { name: w.actions.sbp }).click();
+    const sbp = page.getByRole('dialog', { name: w.sbp.title });
+    await sbp.getByRole('textbox', { name: w.sbp.amountLabel }).fill('1500');
+    await sbp.getByRole('button', { name: fill(w.sbp.payAmount, { amount: formatMoney({ amount: 1_500_00, currency: 'RUB' }, 'en') }) }).click();
+    await visible(page.getByText(T.en.errors.wallet.createSbpFailed));
+    await visible(page.getByText(w.failureReasons.ACCOUNT_UNDER_VERIFICATION));
+    expect(pathOf(page)).toBe('/wallet');
+    await visible(sbp); // the form stays, to try again later
+    await saveScreenshot(page, 'wallet-en-15-under-verification');
+  });
 });

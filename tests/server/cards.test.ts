@@ -88,6 +88,7 @@ const history = async (cardId: string) =>
 
 describe('issue a virtual card (via the worker)', () => {
   it('charges issue cost + deposit + fee in one go, answers pending, and the worker makes it active', async () => {
+    await setIssuerMode(t, { delayMs: 200 }); // the issuer answers a moment after accepting, as real ones do
     const user = await newUser(t);
     await fundWallet(t.db, user.id, 100_00);
     const before = await systemBalances();

@@ -1,19 +1,4 @@
-export {
-  sbpCreateMutation,
-  sbpTopUpOpened,
-  sbpTopUpClosed,
-  sbpAmountChanged,
-  sbpPayPressed,
-  sbpPaymentFollowed,
-  $sbpTopUpOpen,
-  $sbpAmountText,
-  $sbpAmountCheck,
-  $sbpAmountError,
-  $sbpState,
-  $sbpIdempotencyKey,
-  $sbpPaymentInProgress,
-  $followedPayment,
-} from './model/sbp-topup';
+export { sbpTopUpOpened, sbpTopUpClosed, $sbpTopUpOpen } from './model/sheet';
 export {
   SBP_POLL_INTERVAL_MS,
   pollDelayFx,

@@ -20,7 +20,7 @@ describe('describeTransaction', () => {
       { title: 'wallet:transaction.types.sbpTopup', subtitle: '14:05 · wallet:transaction.details.sbpOrder {"orderId":"ORD-1001"}' },
       {
         title: 'wallet:transaction.types.currencyExchange {"from":"USD","to":"RUB"}',
-        subtitle: '14:05 · wallet:transaction.details.exchange {"amount":"91808 RUB"}',
+        subtitle: '14:05 · wallet:transaction.details.exchangeFee {"fee":"5 USD"}',
       },
       { title: 'wallet:transaction.types.promoBonus', subtitle: '14:05 · wallet:transaction.details.promoBonus {"name":"Ivan P."}' },
     ]);

@@ -53,7 +53,7 @@ function detail(tx: WalletTransaction, tools: DescribeTools): string | null {
     case 'sbpTopup':
       return t('wallet:transaction.details.sbpOrder', { orderId: tx.details.orderId });
     case 'currencyExchange':
-      return t('wallet:transaction.details.exchange', { amount: money(tx.details.counterAmount) });
+      return t('wallet:transaction.details.exchangeFee', { fee: money(tx.details.fee) });
     case 'promoBonus':
       return t('wallet:transaction.details.promoBonus', { name: tx.details.referralName });
   }

@@ -61,7 +61,7 @@ function serve(options: { usd?: number; rub?: number; rates?: ReturnType<typeof 
   });
 }
 
-const open = (scope: Scope) => allSettled(exchangeOpened, { scope });
+const open = (scope: Scope) => allSettled(exchangeOpened, { scope, params: undefined });
 const type = (scope: Scope, text: string) => allSettled(exchangeAmountChanged, { scope, params: text });
 
 describe('exchange sheet model', () => {

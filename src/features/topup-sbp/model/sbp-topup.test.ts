@@ -42,7 +42,7 @@ describe('SBP top-up sheet model', () => {
   it('shows the configured minimum and maximum and enforces them on the client', async () => {
     server.on('GET', '/api/config', () => ok(configFixture()));
     const { scope, haptics } = setup();
-    await allSettled(sbpTopUpOpened, { scope });
+    await allSettled(sbpTopUpOpened, { scope, params: undefined });
     expect(scope.getState($sbpTopUpOpen)).toBe(true);
     expect(haptics).toEqual(['selection']);
     expect(scope.getState($sbpAmountError)).toBeNull();
@@ -67,7 +67,7 @@ describe('SBP top-up sheet model', () => {
     let release!: () => void;
     server.on('POST', '/api/wallet/sbp', () => new Promise((resolve) => (release = () => resolve(ok(sbpPaymentFixture())))));
     const { scope, opened } = setup('left');
-    await allSettled(sbpTopUpOpened, { scope });
+    await allSettled(sbpTopUpOpened, { scope, params: undefined });
     await type(scope, '1500');
     const paying = allSettled(sbpPayPressed, { scope });
     await new Promise((r) => setTimeout(r, 0));
@@ -87,27 +87,31 @@ describe('SBP top-up sheet model', () => {
     server.on('GET', '/api/config', () => ok(configFixture()));
     server.on('POST', '/api/wallet/sbp', () => 'network-error');
     const { scope, feedback, opened } = setup();
-    await allSettled(sbpTopUpOpened, { scope });
+    await allSettled(sbpTopUpOpened, { scope, params: undefined });
     await type(scope, '1500');
+    await allSettled(sbpPayPressed, { scope });
     const key = scope.getState($sbpIdempotencyKey);
     expect(key).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
-    await allSettled(sbpPayPressed, { scope });
     await type(scope, '1500.00'); // same amount, other spelling: same form
     await allSettled(sbpPayPressed, { scope });
-    const calls = server.callsTo('POST', '/api/wallet/sbp');
-    expect(calls.map((c) => c.headers.get('idempotency-key'))).toEqual([key, key]);
     expect(feedback[0]).toEqual({ kind: 'error', title: 'errors:wallet.createSbpFailed', description: { keys: ['errors:transport.network'], defaultValue: 'Network error occurred' } });
     expect(opened).toEqual([]);
 
     await type(scope, '2000');
-    expect(scope.getState($sbpIdempotencyKey)).not.toBe(key);
+    await allSettled(sbpPayPressed, { scope });
+    const keys = server.callsTo('POST', '/api/wallet/sbp').map((c) => c.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toBe(key);
+    expect(keys[1]).toBe(key);
+    expect(keys[2]).not.toBe(key);
+    expect(server.callsTo('POST', '/api/wallet/sbp').map((c) => c.body)).toEqual([{ amount: 1_500_00 }, { amount: 1_500_00 }, { amount: 2_000_00 }]);
   });
 
   it('SPEC §8 "Failed to create SBP payment" with the reason the server gave', async () => {
     server.on('GET', '/api/config', () => ok(configFixture()));
     server.on('POST', '/api/wallet/sbp', () => fail(403, { service: 'api', code: 'ACCOUNT_UNDER_VERIFICATION', message: 'under verification' }));
     const { scope, feedback } = setup();
-    await allSettled(sbpTopUpOpened, { scope });
+    await allSettled(sbpTopUpOpened, { scope, params: undefined });
     await type(scope, '1500');
     await allSettled(sbpPayPressed, { scope });
     expect(feedback).toEqual([
@@ -128,7 +132,7 @@ describe('SBP top-up sheet model', () => {
     server.on('GET', '/api/config', () => ok(configFixture()));
     server.on('POST', '/api/wallet/sbp', () => ok(sbpPaymentFixture()));
     const { scope } = setup('external');
-    await allSettled(sbpTopUpOpened, { scope });
+    await allSettled(sbpTopUpOpened, { scope, params: undefined });
     await type(scope, '1500');
     await allSettled(sbpPayPressed, { scope });
     expect(scope.getState($followedPayment)?.paymentId).toBe('sbp_1');

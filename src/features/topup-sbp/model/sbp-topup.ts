@@ -4,32 +4,24 @@
  * while the form is unchanged, so pressing Pay again after a network error can never create a second payment.
  */
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
-import { $sbpConfig, appConfigRequested } from '@/entities/app-config';
-import { amountToInputText, walletFailureReason } from '@/entities/wallet';
+import { $sbpConfig } from '@/entities/app-config';
+import { walletFailureReason } from '@/entities/wallet';
 import { createApiMutation, mutationState } from '@/shared/api';
 import { walletSbpCreate, type SbpPayment } from '@/shared/contract';
-import { currentLanguage, i18n } from '@/shared/i18n';
+import { i18n } from '@/shared/i18n';
 import { haptic, isMockEnvironment, openLink } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { checkSbpAmount } from '../lib/sbp-amount';
+import { $sbpAmountText, $sbpTopUpOpen, sbpTopUpClosed, sbpTopUpOpened } from './sheet';
+
+export { sbpTopUpOpened, sbpTopUpClosed, sbpAmountChanged, $sbpTopUpOpen, $sbpAmountText, hapticSelectionFx } from './sheet';
 
 export const sbpCreateMutation = createApiMutation(walletSbpCreate);
 
-/** Open the sheet; `amount` (kopecks) pre-fills it (Retry from the payment-failed page). */
-export const sbpTopUpOpened = createEvent<{ amount?: number } | void>();
-export const sbpTopUpClosed = createEvent();
-export const sbpAmountChanged = createEvent<string>();
 export const sbpPayPressed = createEvent();
 /** The payment page was opened outside the app (inside Telegram): the screen follows the payment. */
 export const sbpPaymentFollowed = createEvent();
 
-export const $sbpTopUpOpen = createStore(false)
-  .on(sbpTopUpOpened, () => true)
-  .on(sbpTopUpClosed, () => false);
-
-export const $sbpAmountText = createStore('')
-  .on(sbpAmountChanged, (_, text) => text)
-  .on(sbpTopUpOpened, (text, prefill) => (prefill && prefill.amount ? amountToInputText(prefill.amount, 'RUB', currentLanguage()) : text));
 
 /** Pay was pressed: show "enter an amount" for an empty field from now on. */
 const $submitted = createStore(false)
@@ -44,10 +36,16 @@ export const $sbpAmountError = combine($sbpAmountCheck, $submitted, (check, subm
 
 export const $sbpState = mutationState(sbpCreateMutation);
 
-export const newIdempotencyKeyFx = createEffect(() => crypto.randomUUID());
-/** One key per payment attempt: replaced when the amount changes and after a payment was created. */
-export const $sbpIdempotencyKey = createStore<string | null>(null).on(newIdempotencyKeyFx.doneData, (_, key) => key);
-const $formAmount = $sbpAmountCheck.map((check) => (check.status === 'ok' ? check.amount : null));
+/**
+ * One key per payment attempt: the same amount keeps its key (a retry after a network error is a replay, never a
+ * second payment); another amount, or a payment that was created, gets a new one.
+ */
+export const $sbpIdempotency = createStore<{ key: string; amount: number } | null>(null);
+export const $sbpIdempotencyKey = $sbpIdempotency.map((value) => value?.key ?? null);
+export const idempotencyKeyFx = createEffect(({ amount, current }: { amount: number; current: { key: string; amount: number } | null }) =>
+  current && current.amount === amount ? current : { key: crypto.randomUUID(), amount },
+);
+$sbpIdempotency.on(idempotencyKeyFx.doneData, (_, value) => value);
 
 /**
  * Opens the payment page: outside Telegram (browser, dev mock) in this window, so the provider comes back to
@@ -81,25 +79,25 @@ export const feedbackFx = createEffect<{ kind: 'success' | 'error'; title: strin
     void notify[kind](i18n.t(title), description ? { description: i18n.t(description.keys, { defaultValue: description.defaultValue }) } : undefined);
   },
 );
-export const hapticSelectionFx = createEffect(() => haptic.selection());
 export const hapticErrorFx = createEffect(() => haptic.notification('error'));
-
-sample({ clock: sbpTopUpOpened, target: [appConfigRequested, hapticSelectionFx] });
-sample({ clock: sbpTopUpOpened, source: $sbpIdempotencyKey, filter: (key) => key === null, target: newIdempotencyKeyFx });
-sample({ clock: $formAmount.updates, target: newIdempotencyKeyFx });
 
 sample({
   clock: sbpPayPressed,
-  source: { check: $sbpAmountCheck, key: $sbpIdempotencyKey, busy: $sbpPaymentInProgress },
-  filter: ({ check, key, busy }) => check.status === 'ok' && key !== null && !busy,
-  fn: ({ check, key }) => ({ body: { amount: (check as { amount: number }).amount }, idempotencyKey: key! }),
+  source: { check: $sbpAmountCheck, current: $sbpIdempotency, busy: $sbpPaymentInProgress },
+  filter: ({ check, busy }) => check.status === 'ok' && !busy,
+  fn: ({ check, current }) => ({ amount: (check as { amount: number }).amount, current }),
+  target: idempotencyKeyFx,
+});
+sample({
+  clock: idempotencyKeyFx.doneData,
+  fn: ({ key, amount }) => ({ body: { amount }, idempotencyKey: key }),
   target: sbpCreateMutation.start,
 });
 sample({ clock: sbpPayPressed, source: $sbpAmountCheck, filter: (check) => check.status !== 'ok', target: hapticErrorFx });
 
 sample({ clock: sbpCreateMutation.finished.success, fn: ({ result }) => result, target: openPaymentFx });
 // The next Pay is another payment.
-sample({ clock: sbpCreateMutation.finished.success, target: newIdempotencyKeyFx });
+$sbpIdempotency.reset(sbpCreateMutation.finished.success);
 sample({ clock: openPaymentFx.done, filter: ({ result }) => result === 'external', target: sbpTopUpClosed });
 
 sample({

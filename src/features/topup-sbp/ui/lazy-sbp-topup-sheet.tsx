@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { $sbpTopUpOpen } from '../model/sbp-topup';
+import { $sbpTopUpOpen } from '../model/sheet';
 
 const load = () => import('./sbp-topup-sheet');
 const Content = lazy(load);

@@ -3,27 +3,26 @@
  * USDT + the user's 6-digit tag as decimals), copy buttons with toast + haptic feedback.
  */
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
-import { $usdtConfig, appConfigRequested } from '@/entities/app-config';
+import { $usdtConfig } from '@/entities/app-config';
 import { transactionsReloadRequested } from '@/entities/transaction';
-import { $usdtDepositTag, walletRefetchRequested, walletRequested } from '@/entities/wallet';
+import { $usdtDepositTag, walletRefetchRequested } from '@/entities/wallet';
 import { i18n } from '@/shared/i18n';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { checkUsdtAmount, usdtExactAmount } from '../lib/usdt-amount';
 import { writeClipboard } from '../lib/clipboard';
+import { $usdtTopUpOpen } from './sheet';
+
+export { usdtTopUpOpened, usdtTopUpClosed, $usdtTopUpOpen, openedHapticFx } from './sheet';
 
 export type UsdtCopyTarget = 'address' | 'amount';
 
-export const usdtTopUpOpened = createEvent();
-export const usdtTopUpClosed = createEvent();
 export const usdtAmountChanged = createEvent<string>();
 export const usdtCopyRequested = createEvent<UsdtCopyTarget>();
 /** "I've sent it": close and look for the deposit (it shows as pending while it confirms). */
 export const usdtTransferSent = createEvent();
 
-export const $usdtTopUpOpen = createStore(false)
-  .on(usdtTopUpOpened, () => true)
-  .on([usdtTopUpClosed, usdtTransferSent], () => false);
+$usdtTopUpOpen.on(usdtTransferSent, () => false);
 export const $usdtAmountText = createStore('')
   .on(usdtAmountChanged, (_, text) => text)
   .reset(usdtTransferSent);
@@ -39,9 +38,6 @@ export const feedbackFx = createEffect<{ kind: 'success' | 'error'; messageKey: 
   haptic.notification(kind);
   void notify[kind](i18n.t(messageKey));
 });
-export const openedHapticFx = createEffect(() => haptic.selection());
-
-sample({ clock: usdtTopUpOpened, target: [appConfigRequested, walletRequested, openedHapticFx] });
 
 sample({
   clock: usdtCopyRequested,

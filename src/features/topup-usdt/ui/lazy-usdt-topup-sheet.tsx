@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { $usdtTopUpOpen } from '../model/usdt-topup';
+import { $usdtTopUpOpen } from '../model/sheet';
 
 const load = () => import('./usdt-topup-sheet');
 const Content = lazy(load);

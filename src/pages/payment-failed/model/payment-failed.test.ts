@@ -11,15 +11,15 @@ describe('payment failed page model', () => {
   it('shows the server\'s error code, else the one of the URL (only provider-style codes)', async () => {
     server.on('GET', '/api/config', () => ok(configFixture()));
     server.on('GET', '/api/wallet/sbp/sbp_1', () => ok(sbpPaymentFixture({ status: 'failed', errorCode: 'PAYMENT_EXPIRED' })));
-    const handlers = [[pollDelayFx, (id: string) => id]] as const;
-    const scope = fork({ handlers: [...handlers] });
+    const handlers = () => [[pollDelayFx, (id: string) => id]] as Array<[typeof pollDelayFx, (id: string) => string]>;
+    const scope = fork({ handlers: handlers() });
     await allSettled(paymentFailedOpened, { scope, params: { paymentId: 'sbp_1', code: 'PAYMENT_DECLINED' } });
     expect(scope.getState($errorCode)).toBe('PAYMENT_EXPIRED');
 
-    const noPayment = fork({ handlers: [...handlers] });
+    const noPayment = fork({ handlers: handlers() });
     await allSettled(paymentFailedOpened, { scope: noPayment, params: { paymentId: null, code: 'PAYMENT_DECLINED' } });
     expect(noPayment.getState($errorCode)).toBe('PAYMENT_DECLINED');
-    const junk = fork({ handlers: [...handlers] });
+    const junk = fork({ handlers: handlers() });
     await allSettled(paymentFailedOpened, { scope: junk, params: { paymentId: null, code: '<script>' } });
     expect(junk.getState($errorCode)).toBeNull();
   });
