@@ -75,6 +75,21 @@ const GLOBAL_CSS = [
   { text: 'box-sizing:border-box', what: 'src/app/styles/global.css (reset)' },
 ];
 
+/**
+ * Code the wallet screen must not carry before it is usable (docs/frontend.md "Wallet (client)"): the sheets
+ * are lazy chunks fetched when the browser is idle or on first open, the QR code with the USDT sheet.
+ */
+const WALLET_FORBIDDEN: Forbidden[] = [
+  { pattern: /node_modules\/qrcode/, why: 'the QR code loads with the USDT sheet' },
+  { pattern: /node_modules\/sonner\//, why: 'sonner loads on the first toast (shared/ui notify)' },
+  {
+    pattern: /^src\/features\/(topup-usdt|topup-sbp|exchange-currency)\/(ui\/(usdt-topup|sbp-topup|exchange)-sheet\.tsx|model\/(usdt-topup|sbp-topup|exchange)\.ts)$/,
+    why: 'the top-up and exchange sheets (forms, models, mutations) load when the browser is idle or on first open',
+  },
+  { pattern: /^src\/shared\/platform\/mock/, why: 'the dev mock is a lazy chunk loaded only outside Telegram' },
+  { pattern: /^src\/pages\/(?!wallet\/|welcome\/)/, why: 'other screens are lazy route chunks' },
+];
+
 export const BUDGETS: Budget[] = [
   {
     name: 'Welcome (signed out)',
@@ -102,9 +117,20 @@ export const BUDGETS: Budget[] = [
   {
     name: 'Wallet (signed in)',
     entries: ['index.html', 'src/pages/wallet/index.*'],
-    // The wallet screen's translations load with it (its route `namespaces`), before it renders.
+    // The wallet screen's translations load with it (its route `namespaces`), before it renders; English is
+    // also the fallback language, so its copies load on every path.
     optional: ['src/widgets/app-shell/index.*', 'src/shared/i18n/locales/en/wallet.json', 'src/shared/i18n/locales/en/errors.json'],
     budgetKb: 190,
+    paths: [
+      { label: 'inside Telegram, English', enforced: true, forbidden: WALLET_FORBIDDEN, requiredCss: GLOBAL_CSS },
+      {
+        label: 'inside Telegram, Russian',
+        extra: ['src/shared/i18n/core/ru.ts', 'src/shared/i18n/locales/ru/wallet.json', 'src/shared/i18n/locales/ru/errors.json'],
+        enforced: false,
+        forbidden: WALLET_FORBIDDEN,
+      },
+      { label: 'outside Telegram (dev mock), English', extra: ['src/shared/platform/mock-setup.ts'], enforced: false },
+    ],
   },
 ];
 

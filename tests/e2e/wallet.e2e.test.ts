@@ -221,10 +221,14 @@ function walletJourney(lang: Lang) {
     await youPay.fill('500');
     await visible(exchange.getByText(w.exchange.errors.insufficient));
     await youPay.fill(lang === 'en' ? '40' : '40,00');
+    // The preview uses the quote the sheet shows (quotes are renewed while others still run): read its rate.
+    await visible(exchange.getByTestId('exchange-rate'));
+    const rateText = /=\s*([\d.,\s\u00a0]+)\s*RUB/.exec((await exchange.getByTestId('exchange-rate').textContent()) ?? '')![1]!;
+    const shownRate = lang === 'en' ? rateText.replace(/,/g, '').trim() : rateText.replace(/[\s\u00a0]/g, '').replace(',', '.');
     const usdRub = (await rates()).find((r) => r.from === 'USD' && r.to === 'RUB')!;
     const fee = Math.ceil((40_00 * usdRub.feeBps) / 10_000);
-    const [whole, fraction = ''] = (usdRub.rate as string).split('.');
-    const credited = Number((BigInt(40_00 - fee) * BigInt(whole + fraction)) / 10n ** BigInt(fraction.length));
+    const [whole, fraction = ''] = shownRate.split('.');
+    const credited = Number((BigInt(40_00 - fee) * BigInt(whole! + fraction)) / 10n ** BigInt(fraction.length));
     await visible(exchange.getByTestId('exchange-receive').getByText(money(credited, 'RUB')));
     await visible(exchange.getByTestId('exchange-fee').getByText(money(fee, 'USD'), { exact: false }));
     await visible(exchange.getByTestId('exchange-rate'));
@@ -284,8 +288,8 @@ async function pullDown(page: Page, distance: number) {
 }
 
 describe('Wallet (new user: USDT, SBP paid and declined, exchange both ways)', () => {
-  // TEMP (development): serve a private build while dist/ is shared with other engineers' builds.
-  if (process.env.E2E_STATIC_DIR) test.override({ appOptions: { staticDir: process.env.E2E_STATIC_DIR } });
+  // WALLET_E2E_STATIC_DIR=<dir>: serve another build than dist/ (e.g. while dist/ is being rebuilt by someone else).
+  if (process.env.WALLET_E2E_STATIC_DIR) test.override({ appOptions: { staticDir: process.env.WALLET_E2E_STATIC_DIR } });
   test('in English', walletJourney('en'));
   test('in Russian', walletJourney('ru'));
 
