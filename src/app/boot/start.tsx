@@ -3,7 +3,7 @@ import { authExpired, authExpiredMessageShown, sessionStarted } from '@/entities
 import { configureApi, TRANSPORT_ERROR_KEYS } from '@/shared/api';
 import { appConfig } from '@/shared/config';
 import { i18n, initI18n } from '@/shared/i18n';
-import { initPlatform, markReady, type LaunchParamsIssue, type PlatformState } from '@/shared/platform';
+import { getPlatformInfo, initPlatform, markReady, type LaunchParamsIssue, type PlatformState } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { preloadScreen } from '../router/routes';
 import { App } from './app';
@@ -42,6 +42,11 @@ export async function start(container: HTMLElement): Promise<Root> {
   });
 
   root.render(<App />);
+  // Telegram cloud storage (6.9+) may hold the language chosen on another device. Loaded lazily so the
+  // change-language feature stays out of the first screen's bundle.
+  if (getPlatformInfo().features.cloudStorage) {
+    void import('@/features/change-language').then(({ languageCloudSyncStarted }) => languageCloudSyncStarted());
+  }
   return root;
 }
 
