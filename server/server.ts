@@ -65,7 +65,13 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
   }
 
   let poolErrorLog: (error: Error) => void = (error) => console.error('database pool error', error);
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onPoolError: (e) => poolErrorLog(e) });
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onPoolError: (e) => poolErrorLog(e),
+    // Tests (e2e: a server per test): memory:// opens as a copy of the migrated template.
+    memoryTemplate: config.nodeEnv === 'test',
+  });
   let app: FastifyInstance;
   let applied: string[];
   let worker: Worker | null = null;

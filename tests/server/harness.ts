@@ -1,6 +1,7 @@
 /**
- * Builds the app on a fresh database for server tests: PGlite `memory://` by default; with DATABASE_URL
- * set (`npm run test:server:pg`), a new PostgreSQL database with a random name, dropped on close.
+ * Builds the app on a fresh database for server tests: PGlite `memory://` by default (a copy of the migrated
+ * template, server/db/memory-template.ts: its own instance, shares nothing); with DATABASE_URL set
+ * (`npm run test:server:pg`), a new PostgreSQL database with a random name, dropped on close.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -69,7 +70,8 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...options.env,
   });
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // PGlite memory://: a copy of the migrated template (server/db/memory-template.ts); migrate() then checks it's complete.
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memoryTemplate: true });
   await migrate(db);
   const clock = new ManualClock(new Date('2030-01-01T12:00:00Z'));
   const app = await buildApp({ config, db, clock, adapters: options.adapters, extraRoutes: options.extraRoutes });

@@ -21,17 +21,13 @@ export function ProductSummary({ product, className }: ProductSummaryProps) {
         <span className={styles.meta}>
           {t(`form.${product.form}`)} · {product.currency}
         </span>
-      </span>
-      <span className={styles.end}>
-        {product.available ? (
-          <>
-            <span className={styles.cost}>{format.money(product.issueCost)}</span>
-            <span className={styles.costLabel}>{t('product.issueCostShort')}</span>
-          </>
-        ) : (
-          <Badge tone="neutral">{t('product.unavailable')}</Badge>
+        {product.available && (
+          <span className={styles.cost}>
+            <strong>{format.money(product.issueCost)}</strong> {t('product.issueCostShort')}
+          </span>
         )}
       </span>
+      {!product.available && <Badge tone="neutral">{t('product.unavailable')}</Badge>}
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { $usdtConfig } from '@/entities/app-config';
 import { $usdtDepositTag } from '@/entities/wallet';
 import { useFormatters, useTranslation } from '@/shared/i18n';
@@ -31,6 +31,8 @@ export default function UsdtTopUpSheet() {
   const format = useFormatters();
   const [open, text, check, exact, config, tag] = useUnit([$usdtTopUpOpen, $usdtAmountText, $usdtAmountCheck, $usdtExactAmount, $usdtConfig, $usdtDepositTag]);
   const [close, changeAmount, copy, sent] = useUnit([usdtTopUpClosed, usdtAmountChanged, usdtCopyRequested, usdtTransferSent]);
+  const exactTitleId = useId();
+  const addressTitleId = useId();
   const minimum = config ? `${format.number(minimumWholeUsdt(config.minDeposit))} USDT` : '';
 
   return (
@@ -69,8 +71,8 @@ export default function UsdtTopUpSheet() {
             error={amountError(check, t, minimum)}
           />
 
-          <section className={styles.block} aria-labelledby="usdt-exact-title">
-            <h3 id="usdt-exact-title" className={styles.blockTitle}>
+          <section className={styles.block} aria-labelledby={exactTitleId}>
+            <h3 id={exactTitleId} className={styles.blockTitle}>
               {t('usdt.exactTitle')}
             </h3>
             {exact ? (
@@ -97,8 +99,8 @@ export default function UsdtTopUpSheet() {
             {t('usdt.warning', { tag })}
           </Alert>
 
-          <section className={styles.block} aria-labelledby="usdt-address-title">
-            <h3 id="usdt-address-title" className={styles.blockTitle}>
+          <section className={styles.block} aria-labelledby={addressTitleId}>
+            <h3 id={addressTitleId} className={styles.blockTitle}>
               {t('usdt.addressTitle')}
             </h3>
             <div className={styles.qr}>

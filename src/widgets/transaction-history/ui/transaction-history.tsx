@@ -1,4 +1,5 @@
 import { useGate, useUnit } from 'effector-react';
+import { useId } from 'react';
 import {
   $hasMoreTransactions,
   $loadingMoreTransactions,
@@ -35,6 +36,7 @@ function LoadingRows() {
 /** SPEC §2 /wallet: recent transactions grouped by day, with "load more" by cursor. */
 export function TransactionHistory() {
   useGate(TransactionHistoryGate);
+  const titleId = useId();
   const { t } = useTranslation('wallet');
   const format = useFormatters();
   const [days, state, error, hasMore, loadingMore, loadMoreError, required] = useUnit([
@@ -85,8 +87,8 @@ export function TransactionHistory() {
   }
 
   return (
-    <section className={styles.history} aria-labelledby="transaction-history-title" data-testid="transaction-history">
-      <h2 id="transaction-history-title" className={styles.title}>
+    <section className={styles.history} aria-labelledby={titleId} data-testid="transaction-history">
+      <h2 id={titleId} className={styles.title}>
         {t('history.title')}
       </h2>
       {body}

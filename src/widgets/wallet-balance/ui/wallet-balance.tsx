@@ -1,5 +1,5 @@
 import { useGate, useUnit } from 'effector-react';
-import type { ComponentType } from 'react';
+import { useId, type ComponentType } from 'react';
 import { exchangeOpened } from '@/features/exchange-currency';
 import { sbpTopUpOpened } from '@/features/topup-sbp';
 import { usdtTopUpOpened } from '@/features/topup-usdt';
@@ -24,6 +24,7 @@ const ACTIONS: ReadonlyArray<{ key: 'usdt' | 'sbp' | 'exchange'; Icon: Component
 /** SPEC §2 /wallet: the balance per currency (USD, RUB) in the UI language, and the wallet's actions. */
 export function WalletBalance({ actions = true }: WalletBalanceProps) {
   useGate(WalletBalanceGate);
+  const titleId = useId();
   const { t } = useTranslation('wallet');
   const format = useFormatters();
   const [state, error, balances, total, retry] = useUnit([$walletState, $walletError, $balances, $estimatedTotal, walletRefetchRequested]);
@@ -35,8 +36,8 @@ export function WalletBalance({ actions = true }: WalletBalanceProps) {
   }
 
   return (
-    <section className={styles.card} aria-labelledby="wallet-balance-title" data-testid="wallet-balance">
-      <h2 id="wallet-balance-title" className={styles.title}>
+    <section className={styles.card} aria-labelledby={titleId} data-testid="wallet-balance">
+      <h2 id={titleId} className={styles.title}>
         {total ? t('balance.total') : t('balance.title')}
       </h2>
       {balances.length === 0 ? (
