@@ -60,7 +60,7 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
   app.decorate('httpContext', { db, clock, authenticate: (token: string) => tokens.verifyAccessToken(token) });
 
   const mail =
-    adapters.mail ?? createMailAdapter({ smtpUrl: config.smtpUrl, db, clock, log: (line) => app.log.info(line) });
+    adapters.mail ?? createMailAdapter({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, db, clock, log: (line) => app.log.info(line) });
   const users = new UsersService({ db, clock, autoVerifyAfterSeconds: config.sandbox ? config.verificationDelaySeconds : null });
   const telegram = new TelegramInitData(config.telegramBotToken, clock);
   const auth = new AuthService({ db, clock, mail, tokens, users, codes: new EmailCodeService(db, clock, config.jwtSecret) });

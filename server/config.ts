@@ -20,6 +20,8 @@ export interface Config {
   /** Without it, X-Telegram-Init-Data is NOT verified, Telegram accounts are not linked and Telegram login is refused. */
   telegramBotToken: string | undefined;
   smtpUrl: string | undefined;
+  /** Sender of SMTP mail (MAIL_FROM). */
+  mailFrom: string;
   /** Sandbox: mail goes to the DB mailbox, new accounts verify themselves, /api/dev/* is on. */
   sandbox: boolean;
   verificationDelaySeconds: number;
@@ -97,6 +99,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     ...resolveJwtSecret(env, nodeEnv, dataDir, !databaseUrl),
     telegramBotToken: nonEmpty(env.TELEGRAM_BOT_TOKEN),
     smtpUrl: nonEmpty(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Tonic Wallet <no-reply@localhost>',
     sandbox,
     verificationDelaySeconds: toInt(env, 'VERIFICATION_DELAY_SECONDS', 20, 0, 86_400 * 30),
     appOrigins: (env.APP_ORIGIN ?? '')

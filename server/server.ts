@@ -61,7 +61,7 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
   if (options.staticDir !== undefined) env.STATIC_DIR = options.staticDir === false ? 'false' : options.staticDir;
   const config = loadConfig(env);
   if (config.nodeEnv === 'production' && !config.sandbox && !config.smtpUrl) {
-    throw new Error('No mail transport: with SANDBOX off, SMTP_URL is required (SMTP delivery is not implemented yet; see docs/server.md).');
+    throw new Error('No mail transport: with SANDBOX off, SMTP_URL is required (see docs/server.md).');
   }
 
   let poolErrorLog: (error: Error) => void = (error) => console.error('database pool error', error);

@@ -1,4 +1,4 @@
-/** Outgoing email. Implementations: sandbox (DB mailbox + log) and SMTP (not implemented yet). */
+/** Outgoing email. Implementations: sandbox (DB mailbox + log) and SMTP (nodemailer). */
 export type MailKind = 'signup-code' | 'signin-code' | 'signup-existing-account' | 'signin-unknown-account';
 
 export interface MailMessage {
