@@ -1,0 +1,266 @@
+/**
+ * Access control across the whole contract (GitHub issue #7 "Hostile input"): for every call that takes an id,
+ * another user's id is refused exactly like an unknown id and the answer reveals nothing of the owner's
+ * (no card number digits, no amounts, no ids beyond the one sent); no balance anywhere changes.
+ * The list of calls is derived from the `endpoints` registry, so a new id-taking endpoint without a case fails here.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, type EndpointId, SENSITIVE_HKDF_INFO, type SensitiveData } from '@/shared/contract';
+import { appJobRegistry, runDueJobs } from '../../server/jobs';
+import { checkLedger } from '../../server/modules/ledger';
+import { createTestApp, type TestApp } from './harness';
+import { createCard, getCard, setIssuerMode, spreadClientIps } from './card-helpers';
+import { balances, createSbp, depositUsdt, runJobs, verifiedUser, type TestUser } from './wallet-support';
+
+let t: TestApp;
+let a: TestUser;
+let b: TestUser;
+/** What A owns and B must never see. */
+const owned = { cardId: '', physicalCardId: '', paymentId: '', last4: '', pan: '', amounts: [] as number[] };
+
+const drain = () => runDueJobs(t.db, { registry: appJobRegistry(t.app), backoffBaseMs: 0 });
+const api = (user: TestUser | null, method: string, url: string, payload?: unknown, idempotent = false) =>
+  t.call({
+    method: method as 'GET',
+    url,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    headers: { ...(user?.headers ?? {}), ...(idempotent ? { 'idempotency-key': randomUUID() } : {}) },
+  });
+
+/** Every ledger account's balance and the number of ledger transactions: a refused call changes none of it. */
+const ledgerSnapshot = async () => ({
+  accounts: await t.db.query<{ id: string; balance: string }>('SELECT id, balance::text AS balance FROM ledger_accounts ORDER BY id'),
+  transactions: (await t.db.query<{ n: string }>('SELECT count(*)::text AS n FROM ledger_transactions'))[0]!.n,
+});
+
+const browserKey = async () => {
+  const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits'])) as CryptoKeyPair;
+  return { pair, publicJwk: await crypto.subtle.exportKey('jwk', pair.publicKey) };
+};
+const decrypt = async (privateKey: CryptoKey, data: SensitiveData, cardId: string) => {
+  const ephemeral = await crypto.subtle.importKey('jwk', data.ephemeralPublicKey, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
+  const shared = await crypto.subtle.deriveBits({ name: 'ECDH', public: ephemeral }, privateKey, 256);
+  const hkdf = await crypto.subtle.importKey('raw', shared, 'HKDF', false, ['deriveKey']);
+  const key = await crypto.subtle.deriveKey(
+    { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: new TextEncoder().encode(SENSITIVE_HKDF_INFO) },
+    hkdf,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['decrypt'],
+  );
+  const plain = await crypto.subtle.decrypt(
+    { name: 'AES-GCM', iv: Buffer.from(data.iv, 'base64url'), additionalData: new TextEncoder().encode(cardId) },
+    key,
+    Buffer.from(data.ciphertext, 'base64url'),
+  );
+  return JSON.parse(new TextDecoder().decode(plain)) as { pan: string };
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  spreadClientIps(t);
+  await setIssuerMode(t, { delayMs: 0 });
+  await t.call({ method: 'POST', url: '/api/dev/sbp/settings', payload: { callbackDelayMs: 0, failCreate: false, dropCallbacks: false } });
+  // Two users registered through the dev mailbox, verified, funded through the sandbox TRON chain.
+  a = await verifiedUser(t);
+  b = await verifiedUser(t);
+  await depositUsdt(t, a, 300);
+  await depositUsdt(t, b, 300);
+
+  // A: an active virtual card with trades, a shipped physical card, a paid SBP payment.
+  const virtual = await createCard(t, { ...a, id: a.userId }, { productId: 'prd_visa_virtual_usd', initialDeposit: 20_00 });
+  expect(virtual.status).toBe(200);
+  const physical = await createCard(t, { ...a, id: a.userId }, { productId: 'prd_visa_physical_usd', initialDeposit: 50_00 });
+  expect(physical.status).toBe(200);
+  await drain();
+  owned.cardId = virtual.body.data.id;
+  owned.physicalCardId = physical.body.data.id;
+  const card = await getCard(t, { ...a, id: a.userId }, owned.cardId);
+  expect(card.status).toBe('active');
+  expect((await getCard(t, { ...a, id: a.userId }, owned.physicalCardId)).status).toBe('inactive');
+  owned.last4 = card.last4!;
+  t.clock.advance(1);
+  expect((await t.call({ method: 'POST', url: `/api/dev/cards/${owned.cardId}/purchase`, payload: { amount: 7_77, merchant: 'SECRET SHOP' } })).status).toBe(200);
+
+  const key = await browserKey();
+  const revealed = await api(a, 'POST', '/api/cards/sensitive', { cardId: owned.cardId, publicKey: key.publicJwk });
+  expect(revealed.status).toBe(200);
+  owned.pan = (await decrypt(key.pair.privateKey, revealed.body.data, owned.cardId)).pan;
+
+  const sbp = await createSbp(t, a, { amount: 123_456 });
+  expect(sbp.status).toBe(200);
+  owned.paymentId = sbp.body.data.paymentId;
+  const pay = await t.app.inject({
+    method: 'POST',
+    url: `${new URL(sbp.body.data.paymentUrl).pathname}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+  expect(pay.statusCode).toBe(303);
+  await runJobs(t);
+  expect((await api(a, 'GET', `/api/wallet/sbp/${owned.paymentId}`)).body.data.status).toBe('succeeded');
+  owned.amounts = [20_00, 50_00, 7_77, 20_00 - 7_77, 123_456];
+  expect(await checkLedger(t.db)).toMatchObject({ ok: true });
+});
+afterAll(() => t?.close());
+
+// ── Which endpoints take an id (from the registry) ────────────────────────────────────────────────────
+
+type Shape = Record<string, unknown>;
+const shapeOf = (schema: unknown): Shape => ((schema as { shape?: Shape } | undefined)?.shape ?? {});
+/** Path parameters and body fields that carry an id (`id`, `card_id`, `cardId`, `paymentId`, `quoteId`, ...). */
+const idFields = (id: EndpointId): string[] => {
+  const def = endpoints[id] as { params?: unknown; body?: unknown };
+  const isId = (k: string) => /(^id$|_id$|Id$)/.test(k);
+  return [...Object.keys(shapeOf(def.params)).filter(isId).map((k) => `params.${k}`), ...Object.keys(shapeOf(def.body)).filter(isId).map((k) => `body.${k}`)];
+};
+
+interface OwnedCase {
+  kind: 'owned';
+  /** The call B makes with A's id (and the same call with an id nobody has). */
+  request: (id: string) => { method: string; url: string; payload?: unknown; idempotent?: boolean };
+  ownedId: () => string;
+  notFound: { status: number; code: string; service: string };
+}
+interface SharedCase {
+  kind: 'shared';
+  /** Why the id is not anyone's: a catalogue or market object the same for every user. */
+  why: string;
+  check: () => Promise<void>;
+}
+
+const cardNotFound = { status: 404, code: 'CARD_NOT_FOUND', service: 'cards' };
+const cardPath = (suffix: string, method: string, payload?: unknown, idempotent?: boolean): OwnedCase => ({
+  kind: 'owned',
+  request: (id) => ({ method, url: `/api/cards/${id}${suffix}`, payload, idempotent }),
+  ownedId: () => owned.cardId,
+  notFound: cardNotFound,
+});
+
+const cases: Partial<Record<EndpointId, OwnedCase | SharedCase>> = {
+  'cards.get': cardPath('', 'GET'),
+  'cards.balance': cardPath('/balance', 'GET'),
+  'cards.trades': cardPath('/trades', 'GET'),
+  'cards.transactions': cardPath('/transactions', 'GET'),
+  'cards.updateStatus': cardPath('/status', 'PATCH', { action: 'freeze' }, true),
+  'cards.topUp': cardPath('/topup', 'POST', { amount: 10_00 }, true),
+  'cards.activate': {
+    kind: 'owned',
+    request: (id) => ({ method: 'POST', url: '/api/cards/activate', payload: { cardId: id, activationCode: '123456' }, idempotent: true }),
+    ownedId: () => owned.physicalCardId,
+    notFound: cardNotFound,
+  },
+  'cards.sensitive': {
+    kind: 'owned',
+    request: (id) => ({ method: 'POST', url: '/api/cards/sensitive', payload: { cardId: id, publicKey: sensitiveKey } }),
+    ownedId: () => owned.cardId,
+    notFound: cardNotFound,
+  },
+  'wallet.sbpGet': {
+    kind: 'owned',
+    request: (id) => ({ method: 'GET', url: `/api/wallet/sbp/${id}` }),
+    ownedId: () => owned.paymentId,
+    notFound: { status: 404, code: 'SBP_PAYMENT_NOT_FOUND', service: 'wallet' },
+  },
+  'cards.product': {
+    kind: 'shared',
+    why: 'card products are the public catalogue',
+    check: async () => {
+      const ofA = await api(a, 'GET', '/api/cards/products/prd_visa_virtual_usd');
+      const ofB = await api(b, 'GET', '/api/cards/products/prd_visa_virtual_usd');
+      expect(ofA.status).toBe(200);
+      expect(ofB.body).toEqual(ofA.body);
+    },
+  },
+  'cards.create': {
+    kind: 'shared',
+    why: 'productId names a catalogue product; the card created is the caller’s own',
+    check: async () => {
+      const unknown = await api(b, 'POST', '/api/cards', { productId: 'prd_nobody_has_this', initialDeposit: 20_00 }, true);
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.error.code).toBe('PRODUCT_NOT_FOUND');
+    },
+  },
+  'wallet.exchange': {
+    kind: 'shared',
+    why: 'quotes are server-wide snapshots shared by all users (docs/api.md "Exchange")',
+    check: async () => {
+      const rates = async (user: TestUser) => (await api(user, 'GET', '/api/config/exchange-rates')).body.data.rates.map((r: { quoteId: string }) => r.quoteId);
+      expect(await rates(b)).toEqual(await rates(a));
+    },
+  },
+};
+let sensitiveKey: JsonWebKey;
+
+describe('access control over every id-taking endpoint', () => {
+  it('the cases cover exactly the endpoints whose path or body carries an id', () => {
+    const idTaking = (Object.keys(endpoints) as EndpointId[]).filter((id) => idFields(id).length > 0).sort();
+    expect(Object.keys(cases).sort()).toEqual(idTaking);
+    // Sanity of the derivation itself: it sees both path ids and body ids.
+    expect(idFields('cards.trades')).toEqual(['params.card_id']);
+    expect(idFields('cards.sensitive')).toEqual(['body.cardId']);
+    expect(idFields('wallet.sbpGet')).toEqual(['params.paymentId']);
+  });
+
+  const ownedIds = (Object.keys(cases) as EndpointId[]).filter((id) => cases[id]!.kind === 'owned');
+  it.each(ownedIds)("%s: B with A's id is refused like an unknown id and learns nothing", async (endpointId) => {
+    sensitiveKey ??= (await browserKey()).publicJwk;
+    const c = cases[endpointId] as OwnedCase;
+    const ledgerBefore = await ledgerSnapshot();
+    const aBefore = await balances(t, a);
+    const bBefore = await balances(t, b);
+    const cardsBefore = [await api(a, 'GET', `/api/cards/${owned.cardId}`), await api(a, 'GET', `/api/cards/${owned.physicalCardId}`)].map((r) => r.body.data);
+
+    const foreign = c.request(c.ownedId());
+    const res = await api(b, foreign.method, foreign.url, foreign.payload, foreign.idempotent);
+    expect(res.status, `${foreign.method} ${foreign.url}`).toBe(c.notFound.status);
+    expect(res.body).toMatchObject({ success: false, error: { code: c.notFound.code, service: c.notFound.service } });
+
+    // Indistinguishable from an id that does not exist at all.
+    const unknownId = `${c.ownedId().slice(0, 4)}${'0'.repeat(24)}`;
+    const probe = c.request(unknownId);
+    const unknown = await api(b, probe.method, probe.url, probe.payload, probe.idempotent);
+    expect(unknown.status).toBe(res.status);
+    expect(unknown.body).toEqual(res.body);
+
+    // Reveals nothing of A's.
+    const text = JSON.stringify(res.body) + JSON.stringify(res.headers);
+    for (const secret of [owned.pan, owned.pan.slice(0, 6), owned.pan.slice(-4), owned.last4, a.userId, a.email, owned.paymentId, owned.cardId, owned.physicalCardId, 'SECRET SHOP'])
+      expect(text, `${endpointId} leaks ${secret}`).not.toContain(secret);
+    for (const amount of owned.amounts) expect(text, `${endpointId} leaks amount ${amount}`).not.toMatch(new RegExp(`\\b${amount}\\b`));
+
+    // Nothing changed: the whole ledger, both wallets, A's cards (status and balance).
+    await drain();
+    expect(await ledgerSnapshot()).toEqual(ledgerBefore);
+    expect(await balances(t, a)).toEqual(aBefore);
+    expect(await balances(t, b)).toEqual(bBefore);
+    const cardsAfter = [await api(a, 'GET', `/api/cards/${owned.cardId}`), await api(a, 'GET', `/api/cards/${owned.physicalCardId}`)].map((r) => r.body.data);
+    expect(cardsAfter).toEqual(cardsBefore);
+    expect(await checkLedger(t.db)).toMatchObject({ ok: true });
+
+    // And without a token at all: 401, not a hint that the id exists.
+    const anonymous = await api(null, foreign.method, foreign.url, foreign.payload, foreign.idempotent);
+    expect(anonymous.status).toBe(401);
+  });
+
+  const sharedIds = (Object.keys(cases) as EndpointId[]).filter((id) => cases[id]!.kind === 'shared');
+  it.each(sharedIds)('%s: its id names a shared object, not a user’s', async (endpointId) => {
+    const c = cases[endpointId] as SharedCase;
+    expect(c.why.length).toBeGreaterThan(0);
+    const ledgerBefore = await ledgerSnapshot();
+    await c.check();
+    expect(await ledgerSnapshot()).toEqual(ledgerBefore);
+  });
+
+  it("lists never show another user's records", async () => {
+    const cards = await api(b, 'GET', '/api/cards?limit=100');
+    expect(cards.body.data.items).toEqual([]);
+    const txs = JSON.stringify((await api(b, 'GET', '/api/wallet/transactions?limit=100')).body.data.items);
+    for (const secret of [owned.cardId, owned.physicalCardId, owned.paymentId, 'SECRET SHOP']) expect(txs).not.toContain(secret);
+    const referrals = await api(b, 'GET', '/api/promo/my-referrals');
+    expect(referrals.body.data.items).toEqual([]);
+    const code = (await api(b, 'GET', '/api/promo/my-code')).body.data;
+    expect(code).toMatchObject({ referralsCount: 0, activeCount: 0, totalEarned: { amount: 0 } });
+  });
+});

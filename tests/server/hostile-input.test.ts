@@ -1,0 +1,247 @@
+/**
+ * Hostile input (GitHub issue #7): property-based requests for EVERY endpoint of the `endpoints` registry,
+ * generated from the contract's own schemas (JSON Schema of params/query/body) — valid-ish ones and broken ones
+ * (wrong types, missing and extra fields, huge strings, unicode, negative/float/huge numbers, malformed JSON,
+ * wrong content types, bad tokens and idempotency keys). Every answer: never a 5xx; a 4xx is the error envelope;
+ * a 200 is the success envelope with the contract's data; a refused request changes no ledger balance.
+ * Bounded: a fixed seed and RUNS runs per endpoint.
+ */
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import * as z from 'zod/mini';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, ErrorEnvelope, successEnvelope, type EndpointId } from '@/shared/contract';
+import { appJobRegistry, runDueJobs } from '../../server/jobs';
+import { checkLedger } from '../../server/modules/ledger';
+import { createTestApp, type TestApp } from './harness';
+import { createCard, setIssuerMode } from './card-helpers';
+import { createSbp, depositUsdt, verifiedUser, type TestUser } from './wallet-support';
+
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 30);
+const SEED = 20_261_122;
+
+let t: TestApp;
+let user: TestUser;
+/** Real ids of the user's own objects, so valid-ish requests reach the domain logic, not only validation. */
+const known = { cardIds: [] as string[], paymentIds: [] as string[], quoteIds: [] as string[], productIds: ['prd_visa_virtual_usd', 'prd_visa_physical_usd'] };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await setIssuerMode(t, { delayMs: 0 });
+  await t.call({ method: 'POST', url: '/api/dev/sbp/settings', payload: { callbackDelayMs: 0, failCreate: false, dropCallbacks: false } });
+  user = await verifiedUser(t);
+  await depositUsdt(t, user, 5000);
+  const card = await createCard(t, { ...user, id: user.userId }, { productId: 'prd_visa_virtual_usd', initialDeposit: 20_00 });
+  expect(card.status).toBe(200);
+  await runDueJobs(t.db, { registry: appJobRegistry(t.app), backoffBaseMs: 0 });
+  known.cardIds.push(card.body.data.id);
+  const sbp = await createSbp(t, user, { amount: 10_000 });
+  expect(sbp.status).toBe(200);
+  known.paymentIds.push(sbp.body.data.paymentId);
+  const rates = await t.call({ method: 'GET', url: '/api/config/exchange-rates', headers: user.headers });
+  known.quoteIds.push(...rates.body.data.rates.map((r: { quoteId: string }) => r.quoteId));
+});
+afterAll(() => t?.close());
+
+// ── JSON Schema → fast-check arbitraries ────────────────────────────────────────────────────────────
+
+type Json = Record<string, any>;
+const jsonSchemaOf = (schema: unknown): Json | undefined =>
+  schema ? (z.toJSONSchema(schema as z.ZodMiniType, { io: 'input', unrepresentable: 'any' }) as Json) : undefined;
+
+const idFor = (name: string): fc.Arbitrary<string> => {
+  const pool =
+    name === 'productId' ? known.productIds : name === 'paymentId' ? known.paymentIds : name === 'quoteId' ? known.quoteIds : known.cardIds;
+  return fc.oneof(fc.constantFrom(...(pool.length ? pool : ['x'])), fc.string({ minLength: 1, maxLength: 64 }));
+};
+
+/** Values that fit the schema (mostly), with ids of real objects for id-named fields. */
+const valid = (schema: Json, name = ''): fc.Arbitrary<unknown> => {
+  if (/(^id$|_id$|Id$)/.test(name) && schema.type === 'string') return idFor(name);
+  if ('const' in schema) return fc.constant(schema.const);
+  if (schema.enum) return fc.constantFrom(...(schema.enum as unknown[]));
+  if (schema.anyOf || schema.oneOf) return fc.oneof(...((schema.anyOf ?? schema.oneOf) as Json[]).map((s) => valid(s, name)));
+  switch (schema.type) {
+    case 'string': {
+      if (schema.format === 'email') return fc.emailAddress();
+      if (schema.format === 'uri') return fc.oneof(fc.webUrl(), fc.constant('https://t.me/tonic_bot/app'), fc.constant('http://localhost/payment'));
+      if (schema.pattern) {
+        const charClass = /^\^(\[[^\]]+\])\+\$$/.exec(schema.pattern as string);
+        // `^[class]+$` with length bounds: bounded quantifier instead of filtering (filtering would almost never hit 43 chars).
+        if (charClass && (schema.minLength || schema.maxLength))
+          return fc.stringMatching(new RegExp(`^${charClass[1]}{${schema.minLength ?? 1},${schema.maxLength ?? 64}}$`));
+        return fc.stringMatching(new RegExp(schema.pattern as string));
+      }
+      return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 80) });
+    }
+    case 'integer': {
+      const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -1_000_000);
+      const max = schema.maximum ?? 1_000_000;
+      return fc.oneof(fc.integer({ min, max: Math.min(max, min + 500_000) }), fc.maxSafeInteger().filter((n) => n >= min && n <= max));
+    }
+    case 'number':
+      return fc.double({ noNaN: true, noDefaultInfinity: true });
+    case 'boolean':
+      return fc.boolean();
+    case 'array':
+      return fc.array(valid(schema.items ?? {}), { maxLength: 3 });
+    case 'object': {
+      const props = Object.entries((schema.properties ?? {}) as Record<string, Json>);
+      const required = new Set<string>(schema.required ?? []);
+      return fc.record(
+        Object.fromEntries(props.map(([key, s]) => [key, valid(s, key)])),
+        { requiredKeys: props.map(([key]) => key).filter((key) => required.has(key)) },
+      );
+    }
+    default:
+      return fc.jsonValue();
+  }
+};
+
+/** Anything that is not what the field wants. */
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(null, true, false, 0, -1, -0, 0.5, -0.01, 1e21, 1e308, Number.MAX_SAFE_INTEGER + 1, -Number.MAX_SAFE_INTEGER - 2, '', ' ', '0', '1e3', '-5', 'NaN', 'null', '__proto__', 'constructor', '../../etc/passwd', "' OR 1=1 --", '<script>alert(1)</script>', '\u0000', '\uD800', '𝓤𝓷𝓲𝓬𝓸𝓭𝓮 🃏 ÿ', 'Ω'.repeat(300)),
+  fc.string({ unit: 'binary', maxLength: 50 }),
+  fc.string({ unit: 'grapheme', maxLength: 30 }),
+  fc.integer(),
+  fc.double(),
+  fc.string({ minLength: 5_000, maxLength: 20_000 }),
+  fc.array(fc.jsonValue(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue(), { maxKeys: 3 }),
+);
+
+/** Breaks one object: a field replaced, removed or added. */
+const broken = (schema: Json | undefined): fc.Arbitrary<unknown> => {
+  if (!schema || schema.type !== 'object') return hostileValue;
+  const keys = Object.keys(schema.properties ?? {});
+  return fc.oneof(
+    hostileValue,
+    ...(keys.length
+      ? [
+          fc.tuple(valid(schema) as fc.Arbitrary<Json>, fc.constantFrom(...keys), hostileValue).map(([v, k, bad]) => ({ ...v, [k]: bad })),
+          fc.tuple(valid(schema) as fc.Arbitrary<Json>, fc.constantFrom(...keys)).map(([v, k]) => {
+            const { [k]: _drop, ...rest } = v;
+            return rest;
+          }),
+        ]
+      : []),
+    fc.tuple(valid(schema) as fc.Arbitrary<Json>, fc.string({ minLength: 1, maxLength: 20 }), fc.jsonValue()).map(([v, k, x]) => ({ ...v, [k]: x })),
+    fc.tuple(valid(schema) as fc.Arbitrary<Json>, fc.jsonValue()).map(([v, x]) => ({ ...v, __proto__: x, constructor: x })),
+  );
+};
+
+interface HostileRequest {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  /** undefined: no body; { raw } a raw payload with its own content type. */
+  body: { json: unknown } | { raw: string; contentType: string } | undefined;
+  auth: 'user' | 'none' | 'garbage' | 'expiredShape';
+  idempotencyKey: 'fresh' | 'none' | 'garbage';
+}
+
+const rawBodies = fc.oneof(
+  fc.record({ raw: fc.constantFrom('{', '{"a":', '[1,2', 'nul', '{"amount": 1,}', "{'a':1}", '\u0000', '{"amount":1e999999}', '"just a string"', '12', 'null', '[]'), contentType: fc.constant('application/json') }),
+  fc.record({ raw: fc.string({ maxLength: 200 }), contentType: fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=latin1', 'image/png') }),
+  fc.record({ raw: fc.constant(`{"pad":"${'x'.repeat(70_000)}"}`), contentType: fc.constant('application/json') }),
+);
+
+const queryValue = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('-1', '0', '101', '1.5', '1e9', 'abc', '', '9'.repeat(400)), hostileValue.map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? 'undefined'))));
+
+const requestsFor = (id: EndpointId): fc.Arbitrary<HostileRequest> => {
+  const def = endpoints[id] as { params?: unknown; query?: unknown; body?: unknown };
+  const params = jsonSchemaOf(def.params);
+  const query = jsonSchemaOf(def.query);
+  const body = jsonSchemaOf(def.body);
+  const paramNames = Object.keys(params?.properties ?? {});
+  const paramValue = (name: string) =>
+    fc.oneof({ weight: 3, arbitrary: idFor(name) }, { weight: 1, arbitrary: fc.constantFrom('', ' ', '..', '%', '%00', '😀', 'a'.repeat(65), 'a'.repeat(5000), "1' OR '1'='1") }, { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 80 }) });
+  return fc.record({
+    params: paramNames.length ? fc.record(Object.fromEntries(paramNames.map((n) => [n, paramValue(n)]))) : fc.constant({}),
+    query: fc.oneof(
+      query ? (valid(query) as fc.Arbitrary<Record<string, unknown>>) : fc.constant({}),
+      fc.dictionary(fc.constantFrom('limit', 'cursor', 'type', 'status', 'form', 'currency', 'kind', 'scheme', 'x', '__proto__'), queryValue, { maxKeys: 4 }),
+    ),
+    body: body
+      ? fc.oneof({ weight: 3, arbitrary: valid(body).map((json) => ({ json })) }, { weight: 4, arbitrary: broken(body).map((json) => ({ json })) }, { weight: 2, arbitrary: rawBodies }, { weight: 1, arbitrary: fc.constant(undefined) })
+      : fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: hostileValue.map((json) => ({ json })) }, { weight: 1, arbitrary: rawBodies }),
+    auth: fc.constantFrom('user', 'user', 'user', 'user', 'none', 'garbage', 'expiredShape'),
+    idempotencyKey: fc.constantFrom('fresh', 'fresh', 'fresh', 'none', 'garbage'),
+  });
+};
+
+// ── Sending and checking ────────────────────────────────────────────────────────────────────────────
+
+const encodePath = (path: string, params: Record<string, string>) =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name] ?? '';
+    // A slash or an empty value would route elsewhere (another endpoint or a 404): both still must be clean.
+    return encodeURIComponent(value);
+  });
+
+const send = (id: EndpointId, req: HostileRequest) => {
+  const def = endpoints[id];
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(req.query)) qs.append(k, typeof v === 'string' ? v : JSON.stringify(v));
+  const headers: Record<string, string> = {};
+  if (req.auth === 'user') Object.assign(headers, user.headers);
+  if (req.auth === 'garbage') headers.authorization = 'Bearer not.a.jwt';
+  if (req.auth === 'expiredShape') headers.authorization = `Bearer ${user.token.slice(0, -4)}AAAA`;
+  if (req.idempotencyKey === 'fresh') headers['idempotency-key'] = randomUUID();
+  if (req.idempotencyKey === 'garbage') headers['idempotency-key'] = 'bad key!';
+  let payload: string | undefined;
+  if (req.body && 'json' in req.body) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(req.body.json) ?? 'null';
+  } else if (req.body) {
+    headers['content-type'] = req.body.contentType;
+    payload = req.body.raw;
+  }
+  const url = `${encodePath(def.path, req.params)}${qs.size ? `?${qs}` : ''}`;
+  return t.call({
+    method: def.method,
+    url,
+    headers,
+    ...(payload !== undefined ? { payload } : {}),
+    // Its own client IP per request: the global per-IP limit is not what is tested here.
+    remoteAddress: `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
+  });
+};
+
+const balancesSnapshot = async () => ({
+  accounts: await t.db.query<{ id: string; balance: string }>('SELECT id, balance::text AS balance FROM ledger_accounts ORDER BY id'),
+  total: (await t.db.query<{ s: string }>('SELECT coalesce(sum(balance), 0)::text AS s FROM ledger_accounts'))[0]!.s,
+});
+
+describe('hostile input against every endpoint of the contract', () => {
+  it('covers the whole registry', () => {
+    expect(Object.keys(endpoints).length).toBeGreaterThanOrEqual(27);
+  });
+
+  it.each(Object.keys(endpoints) as EndpointId[])('%s: no 5xx, errors in the envelope, refused requests move no money', async (id) => {
+    const response = successEnvelope(endpoints[id].response);
+    const seen = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(requestsFor(id), async (req) => {
+        const before = await balancesSnapshot();
+        const res = await send(id, req);
+        seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
+        const where = `${id} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
+        expect(res.status, where).toBeLessThan(500);
+        if (res.status >= 400) {
+          expect(ErrorEnvelope.safeParse(res.body).success, where).toBe(true);
+          expect(res.headers['content-type'], where).toMatch(/^application\/json/);
+          expect(await balancesSnapshot(), where).toEqual(before);
+        } else {
+          expect(res.status, where).toBe(200);
+          const parsed = response.safeParse(res.body);
+          expect(parsed.success, `${where} ${parsed.error?.message ?? ''}`).toBe(true);
+        }
+      }),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    );
+    // Whatever got through moved money only in balanced transactions.
+    expect(await checkLedger(t.db)).toMatchObject({ ok: true });
+    // Every answer was a 200 or a 4xx (checked per request above).
+    expect([...seen.keys()].every((s) => s === 200 || (s >= 400 && s < 500)), JSON.stringify([...seen])).toBe(true);
+  });
+});
