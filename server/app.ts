@@ -6,7 +6,9 @@ import type { Db } from './db/db';
 import { registerApiDocs } from './http/api-docs';
 import { installErrorHandling, sendError } from './http/error-handler';
 import { httpErrors } from './http/errors';
+import { registerGracefulClose } from './http/graceful-close';
 import { loggingOptions } from './http/logging';
+import { registerMetrics } from './http/metrics';
 import { registerSecurity } from './http/security';
 import { isApiPath, registerStaticFiles } from './http/static-files';
 import { EmailCodeService } from './modules/auth/email-codes';
@@ -65,7 +67,9 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
   const telegram = new TelegramInitData(config.telegramBotToken, clock);
   const auth = new AuthService({ db, clock, mail, tokens, users, codes: new EmailCodeService(db, clock, config.jwtSecret) });
 
-  await registerSecurity(app, { appOrigins: config.appOrigins });
+  registerGracefulClose(app);
+  registerMetrics(app, { db, token: config.metricsToken });
+  await registerSecurity(app, { appOrigins: config.appOrigins, apiOrigins: config.apiPublicOrigins });
   const spaFallback = await registerStaticFiles(app, config.staticDir);
   installErrorHandling(app, (request, reply) => {
     if (spaFallback && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {

@@ -31,6 +31,10 @@ export interface Config {
   staticDir: string | false;
   trustProxy: boolean;
   logLevel: string;
+  /** Bearer token required by GET /api/metrics when set (METRICS_TOKEN); unset = open. */
+  metricsToken: string | undefined;
+  /** Origins the built app calls the API on besides its own (API_PUBLIC_ORIGIN): added to the CSP connect-src. */
+  apiPublicOrigins: string[];
 }
 
 export type Env = Record<string, string | undefined>;
@@ -56,6 +60,31 @@ const toBool = (env: Env, name: string, fallback: boolean): boolean => {
 };
 
 const nonEmpty = (value: string | undefined): string | undefined => (value?.trim() ? value.trim() : undefined);
+
+const toMetricsToken = (env: Env): string | undefined => {
+  const token = nonEmpty(env.METRICS_TOKEN);
+  if (token !== undefined && token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
+  return token;
+};
+
+/** Comma-separated origins (`https://api.example.com`); anything with a path or another scheme is refused. */
+const toOrigins = (env: Env, name: string): string[] =>
+  (env[name] ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean)
+    .map((value) => {
+      let url: URL;
+      try {
+        url = new URL(value);
+      } catch {
+        throw new ConfigError(`${name} must be a comma-separated list of origins like https://api.example.com, got "${value}"`);
+      }
+      if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== value.replace(/\/$/, '')) {
+        throw new ConfigError(`${name} must be a comma-separated list of origins like https://api.example.com, got "${value}"`);
+      }
+      return url.origin;
+    });
 
 const JWT_SECRET_FILE = 'jwt-secret';
 
@@ -109,5 +138,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     staticDir: staticRaw === 'false' || staticRaw === 'off' ? false : resolve(staticRaw),
     trustProxy: toBool(env, 'TRUST_PROXY', false),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    metricsToken: toMetricsToken(env),
+    apiPublicOrigins: toOrigins(env, 'API_PUBLIC_ORIGIN'),
   };
 };

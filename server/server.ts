@@ -20,6 +20,8 @@ export interface StartServerOptions {
   env?: Record<string, string>;
   adapters?: Adapters;
   clock?: Clock;
+  /** Extra routes (tests), registered after the modules. */
+  extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 export interface RunningServer {
@@ -45,6 +47,9 @@ const logStartNotes = (app: FastifyInstance, config: Config, db: Db, applied: st
     app.log.info(
       `sandbox on: emails go to GET /api/dev/mailbox, new accounts verify after ${config.verificationDelaySeconds} s, /api/dev/* enabled`,
     );
+  }
+  if (config.nodeEnv === 'production' && !config.metricsToken) {
+    app.log.warn('METRICS_TOKEN is not set: GET /api/metrics is open; keep it off the public network or set the token.');
   }
   if (config.jwtSecretSource === 'generated-memory') {
     app.log.warn('JWT_SECRET is not set: using a random secret for this run (tokens do not survive a restart).');
@@ -77,7 +82,7 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
   let worker: Worker | null = null;
   try {
     applied = await migrate(db);
-    app = await buildApp({ config, db, adapters: options.adapters, clock: options.clock });
+    app = await buildApp({ config, db, adapters: options.adapters, clock: options.clock, extraRoutes: options.extraRoutes });
     poolErrorLog = (error) => app.log.error({ err: error }, 'database pool error');
     logStartNotes(app, config, db, applied);
     await app.listen({ port: config.port, host: config.host });

@@ -4,39 +4,80 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '@/shared/contract/core';
 import { TELEGRAM_INIT_DATA_HEADER } from '../modules/auth/telegram';
+import { isApiPath } from './static-files';
 
-/** Telegram clients that embed the Mini App in a frame. */
-const TELEGRAM_FRAME_ANCESTORS = ['https://web.telegram.org', 'https://*.telegram.org'];
+/** Telegram clients that embed the Mini App in a frame (web.telegram.org/k and /a, and the other *.telegram.org web clients). */
+export const TELEGRAM_FRAME_ANCESTORS = ['https://web.telegram.org', 'https://*.telegram.org'];
+/** Where Telegram user photos (`photo_url` of the init data) come from. */
+const TELEGRAM_IMAGE_SOURCES = ['https://t.me', 'https://*.telegram.org'];
+
+const serializeCsp = (directives: Record<string, string[]>): string =>
+  Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+
+/**
+ * CSP of the built app (index.html, /assets, SPA routes). Scripts only from our origin (the build has no inline
+ * script). Styles need 'unsafe-inline': index.html has an inline <style> (no white flash before the bundle), sonner
+ * injects its <style> at runtime and the Telegram SDK adds a <style id="telegram-custom-styles">.
+ */
+export const appCsp = (apiOrigins: string[] = []): string =>
+  serializeCsp({
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', ...TELEGRAM_IMAGE_SOURCES],
+    'connect-src': ["'self'", ...apiOrigins],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'self'", ...TELEGRAM_FRAME_ANCESTORS],
+  });
+
+/** CSP of API answers (JSON): nothing to load, never framed. Routes serving HTML under /api set their own. */
+export const API_CSP = serializeCsp({
+  'default-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+});
+
+/** CSP of the Swagger UI page /api/docs (its scripts and styles are files; the UI sets inline styles, data: icons). */
+export const DOCS_CSP = serializeCsp({
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'self'"],
+});
 
 export interface SecurityOptions {
   appOrigins: string[];
+  /** Other origins the built app calls the API on (API_PUBLIC_ORIGIN), for connect-src. */
+  apiOrigins?: string[];
   /** Requests per minute per client IP across the whole API (the DB-backed auth limits come on top). */
   globalRateLimitPerMinute?: number;
 }
 
 /**
- * Helmet (CSP relaxed for the SPA and Swagger UI; framing allowed for Telegram clients), CORS for the
- * configured app origins only, and a generous global rate limit.
+ * Helmet (no X-Frame-Options: it would block Telegram Web; frame-ancestors decides), a content security policy per
+ * kind of answer (the app, the API; /api/docs and the sandbox SBP page set their own), CORS for the configured app
+ * origins only, and a generous global rate limit.
  */
 export const registerSecurity = async (app: FastifyInstance, options: SecurityOptions): Promise<void> => {
   await app.register(helmet, {
-    frameguard: false, // X-Frame-Options would block Telegram Web; frame-ancestors below decides instead
+    frameguard: false,
     crossOriginEmbedderPolicy: false,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'", ...TELEGRAM_FRAME_ANCESTORS],
-        formAction: ["'self'"],
-      },
-    },
+    contentSecurityPolicy: false, // set below, per path
+  });
+  const forApp = appCsp(options.apiOrigins);
+  // onRequest, so that a route (HTML page under /api) or a scoped onSend hook (Swagger UI) can still replace it.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('content-security-policy', isApiPath(request.url) ? API_CSP : forApp);
   });
   if (options.appOrigins.length) {
     await app.register(cors, {

@@ -1,0 +1,106 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Db } from '../db/db';
+import { sendError } from './error-handler';
+import { DomainError } from './errors';
+
+export const METRICS_PATH = '/api/metrics';
+
+/** Label of requests no route matched (unknown API paths, the SPA fallback): never the raw URL. */
+const UNMATCHED_ROUTE = '(unmatched)';
+/** Job states counted by the queue gauge; `done` only grows, so it is left out. */
+const QUEUE_STATUSES = ['queued', 'running', 'failed'] as const;
+
+export interface MetricsOptions {
+  db: Db;
+  /** Bearer token required to scrape; undefined = open. */
+  token: string | undefined;
+}
+
+const routeLabel = (request: FastifyRequest): string => request.routeOptions.url ?? UNMATCHED_ROUTE;
+
+/** The `error.code` of an envelope answer (`{"success":false,"error":{"code":...}}`), or '' for anything else. */
+const envelopeCode = (payload: unknown): string => {
+  if (typeof payload !== 'string' || !payload.startsWith('{"success":false')) return '';
+  try {
+    const code = (JSON.parse(payload) as { error?: { code?: unknown } }).error?.code;
+    return typeof code === 'string' && /^[A-Z0-9_]{1,64}$/.test(code) ? code : '';
+  } catch {
+    return '';
+  }
+};
+
+const sameToken = (given: string, expected: string): boolean => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * Prometheus metrics of this process at GET /api/metrics (text exposition format): requests, latency and errors by
+ * method + route pattern + status, job queue depth (read from the jobs table on each scrape, so it is the same in
+ * every process) and the default process metrics (RSS, heap, event loop lag, GC). One registry per app, so several
+ * apps in one process (tests) do not collide.
+ */
+export const registerMetrics = (app: FastifyInstance, options: MetricsOptions): Registry => {
+  const register = new Registry();
+  collectDefaultMetrics({ register });
+
+  const labelNames = ['method', 'route', 'status_code'] as const;
+  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered', labelNames, registers: [register] });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from request received to response sent',
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [register],
+  });
+  const errors = new Counter({
+    name: 'http_errors_total',
+    help: 'HTTP answers with status >= 400, by class (4xx/5xx), status and envelope error code',
+    labelNames: ['method', 'route', 'status_code', 'class', 'code'] as const,
+    registers: [register],
+  });
+  const queue = new Gauge({
+    name: 'jobs_queue_depth',
+    help: 'Background jobs by status (queued, running, failed) and kind, from the jobs table',
+    labelNames: ['status', 'kind'] as const,
+    registers: [register],
+    async collect() {
+      const rows = await options.db.query<{ status: string; kind: string; n: number }>(
+        `SELECT status, kind, count(*)::int AS n FROM jobs WHERE status IN (${QUEUE_STATUSES.map((s) => `'${s}'`).join(', ')}) GROUP BY status, kind`,
+      );
+      this.reset(); // a kind whose jobs are gone drops out instead of keeping its last value
+      for (const row of rows) this.set({ status: row.status, kind: row.kind }, row.n);
+    },
+  });
+  void queue;
+
+  const errorCodes = new WeakMap<FastifyRequest, string>();
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode >= 400) errorCodes.set(request, envelopeCode(payload));
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const labels = { method: request.method, route: routeLabel(request), status_code: String(reply.statusCode) };
+    requests.inc(labels);
+    duration.observe(labels, reply.elapsedTime / 1000);
+    if (reply.statusCode >= 400) {
+      errors.inc({ ...labels, class: reply.statusCode >= 500 ? '5xx' : '4xx', code: errorCodes.get(request) ?? '' });
+    }
+  });
+
+  app.get(METRICS_PATH, { config: { rateLimit: false } }, async (request, reply) => {
+    if (options.token) {
+      const header = request.headers.authorization ?? '';
+      const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+      if (!sameToken(given, options.token)) {
+        return sendError(reply, new DomainError('api', 'UNAUTHORIZED', 'A valid metrics token is required.', 401));
+      }
+    }
+    const body = await register.metrics();
+    return reply.header('cache-control', 'no-store').type(register.contentType).send(body);
+  });
+  return register;
+};
