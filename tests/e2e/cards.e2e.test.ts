@@ -5,63 +5,23 @@
  * sees it hide by itself, and sees purchases simulated by the sandbox — in English and Russian.
  * Screenshots: test-results/e2e/cards-*.png.
  */
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Dialog, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { readMailboxCode, ROOT, saveScreenshot, test } from './support';
+import { api, fundUsdt, hidden, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible, type ApiUser } from './support';
+
+type User = ApiUser;
 
 type Lang = 'en' | 'ru';
 const texts = (lang: Lang, ns: string) => JSON.parse(readFileSync(resolve(ROOT, `src/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'));
 const T = { en: { cards: texts('en', 'cards'), errors: texts('en', 'errors') }, ru: { cards: texts('ru', 'cards'), errors: texts('ru', 'errors') } };
 
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}.${counter++}@example.com`;
-
-async function api(baseUrl: string, method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { success: boolean; data?: any; error?: unknown };
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-interface User {
-  email: string;
-  accessToken: string;
-  refreshToken: string;
-}
-
-/** Sign-up through the API with the sandbox mailbox; optionally verified and funded with USDT (sandbox chain). */
 async function newUser(baseUrl: string, options: { verified?: boolean; usdt?: number; lang?: Lang } = {}): Promise<User & { credited: number }> {
-  const email = uniqueEmail('cards');
-  await api(baseUrl, 'POST', '/api/auth/send-code', { email, purpose: 'signup' });
-  const code = await readMailboxCode(baseUrl, email);
   const ru = options.lang === 'ru';
-  const tokens = await api(baseUrl, 'POST', '/api/auth/register', {
-    firstName: ru ? 'Ivan' : 'Anna',
-    lastName: ru ? 'Petrov' : 'Smith',
-    phoneNumber: '+79991234567',
-    country: 'RUS',
-    email,
-    code,
-  });
-  const user = { email, accessToken: tokens.accessToken as string, refreshToken: tokens.refreshToken as string, credited: 0 };
-  if (options.verified !== false) await api(baseUrl, 'POST', '/api/dev/users/verification', { email, status: 'verified' });
-  if (options.usdt) {
-    const wallet = await api(baseUrl, 'GET', '/api/wallet', undefined, user.accessToken);
-    const deposit = await api(baseUrl, 'POST', '/api/dev/tron/transfers', { amount: `${options.usdt}.${wallet.usdtDepositTag}` });
-    expect(deposit.outcome.status).toBe('credited');
-    user.credited = deposit.outcome.credited.amount;
-  }
+  const user = { ...(await signUpViaApi(baseUrl, 'cards', { firstName: ru ? 'Ivan' : 'Anna', lastName: ru ? 'Petrov' : 'Smith' })), credited: 0 };
+  if (options.verified !== false) await setVerification(baseUrl, user.email, 'verified');
+  if (options.usdt) user.credited = await fundUsdt(baseUrl, user.accessToken, options.usdt);
   return user;
 }
 
@@ -71,30 +31,12 @@ async function newUser(baseUrl: string, options: { verified?: boolean; usdt?: nu
  */
 const slowIssuer = (baseUrl: string) => api(baseUrl, 'POST', '/api/dev/card-issuer/mode', { delayMs: 3_000 });
 
-/** Opens the app signed in (tokens where the sign-in screen leaves them) in the given language. */
-async function openSignedIn(page: Page, baseUrl: string, user: User, lang: Lang, path: string) {
-  await page.goto(`${baseUrl}/`);
-  await page.evaluate(
-    ([access, refresh, language]) => {
-      localStorage.setItem('tgwallet.accessToken', access!);
-      localStorage.setItem('tgwallet.refreshToken', refresh!);
-      localStorage.setItem('tgwallet.language', language!);
-    },
-    [user.accessToken, user.refreshToken, lang],
-  );
-  await page.goto(`${baseUrl}${path}`);
-}
-
 /** Full-page screenshot from the top (sticky header/footer land where a user sees them). */
 async function shotOf(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await saveScreenshot(page, name);
 }
 
-const visible = (locator: ReturnType<Page['getByText']>, timeout = 15_000) =>
-  expect.poll(() => locator.first().isVisible(), { timeout }).toBe(true);
-const hidden = (locator: ReturnType<Page['getByText']>, timeout = 15_000) =>
-  expect.poll(() => locator.first().isVisible(), { timeout }).toBe(false);
 
 /** The status badge of the card screen. */
 const cardStatus = (page: Page) => page.locator('main [data-status]').first().getAttribute('data-status', { timeout: 2_000 }).catch(() => null);
@@ -177,7 +119,7 @@ function virtualCardFlow(lang: Lang) {
     const money = (amount: string) => (lang === 'en' ? `$${amount}` : `${amount.replace('.', ',')}\u00a0$`);
 
     // ── /cards: empty state leads to the catalogue. Russian runs on a Telegram 8.0 mock (biometry 7.2+).
-    await openSignedIn(page, baseUrl, user, lang, lang === 'ru' ? '/cards?tgMockVersion=8.0' : '/cards');
+    await openSignedIn(page, baseUrl, user, lang === 'ru' ? '/cards?tgMockVersion=8.0' : '/cards', lang);
     await visible(page.getByText(c.list.emptyTitle));
     await shotOf(page, `${shot}-empty`);
 
@@ -285,7 +227,7 @@ function physicalCardFlow(lang: Lang) {
     const shot = `cards-${lang}-physical`;
     const user = await newUser(baseUrl, { usdt: 1000, lang });
     await slowIssuer(baseUrl);
-    await openSignedIn(page, baseUrl, user, lang, '/cards');
+    await openSignedIn(page, baseUrl, user, '/cards', lang);
     await visible(page.getByText(c.list.emptyTitle));
 
     // Visa Platinum: physical, $50.00 minimal deposit.
@@ -349,7 +291,7 @@ function refusalsFlow(lang: Lang) {
     const user = await newUser(baseUrl, { verified: false, lang });
     // Explicitly (this also cancels the sandbox's automatic verification after VERIFICATION_DELAY_SECONDS).
     await api(baseUrl, 'POST', '/api/dev/users/verification', { email: user.email, status: 'under_verification' });
-    await openSignedIn(page, baseUrl, user, lang, '/card-issue/detail/prd_visa_virtual_usd');
+    await openSignedIn(page, baseUrl, user, '/card-issue/detail/prd_visa_virtual_usd', lang);
     await visible(page.getByText(c.issue.underVerificationTitle));
     await visible(page.getByText(c.issue.underVerificationText));
     expect(await page.getByRole('button', { name: c.issue.submit }).isDisabled()).toBe(true);

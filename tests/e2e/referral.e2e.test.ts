@@ -9,70 +9,18 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { readMailboxCode, ROOT, saveScreenshot, test } from './support';
+import { api, fundUsdt, openSignedIn, readMailboxCode, ROOT, saveScreenshot, setVerification, signUpViaApi, test, uniqueEmail, visible } from './support';
 
 const ACCESS_KEY = 'tgwallet.accessToken';
-const REFRESH_KEY = 'tgwallet.refreshToken';
 /** The sign-up form's labels, from the auth screens' own English texts (so wording changes don't break this). */
 const AUTH = JSON.parse(readFileSync(resolve(ROOT, 'src/shared/i18n/locales/en/auth.json'), 'utf8'));
-
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}.${counter++}@example.com`;
-
-const api = async (baseUrl: string, method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}) => {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { success: boolean; data?: any; error?: unknown };
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
-};
-
-/** Signs up through the API (send-code → sandbox mailbox → register). */
-const signUpViaApi = async (baseUrl: string, form: Record<string, string>) => {
-  const email = uniqueEmail('referrer');
-  await api(baseUrl, 'POST', '/api/auth/send-code', { email, purpose: 'signup' });
-  const code = await readMailboxCode(baseUrl, email);
-  const tokens = await api(baseUrl, 'POST', '/api/auth/register', {
-    phoneNumber: '+79991234567',
-    country: 'RUS',
-    email,
-    code,
-    ...form,
-  });
-  return { email, accessToken: tokens.accessToken as string, refreshToken: tokens.refreshToken as string };
-};
-
-/** Opens the app signed in as `user` (tokens in localStorage, as the sign-in screen leaves them). */
-const openSignedIn = async (page: Page, baseUrl: string, user: { accessToken: string; refreshToken: string }, path: string) => {
-  await page.goto(`${baseUrl}/`);
-  await page.evaluate(
-    ([a, r, access, refresh]) => {
-      localStorage.setItem(a!, access!);
-      localStorage.setItem(r!, refresh!);
-    },
-    [ACCESS_KEY, REFRESH_KEY, user.accessToken, user.refreshToken],
-  );
-  await page.goto(`${baseUrl}${path}`);
-};
-
-const visible = (locator: ReturnType<Page['getByText']>, timeout = 15_000) =>
-  expect.poll(() => locator.first().isVisible(), { timeout }).toBe(true);
 
 const clipboardText = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
 /** Verified (sandbox control), 100 USDT deposited with the user's tag (sandbox chain), one virtual USD card issued. */
 const fundAndIssueCard = async (baseUrl: string, email: string, token: string) => {
-  await api(baseUrl, 'POST', '/api/dev/users/verification', { email, status: 'verified' });
-  const wallet = await api(baseUrl, 'GET', '/api/wallet', undefined, token);
-  const deposit = await api(baseUrl, 'POST', '/api/dev/tron/transfers', { amount: `100.${wallet.usdtDepositTag}` });
-  expect(deposit.outcome.status).toBe('credited');
+  await setVerification(baseUrl, email, 'verified');
+  await fundUsdt(baseUrl, token, 100);
   const card = await api(baseUrl, 'POST', '/api/cards', { productId: 'prd_visa_virtual_usd', initialDeposit: 1000 }, token, {
     'idempotency-key': randomUUID(),
   });
@@ -89,7 +37,7 @@ describe('Referral program', () => {
     await api(baseUrl, 'POST', '/api/dev/card-issuer/mode', { delayMs: 0 }); // the sandbox issuer answers at once
 
     // ── A opens the referral programme from Settings.
-    const alice = await signUpViaApi(baseUrl, { firstName: 'Alice', lastName: 'Walker' });
+    const alice = await signUpViaApi(baseUrl, 'referrer', { firstName: 'Alice', lastName: 'Walker' });
     await openSignedIn(page, baseUrl, alice, '/settings');
     await page.getByRole('link', { name: /Referral program/ }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Referral program' }));
@@ -169,10 +117,10 @@ describe('Referral program', () => {
   test('the referral screen in Russian, with an Active and a Registered referral', async ({ app }) => {
     const { page, baseUrl } = app;
     await api(baseUrl, 'POST', '/api/dev/card-issuer/mode', { delayMs: 0 });
-    const alice = await signUpViaApi(baseUrl, { firstName: 'Алиса', lastName: 'Волкова' });
+    const alice = await signUpViaApi(baseUrl, 'referrer', { firstName: 'Алиса', lastName: 'Волкова' });
     const { code } = await api(baseUrl, 'GET', '/api/promo/my-code', undefined, alice.accessToken);
-    const boris = await signUpViaApi(baseUrl, { firstName: 'Борис', lastName: 'Иванов', promoCode: code });
-    await signUpViaApi(baseUrl, { firstName: 'Вера', lastName: 'Петрова', promoCode: code });
+    const boris = await signUpViaApi(baseUrl, 'referrer', { firstName: 'Борис', lastName: 'Иванов', promoCode: code });
+    await signUpViaApi(baseUrl, 'referrer', { firstName: 'Вера', lastName: 'Петрова', promoCode: code });
     await fundAndIssueCard(baseUrl, boris.email, boris.accessToken);
 
     await page.goto(`${baseUrl}/`);
@@ -195,7 +143,7 @@ describe('Referral program', () => {
         value: { writeText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) },
       });
     });
-    const alice = await signUpViaApi(baseUrl, { firstName: 'Alice', lastName: 'Walker' });
+    const alice = await signUpViaApi(baseUrl, 'referrer', { firstName: 'Alice', lastName: 'Walker' });
     await openSignedIn(page, baseUrl, alice, '/referral');
     await page.getByRole('button', { name: 'Copy code' }).click();
     await visible(page.getByText('Failed to copy to clipboard'));
@@ -206,7 +154,7 @@ describe('Referral program', () => {
 
   test('"Failed to load promo code" / "Failed to load referrals" with a retry that recovers', async ({ app }) => {
     const { page, baseUrl } = app;
-    const alice = await signUpViaApi(baseUrl, { firstName: 'Alice', lastName: 'Walker' });
+    const alice = await signUpViaApi(baseUrl, 'referrer', { firstName: 'Alice', lastName: 'Walker' });
     let failing = true;
     await page.route(/\/api\/promo\//, (route) =>
       failing

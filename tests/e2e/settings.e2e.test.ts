@@ -5,63 +5,16 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { readMailboxCode, saveScreenshot, test } from './support';
+import { api, openSignedIn, saveScreenshot, signUpViaApi, test, visible } from './support';
 
 const LANGUAGE_KEY = 'tgwallet.language';
 const ACCESS_KEY = 'tgwallet.accessToken';
 const REFRESH_KEY = 'tgwallet.refreshToken';
 
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}.${counter++}@example.com`;
-
-const api = async (baseUrl: string, method: string, path: string, body?: unknown, token?: string) => {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { success: boolean; data?: any; error?: unknown };
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
-};
-
 /** Signs up through the API (send-code → sandbox mailbox → register); returns the tokens. */
-const signUpViaApi = async (baseUrl: string, form: Record<string, string> = {}) => {
-  const email = uniqueEmail('settings');
-  await api(baseUrl, 'POST', '/api/auth/send-code', { email, purpose: 'signup' });
-  const code = await readMailboxCode(baseUrl, email);
-  const tokens = await api(baseUrl, 'POST', '/api/auth/register', {
-    firstName: 'Anna',
-    lastName: 'Smirnova',
-    phoneNumber: '+79991234567',
-    country: 'RUS',
-    email,
-    code,
-    ...form,
-  });
-  return { email, accessToken: tokens.accessToken as string, refreshToken: tokens.refreshToken as string };
-};
-
-/** Opens the app signed in as `user` (tokens in localStorage, like after the sign-in screen). */
-const openSignedIn = async (page: Page, baseUrl: string, user: { accessToken: string; refreshToken: string }, path: string) => {
-  await page.goto(`${baseUrl}/`);
-  await page.evaluate(
-    ([a, r, access, refresh]) => {
-      localStorage.setItem(a!, access!);
-      localStorage.setItem(r!, refresh!);
-    },
-    [ACCESS_KEY, REFRESH_KEY, user.accessToken, user.refreshToken],
-  );
-  await page.goto(`${baseUrl}${path}`);
-};
+const newUser = (baseUrl: string) => signUpViaApi(baseUrl, 'settings', { firstName: 'Anna', lastName: 'Smirnova' });
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
-
-const visible = (locator: ReturnType<Page['getByText']>, timeout = 15_000) =>
-  expect.poll(() => locator.first().isVisible(), { timeout }).toBe(true);
 
 const mockCalls = (page: Page) =>
   page.evaluate(() => (window as unknown as { __tgMockCalls?: Array<{ method: string; params: any }> }).__tgMockCalls ?? []);
@@ -74,7 +27,7 @@ const cloudWrites = async (page: Page) =>
 
 describe('Settings', () => {
   test('language, account, FAQs, support, sign-out and app info; FAQs expand; support opens Telegram', async ({ app: { page, baseUrl } }) => {
-    const user = await signUpViaApi(baseUrl);
+    const user = await newUser(baseUrl);
     await openSignedIn(page, baseUrl, user, '/settings');
     await visible(heading(page, 'Settings'));
     await visible(page.getByRole('radio', { name: 'English' }));
@@ -109,7 +62,7 @@ describe('Settings', () => {
   });
 
   test('switching to Russian changes every screen at once, survives a reload, and back to English', async ({ app: { page, baseUrl } }) => {
-    const user = await signUpViaApi(baseUrl);
+    const user = await newUser(baseUrl);
     await openSignedIn(page, baseUrl, user, '/settings');
     await visible(heading(page, 'Settings'));
 
@@ -154,7 +107,7 @@ describe('Settings', () => {
   });
 
   test('with Telegram Cloud Storage (mock 8.0) the chosen language is saved there too', async ({ app: { page, baseUrl } }) => {
-    const user = await signUpViaApi(baseUrl);
+    const user = await newUser(baseUrl);
     await openSignedIn(page, baseUrl, user, '/settings?tgMockVersion=8.0&tgMockPlatform=ios');
     await visible(heading(page, 'Settings'));
     await visible(page.getByText('Telegram 8.0 · ios · development mock'));
@@ -165,7 +118,7 @@ describe('Settings', () => {
   });
 
   test('profile shows the user’s data and verification state', async ({ app: { page, baseUrl } }) => {
-    const user = await signUpViaApi(baseUrl);
+    const user = await newUser(baseUrl);
     await api(baseUrl, 'POST', '/api/dev/users/verification', { email: user.email, status: 'verified' });
     await openSignedIn(page, baseUrl, user, '/settings');
     await page.getByRole('link', { name: /Profile/ }).click();
@@ -185,7 +138,7 @@ describe('Settings', () => {
   });
 
   test('sign-out clears the session and protected screens ask to sign in again', async ({ app: { page, baseUrl } }) => {
-    const user = await signUpViaApi(baseUrl);
+    const user = await newUser(baseUrl);
     await openSignedIn(page, baseUrl, user, '/settings');
     await visible(heading(page, 'Settings'));
     await page.getByRole('button', { name: 'Sign out' }).click();

@@ -8,10 +8,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { formatMoney } from '../../src/shared/i18n/format';
-import { readMailboxCode, ROOT, saveScreenshot, test } from './support';
+import { api, hidden, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible, type ApiUser } from './support';
 
 type Lang = 'en' | 'ru';
 type Json = Record<string, any>;
@@ -21,58 +21,13 @@ const T = { en: { wallet: locale('en', 'wallet'), errors: locale('en', 'errors')
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-let counter = 0;
-const uniqueEmail = () => `wallet.${Date.now().toString(36)}.${counter++}@example.com`;
-
-async function api(baseUrl: string, method: string, path: string, body?: unknown, token?: string) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { success: boolean; data?: any; error?: unknown };
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-interface User {
-  email: string;
-  accessToken: string;
-  refreshToken: string;
-}
-
 /** A new user, signed up through the API and the sandbox mailbox, then verified (money moves need it) or held under verification. */
-async function newUser(baseUrl: string, lang: Lang, status: 'verified' | 'under_verification' = 'verified'): Promise<User> {
-  const email = uniqueEmail();
-  await api(baseUrl, 'POST', '/api/auth/send-code', { email, purpose: 'signup' });
-  const code = await readMailboxCode(baseUrl, email);
-  const tokens = await api(baseUrl, 'POST', '/api/auth/register', {
-    firstName: lang === 'ru' ? 'Ivan' : 'Anna',
-    lastName: lang === 'ru' ? 'Petrov' : 'Smith',
-    phoneNumber: '+79991234567',
-    country: 'RUS',
-    email,
-    code,
-  });
-  await api(baseUrl, 'POST', '/api/dev/users/verification', { email, status });
-  return { email, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
+async function newUser(baseUrl: string, lang: Lang, status: 'verified' | 'under_verification' = 'verified'): Promise<ApiUser> {
+  const user = await signUpViaApi(baseUrl, 'wallet', { firstName: lang === 'ru' ? 'Ivan' : 'Anna', lastName: lang === 'ru' ? 'Petrov' : 'Smith' });
+  await setVerification(baseUrl, user.email, status);
+  return user;
 }
 
-async function openSignedIn(page: Page, baseUrl: string, user: User, lang: Lang, path: string) {
-  await page.goto(`${baseUrl}/`);
-  await page.evaluate(
-    ([access, refresh, language]) => {
-      localStorage.setItem('tgwallet.accessToken', access!);
-      localStorage.setItem('tgwallet.refreshToken', refresh!);
-      localStorage.setItem('tgwallet.language', language!);
-    },
-    [user.accessToken, user.refreshToken, lang],
-  );
-  await page.goto(`${baseUrl}${path}`);
-}
-
-const visible = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.first().isVisible(), { timeout }).toBe(true);
-const hidden = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.first().isVisible(), { timeout }).toBe(false);
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 function walletJourney(lang: Lang) {
@@ -90,7 +45,7 @@ function walletJourney(lang: Lang) {
     const { usdtDepositTag: tag } = await api(baseUrl, 'GET', '/api/wallet', undefined, user.accessToken);
 
     // ── /wallet of a new user: zero balances, empty history.
-    await openSignedIn(page, baseUrl, user, lang, '/wallet');
+    await openSignedIn(page, baseUrl, user, '/wallet', lang);
     await visible(page.getByRole('heading', { level: 1, name: w.page.title }));
     await visible(balanceOf('USD').getByText(money(0, 'USD')));
     await visible(balanceOf('RUB').getByText(money(0, 'RUB')));
@@ -301,7 +256,7 @@ describe('Wallet (new user: USDT, SBP paid and declined, exchange both ways)', (
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/wallet') walletCalls.push(request.method());
     });
-    await openSignedIn(page, baseUrl, user, 'en', '/wallet');
+    await openSignedIn(page, baseUrl, user, '/wallet', 'en');
     await visible(page.getByText(auth.banner.underVerificationTitle));
     await visible(page.getByTestId('transaction-history').getByText(w.history.emptyTitle));
     const loads = walletCalls.length;

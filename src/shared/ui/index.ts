@@ -13,23 +13,13 @@ export { EmptyState, type EmptyStateProps } from './empty-state';
 export { ErrorState, type ErrorStateProps } from './error-state';
 export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';
 export { Sheet, type SheetProps } from './sheet';
+export { lazySheet, type LazySheetProps } from './lazy-sheet';
 export { Page, type PageProps } from './page';
+export { FormScreen, FormStack, type FormScreenProps, type FormStackProps } from './form-screen';
 export { SegmentedControl, type SegmentedControlProps, type SegmentOption } from './segmented-control';
 export { Amount, type AmountProps } from './amount';
 export { PaymentSchemeMark, PAYMENT_SCHEME_NAMES, type PaymentSchemeMarkProps } from './payment-scheme-mark';
 export { SummaryList, type SummaryListProps, type SummaryRow } from './summary-list';
 export { Alert, type AlertProps, type AlertTone } from './alert';
 export { notify, preloadToasts, ToastHost, type NotifyOptions, type ToastId } from './toast';
-export {
-  IconWallet,
-  IconCard,
-  IconSettings,
-  IconArrowLeft,
-  IconChevronRight,
-  IconTopUp,
-  IconGift,
-  IconAlert,
-  IconInbox,
-  type IconProps,
-} from './icon';
-export { IconCopy, IconRefresh, IconSwap, IconSwapVertical, IconBolt, IconTether, IconCheckCircle, IconCrossCircle, IconClock, type ActionIconProps } from './action-icons';
+export * from './icon';

@@ -3,3 +3,4 @@ export { saveScreenshot, screenshotOnFailure, ARTIFACTS_DIR } from './artifacts'
 export { readMailboxCode } from './mailbox';
 export { launchChromium, newPhoneContext, watchPage, CHROMIUM_ARGS, CHROMIUM_PATH, PHONE_VIEWPORT } from './browser';
 export { startTestServer, ROOT, DIST_DIR } from './server';
+export { api, uniqueEmail, signUpViaApi, setVerification, fundUsdt, openSignedIn, visible, hidden, type ApiUser } from './api';

@@ -1,23 +1,17 @@
 /**
- * Money typed by a user → integer minor units, without floats. Accepts "12", "12.5", "12,50",
- * "1 234.56" (spaces, NBSP and apostrophes as group separators). Both currencies of the contract
- * (USD, RUB) have 2 minor digits.
+ * Money typed by a user → integer minor units, without floats (the parser: `parseAmountInput` in `@/shared/lib`:
+ * "12", "12.5", "12,50", "1 234.56", "1'234.56", "1,234.56"). Both currencies of the contract (USD, RUB) have
+ * 2 minor digits.
  */
+import { parseAmountInput as parseAmount } from '@/shared/lib';
+
 const MINOR_DIGITS = 2;
 
-/** null = empty, 'invalid' = not an amount (letters, 3+ decimals, too large), else minor units. */
+/** null = empty, 'invalid' = not an amount (letters, signs, 3+ decimals, too large), else minor units. */
 export function parseAmountInput(text: string): number | null | 'invalid' {
-  const compact = text.replace(/[\s\u00a0\u202f'’]/g, '');
-  if (compact === '') return null;
-  const match = /^(\d+)(?:[.,](\d*))?$/.exec(compact);
-  if (!match) return 'invalid';
-  const whole = match[1]!;
-  const fraction = match[2] ?? '';
-  if (fraction.length > MINOR_DIGITS) return 'invalid';
-  const digits = `${whole}${fraction.padEnd(MINOR_DIGITS, '0')}`.replace(/^0+(?=\d)/, '');
-  const value = Number(digits);
-  if (!Number.isSafeInteger(value)) return 'invalid';
-  return value;
+  const parsed = parseAmount(text, MINOR_DIGITS);
+  if (parsed.ok) return parsed.amount;
+  return parsed.error === 'empty' ? null : 'invalid';
 }
 
 /** Minor units → the plain text an amount input shows ("1234.5" style, no grouping): 1050 → "10.50". */

@@ -4,7 +4,7 @@ import { EmailCodeStep, useAuthMessage } from '@/features/verify-email-code';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
 import { useReturnTo } from '@/shared/lib';
-import { Alert, Button, Page, TextField } from '@/shared/ui';
+import { Alert, Button, FormScreen, FormStack, Page, TextField } from '@/shared/ui';
 import {
   $completed,
   $email,
@@ -20,7 +20,6 @@ import {
   SignInGate,
   telegramLoginClicked,
 } from '../model/sign-in';
-import styles from './sign-in-page.module.css';
 
 const FORM_ID = 'sign-in-form';
 
@@ -55,10 +54,10 @@ export function SignInPage() {
   }
 
   return (
-    <Page
-      safeArea={false}
+    <FormScreen
       title={t('auth:signIn.title')}
-      footer={
+      lead={t('auth:signIn.lead')}
+      actions={
         <>
           <Button type="submit" form={FORM_ID} fullWidth loading={sending}>
             {t('auth:signIn.submit')}
@@ -68,22 +67,15 @@ export function SignInPage() {
               {t('auth:signIn.telegram')}
             </Button>
           )}
-          <p className={styles.switch}>
-            {t('auth:signIn.noAccount')} <Link to={{ pathname: routePaths.signUp, search }}>{t('auth:signIn.signUpLink')}</Link>
-          </p>
+        </>
+      }
+      switchLine={
+        <>
+          {t('auth:signIn.noAccount')} <Link to={{ pathname: routePaths.signUp, search }}>{t('auth:signIn.signUpLink')}</Link>
         </>
       }
     >
-      <p className={styles.lead}>{t('auth:signIn.lead')}</p>
-      <form
-        id={FORM_ID}
-        className={styles.form}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <FormStack id={FORM_ID} onSubmit={submit}>
         <TextField
           name="email"
           label={t('auth:fields.email')}
@@ -101,7 +93,7 @@ export function SignInPage() {
             {show(formError)}
           </Alert>
         )}
-      </form>
-    </Page>
+      </FormStack>
+    </FormScreen>
   );
 }

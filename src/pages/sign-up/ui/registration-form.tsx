@@ -2,7 +2,7 @@ import { useUnit } from 'effector-react';
 import { useEffect, useRef } from 'react';
 import { useAuthMessage } from '@/features/verify-email-code';
 import { useTranslation } from '@/shared/i18n';
-import { Alert, Button, Select, TextField } from '@/shared/ui';
+import { Alert, Button, FormStack, Select, TextField } from '@/shared/ui';
 import { COUNTRIES, type FieldName } from '../lib/registration';
 import {
   $canDetectCountry,
@@ -19,7 +19,7 @@ import {
   promoCodeCleared,
   telegramPhoneClicked,
 } from '../model/sign-up';
-import styles from './sign-up-page.module.css';
+import styles from './registration-form.module.css';
 
 export const SIGN_UP_FORM_ID = 'sign-up-form';
 
@@ -62,16 +62,7 @@ export function RegistrationForm() {
   });
 
   return (
-    <form
-      id={SIGN_UP_FORM_ID}
-      ref={formRef}
-      className={styles.form}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <FormStack id={SIGN_UP_FORM_ID} ref={formRef} onSubmit={submit}>
       <TextField {...field('firstName')} label={t('auth:fields.firstName')} autoComplete="given-name" maxLength={64} />
       <TextField {...field('lastName')} label={t('auth:fields.lastName')} autoComplete="family-name" maxLength={64} />
       <div className={styles.group}>
@@ -135,6 +126,6 @@ export function RegistrationForm() {
           {show(formError)}
         </Alert>
       )}
-    </form>
+    </FormStack>
   );
 }

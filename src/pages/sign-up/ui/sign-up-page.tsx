@@ -4,10 +4,9 @@ import { EmailCodeStep } from '@/features/verify-email-code';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
 import { useReturnTo } from '@/shared/lib';
-import { Button, Page } from '@/shared/ui';
+import { Button, FormScreen, Page } from '@/shared/ui';
 import { $completed, $registering, $sendingCode, $step, SignUpGate } from '../model/sign-up';
 import { RegistrationForm, SIGN_UP_FORM_ID } from './registration-form';
-import styles from './sign-up-page.module.css';
 
 /** Route /signup: registration form, then the 6-digit email code (SPEC §2). */
 export function SignUpPage() {
@@ -28,23 +27,21 @@ export function SignUpPage() {
   }
 
   return (
-    <Page
-      safeArea={false}
+    <FormScreen
       title={t('auth:signUp.title')}
-      footer={
+      lead={t('auth:signUp.lead')}
+      actions={
+        <Button type="submit" form={SIGN_UP_FORM_ID} fullWidth loading={sending || registering}>
+          {t('auth:signUp.submit')}
+        </Button>
+      }
+      switchLine={
         <>
-          <Button type="submit" form={SIGN_UP_FORM_ID} fullWidth loading={sending || registering}>
-            {t('auth:signUp.submit')}
-          </Button>
-          <p className={styles.switch}>
-            {t('auth:signUp.haveAccount')}{' '}
-            <Link to={{ pathname: routePaths.signIn, search }}>{t('auth:signUp.signInLink')}</Link>
-          </p>
+          {t('auth:signUp.haveAccount')} <Link to={{ pathname: routePaths.signIn, search }}>{t('auth:signUp.signInLink')}</Link>
         </>
       }
     >
-      <p className={styles.lead}>{t('auth:signUp.lead')}</p>
       <RegistrationForm />
-    </Page>
+    </FormScreen>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/shared/lib';
 import { IconInbox } from '../icon';
-import styles from './empty-state.module.css';
+import styles from '../state/state.module.css';
 
 export interface EmptyStateProps {
   title: ReactNode;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/shared/lib';
 import { Button } from '../button';
 import { IconAlert } from '../icon';
-import styles from './error-state.module.css';
+import styles from '../state/state.module.css';
 
 export interface ErrorStateProps {
   title?: ReactNode;
@@ -21,11 +21,11 @@ export function ErrorState({ title, message, onRetry, retryLabel, retrying, chil
   const { t } = useTranslation('common');
   return (
     <div className={cn(styles.root, className)} role="alert">
-      <div className={styles.icon}>
+      <div className={cn(styles.icon, styles.danger)}>
         <IconAlert size={32} />
       </div>
       {title && <h2 className={styles.title}>{title}</h2>}
-      <p className={styles.message}>{message}</p>
+      <p className={styles.text}>{message}</p>
       {(onRetry || children) && (
         <div className={styles.actions}>
           {onRetry && (

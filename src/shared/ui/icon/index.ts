@@ -8,5 +8,16 @@ export {
   IconGift,
   IconAlert,
   IconInbox,
-  type IconProps,
 } from './icons';
+export {
+  IconCopy,
+  IconRefresh,
+  IconSwap,
+  IconSwapVertical,
+  IconBolt,
+  IconTether,
+  IconCheckCircle,
+  IconCrossCircle,
+  IconClock,
+} from './action-icons';
+export type { IconProps, ActionIconProps } from './make-icon';

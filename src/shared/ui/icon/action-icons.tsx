@@ -1,31 +1,5 @@
-import type { ReactNode, SVGProps } from 'react';
-
-export type ActionIconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-/** 24×24 stroke icons in the style of ../icon (currentColor, decorative by default). */
-function make(paths: ReactNode, displayName: string) {
-  function Icon({ size = 24, ...rest }: ActionIconProps) {
-    return (
-      <svg
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.8}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden
-        focusable={false}
-        {...rest}
-      >
-        {paths}
-      </svg>
-    );
-  }
-  Icon.displayName = displayName;
-  return Icon;
-}
+/** Action icons: copy, refresh, swap, payment methods, statuses (a module of its own, so screens without them don't load them). */
+import { make } from './make-icon';
 
 export const IconCopy = make(
   <>

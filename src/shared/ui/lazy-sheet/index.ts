@@ -1,0 +1,1 @@
+export { lazySheet, type LazySheetProps } from './lazy-sheet';

@@ -1,0 +1,75 @@
+/** Test set-up through the real API and the sandbox controls (sign-up with the mailbox, verification, USDT funding). */
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { readMailboxCode } from './mailbox';
+
+let counter = 0;
+/** A fresh address per call: `<label>.<time>.<n>@example.com`. */
+export const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}.${counter++}@example.com`;
+
+/** One JSON call; returns the envelope's `data`, throws on a non-2xx answer. */
+export async function api(baseUrl: string, method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as { success: boolean; data?: any; error?: unknown };
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+export interface ApiUser {
+  email: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Signs up through the API (send-code → sandbox mailbox → register); `form` overrides the registration fields. */
+export async function signUpViaApi(baseUrl: string, label: string, form: Record<string, string> = {}): Promise<ApiUser> {
+  const email = uniqueEmail(label);
+  await api(baseUrl, 'POST', '/api/auth/send-code', { email, purpose: 'signup' });
+  const code = await readMailboxCode(baseUrl, email);
+  const tokens = await api(baseUrl, 'POST', '/api/auth/register', {
+    phoneNumber: '+79991234567',
+    country: 'RUS',
+    email,
+    code,
+    ...form,
+  });
+  return { email, accessToken: tokens.accessToken as string, refreshToken: tokens.refreshToken as string };
+}
+
+/** Sets the user's verification status (sandbox control). */
+export const setVerification = (baseUrl: string, email: string, status: 'verified' | 'under_verification' = 'verified') =>
+  api(baseUrl, 'POST', '/api/dev/users/verification', { email, status });
+
+/** Deposits `whole` USDT with the user's tag on the sandbox chain; expects it credited and returns the credited minor units. */
+export async function fundUsdt(baseUrl: string, token: string, whole: number): Promise<number> {
+  const wallet = await api(baseUrl, 'GET', '/api/wallet', undefined, token);
+  const deposit = await api(baseUrl, 'POST', '/api/dev/tron/transfers', { amount: `${whole}.${wallet.usdtDepositTag}` });
+  expect(deposit.outcome.status).toBe('credited');
+  return deposit.outcome.credited.amount as number;
+}
+
+/** Opens the app signed in as `user` (tokens in localStorage, as the sign-in screen leaves them), optionally in `lang`. */
+export async function openSignedIn(page: Page, baseUrl: string, user: Pick<ApiUser, 'accessToken' | 'refreshToken'>, path: string, lang?: string) {
+  await page.goto(`${baseUrl}/`);
+  await page.evaluate(
+    ([access, refresh, language]) => {
+      localStorage.setItem('tgwallet.accessToken', access!);
+      localStorage.setItem('tgwallet.refreshToken', refresh!);
+      if (language) localStorage.setItem('tgwallet.language', language);
+    },
+    [user.accessToken, user.refreshToken, lang ?? ''],
+  );
+  await page.goto(`${baseUrl}${path}`);
+}
+
+/** Polls until the first match is visible / hidden. */
+export const visible = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.first().isVisible(), { timeout }).toBe(true);
+export const hidden = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.first().isVisible(), { timeout }).toBe(false);
