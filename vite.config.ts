@@ -161,6 +161,18 @@ export default defineConfig(({ command }) => ({
       {
         extends: true,
         test: {
+          // Real server processes on a PostgreSQL cluster of their own (killed, restarted) and on a PGlite folder.
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 240_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.test.ts'],
           environment: 'node',

@@ -59,7 +59,12 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
   });
 
   const tokens = new TokenService(db, clock, config.jwtSecret);
-  app.decorate('httpContext', { db, clock, authenticate: (token: string) => tokens.verifyAccessToken(token) });
+  app.decorate('httpContext', {
+    db,
+    clock,
+    idempotencyPendingSeconds: config.idempotencyPendingSeconds,
+    authenticate: (token: string) => tokens.verifyAccessToken(token),
+  });
 
   const mail =
     adapters.mail ?? createMailAdapter({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, db, clock, log: (line) => app.log.info(line) });

@@ -35,6 +35,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** Origins the built app calls the API on besides its own (API_PUBLIC_ORIGIN): added to the CSP connect-src. */
   apiPublicOrigins: string[];
+  /**
+   * How long an Idempotency-Key claimed by a request that never finished (its process was killed) blocks a retry
+   * with IDEMPOTENCY_IN_PROGRESS before another request may take it over (IDEMPOTENCY_PENDING_SECONDS, default 60).
+   */
+  idempotencyPendingSeconds: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -140,5 +145,6 @@ export const loadConfig = (env: Env = process.env): Config => {
     logLevel: nonEmpty(env.LOG_LEVEL) ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     metricsToken: toMetricsToken(env),
     apiPublicOrigins: toOrigins(env, 'API_PUBLIC_ORIGIN'),
+    idempotencyPendingSeconds: toInt(env, 'IDEMPOTENCY_PENDING_SECONDS', 60, 1, 3600),
   };
 };

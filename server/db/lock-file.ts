@@ -3,6 +3,25 @@ import { join } from 'node:path';
 
 export const LOCK_FILE_NAME = 'server.lock';
 
+/**
+ * When a process started (clock ticks since boot, /proc/<pid>/stat field 22), or null where /proc is missing.
+ * With the pid it names one process incarnation: after kill -9 and a restart (a container restart above all) the
+ * new server often gets the dead one's pid, and only the start time tells that the lock is stale.
+ */
+const processStartTime = (pid: number): string | null => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may itself hold spaces or parentheses.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields[19] ?? null; // field 22 of the whole line
+  } catch {
+    return null;
+  }
+};
+
+/** Lock files held by this process (a second open of the same folder in this process is refused too). */
+const heldHere = new Set<string>();
+
 const isProcessAlive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
@@ -11,6 +30,13 @@ const isProcessAlive = (pid: number): boolean => {
     // EPERM: the process exists but belongs to someone else.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+};
+
+const isLockHolderAlive = (lockPath: string, pid: number, startTime: string | undefined): boolean => {
+  if (pid === process.pid) return heldHere.has(lockPath); // our pid, but not our lock: a dead namesake's
+  if (!isProcessAlive(pid)) return false;
+  const actual = processStartTime(pid);
+  return !startTime || !actual || actual === startTime;
 };
 
 export class DataDirLockedError extends Error {
@@ -25,22 +51,26 @@ export class DataDirLockedError extends Error {
 }
 
 /**
- * Takes `<dataDir>/server.lock` holding our pid. A lock left by a dead process (stale) is replaced;
- * a lock held by a live process (including this one) is refused. Returns the release function.
+ * Takes `<dataDir>/server.lock` holding `<pid> <start time>`. A lock left by a dead process (stale: no such pid,
+ * or the pid now belongs to a process that started later, or to this process without having taken it) is
+ * replaced; a lock held by a live process (including this one) is refused. Returns the release function.
  */
 export const acquireDataDirLock = (dataDir: string): (() => void) => {
   mkdirSync(dataDir, { recursive: true });
   const lockPath = join(dataDir, LOCK_FILE_NAME);
   for (let attempt = 0; attempt < 2; attempt++) {
+    const owner = `${process.pid} ${processStartTime(process.pid) ?? ''}`.trim();
     try {
-      writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      writeFileSync(lockPath, owner, { flag: 'wx' });
+      heldHere.add(lockPath);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
+        heldHere.delete(lockPath);
         process.off('exit', release);
         try {
-          if (readFileSync(lockPath, 'utf8').trim() === String(process.pid)) rmSync(lockPath, { force: true });
+          if (readFileSync(lockPath, 'utf8').trim() === owner) rmSync(lockPath, { force: true });
         } catch {
           // already gone
         }
@@ -49,8 +79,9 @@ export const acquireDataDirLock = (dataDir: string): (() => void) => {
       return release;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number.parseInt(readFileSync(lockPath, 'utf8').trim(), 10);
-      if (Number.isInteger(pid) && pid > 0 && isProcessAlive(pid)) throw new DataDirLockedError(dataDir, pid);
+      const [pidText = '', startTime] = readFileSync(lockPath, 'utf8').trim().split(' ');
+      const pid = Number.parseInt(pidText, 10);
+      if (Number.isInteger(pid) && pid > 0 && isLockHolderAlive(lockPath, pid, startTime)) throw new DataDirLockedError(dataDir, pid);
       rmSync(lockPath, { force: true }); // stale: its process is gone
     }
   }

@@ -134,7 +134,8 @@ export const memoryTemplate = async ({ migrationsDir = MIGRATIONS_DIR, cacheDir 
         if (cached) return { key, tarball: cached, source: 'disk' };
       }
       const tarball = await buildTemplate(migrationsDir);
-      if (cacheDir) await writeCached(cacheDir, key, tarball);
+      // Not cached if a migration file changed while it was built (someone editing one): the key would lie.
+      if (cacheDir && (await memoryTemplateKey(await loadMigrations(migrationsDir))) === key) await writeCached(cacheDir, key, tarball);
       return { key, tarball, source: 'built' };
     })();
     inProcess.set(mapKey, template);

@@ -20,6 +20,24 @@ const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
   },
 });
 
+/** SQLSTATEs of a lost or refused server connection: class 08, and 57P01–57P03 (shutdown, crash, starting up). */
+const CONNECTION_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const CONNECTION_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+const CONNECTION_MESSAGES = [/^Connection terminated/, /connection error and is not queryable/, /timeout exceeded when trying to connect/, /^Client was closed/];
+
+/**
+ * True when `error` means the database could not be reached or the connection broke mid-request (a server restart,
+ * a network cut), as opposed to an error in the SQL or the data. The transaction of such a request was rolled back,
+ * or (connection lost during COMMIT) its outcome is unknown: either way a retry with the same Idempotency-Key is safe.
+ */
+export const isDatabaseConnectionError = (error: unknown): boolean => {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (code.startsWith('08') || CONNECTION_SQLSTATES.has(code) || CONNECTION_SOCKET_CODES.has(code))) return true;
+  if (error instanceof AggregateError) return error.errors.some(isDatabaseConnectionError);
+  return CONNECTION_MESSAGES.some((pattern) => pattern.test(error.message));
+};
+
 export interface PostgresOptions {
   connectionString: string;
   maxConnections?: number;
@@ -38,6 +56,14 @@ export const openPostgres = async ({ connectionString, maxConnections = 10, onEr
     ...wrap(pool),
     async tx(fn) {
       const client = await pool.connect();
+      let broken: Error | undefined;
+      // A checked-out client has no idle-error listener of the pool: a connection dropped mid-transaction (a database
+      // restart) emits 'error' on it, which must not crash the process. The pending query rejects on its own.
+      const onConnectionError = (error: Error) => {
+        broken = error;
+        onError?.(error);
+      };
+      client.on('error', onConnectionError);
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
@@ -45,9 +71,12 @@ export const openPostgres = async ({ connectionString, maxConnections = 10, onEr
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
+        broken ??= isDatabaseConnectionError(error) ? (error as Error) : undefined;
         throw error;
       } finally {
-        client.release();
+        client.off('error', onConnectionError);
+        // A client whose connection broke is destroyed, not returned to the pool for the next request.
+        client.release(broken);
       }
     },
     async close() {

@@ -10,6 +10,8 @@ export interface AuthContext {
 export interface HttpContext {
   db: Db;
   clock: Clock;
+  /** Seconds a claimed but unfinished Idempotency-Key blocks retries (config.idempotencyPendingSeconds). */
+  idempotencyPendingSeconds: number;
   /** Verifies an access token; throws DomainError 401 UNAUTHORIZED when it is not valid. */
   authenticate(accessToken: string): Promise<AuthContext>;
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '@/shared/contract/core';
+import { isDatabaseConnectionError } from '../db/postgres';
 import { catalogError, DomainError, httpErrors, isDomainError } from './errors';
 
 /** Fastify's own request errors, mapped to stable codes and plain messages. */
@@ -29,6 +30,11 @@ const isFastifyError = (error: unknown): error is FastifyError =>
 /** Any thrown value → a DomainError that is safe to show (unknown errors become 500 INTERNAL). */
 export const toDomainError = (error: unknown): DomainError => {
   if (isDomainError(error)) return error;
+  if (isDatabaseConnectionError(error)) {
+    return catalogError('DATABASE_UNAVAILABLE', 'The service is briefly unavailable. Please try again in a moment.', {
+      headers: { 'retry-after': '1' },
+    });
+  }
   if (isFastifyError(error)) {
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return new DomainError('api', known.code, known.message, known.status);
@@ -56,7 +62,8 @@ export const installErrorHandling = (
 ): void => {
   app.setErrorHandler((error: unknown, request, reply) => {
     const domainError = toDomainError(error);
-    if (domainError.httpStatus >= 500) request.log.error({ err: error }, 'request failed');
+    if (domainError.code === 'DATABASE_UNAVAILABLE') request.log.warn({ err: error }, 'database unavailable');
+    else if (domainError.httpStatus >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: domainError.code, status: domainError.httpStatus }, 'request refused');
     return sendError(reply, domainError);
   });

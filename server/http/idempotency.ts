@@ -16,8 +16,13 @@ import { catalogError } from './errors';
  */
 /** Lower-cased, as Node exposes request headers. */
 export const IDEMPOTENCY_HEADER = IDEMPOTENCY_HEADER_NAME.toLowerCase();
-/** A 'pending' claim older than this is treated as abandoned (its process died) and may be re-claimed. */
-const PENDING_LEASE_SECONDS = 60;
+/**
+ * A 'pending' claim older than `pendingSeconds` (config IDEMPOTENCY_PENDING_SECONDS, default 60) is treated as
+ * abandoned (its process died between claim and answer) and may be re-claimed. Re-running the handler is safe:
+ * every money-moving handler finds its own earlier result by the same key inside its database transaction
+ * (cards.create_key, card_topups.request_key, the exchange's ledger key, sbp_payments.idempotency_key).
+ */
+export const DEFAULT_PENDING_SECONDS = 60;
 
 export interface IdempotencyRecordId {
   scope: string;
@@ -60,7 +65,13 @@ interface StoredRow extends Record<string, unknown> {
   updated_at: Date;
 }
 
-export const claimIdempotencyKey = (db: Db, clock: Clock, id: IdempotencyRecordId, requestHash: string): Promise<IdempotencyClaim> =>
+export const claimIdempotencyKey = (
+  db: Db,
+  clock: Clock,
+  id: IdempotencyRecordId,
+  requestHash: string,
+  pendingSeconds = DEFAULT_PENDING_SECONDS,
+): Promise<IdempotencyClaim> =>
   db.tx(async (tx) => {
     const now = clock.now();
     const inserted = await tx.query(
@@ -80,7 +91,7 @@ export const claimIdempotencyKey = (db: Db, clock: Clock, id: IdempotencyRecordI
       throw catalogError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request. Use a new key for a new operation.');
     }
     if (row.state === 'done') return { kind: 'replay', statusCode: row.status_code ?? 200, data: row.response };
-    if (addSeconds(row.updated_at, PENDING_LEASE_SECONDS) > now) {
+    if (addSeconds(row.updated_at, pendingSeconds) > now) {
       throw catalogError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed. Retry in a moment.', {
         headers: { 'retry-after': '1' },
       });

@@ -107,13 +107,13 @@ export const route = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, 
 
       if (!endpoint.idempotent) return { success: true, data: await run() };
 
-      const { db, clock } = app.httpContext;
+      const { db, clock, idempotencyPendingSeconds } = app.httpContext;
       const record: IdempotencyRecordId = {
         scope: auth?.userId ?? 'anonymous',
         endpointId: endpoint.id,
         key: readIdempotencyKey(request),
       };
-      const claim = await claimIdempotencyKey(db, clock, record, hashRequest(input));
+      const claim = await claimIdempotencyKey(db, clock, record, hashRequest(input), idempotencyPendingSeconds);
       if (claim.kind === 'replay') {
         reply.code(claim.statusCode).header('idempotency-replayed', 'true');
         return { success: true, data: claim.data };

@@ -3,9 +3,7 @@
  * both run the job worker. Cards issued through either are processed exactly once; and no log line of
  * either process (LOG_LEVEL=trace) contains a card number or CVV.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SENSITIVE_HKDF_INFO, SensitiveData, SensitivePlaintext } from '@/shared/contract/cards';
 import type { Db } from '../../server/db/db';
@@ -14,67 +12,19 @@ import { accountIds, checkLedger } from '../../server/modules/ledger';
 import { fundWallet, waitFor } from './card-helpers';
 import { registrationForm, uniqueEmail } from './harness';
 import { realPostgresDatabase } from './jobs-postgres';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-
-interface ServerProcess {
-  name: string;
-  child: ChildProcess;
-  url: string;
-  lines: string[];
-}
+import { sandboxServerEnv, startServerProcess, stopServerProcess, type ServerProcess } from '../../scripts/load/server-process';
 
 const startProcess = (name: string, databaseUrl: string): Promise<ServerProcess> =>
-  new Promise((resolvePromise, reject) => {
-    const child = spawn(resolve(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: databaseUrl,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        STATIC_DIR: 'false',
-        SANDBOX: 'true',
-        LOG_LEVEL: 'trace',
-        JWT_SECRET: 'two-processes-share-this-secret-0123456789',
-        VERIFICATION_DELAY_SECONDS: '0',
-        JOBS_POLL_MS: '20',
-        JOBS_BACKOFF_BASE_MS: '20',
-        CARD_ISSUER_SANDBOX_DELAY_MS: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const lines: string[] = [];
-    let buffered = '';
-    let started = false;
-    const onData = (chunk: Buffer) => {
-      buffered += chunk.toString('utf8');
-      const parts = buffered.split('\n');
-      buffered = parts.pop() ?? '';
-      for (const line of parts) {
-        lines.push(line);
-        const match = /^App running at http:\/\/localhost:(\d+)/.exec(line);
-        if (match && !started) {
-          started = true;
-          resolvePromise({ name, child, url: `http://127.0.0.1:${match[1]}`, lines });
-        }
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => {
-      if (!started) reject(new Error(`${name} exited with ${code} before listening:\n${lines.join('\n')}`));
-    });
-    setTimeout(() => !started && reject(new Error(`${name} did not start in time:\n${lines.join('\n')}`)), 60_000).unref();
-  });
-
-const stopProcess = (server: ServerProcess): Promise<void> =>
-  new Promise((resolvePromise) => {
-    if (server.child.exitCode !== null) return resolvePromise();
-    server.child.once('exit', () => resolvePromise());
-    server.child.kill('SIGTERM');
-  });
+  startServerProcess(
+    name,
+    sandboxServerEnv({
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'trace',
+      JWT_SECRET: 'two-processes-share-this-secret-0123456789',
+      JOBS_POLL_MS: '20',
+      JOBS_BACKOFF_BASE_MS: '20',
+    }),
+  );
 
 const call = async (server: ServerProcess, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
   const res = await fetch(`${server.url}${path}`, {
@@ -101,7 +51,7 @@ afterAll(async () => {
     const { writeFileSync } = await import('node:fs');
     for (const server of servers) writeFileSync(`${process.env.CARD_PROCESSES_LOG_DIR}/server-${server.name}.log`, server.lines.join('\n'));
   }
-  await Promise.all(servers.map(stopProcess));
+  await Promise.all(servers.map((server) => stopServerProcess(server)));
   await db?.close();
   await drop?.();
 }, 60_000);

@@ -7,6 +7,7 @@ import { migrate, loadMigrations } from '../../server/db/migrate';
 import type { Db } from '../../server/db/db';
 import { openDb } from '../../server/db/open';
 import { openPglite } from '../../server/db/pglite';
+import { isDatabaseConnectionError } from '../../server/db/postgres';
 import { createTestDatabase } from './harness';
 
 describe('PGlite data directory lock', () => {
@@ -26,6 +27,17 @@ describe('PGlite data directory lock', () => {
     writeFileSync(join(dir, LOCK_FILE_NAME), '999999999');
     const db = await openPglite(dir);
     await db.close();
+  });
+
+  it('replaces a lock whose pid was reused: by this process (a restarted container) or by a later process', async () => {
+    // A server killed with -9 in a container, restarted with the same pid: the lock names our pid, but we never took it.
+    writeFileSync(join(dir, LOCK_FILE_NAME), `${process.pid} 1`);
+    const first = await openPglite(dir);
+    await first.close();
+    // The pid of a live process that started after the lock was written (start time differs): stale too.
+    writeFileSync(join(dir, LOCK_FILE_NAME), `${process.ppid} 1`);
+    const second = await openPglite(dir);
+    await second.close();
   });
 });
 
@@ -74,5 +86,22 @@ describe('database layer (PGlite or PostgreSQL)', () => {
       }),
     ).rejects.toThrow('boom');
     expect(await db.query('SELECT v FROM tx_probe')).toEqual([{ v: 1 }]);
+  });
+});
+
+describe('isDatabaseConnectionError (answered 503 DATABASE_UNAVAILABLE, safe to retry with the same key)', () => {
+  const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+  it('is true for a lost or refused connection', () => {
+    expect(isDatabaseConnectionError(withCode('terminating connection due to administrator command', '57P01'))).toBe(true);
+    expect(isDatabaseConnectionError(withCode('the database system is starting up', '57P03'))).toBe(true);
+    expect(isDatabaseConnectionError(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'))).toBe(true);
+    expect(isDatabaseConnectionError(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isDatabaseConnectionError(new AggregateError([withCode('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED')]))).toBe(true);
+  });
+  it('is false for errors in the SQL or the data', () => {
+    expect(isDatabaseConnectionError(withCode('duplicate key value violates unique constraint', '23505'))).toBe(false);
+    expect(isDatabaseConnectionError(withCode('could not serialize access', '40001'))).toBe(false);
+    expect(isDatabaseConnectionError(new Error('boom'))).toBe(false);
+    expect(isDatabaseConnectionError('Connection terminated')).toBe(false);
   });
 });

@@ -24,6 +24,11 @@ export const ERROR_CODES = def({
   RATE_LIMITED: { status: 429, service: 'api', description: 'Too many requests.' },
   INTERNAL: { status: 500, service: 'api', description: 'Unexpected server error.' },
   UPSTREAM_UNAVAILABLE: { status: 503, service: 'api', description: 'A provider (issuer, SBP, chain) is unavailable.' },
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    service: 'api',
+    description: 'The database connection was lost (e.g. a restart): the request was rolled back or is safe to retry with the same Idempotency-Key.',
+  },
   // Wallet
   INSUFFICIENT_FUNDS: { status: 422, service: 'wallet', description: 'Available balance is below the amount plus fees.' },
   AMOUNT_BELOW_MINIMUM: { status: 422, service: 'wallet', description: 'Amount is below the configured minimum.' },
