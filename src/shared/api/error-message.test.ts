@@ -6,6 +6,7 @@ import {
   cancelledError,
   fetchFailedError,
   httpStatusError,
+  isOutcomeUnknown,
   parseError,
   requestTimeoutError,
   serverError,
@@ -65,6 +66,24 @@ describe('toErrorMessage', () => {
     }
     expect(get(en, 'general.error')).toBe('An error occurred');
     expect(get(en, 'transport.authExpired')).toBe('Authentication expired. Please log in again.');
+  });
+});
+
+describe('isOutcomeUnknown (may a money-moving call have happened without the client knowing?)', () => {
+  test('timeout, dropped connection, unreadable answer, any 5xx: unknown', () => {
+    expect(isOutcomeUnknown(requestTimeoutError())).toBe(true);
+    expect(isOutcomeUnknown(fetchFailedError(new TypeError('Failed to fetch')))).toBe(true);
+    expect(isOutcomeUnknown(parseError('body is not JSON', 200))).toBe(true);
+    expect(isOutcomeUnknown(httpStatusError(504, 'Gateway Timeout', null))).toBe(true);
+    expect(isOutcomeUnknown(serverError({ status: 500, statusText: '', response: null, service: 'api', code: 'INTERNAL', message: 'm' }))).toBe(true);
+  });
+
+  test('a definite answer or a call the user cancelled: known', () => {
+    expect(isOutcomeUnknown(serverError({ status: 409, statusText: '', response: null, service: 'wallet', code: 'QUOTE_EXPIRED', message: 'm' }))).toBe(false);
+    expect(isOutcomeUnknown(stringBodyError(400, 'bad'))).toBe(false);
+    expect(isOutcomeUnknown(authExpiredError())).toBe(false);
+    expect(isOutcomeUnknown(cancelledError())).toBe(false);
+    expect(isOutcomeUnknown(new Error('bug'))).toBe(false);
   });
 });
 

@@ -10,6 +10,7 @@ export { request, type RequestOptions } from './http/request';
 export {
   isApiError,
   isClientError,
+  isOutcomeUnknown,
   type ApiError,
   type ApiErrorKind,
   type ApiHttpError,

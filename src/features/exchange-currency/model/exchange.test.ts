@@ -208,6 +208,74 @@ describe('exchange sheet model', () => {
     expect(third?.body).toMatchObject({ amount: 99_00 });
   });
 
+  describe('an attempt whose outcome is unknown (timeout, dropped connection, 5xx) and a quote that expired meanwhile', () => {
+    const second = ratesFixture([rateFixture({ rate: '92.5000', quoteId: 'qte_usd_rub_2', expiresAt: '2025-03-12T10:02:00.000Z' })]);
+    const done = (rate: string, credited: number) =>
+      ok({ transactionId: 'wtx_9', debited: { amount: 100_00, currency: 'USD' }, credited: { amount: credited, currency: 'RUB' }, rate, fee: { amount: 50, currency: 'USD' }, createdAt: '2025-03-12T10:00:10.000Z' });
+
+    /** Confirms 100 USD, loses the answer, lets the quote expire (a new one arrives): the user confirms again. */
+    async function lostThenConfirmAgain(replies: Array<ReturnType<typeof ok>>) {
+      serve({ rates: [ratesFixture(), second] });
+      server.on('POST', '/api/wallet/exchange', () => replies.shift()!);
+      const setupResult = setup();
+      const { scope, tick } = setupResult;
+      await open(scope);
+      await type(scope, '100');
+      await allSettled(exchangeReviewPressed, { scope });
+      const walletLoads = server.callsTo('GET', '/api/wallet').length;
+      await allSettled(exchangeConfirmPressed, { scope });
+      // The answer was lost: the balances and history are reloaded to show what the server has.
+      expect(server.callsTo('GET', '/api/wallet')).toHaveLength(walletLoads + 1);
+      expect(scope.getState($exchangeIdempotency)?.unresolved).toBe(true);
+      await tick(60);
+      expect(scope.getState($rateChanged)).toBe(true);
+      await allSettled(exchangeConfirmPressed, { scope });
+      return { ...setupResult, posts: server.callsTo('POST', '/api/wallet/exchange') };
+    }
+
+    it('the same amount at the new quote first resends the lost request with its key: the server replays it, money moves once', async () => {
+      const { scope, posts, toasts } = await lostThenConfirmAgain(['network-error', done('92.2700', 9_180_86)]);
+      expect(posts).toHaveLength(2);
+      expect(posts[1]?.body).toEqual(posts[0]?.body);
+      expect(posts[1]?.body).toMatchObject({ quoteId: 'qte_usd_rub_1' });
+      expect(posts[1]?.headers.get('idempotency-key')).toBe(posts[0]?.headers.get('idempotency-key'));
+      expect(scope.getState($exchangeOpen)).toBe(false);
+      expect(toasts.map((toast) => toast.kind)).toEqual(['error', 'success']);
+      expect(scope.getState($exchangeIdempotency)).toBeNull();
+    });
+
+    it('the server is still working on the lost request: the attempt stays unresolved, the next confirm resends it again', async () => {
+      const { scope, posts } = await lostThenConfirmAgain([
+        'network-error',
+        fail(409, { service: 'api', code: 'IDEMPOTENCY_IN_PROGRESS', message: 'in progress' }),
+        done('92.2700', 9_180_86),
+      ]);
+      expect(posts).toHaveLength(2);
+      expect(scope.getState($exchangeIdempotency)?.unresolved).toBe(true);
+      await allSettled(exchangeConfirmPressed, { scope });
+      const third = server.callsTo('POST', '/api/wallet/exchange')[2];
+      expect(third?.body).toEqual(posts[0]?.body);
+      expect(third?.headers.get('idempotency-key')).toBe(posts[0]?.headers.get('idempotency-key'));
+      expect(scope.getState($exchangeOpen)).toBe(false);
+    });
+
+    it('the server refuses the old quote (it never exchanged): the new figures go at once with a new key', async () => {
+      const { scope, posts, toasts, haptics } = await lostThenConfirmAgain([
+        fail(504, null, 'Gateway Timeout'),
+        fail(409, { service: 'wallet', code: 'QUOTE_EXPIRED', message: 'expired' }),
+        done('92.5000', 9_203_75),
+      ]);
+      expect(posts).toHaveLength(3);
+      expect(posts[1]?.headers.get('idempotency-key')).toBe(posts[0]?.headers.get('idempotency-key'));
+      expect(posts[2]?.body).toEqual({ from: 'USD', to: 'RUB', amount: 100_00, quoteId: 'qte_usd_rub_2' });
+      expect(posts[2]?.headers.get('idempotency-key')).not.toBe(posts[0]?.headers.get('idempotency-key'));
+      expect(scope.getState($exchangeOpen)).toBe(false);
+      expect(toasts.map((toast) => toast.kind)).toEqual(['error', 'success']);
+      expect(haptics).not.toContain('warning');
+      expect(server.callsTo('GET', '/api/config/exchange-rates')).toHaveLength(2); // no extra quote for the refusal
+    });
+  });
+
   it('QUOTE_EXPIRED: a new quote is fetched and the user is asked to confirm the new figures', async () => {
     const second = ratesFixture([rateFixture({ rate: '92.0000', quoteId: 'qte_usd_rub_2', expiresAt: '2025-03-12T10:02:00.000Z' })]);
     serve({ rates: [ratesFixture(), second] });

@@ -2,7 +2,8 @@
  * Currency exchange sheet (USD ⇄ RUB). The quote (GET /api/config/exchange-rates) is fetched fresh when the
  * sheet opens and again whenever it expires (a 1-second clock runs while the sheet is open); fee and "you
  * receive" are previewed with the server's arithmetic before confirming. Confirm sends the quoteId with an
- * Idempotency-Key kept for the same from/amount/quote (a retry after a network error replays, never doubles).
+ * Idempotency-Key kept for the same from/amount/quote (a retry after a network error replays, never doubles);
+ * after a lost answer the same amount at a new quote first resends the lost request (see $exchangeIdempotency).
  * QUOTE_EXPIRED → new quote, and the user is asked to confirm the new figures.
  */
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
@@ -18,7 +19,7 @@ import {
 } from '@/entities/exchange-rate';
 import { transactionsReloadRequested } from '@/entities/transaction';
 import { $available, amountToInputText, failureCodeOf, walletFailureReason, walletRefetchRequested } from '@/entities/wallet';
-import { createApiMutation, mutationState, type ErrorMessage } from '@/shared/api';
+import { createApiMutation, isOutcomeUnknown, mutationState, type ErrorMessage } from '@/shared/api';
 import { walletExchange, type Currency, type ExchangeResult, type Money } from '@/shared/contract';
 import { currentLanguage, formatMoney, i18n } from '@/shared/i18n';
 import { notify } from '@/shared/ui';
@@ -145,19 +146,46 @@ sample({
   target: hapticFx,
 });
 
-/** The key of one confirmation: the same from/amount/quote reuses it (replay), anything else gets a new one. */
-export const $exchangeIdempotency = createStore<{ key: string; signature: string } | null>(null);
+/**
+ * The key of one confirmation: the same from/amount/quote reuses it (replay), anything else gets a new one.
+ *
+ * An attempt whose outcome is unknown (timeout, dropped connection, 5xx: the server may have exchanged and the
+ * answer got lost) stays `unresolved`. While it does, confirming the same from/to/amount again — even at a new
+ * quote, since the old one often expires during a 10 s timeout — first resends THAT request with ITS key: the
+ * server replays the exchange if it happened (money moves once), or refuses the expired quote if it did not;
+ * only then is the new quote sent, with a new key (`followUp`). Another amount is a new attempt.
+ */
 type ExchangeBody = { from: Currency; to: Currency; amount: number; quoteId: string };
-export const idempotencyKeyFx = createEffect(
-  ({ body, current }: { body: ExchangeBody; current: { key: string; signature: string } | null }) => {
-    const signature = `${body.from}|${body.to}|${body.amount}|${body.quoteId}`;
-    const key = current && current.signature === signature ? current.key : crypto.randomUUID();
-    return { body, key, signature };
-  },
-);
+export interface ExchangeAttempt {
+  key: string;
+  signature: string;
+  body: ExchangeBody;
+  /** The last send of this attempt got no definite answer (or the server was still working on it). */
+  unresolved: boolean;
+}
+export const $exchangeIdempotency = createStore<ExchangeAttempt | null>(null);
+const signatureOf = (body: ExchangeBody) => `${body.from}|${body.to}|${body.amount}|${body.quoteId}`;
+const sameMoney = (a: ExchangeBody, b: ExchangeBody) => a.from === b.from && a.to === b.to && a.amount === b.amount;
+
+export const idempotencyKeyFx = createEffect(({ body, current }: { body: ExchangeBody; current: ExchangeAttempt | null }) => {
+  const signature = signatureOf(body);
+  if (current && current.signature === signature) return { attempt: current, followUp: null };
+  if (current?.unresolved && sameMoney(current.body, body)) return { attempt: current, followUp: body };
+  return { attempt: { key: crypto.randomUUID(), signature, body, unresolved: false }, followUp: null };
+});
+
+/** The figures confirmed now, sent once the resent unresolved attempt turns out not to have happened. */
+const $followUp = createStore<ExchangeBody | null>(null).on(idempotencyKeyFx.doneData, (_, { followUp }) => followUp);
+
 $exchangeIdempotency
-  .on(idempotencyKeyFx.doneData, (_, { key, signature }) => ({ key, signature }))
+  .on(idempotencyKeyFx.doneData, (_, { attempt }) => attempt)
+  .on(exchangeMutation.finished.failure, (current, { params, error }) =>
+    current && params.idempotencyKey === current.key
+      ? { ...current, unresolved: isOutcomeUnknown(error) || failureCodeOf(error) === 'IDEMPOTENCY_IN_PROGRESS' }
+      : current,
+  )
   .reset(exchangeMutation.finished.success);
+$followUp.reset(exchangeMutation.finished.success);
 
 const confirmed = sample({
   clock: exchangeConfirmPressed,
@@ -173,8 +201,27 @@ $reviewedQuoteId.on(confirmed, (_, { body }) => body.quoteId);
 sample({ clock: confirmed, target: idempotencyKeyFx });
 sample({
   clock: idempotencyKeyFx.doneData,
-  fn: ({ body, key }) => ({ body, idempotencyKey: key }),
+  fn: ({ attempt }) => ({ body: attempt.body, idempotencyKey: attempt.key }),
   target: exchangeMutation.start,
+});
+
+const isQuoteRejection = (error: unknown) => {
+  const code = failureCodeOf(error);
+  return code === 'QUOTE_EXPIRED' || code === 'QUOTE_MISMATCH';
+};
+// The resent attempt's quote was refused: it never happened. Send what the user confirmed now, with a new key.
+sample({
+  clock: exchangeMutation.finished.failure,
+  source: $followUp,
+  filter: (followUp, { error }) => followUp !== null && isQuoteRejection(error),
+  fn: (followUp) => ({ body: followUp!, current: null }),
+  target: idempotencyKeyFx,
+});
+// The outcome is unknown: show the balances and history as the server has them now.
+sample({
+  clock: exchangeMutation.finished.failure,
+  filter: ({ error }) => isOutcomeUnknown(error),
+  target: [walletRefetchRequested, transactionsReloadRequested],
 });
 
 // Success: close, reload balances and history, tell the user.
@@ -193,7 +240,11 @@ sample({
 
 // Failure.
 const failureCode = exchangeMutation.finished.failure.map(({ error }) => failureCodeOf(error));
-const quoteRejected = failureCode.filter({ fn: (code) => code === 'QUOTE_EXPIRED' || code === 'QUOTE_MISMATCH' });
+const quoteRejected = sample({
+  clock: exchangeMutation.finished.failure,
+  source: $followUp,
+  filter: (followUp, { error }) => followUp === null && isQuoteRejection(error),
+});
 sample({ clock: quoteRejected, target: exchangeRatesRefetchRequested });
 sample({ clock: quoteRejected, fn: () => 'warning' as const, target: hapticFx });
 const insufficient = failureCode.filter({ fn: (code) => code === 'INSUFFICIENT_FUNDS' });
@@ -201,19 +252,13 @@ sample({ clock: insufficient, target: walletRefetchRequested });
 sample({ clock: insufficient, fn: () => 'form' as const, target: $exchangeStep });
 sample({
   clock: exchangeMutation.finished.failure,
-  filter: ({ error }) => {
-    const code = failureCodeOf(error);
-    return code !== 'QUOTE_EXPIRED' && code !== 'QUOTE_MISMATCH';
-  },
+  filter: ({ error }) => !isQuoteRejection(error),
   fn: ({ error }) => ({ kind: 'error' as const, message: 'errors:wallet.exchangeFailed', description: walletFailureReason(error) }),
   target: toastFx,
 });
 sample({
   clock: exchangeMutation.finished.failure,
-  filter: ({ error }) => {
-    const code = failureCodeOf(error);
-    return code !== 'QUOTE_EXPIRED' && code !== 'QUOTE_MISMATCH';
-  },
+  filter: ({ error }) => !isQuoteRejection(error),
   fn: () => 'error' as const,
   target: hapticFx,
 });

@@ -158,6 +158,18 @@ export function isClientError(error: unknown): boolean {
   return typeof status === 'number' && status >= 400 && status <= 499;
 }
 
+/**
+ * The call may have taken effect on the server without the client knowing: no answer in time, the connection
+ * dropped, a 5xx (a proxy's or the server's), or an answer that could not be read. A money-moving call is safe
+ * to send again only with the SAME Idempotency-Key.
+ */
+export function isOutcomeUnknown(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.kind === 'timeout' || error.kind === 'parse') return true;
+  if (error.kind === 'network') return error.code === ERROR_CODES.network;
+  return typeof error.status === 'number' && error.status >= 500;
+}
+
 /** A call rejected because the access token was not accepted (401), before any refresh. */
 export function isUnauthorized(error: unknown): boolean {
   return isApiError(error) && error.kind !== 'auth-expired' && error.status === 401;

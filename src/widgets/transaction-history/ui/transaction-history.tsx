@@ -37,7 +37,7 @@ function LoadingRows() {
 export function TransactionHistory() {
   useGate(TransactionHistoryGate);
   const titleId = useId();
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation(['wallet', 'errors']);
   const format = useFormatters();
   const [days, state, error, hasMore, loadingMore, loadMoreError, required] = useUnit([
     $transactionDays,
@@ -79,7 +79,9 @@ export function TransactionHistory() {
       </>
     );
   } else if (state === 'error' && error) {
-    body = <ErrorState message={t(error.keys, { defaultValue: error.defaultValue })} onRetry={() => reload()} />;
+    const title = t('errors:wallet.fetchTransactionsFailed');
+    const message = t(error.keys, { defaultValue: error.defaultValue });
+    body = <ErrorState title={message === title ? undefined : title} message={message} onRetry={() => reload()} />;
   } else if (state === 'pending') {
     body = <LoadingRows />;
   } else {

@@ -25,14 +25,17 @@ const ACTIONS: ReadonlyArray<{ key: 'usdt' | 'sbp' | 'exchange'; Icon: Component
 export function WalletBalance({ actions = true }: WalletBalanceProps) {
   useGate(WalletBalanceGate);
   const titleId = useId();
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation(['wallet', 'errors']);
   const format = useFormatters();
   const [state, error, balances, total, retry] = useUnit([$walletState, $walletError, $balances, $estimatedTotal, walletRefetchRequested]);
   const [openUsdt, openSbp, openExchange] = useUnit([usdtTopUpOpened, sbpTopUpOpened, exchangeOpened]);
   const handlers = { usdt: () => openUsdt(), sbp: () => openSbp(), exchange: () => openExchange() };
 
   if (balances.length === 0 && state === 'error' && error) {
-    return <ErrorState message={t(error.keys, { defaultValue: error.defaultValue })} onRetry={() => retry()} />;
+    // "Failed to fetch wallet" always says WHAT failed; the message says why when it knows more ("Network error occurred").
+    const title = t('errors:wallet.fetchWalletFailed');
+    const message = t(error.keys, { defaultValue: error.defaultValue });
+    return <ErrorState title={message === title ? undefined : title} message={message} onRetry={() => retry()} />;
   }
 
   return (
