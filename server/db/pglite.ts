@@ -62,6 +62,9 @@ export const openPglite = async (dataDir: string, { loadDataDir }: PgliteOptions
   return db;
 };
 
+/** The PGlite instance behind an open PGlite `Db` (tools: e.g. the benchmark serves it to pgbench over a socket). */
+export const pgliteInstance = (db: Db): PGlite | undefined => instances.get(db);
+
 /**
  * The data directory of an open PGlite database as an uncompressed tar, for `openPglite(MEMORY_DATA_DIR,
  * { loadDataDir })`. Checkpoints first, so the copy starts without WAL recovery.

@@ -4,12 +4,11 @@
  * signs up with the pre-filled code; B is verified (sandbox control), funded (USDT sandbox) and issues a card;
  * A sees B turn Active and the bonus in the wallet history. Screenshots: test-results/e2e/referral-*.png.
  */
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { api, fundUsdt, openSignedIn, readMailboxCode, ROOT, saveScreenshot, setVerification, signUpViaApi, test, uniqueEmail, visible } from './support';
+import { api, fundUsdt, issueCardViaApi, openSignedIn, readMailboxCode, ROOT, saveScreenshot, setVerification, signUpViaApi, test, uniqueEmail, visible } from './support';
 
 const ACCESS_KEY = 'tgwallet.accessToken';
 /** The sign-up form's labels, from the auth screens' own English texts (so wording changes don't break this). */
@@ -21,13 +20,7 @@ const clipboardText = (page: Page) => page.evaluate(() => navigator.clipboard.re
 const fundAndIssueCard = async (baseUrl: string, email: string, token: string) => {
   await setVerification(baseUrl, email, 'verified');
   await fundUsdt(baseUrl, token, 100);
-  const card = await api(baseUrl, 'POST', '/api/cards', { productId: 'prd_visa_virtual_usd', initialDeposit: 1000 }, token, {
-    'idempotency-key': randomUUID(),
-  });
-  await expect
-    .poll(async () => (await api(baseUrl, 'GET', `/api/cards/${card.id}`, undefined, token)).status, { timeout: 30_000, interval: 300 })
-    .toBe('active');
-  return card.id as string;
+  return issueCardViaApi(baseUrl, token);
 };
 
 describe('Referral program', () => {

@@ -1,4 +1,5 @@
-/** Test set-up through the real API and the sandbox controls (sign-up with the mailbox, verification, USDT funding). */
+/** Test set-up through the real API and the sandbox controls (sign-up with the mailbox, verification, USDT funding, cards). */
+import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { readMailboxCode } from './mailbox';
@@ -54,6 +55,23 @@ export async function fundUsdt(baseUrl: string, token: string, whole: number): P
   const deposit = await api(baseUrl, 'POST', '/api/dev/tron/transfers', { amount: `${whole}.${wallet.usdtDepositTag}` });
   expect(deposit.outcome.status).toBe('credited');
   return deposit.outcome.credited.amount as number;
+}
+
+/**
+ * Orders a card through the API (`POST /api/cards` with an Idempotency-Key) and polls it until it reaches `status`
+ * ('active' for a virtual card, 'inactive' for a physical one awaiting activation); returns its id.
+ * Set the sandbox issuer's speed first (`POST /api/dev/card-issuer/mode { delayMs }`) to keep it short.
+ */
+export async function issueCardViaApi(
+  baseUrl: string,
+  token: string,
+  { productId = 'prd_visa_virtual_usd', initialDeposit = 1000, status = 'active' }: { productId?: string; initialDeposit?: number; status?: string } = {},
+): Promise<string> {
+  const card = await api(baseUrl, 'POST', '/api/cards', { productId, initialDeposit }, token, { 'idempotency-key': randomUUID() });
+  await expect
+    .poll(async () => (await api(baseUrl, 'GET', `/api/cards/${card.id}`, undefined, token)).status, { timeout: 30_000, interval: 300 })
+    .toBe(status);
+  return card.id as string;
 }
 
 /** Opens the app signed in as `user` (tokens in localStorage, as the sign-in screen leaves them), optionally in `lang`. */

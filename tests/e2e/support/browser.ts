@@ -35,6 +35,8 @@ export async function launchChromium(): Promise<Browser> {
 export interface PhoneContextOptions {
   /** BCP 47 locale for navigator.language and Accept-Language, e.g. 'en-US' or 'ru-RU'. Default 'en-US'. */
   locale?: string;
+  /** `prefers-color-scheme` of the page. Default 'light'. (The Telegram mock's own theme is `?tgMockTheme=dark`.) */
+  colorScheme?: 'light' | 'dark';
   baseUrl?: string;
 }
 
@@ -46,6 +48,7 @@ export async function newPhoneContext(browser: Browser, options: PhoneContextOpt
     isMobile: true,
     hasTouch: true,
     locale: options.locale ?? 'en-US',
+    colorScheme: options.colorScheme ?? 'light',
     ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
   });
 }

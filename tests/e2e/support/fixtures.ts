@@ -98,7 +98,7 @@ async function runApp(
   const watches: PageWatch[] = [];
   const pages: Page[] = [];
   const open = async (contextOptions: PhoneContextOptions = {}) => {
-    const context = await newPhoneContext(browser, { locale: options.locale, ...contextOptions, baseUrl: server.url });
+    const context = await newPhoneContext(browser, { locale: options.locale, colorScheme: options.colorScheme, ...contextOptions, baseUrl: server.url });
     contexts.push(context);
     const page = await context.newPage();
     watches.push(watchPage(page));

@@ -3,4 +3,5 @@ export { saveScreenshot, screenshotOnFailure, ARTIFACTS_DIR } from './artifacts'
 export { readMailboxCode } from './mailbox';
 export { launchChromium, newPhoneContext, watchPage, CHROMIUM_ARGS, CHROMIUM_PATH, PHONE_VIEWPORT } from './browser';
 export { startTestServer, ROOT, DIST_DIR } from './server';
-export { api, uniqueEmail, signUpViaApi, setVerification, fundUsdt, openSignedIn, visible, hidden, type ApiUser } from './api';
+export { api, uniqueEmail, signUpViaApi, setVerification, fundUsdt, issueCardViaApi, openSignedIn, visible, hidden, type ApiUser } from './api';
+export { axeViolations, formatViolations, AXE_TAGS, FAILING_IMPACTS, type AxeViolation, type AxeOptions } from './axe';

@@ -1,6 +1,7 @@
 import { useUnit } from 'effector-react';
 import type { Card } from '@/shared/contract';
 import { useTranslation } from '@/shared/i18n';
+import { cn } from '@/shared/lib';
 import { Button, Sheet } from '@/shared/ui';
 import {
   $dialogOpen,
@@ -75,11 +76,11 @@ export function RevealDialog() {
   );
 }
 
-function Field({ field, label, value, mono }: { field: RevealField; label: string; value: string; mono?: boolean }) {
+function Field({ field, label, value, mono, wide }: { field: RevealField; label: string; value: string; mono?: boolean; wide?: boolean }) {
   const { t } = useTranslation('cards');
   const copy = useUnit(copyRequested);
   return (
-    <div className={styles.field}>
+    <div className={cn(styles.field, wide && styles.wide)}>
       <dt className={styles.label}>{label}</dt>
       <dd className={styles.valueRow}>
         <span className={mono ? `${styles.value} ${styles.mono}` : styles.value} data-field={field}>
@@ -113,12 +114,10 @@ export function RevealPanel({ cardId }: { cardId: string }) {
         <span style={{ transform: `scaleX(${ratio})` }} />
       </div>
       <dl className={styles.fields}>
-        <Field field="number" label={t('reveal.field.number')} value={revealed.number} mono />
-        <div className={styles.pair}>
-          <Field field="expiry" label={t('reveal.field.expiry')} value={revealed.expiry} mono />
-          <Field field="cvv" label={t('reveal.field.cvv')} value={revealed.cvv} mono />
-        </div>
-        <Field field="holder" label={t('reveal.field.holder')} value={revealed.holder} />
+        <Field field="number" label={t('reveal.field.number')} value={revealed.number} mono wide />
+        <Field field="expiry" label={t('reveal.field.expiry')} value={revealed.expiry} mono />
+        <Field field="cvv" label={t('reveal.field.cvv')} value={revealed.cvv} mono />
+        <Field field="holder" label={t('reveal.field.holder')} value={revealed.holder} wide />
       </dl>
     </section>
   );

@@ -40,7 +40,22 @@ export function Sheet({ open, onClose, title, children, footer, closeOnBack = tr
     (first ?? panel)?.focus();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
+    // When the focused control disappears (a step of the sheet replaced it), focus falls back to <body> and the
+    // panel's own key handling no longer hears Escape or Tab: from there Escape still closes the sheet and Tab
+    // moves focus back into it (never to the page behind the modal).
+    const onDocumentKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onCloseRef.current();
+      } else if (event.key === 'Tab' && panel) {
+        event.preventDefault();
+        (panel.querySelector<HTMLElement>(FOCUSABLE) ?? panel).focus();
+      }
+    };
+    document.addEventListener('keydown', onDocumentKeyDown);
     return () => {
+      document.removeEventListener('keydown', onDocumentKeyDown);
       document.body.style.overflow = overflow;
       previouslyFocused?.focus?.();
     };
