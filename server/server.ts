@@ -82,7 +82,7 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
   let worker: Worker | null = null;
   try {
     applied = await migrate(db);
-    app = await buildApp({ config, db, adapters: options.adapters, clock: options.clock, extraRoutes: options.extraRoutes });
+    app = await buildApp({ config, db, adapters: options.adapters, clock: options.clock, extraRoutes: options.extraRoutes, env });
     poolErrorLog = (error) => app.log.error({ err: error }, 'database pool error');
     logStartNotes(app, config, db, applied);
     await app.listen({ port: config.port, host: config.host });

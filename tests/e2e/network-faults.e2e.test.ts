@@ -13,7 +13,7 @@
  */
 import { resolve } from 'node:path';
 import type { Page, Request, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import enCards from '../../src/shared/i18n/locales/en/cards.json';
 import enCommon from '../../src/shared/i18n/locales/en/common.json';
 import enErrors from '../../src/shared/i18n/locales/en/errors.json';
@@ -179,15 +179,8 @@ describe('Network faults in English', () => {
 });
 
 describe('Network faults: a lost exchange answer (mutation: never retried by itself, 10 s timeout)', () => {
-  // 10 s quotes: the one on screen has surely expired once the 10 s timeout is over. Through process.env (this
-  // file's worker only): the server's wallet settings do not read startServer's `env` overrides.
-  test.override({ appOptions: { ...staticDir } });
-  beforeAll(() => {
-    process.env.EXCHANGE_QUOTE_TTL_SECONDS = '10';
-  });
-  afterAll(() => {
-    delete process.env.EXCHANGE_QUOTE_TTL_SECONDS;
-  });
+  // 10 s quotes: the one on screen has surely expired once the 10 s timeout is over.
+  test.override({ appOptions: { ...staticDir, env: { EXCHANGE_QUOTE_TTL_SECONDS: '10' } } });
 
   test('the server exchanged but the answer never came: timeout message, fresh balance, confirming again moves the money once', async ({ app: { page, baseUrl } }) => {
     const w = enWallet;
