@@ -146,8 +146,9 @@ const startPostgres = async (): Promise<Target> => {
 };
 
 const benchmark = async (target: Target): Promise<boolean> => {
-  const client = new LoadClient();
-  const workload = new WalletWorkload({ client, servers: () => target.servers.map((s) => s.url), stats: new LoadStats() });
+  // 1 000 source addresses, one per request in turn: the simulated users stand for many more real ones (see rotateAddresses).
+  const client = new LoadClient(1_000);
+  const workload = new WalletWorkload({ client, servers: () => target.servers.map((s) => s.url), stats: new LoadStats(), rotateAddresses: true });
   let ok = false;
   try {
     const setupStarted = performance.now();

@@ -46,6 +46,12 @@ export interface WorkloadOptions {
   stats?: LoadStats;
   /** Give up on an operation after this long without a definitive answer (then the run fails). */
   operationDeadlineMs?: number;
+  /**
+   * Send each request from the next source address instead of the user's own: a few simulated users then stand for
+   * the many real ones whose traffic they add up to, and the per-IP limit (600 requests/min) does not throttle a
+   * benchmark. Off: each user keeps one address, as a real client does.
+   */
+  rotateAddresses?: boolean;
 }
 
 export class WalletWorkload {
@@ -75,7 +81,8 @@ export class WalletWorkload {
   /** One request to some live server; `kind` names it in the statistics. Rejects on a network error. */
   async call(kind: string, user: LoadUser | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
     const i = this.calls++;
-    const answer = await this.options.client.request(this.base(i), user?.index ?? i, method, path, body, {
+    const address = this.options.rotateAddresses ? i : (user?.index ?? i);
+    const answer = await this.options.client.request(this.base(i), address, method, path, body, {
       ...(user ? { authorization: `Bearer ${user.token}` } : {}),
       ...headers,
     });
