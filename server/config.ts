@@ -40,6 +40,8 @@ export interface Config {
    * with IDEMPOTENCY_IN_PROGRESS before another request may take it over (IDEMPOTENCY_PENDING_SECONDS, default 60).
    */
   idempotencyPendingSeconds: number;
+  /** Idempotency-Key records older than this are purged, hourly, by every process (IDEMPOTENCY_RETENTION_HOURS, default 24). */
+  idempotencyRetentionHours: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -146,5 +148,6 @@ export const loadConfig = (env: Env = process.env): Config => {
     metricsToken: toMetricsToken(env),
     apiPublicOrigins: toOrigins(env, 'API_PUBLIC_ORIGIN'),
     idempotencyPendingSeconds: toInt(env, 'IDEMPOTENCY_PENDING_SECONDS', 60, 1, 3600),
+    idempotencyRetentionHours: toInt(env, 'IDEMPOTENCY_RETENTION_HOURS', 24, 1, 24 * 365),
   };
 };

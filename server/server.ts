@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type Adapters } from './app';
-import type { Clock } from './clock';
+import { systemClock, type Clock } from './clock';
+import { startMaintenance, type Maintenance } from './maintenance';
 import { loadConfig, type Config } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
@@ -80,6 +81,7 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
   let app: FastifyInstance;
   let applied: string[];
   let worker: Worker | null = null;
+  let maintenance: Maintenance | null = null;
   try {
     applied = await migrate(db);
     app = await buildApp({ config, db, adapters: options.adapters, clock: options.clock, extraRoutes: options.extraRoutes, env });
@@ -87,6 +89,7 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
     logStartNotes(app, config, db, applied);
     await app.listen({ port: config.port, host: config.host });
     worker = startAppWorker(app, db, env); // background jobs (server/jobs): one worker per process
+    maintenance = startMaintenance(db, options.clock ?? systemClock, { retentionHours: config.idempotencyRetentionHours }, app.log);
   } catch (error) {
     await db.close();
     throw error;
@@ -105,6 +108,7 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
       (closing ??= (async () => {
         try {
           await worker?.stop(); // finishes or releases its running jobs before the database closes
+          await maintenance?.stop();
           await app.close();
         } finally {
           await db.close();

@@ -115,3 +115,20 @@ export const releaseIdempotencyKey = async (db: Db, id: IdempotencyRecordId): Pr
     id.key,
   ]);
 };
+
+/**
+ * Deletes Idempotency-Key records created before `before` (the retention window, config IDEMPOTENCY_RETENTION_HOURS),
+ * in batches so no statement holds many row locks. A retry with a purged key runs its handler again, which is still
+ * safe for money: each money handler finds its own earlier result by the key inside its transaction. Returns the count.
+ */
+export const purgeIdempotencyKeys = async (db: Db, before: Date, batchSize = 5_000): Promise<number> => {
+  let purged = 0;
+  for (;;) {
+    const rows = await db.query(
+      `DELETE FROM idempotency_keys WHERE ctid IN (SELECT ctid FROM idempotency_keys WHERE created_at < $1 LIMIT $2) RETURNING 1 AS gone`,
+      [before, batchSize],
+    );
+    purged += rows.length;
+    if (rows.length < batchSize) return purged;
+  }
+};

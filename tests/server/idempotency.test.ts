@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineEndpoint } from '@/shared/contract/core';
 import { DomainError } from '../../server/http/errors';
+import { startMaintenance } from '../../server/maintenance';
 import { route } from '../../server/http/route';
 import { createTestApp, signUp, type TestApp } from './harness';
 
@@ -112,5 +113,39 @@ describe('response contract', () => {
     const res = await t.call({ method: 'GET', url: '/api/test/broken' });
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ success: false, error: { service: 'api', code: 'INTERNAL', message: expect.any(String) } });
+  });
+});
+
+describe('claims left by a dead process, and the purge', () => {
+  it('a claim whose process died blocks retries with 409 IDEMPOTENCY_IN_PROGRESS, then is taken over after IDEMPOTENCY_PENDING_SECONDS', async () => {
+    expect((await send('key-abandoned-01', { amount: 9 })).status).toBe(200);
+    // As if the process died after claiming the key and before storing its answer.
+    await t.db.query(`UPDATE idempotency_keys SET state = 'pending', status_code = NULL, response = NULL WHERE key = $1`, ['key-abandoned-01']);
+    const before = executions;
+    const blocked = await send('key-abandoned-01', { amount: 9 });
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.error.code).toBe('IDEMPOTENCY_IN_PROGRESS');
+    expect(blocked.headers['retry-after']).toBe('1');
+    t.clock.advance(t.config.idempotencyPendingSeconds + 1);
+    const takenOver = await send('key-abandoned-01', { amount: 9 });
+    expect(takenOver.status).toBe(200);
+    expect(executions).toBe(before + 1); // the handler ran again: money handlers find their own result by the key
+    expect((await send('key-abandoned-01', { amount: 9 })).headers['idempotency-replayed']).toBe('true');
+  });
+
+  it('maintenance purges records older than IDEMPOTENCY_RETENTION_HOURS and keeps younger ones', async () => {
+    expect((await send('key-purge-old-01', { amount: 3 })).status).toBe(200);
+    t.clock.advance(t.config.idempotencyRetentionHours * 3600 + 60);
+    const fresh = (await signUp(t)).accessToken; // the first token expired meanwhile
+    expect((await send('key-purge-new-01', { amount: 4 }, 'main', fresh)).status).toBe(200);
+    const count = async (key: string) => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM idempotency_keys WHERE key = $1', [key]))[0]!.n;
+    const maintenance = startMaintenance(t.db, t.clock, { retentionHours: t.config.idempotencyRetentionHours, firstAfterMs: 3_600_000 }, t.app.log);
+    try {
+      await maintenance.runOnce();
+    } finally {
+      await maintenance.stop();
+    }
+    expect(await count('key-purge-old-01')).toBe(0);
+    expect(await count('key-purge-new-01')).toBe(1);
   });
 });
