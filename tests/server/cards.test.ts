@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Card, CardTransaction, TopUpResult, Trade } from '@/shared/contract/cards';
 import { appJobRegistry, listJobs, runDueJobs } from '../../server/jobs';
 import { IssuerEvents } from '../../server/modules/cards/events';
-import { accountIds, balanceOf } from '../../server/modules/ledger';
+import { systemAccountBalance } from '../../server/modules/ledger';
 import { createTestApp, type TestApp } from './harness';
 import {
   cardAccountBalance,
@@ -40,7 +40,8 @@ afterEach(async () => {
 
 /** Runs every due job now (issue requests, the sandbox issuer's steps, ...). */
 const drain = () => runDueJobs(t.db, { registry: appJobRegistry(t.app), backoffBaseMs: 0 });
-const system = (code: string, currency = 'USD') => balanceOf(t.db, accountIds.system(code, currency as 'USD'));
+/** A system account's balance over all its shards (card money posts to one of CARD_LEDGER_SHARDS shards). */
+const system = (code: string, currency = 'USD') => systemAccountBalance(t.db, code, currency as 'USD');
 const systemBalances = async (currency = 'USD') => ({
   revenue: await system('fee_revenue', currency),
   funding: await system('card_issuer_funding', currency),

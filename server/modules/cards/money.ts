@@ -6,6 +6,10 @@
  * Money on its way to the issuer sits in the system account `card_issuer_funding` until the issuer
  * confirms it; only then is it credited to the card account, so the card balance is always money the
  * user can spend and an issuer failure can always be refunded in full.
+ *
+ * `card_issuer_funding` and `fee_revenue` are hot (every issue and top-up of every user posts to them), so each
+ * operation posts to one of CARD_LEDGER_SHARDS shards, picked from its own id: concurrent top-ups rarely queue on
+ * one row. Settles and refunds post to the shard the original transaction used (systemAccountPostedBy).
  */
 import type { Currency } from '@/shared/contract/core';
 import type { Queryable } from '../../db/db';
@@ -15,7 +19,10 @@ import {
   balanceOf,
   createCardAccount,
   getSystemAccount,
+  getSystemAccountShard,
   getWalletAccount,
+  pickShard,
+  systemAccountPostedBy,
   insufficientFunds,
   postTransaction,
   updateTransactionStatus,
@@ -25,11 +32,22 @@ import { formatMoney, newId, type CardRow, type TopupRow } from './store';
 
 const nonZero = (entries: LedgerEntryInput[]): LedgerEntryInput[] => entries.filter((entry) => entry.amount !== 0);
 
-const accounts = async (q: Queryable, userId: string, currency: Currency, now: Date) => ({
-  wallet: await getWalletAccount(q, userId, currency, now),
-  revenue: await getSystemAccount(q, 'fee_revenue', currency, now),
-  funding: await getSystemAccount(q, 'card_issuer_funding', currency, now),
-});
+/** Shards of the hot system accounts card money posts to (see the header). */
+export const CARD_LEDGER_SHARDS = 8;
+
+/** The wallet and the fee/funding shards an operation with id `operationId` (a card or a top-up) posts to. */
+const accounts = async (q: Queryable, userId: string, currency: Currency, operationId: string, now: Date) => {
+  const shard = pickShard(operationId, CARD_LEDGER_SHARDS);
+  return {
+    wallet: await getWalletAccount(q, userId, currency, now),
+    revenue: await getSystemAccountShard(q, 'fee_revenue', currency, shard, now),
+    funding: await getSystemAccountShard(q, 'card_issuer_funding', currency, shard, now),
+  };
+};
+
+/** The account of `code` that `transactionId` posted to; the plain account when unknown (data from before sharding). */
+const postedTo = async (q: Queryable, transactionId: string | null, code: 'fee_revenue' | 'card_issuer_funding', currency: Currency, now: Date) =>
+  (await systemAccountPostedBy(q, transactionId, code)) ?? (await getSystemAccount(q, code, currency, now)).id;
 
 /** Rethrows the ledger's INSUFFICIENT_FUNDS with a message that says what was needed and what is there. */
 const explainInsufficient = (error: unknown, what: string, needed: number, available: number, currency: Currency): never => {
@@ -97,7 +115,7 @@ export const chargeIssue = async (
   details: { productName: string },
   now: Date,
 ): Promise<{ issueTransactionId: string; feeTransactionId: string | null }> => {
-  const { wallet, revenue, funding } = await accounts(q, card.user_id, card.currency, now);
+  const { wallet, revenue, funding } = await accounts(q, card.user_id, card.currency, card.id, now);
   await createCardAccount(q, { cardId: card.id, userId: card.user_id, currency: card.currency }, now);
   const issueCost = card.creation_fee + card.issuing_fee;
   const total = issueCost + card.initial_deposit + card.deposit_fee;
@@ -157,7 +175,7 @@ export const chargeIssue = async (
 
 /** The issuer made the card: the initial deposit moves onto the card; the charges complete. */
 export const settleIssue = async (q: Queryable, card: CardRow, now: Date): Promise<void> => {
-  const funding = await getSystemAccount(q, 'card_issuer_funding', card.currency, now);
+  const funding = { id: await postedTo(q, card.issue_transaction_id, 'card_issuer_funding', card.currency, now) };
   await postTransaction(q, {
     type: 'cardIssueSettle',
     userId: card.user_id,
@@ -176,7 +194,10 @@ export const settleIssue = async (q: Queryable, card: CardRow, now: Date): Promi
 
 /** The issue was rejected or failed: everything taken at issue goes back to the wallet, exactly. */
 export const refundIssue = async (q: Queryable, card: CardRow, reason: string, now: Date): Promise<void> => {
-  const { wallet, revenue, funding } = await accounts(q, card.user_id, card.currency, now);
+  const wallet = await getWalletAccount(q, card.user_id, card.currency, now);
+  const revenue = { id: await postedTo(q, card.issue_transaction_id, 'fee_revenue', card.currency, now) };
+  const funding = { id: await postedTo(q, card.issue_transaction_id, 'card_issuer_funding', card.currency, now) };
+  const feeRevenue = { id: await postedTo(q, card.issue_fee_transaction_id, 'fee_revenue', card.currency, now) };
   const issueCost = card.creation_fee + card.issuing_fee;
   await postTransaction(q, {
     type: 'cardIssueRefund',
@@ -198,7 +219,7 @@ export const refundIssue = async (q: Queryable, card: CardRow, reason: string, n
       details: { cardId: card.id, relatedTransactionId: card.issue_fee_transaction_id, reason },
       entries: [
         { accountId: wallet.id, amount: card.deposit_fee },
-        { accountId: revenue.id, amount: -card.deposit_fee },
+        { accountId: feeRevenue.id, amount: -card.deposit_fee },
       ],
       now,
     });
@@ -219,7 +240,7 @@ export const chargeTopup = async (
   card: CardRow,
   now: Date,
 ): Promise<{ transferTransactionId: string; feeTransactionId: string | null }> => {
-  const { wallet, revenue, funding } = await accounts(q, card.user_id, card.currency, now);
+  const { wallet, revenue, funding } = await accounts(q, card.user_id, card.currency, topup.id, now);
   const available = await balanceOf(q, wallet.id);
   try {
     const transfer = await postTransaction(q, {
@@ -275,7 +296,7 @@ export const chargeTopup = async (
 
 /** The issuer loaded the card: the amount moves onto the card account; the charges complete. */
 export const settleTopup = async (q: Queryable, topup: TopupRow, card: CardRow, now: Date): Promise<void> => {
-  const funding = await getSystemAccount(q, 'card_issuer_funding', card.currency, now);
+  const funding = { id: await postedTo(q, topup.transfer_transaction_id, 'card_issuer_funding', card.currency, now) };
   await postTransaction(q, {
     type: 'cardTopupSettle',
     userId: card.user_id,
@@ -295,7 +316,9 @@ export const settleTopup = async (q: Queryable, topup: TopupRow, card: CardRow, 
 
 /** The issuer did not load the card: amount and fee go back to the wallet, exactly. */
 export const refundTopup = async (q: Queryable, topup: TopupRow, reason: string, now: Date): Promise<void> => {
-  const { wallet, revenue, funding } = await accounts(q, topup.user_id, topup.currency, now);
+  const wallet = await getWalletAccount(q, topup.user_id, topup.currency, now);
+  const funding = { id: await postedTo(q, topup.transfer_transaction_id, 'card_issuer_funding', topup.currency, now) };
+  const revenue = { id: await postedTo(q, topup.fee_transaction_id, 'fee_revenue', topup.currency, now) };
   await postTransaction(q, {
     type: 'cardTopupRefund',
     userId: topup.user_id,

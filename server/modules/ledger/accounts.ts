@@ -39,6 +39,31 @@ export const accountIds = {
   card: (cardId: string) => `crd_${cardId}`,
 };
 
+/** Balance of a system account summed over all its shards (minor units). */
+export const systemAccountBalance = async (q: Queryable, code: string, currency: Currency): Promise<number> => {
+  const [row] = await q.query<{ total: number }>(
+    `SELECT coalesce(sum(balance), 0)::bigint AS total FROM ledger_accounts
+     WHERE kind = 'system' AND currency = $2 AND (code = $1 OR code LIKE $1 || '.%')`,
+    [code, currency],
+  );
+  return row?.total ?? 0;
+};
+
+/**
+ * The shard of system account `code` that transaction `transactionId` posted to, or null (no such transaction or no
+ * entry on that account). Follow-up postings (settle, refund) use it, so they undo exactly what the first one did,
+ * whatever the shard count is now.
+ */
+export const systemAccountPostedBy = async (q: Queryable, transactionId: string | null, code: string): Promise<string | null> => {
+  if (!transactionId) return null;
+  const [row] = await q.query<{ account_id: string }>(
+    `SELECT e.account_id FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+     WHERE e.transaction_id = $1 AND a.kind = 'system' AND (a.code = $2 OR a.code LIKE $2 || '.%') LIMIT 1`,
+    [transactionId, code],
+  );
+  return row?.account_id ?? null;
+};
+
 /** A stable shard number in 0..shards-1 for a key (FNV-1a). */
 export const pickShard = (key: string, shards: number): number => {
   let hash = 0x811c9dc5;

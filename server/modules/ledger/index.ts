@@ -14,6 +14,8 @@ export {
   getSystemAccountShard,
   getWalletAccount,
   pickShard,
+  systemAccountBalance,
+  systemAccountPostedBy,
 } from './accounts';
 export { checkLedger } from './check';
 export {
