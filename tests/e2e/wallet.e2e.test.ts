@@ -6,6 +6,7 @@
  * RUB → USD with the previewed figures, and finds every step in the history — in English and in Russian.
  * Screenshots: test-results/e2e/wallet-<lang>-*.png.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -247,6 +248,24 @@ describe('Wallet (new user: USDT, SBP paid and declined, exchange both ways)', (
   if (process.env.WALLET_E2E_STATIC_DIR) test.override({ appOptions: { staticDir: process.env.WALLET_E2E_STATIC_DIR } });
   test('in English', walletJourney('en'));
   test('in Russian', walletJourney('ru'));
+
+  test('back from the bank into Telegram: the t.me link with startapp=sbp_<paymentId> opens that payment\'s result', async ({ app: { page, baseUrl } }) => {
+    const w = T.en.wallet;
+    const user = await newUser(baseUrl, 'en');
+    // What the app sends inside Telegram: the Mini App's t.me link; the server adds the payment's start parameter.
+    const created = await api(baseUrl, 'POST', '/api/wallet/sbp', { amount: 2_000_00, returnUrl: 'https://t.me/tonic_wallet_bot' }, user.accessToken, {
+      'idempotency-key': randomUUID(),
+    });
+    const paid = await api(baseUrl, 'POST', `/api/dev/sbp/invoices/${created.invoiceId}/pay`);
+    expect(paid.status).toBe('paid');
+    // Telegram opens the Mini App at its start page with the start parameter (the dev mock reads tgWebAppStartParam).
+    await openSignedIn(page, baseUrl, user, `/?tgWebAppStartParam=${encodeURIComponent(`sbp_${created.paymentId}`)}`, 'en');
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/payment-success');
+    expect(new URL(page.url()).searchParams.get('paymentId')).toBe(created.paymentId);
+    await visible(page.getByRole('heading', { level: 1, name: w.payment.successTitle }), 20_000);
+    await visible(page.getByTestId('payment-details').getByText(formatMoney({ amount: 2_000_00, currency: 'RUB' }, 'en')));
+    await saveScreenshot(page, 'wallet-en-16-sbp-return-into-telegram');
+  });
 
   test('under verification: the banner shows, SBP is refused with the reason; refresh and pull-to-refresh reach the server', async ({ app: { page, baseUrl } }) => {
     const w = T.en.wallet;

@@ -3,10 +3,11 @@ import { authExpired, authExpiredMessageShown, sessionStarted } from '@/entities
 import { configureApi, TRANSPORT_ERROR_KEYS } from '@/shared/api';
 import { appConfig } from '@/shared/config';
 import { i18n, initI18n } from '@/shared/i18n';
-import { getPlatformInfo, initPlatform, markReady, type LaunchParamsIssue, type PlatformState } from '@/shared/platform';
+import { getPlatformInfo, getStartParam, initPlatform, markReady, type LaunchParamsIssue, type PlatformState } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { preloadScreen } from '../router/routes';
 import { App } from './app';
+import { followLaunchDeepLink } from './deep-link';
 
 /**
  * Boot sequence: platform (Telegram or the dev mock, launch params validated) → i18n (needs the Telegram
@@ -32,6 +33,10 @@ export async function start(container: HTMLElement): Promise<Root> {
     return root;
   }
 
+  // t.me/<bot>/<app>?startapp=sbp_<paymentId> (the bank's way back into Telegram): open that payment's result.
+  const deepLink = followLaunchDeepLink(getStartParam(), { location: window.location, history: window.history, storage: sessionStorageOrNull() });
+  if (deepLink) preloadScreen(deepLink.split('?')[0]!);
+
   const rawInitData = platform.rawInitData;
   configureApi({ baseUrl: appConfig.apiBaseUrl, getInitData: () => rawInitData || undefined });
   sessionStarted();
@@ -48,6 +53,14 @@ export async function start(container: HTMLElement): Promise<Root> {
     void import('@/features/change-language').then(({ languageCloudSyncStarted }) => languageCloudSyncStarted());
   }
   return root;
+}
+
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null; // blocked (privacy settings)
+  }
 }
 
 /**

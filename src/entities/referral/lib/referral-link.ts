@@ -1,3 +1,4 @@
+import { miniAppLink } from '@/shared/lib';
 import type { AppConfig } from '@/shared/contract';
 
 /**
@@ -16,8 +17,5 @@ export const referralStartParam = (code: string): string => `${REFERRAL_START_PR
  * App has no short name (the bot's main Mini App). Null when the bot is not configured.
  */
 export function buildReferralLink(code: string, app: AppConfig['app'] | null | undefined): string | null {
-  const bot = app?.botUsername.trim().replace(/^@/, '');
-  if (!bot || !code) return null;
-  const path = app?.miniAppShortName ? `${encodeURIComponent(bot)}/${encodeURIComponent(app.miniAppShortName)}` : encodeURIComponent(bot);
-  return `https://t.me/${path}?startapp=${encodeURIComponent(referralStartParam(code))}`;
+  return code ? miniAppLink(app, referralStartParam(code)) : null;
 }

@@ -38,6 +38,9 @@ function setup(openResult: 'left' | 'external' = 'left') {
 
 const type = (scope: Scope, text: string) => allSettled(sbpAmountChanged, { scope, params: text });
 
+/** The Mini App link of configFixture's bot: where the bank sends the payer back inside Telegram. */
+const TELEGRAM_RETURN = 'https://t.me/tonic_wallet_bot';
+
 describe('SBP top-up sheet model', () => {
   it('shows the configured minimum and maximum and enforces them on the client', async () => {
     server.on('GET', '/api/config', () => ok(configFixture()));
@@ -76,7 +79,9 @@ describe('SBP top-up sheet model', () => {
     await paying;
 
     const [call] = server.callsTo('POST', '/api/wallet/sbp');
-    expect(call?.body).toEqual({ amount: 1_500_00 });
+    // These tests run as inside Telegram (no dev mock): the bank sends the payer back to the Mini App's t.me link
+    // (configFixture's bot), where the server adds startapp=sbp_<paymentId>.
+    expect(call?.body).toEqual({ amount: 1_500_00, returnUrl: TELEGRAM_RETURN });
     expect(call?.headers.get('idempotency-key')).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
     expect(opened.map((p) => p.paymentUrl)).toEqual(['https://pay.example/sbp/INV-2002']);
     // The window is leaving for the bank's page: still "in progress" (Telegram asks before closing).
@@ -104,7 +109,9 @@ describe('SBP top-up sheet model', () => {
     expect(keys[0]).toBe(key);
     expect(keys[1]).toBe(key);
     expect(keys[2]).not.toBe(key);
-    expect(server.callsTo('POST', '/api/wallet/sbp').map((c) => c.body)).toEqual([{ amount: 1_500_00 }, { amount: 1_500_00 }, { amount: 2_000_00 }]);
+    expect(server.callsTo('POST', '/api/wallet/sbp').map((c) => c.body)).toEqual(
+      [1_500_00, 1_500_00, 2_000_00].map((amount) => ({ amount, returnUrl: TELEGRAM_RETURN })),
+    );
   });
 
   it('SPEC §8 "Failed to create SBP payment" with the reason the server gave', async () => {

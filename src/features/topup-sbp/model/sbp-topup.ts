@@ -4,11 +4,12 @@
  * while the form is unchanged, so pressing Pay again after a network error can never create a second payment.
  */
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
-import { $sbpConfig } from '@/entities/app-config';
+import { $appConfig, $sbpConfig } from '@/entities/app-config';
 import { walletFailureReason } from '@/entities/wallet';
 import { createApiMutation, mutationState } from '@/shared/api';
 import { walletSbpCreate, type SbpPayment } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
+import { miniAppLink } from '@/shared/lib';
 import { haptic, isMockEnvironment, openLink } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { checkSbpAmount } from '../lib/sbp-amount';
@@ -88,9 +89,17 @@ sample({
   fn: ({ check, current }) => ({ amount: (check as { amount: number }).amount, current }),
   target: idempotencyKeyFx,
 });
+/**
+ * Where the bank sends the payer back. Inside Telegram the payment page opens outside the app (the bank's page or app),
+ * so the way back is the Mini App's t.me link: the server adds `startapp=sbp_<paymentId>` and the app opens on that
+ * payment's result (app/boot deep link). Outside Telegram: none (the server's own /payment-success and
+ * /payment-failed pages on this origin).
+ */
+export const $sbpReturnUrl = $appConfig.map((config) => (isMockEnvironment() ? null : miniAppLink(config?.app)));
 sample({
   clock: idempotencyKeyFx.doneData,
-  fn: ({ key, amount }) => ({ body: { amount }, idempotencyKey: key }),
+  source: $sbpReturnUrl,
+  fn: (returnUrl, { key, amount }) => ({ body: returnUrl ? { amount, returnUrl } : { amount }, idempotencyKey: key }),
   target: sbpCreateMutation.start,
 });
 sample({ clock: sbpPayPressed, source: $sbpAmountCheck, filter: (check) => check.status !== 'ok', target: hapticErrorFx });
