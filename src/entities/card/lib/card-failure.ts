@@ -2,7 +2,8 @@
  * Card operation failures (SPEC §8): the title is always "Card Operation Error"; the text names the
  * operation that failed ("Failed to top up card") and, when we know it, why (error code or transport).
  */
-import { ERROR_CODES, isApiError, TRANSPORT_ERROR_KEYS } from '@/shared/api';
+import type { Store } from 'effector';
+import { ERROR_CODES, isApiError, toErrorMessage, TRANSPORT_ERROR_KEYS, type ErrorMessage } from '@/shared/api';
 
 /** SPEC §8 card operations and their message keys (errors.json, namespace errors). */
 export const CARD_OPERATION_KEYS = {
@@ -46,3 +47,18 @@ export function failureReasonKeys(error: unknown): string[] {
 /** The server's error code, when the server answered with one. */
 export const errorCodeOf = (error: unknown): string | null =>
   isApiError(error) && error.kind === 'http' && error.service !== 'client' ? error.code : null;
+
+/**
+ * The shared error message of a failed card call (`toErrorMessage`), with the cards namespace's text for the server's
+ * code first (`cards:codes.<CODE>`: e.g. "The card issuer is not answering right now…" for UPSTREAM_UNAVAILABLE),
+ * as the card toasts have it.
+ */
+export function cardErrorMessage(error: unknown, fallbackKey: string): ErrorMessage {
+  const message = toErrorMessage(error, fallbackKey);
+  const code = errorCodeOf(error);
+  return code ? { ...message, keys: [`cards:codes.${code}`, ...message.keys] } : message;
+}
+
+/** Store of the current error message of a card query (null while there is none). */
+export const cardErrorMessageOf = (operation: { $error: Store<unknown> }, fallbackKey: string): Store<ErrorMessage | null> =>
+  operation.$error.map((error) => (error === null ? null : cardErrorMessage(error, fallbackKey)));

@@ -15,7 +15,7 @@ import {
   cardSettled,
   topUpAccepted,
 } from './card';
-import { $cards, $listPollNeeded, cardsListClosed, cardsListOpened } from './list';
+import { $cards, $cardsError, $listPollNeeded, cardsListClosed, cardsListOpened } from './list';
 
 const server = useCardsFakeApi();
 
@@ -104,6 +104,17 @@ describe('the opened card', () => {
     const scope = fork();
     await allSettled(cardOpened, { scope, params: 'crd_x' });
     expect(scope.getState($cardState)).toBe('notFound');
+  });
+});
+
+describe('the cards list error', () => {
+  it('explains a server code with the cards texts first, then the shared ones, then "Failed to fetch cards", then the general one', async () => {
+    server.on('GET', '/api/cards', () => fail(503, { service: 'api', code: 'UPSTREAM_UNAVAILABLE', message: 'issuer down' }));
+    const scope = fork();
+    const run = allSettled(cardsListOpened, { scope });
+    await vi.runAllTimersAsync(); // the query's 3 retries
+    await run;
+    expect(scope.getState($cardsError)?.keys).toEqual(['cards:codes.UPSTREAM_UNAVAILABLE', 'errors:codes.UPSTREAM_UNAVAILABLE', 'errors:cards.fetchCardsFailed', 'errors:general.error']);
   });
 });
 

@@ -15,7 +15,8 @@
 import { createMutation, update } from '@farfetched/core';
 import { combine, createEvent, createStore, merge, sample } from 'effector';
 import { interval } from 'patronum';
-import { apiDataReset, errorMessageOf, isApiError, queryState } from '@/shared/api';
+import { apiDataReset, isApiError, queryState } from '@/shared/api';
+import { cardErrorMessageOf } from '../lib/card-failure';
 import type { Card, CardForm, CardStatus } from '@/shared/contract';
 import { CARD_POLL_INTERVAL_MS, TOP_UP_WATCH_TICKS } from '../config/status';
 import { isDeadStatus, isTransitionalStatus } from '../lib/status';
@@ -51,13 +52,13 @@ export const $cardState = combine($card, queryState(cardQuery), cardQuery.$error
   if (state === 'error') return isMissing(error) ? 'notFound' : 'error';
   return 'pending';
 });
-export const $cardError = errorMessageOf(cardQuery, 'errors:cards.fetchCardFailed');
+export const $cardError = cardErrorMessageOf(cardQuery, 'errors:cards.fetchCardFailed');
 /** A reload is running while the card is shown (polling). */
 export const $cardRefreshing = combine($card, cardQuery.$pending, (card, pending) => card !== null && pending);
 
 export const $balance = combine(cardBalanceQuery.$data, $openedCardId, (balance, id) => (balance && balance.cardId === id ? balance : null));
 export const $balanceState = queryState(cardBalanceQuery);
-export const $balanceError = errorMessageOf(cardBalanceQuery, 'errors:cards.fetchBalanceFailed');
+export const $balanceError = cardErrorMessageOf(cardBalanceQuery, 'errors:cards.fetchBalanceFailed');
 
 // ── Answers of card operations: show them now, reload the cached copies ─────────────────────────────
 

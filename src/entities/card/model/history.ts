@@ -5,7 +5,8 @@
  */
 import type { Query } from '@farfetched/core';
 import { combine, createEvent, createStore, sample, type EventCallable, type Store } from 'effector';
-import { apiDataReset, errorMessageOf, queryState, type ErrorMessage, type QueryState } from '@/shared/api';
+import { apiDataReset, queryState, type ErrorMessage, type QueryState } from '@/shared/api';
+import { cardErrorMessageOf } from '../lib/card-failure';
 import type { CardTransaction, Trade } from '@/shared/contract';
 import { HISTORY_PAGE_LIMIT } from '../config/status';
 import { cardDataInvalidated } from './card';
@@ -108,10 +109,10 @@ function createCardHistory<T extends { id: string }>(config: HistoryConfig<T>): 
     moreRequested,
     $items,
     $state,
-    $error: errorMessageOf(config.first, config.errorKey),
+    $error: cardErrorMessageOf(config.first, config.errorKey),
     $hasMore: $nextCursor.map((cursor) => cursor !== null),
     $loadingMore: config.more.$pending,
-    $moreError: errorMessageOf(config.more, config.errorKey),
+    $moreError: cardErrorMessageOf(config.more, config.errorKey),
   };
 }
 

@@ -4,7 +4,8 @@
  */
 import { combine, createEvent, createStore, merge, sample } from 'effector';
 import { interval } from 'patronum';
-import { apiDataReset, errorMessageOf, queryState } from '@/shared/api';
+import { apiDataReset, queryState } from '@/shared/api';
+import { cardErrorMessageOf } from '../lib/card-failure';
 import type { Card } from '@/shared/contract';
 import { CARD_POLL_INTERVAL_MS, CARDS_PAGE_LIMIT } from '../config/status';
 import { isTransitionalStatus } from '../lib/status';
@@ -22,7 +23,7 @@ sample({ clock: cardsListOpened, fn: () => ({ query: { limit: CARDS_PAGE_LIMIT }
 
 export const $cards = cardsListQuery.$data.map((page): Card[] => page?.items ?? []);
 export const $cardsState = queryState(cardsListQuery);
-export const $cardsError = errorMessageOf(cardsListQuery, 'errors:cards.fetchCardsFailed');
+export const $cardsError = cardErrorMessageOf(cardsListQuery, 'errors:cards.fetchCardsFailed');
 
 /** The list is being reloaded while shown (polling). */
 export const $listPollNeeded = combine($listOpen, $cards, (open, cards) => open && cards.some((card) => isTransitionalStatus(card.status)));
