@@ -36,7 +36,9 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<I18n> {
         // English core namespaces are bundled; everything else comes from the backend on first use.
         partialBundledLanguages: true,
         lng: language,
-        fallbackLng: DEFAULT_LANGUAGE,
+        // Russian has every key English has (locales.test.ts checks), so a Russian screen needs no English copy of
+        // its namespaces: only the other (future) languages fall back to English.
+        fallbackLng: { ru: [], default: [DEFAULT_LANGUAGE] },
         supportedLngs: [...SUPPORTED_LANGUAGES],
         ns: [...CORE_NAMESPACES],
         defaultNS: DEFAULT_NAMESPACE,

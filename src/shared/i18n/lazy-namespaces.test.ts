@@ -26,6 +26,15 @@ describe('namespaces load on first use', () => {
     expect(i18n.t('no-such-namespace:x')).toBe('x');
   });
 
+  it('in Russian a namespace loads in Russian only: no English copy as fallback (Russian has every key)', async () => {
+    await changeLanguage('ru');
+    await loadNamespaces(['wallet']);
+    expect(i18n.hasResourceBundle('ru', 'wallet')).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'wallet')).toBe(false);
+    expect(i18n.t('wallet:page.title')).not.toBe('page.title');
+    await changeLanguage('en');
+  });
+
   it('switching language fetches every namespace used so far in that language', async () => {
     await changeLanguage('ru');
     expect(i18n.hasResourceBundle('ru', 'common')).toBe(true);
