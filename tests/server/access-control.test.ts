@@ -6,10 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, type EndpointId, SENSITIVE_HKDF_INFO, type SensitiveData } from '@/shared/contract';
+import { endpoints, type EndpointId } from '@/shared/contract';
 import { appJobRegistry, runDueJobs } from '../../server/jobs';
 import { checkLedger } from '../../server/modules/ledger';
 import { createTestApp, type TestApp } from './harness';
+import { browserKeyPair, decrypt } from './sensitive-keys';
 import { createCard, getCard, setIssuerMode, spreadClientIps } from './card-helpers';
 import { balances, createSbp, depositUsdt, runJobs, verifiedUser, type TestUser } from './wallet-support';
 
@@ -33,29 +34,6 @@ const ledgerSnapshot = async () => ({
   accounts: await t.db.query<{ id: string; balance: string }>('SELECT id, balance::text AS balance FROM ledger_accounts ORDER BY id'),
   transactions: (await t.db.query<{ n: string }>('SELECT count(*)::text AS n FROM ledger_transactions'))[0]!.n,
 });
-
-const browserKey = async () => {
-  const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits'])) as CryptoKeyPair;
-  return { pair, publicJwk: await crypto.subtle.exportKey('jwk', pair.publicKey) };
-};
-const decrypt = async (privateKey: CryptoKey, data: SensitiveData, cardId: string) => {
-  const ephemeral = await crypto.subtle.importKey('jwk', data.ephemeralPublicKey, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
-  const shared = await crypto.subtle.deriveBits({ name: 'ECDH', public: ephemeral }, privateKey, 256);
-  const hkdf = await crypto.subtle.importKey('raw', shared, 'HKDF', false, ['deriveKey']);
-  const key = await crypto.subtle.deriveKey(
-    { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: new TextEncoder().encode(SENSITIVE_HKDF_INFO) },
-    hkdf,
-    { name: 'AES-GCM', length: 256 },
-    false,
-    ['decrypt'],
-  );
-  const plain = await crypto.subtle.decrypt(
-    { name: 'AES-GCM', iv: Buffer.from(data.iv, 'base64url'), additionalData: new TextEncoder().encode(cardId) },
-    key,
-    Buffer.from(data.ciphertext, 'base64url'),
-  );
-  return JSON.parse(new TextDecoder().decode(plain)) as { pan: string };
-};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -83,7 +61,7 @@ beforeAll(async () => {
   t.clock.advance(1);
   expect((await t.call({ method: 'POST', url: `/api/dev/cards/${owned.cardId}/purchase`, payload: { amount: 7_77, merchant: 'SECRET SHOP' } })).status).toBe(200);
 
-  const key = await browserKey();
+  const key = await browserKeyPair();
   const revealed = await api(a, 'POST', '/api/cards/sensitive', { cardId: owned.cardId, publicKey: key.publicJwk });
   expect(revealed.status).toBe(200);
   owned.pan = (await decrypt(key.pair.privateKey, revealed.body.data, owned.cardId)).pan;
@@ -205,7 +183,7 @@ describe('access control over every id-taking endpoint', () => {
 
   const ownedIds = (Object.keys(cases) as EndpointId[]).filter((id) => cases[id]!.kind === 'owned');
   it.each(ownedIds)("%s: B with A's id is refused like an unknown id and learns nothing", async (endpointId) => {
-    sensitiveKey ??= (await browserKey()).publicJwk;
+    sensitiveKey ??= (await browserKeyPair()).publicJwk;
     const c = cases[endpointId] as OwnedCase;
     const ledgerBefore = await ledgerSnapshot();
     const aBefore = await balances(t, a);

@@ -5,12 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SENSITIVE_HKDF_INFO, SensitiveData, SensitivePlaintext } from '@/shared/contract/cards';
+import { SensitiveData, SensitivePlaintext } from '@/shared/contract/cards';
 import type { Db } from '../../server/db/db';
 import { openPostgres } from '../../server/db/postgres';
 import { accountIds, checkLedger } from '../../server/modules/ledger';
 import { fundWallet, waitFor } from './card-helpers';
 import { registrationForm, uniqueEmail } from './harness';
+import { browserKeyPair, decrypt } from './sensitive-keys';
 import { realPostgresDatabase } from './jobs-postgres';
 import { sandboxServerEnv, startServerProcess, stopServerProcess, type ServerProcess } from '../../scripts/load/server-process';
 
@@ -66,21 +67,6 @@ const signUp = async (server: ServerProcess) => {
   return { id: registered.body.data.user.id as string, headers: { authorization: `Bearer ${registered.body.data.accessToken}` } };
 };
 
-const decrypt = async (privateKey: CryptoKey, data: SensitiveData, cardId: string) => {
-  const ephemeral = await crypto.subtle.importKey('jwk', data.ephemeralPublicKey, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
-  const shared = await crypto.subtle.deriveBits({ name: 'ECDH', public: ephemeral }, privateKey, 256);
-  const hkdf = await crypto.subtle.importKey('raw', shared, 'HKDF', false, ['deriveKey']);
-  const key = await crypto.subtle.deriveKey(
-    { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: new TextEncoder().encode(SENSITIVE_HKDF_INFO) },
-    hkdf,
-    { name: 'AES-GCM', length: 256 },
-    false,
-    ['decrypt'],
-  );
-  const iv = Buffer.from(data.iv, 'base64url');
-  const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(cardId) }, key, Buffer.from(data.ciphertext, 'base64url'));
-  return SensitivePlaintext.parse(JSON.parse(new TextDecoder().decode(plain)));
-};
 
 describe('two server processes on one PostgreSQL', () => {
   it('issue, activate, top up and reveal through both; every job runs once; nothing secret is logged', async () => {
@@ -142,8 +128,7 @@ describe('two server processes on one PostgreSQL', () => {
     // Reveal every card's data through both processes; keep the plaintext to look for it in the logs.
     const secrets: SensitivePlaintext[] = [];
     for (const [i, card] of cards.entries()) {
-      const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits'])) as CryptoKeyPair;
-      const publicKey = await crypto.subtle.exportKey('jwk', pair.publicKey);
+      const { pair, publicJwk: publicKey } = await browserKeyPair();
       const res = await call(i % 2 ? b : a, 'POST', '/api/cards/sensitive', { cardId: card.id, publicKey }, users[card.userIndex]!.headers);
       expect(res.status).toBe(200);
       secrets.push(await decrypt(pair.privateKey, SensitiveData.parse(res.body.data), card.id));

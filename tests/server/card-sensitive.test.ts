@@ -4,11 +4,12 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SENSITIVE_HKDF_INFO, SensitiveData, SensitivePlaintext } from '@/shared/contract/cards';
+import { SensitiveData, SensitivePlaintext } from '@/shared/contract/cards';
 import { isLuhnValid, sandboxAtRestKey } from '../../server/adapters/card-issuer';
 import { open, seal } from '../../server/adapters/card-issuer/crypto';
 import { appJobRegistry, runDueJobs } from '../../server/jobs';
 import { createTestApp, type TestApp } from './harness';
+import { browserKeyPair, decrypt } from './sensitive-keys';
 import { createCard, expectLedgerBalanced, fundWallet, getCard, newUser, refreshSessionOf, setIssuerMode, spreadClientIps, type TestUser } from './card-helpers';
 
 let t: TestApp;
@@ -32,31 +33,6 @@ const issued = async (productId = 'prd_visa_virtual_usd', deposit = 20_00) => {
 };
 
 /** The browser side of docs/api.md "Sensitive card data". */
-const browserKeyPair = async () => {
-  const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits'])) as CryptoKeyPair;
-  expect(pair.privateKey.extractable).toBe(false);
-  const publicJwk = await crypto.subtle.exportKey('jwk', pair.publicKey);
-  return { pair, publicJwk };
-};
-
-const decrypt = async (privateKey: CryptoKey, data: SensitiveData, cardId: string) => {
-  const ephemeral = await crypto.subtle.importKey('jwk', data.ephemeralPublicKey, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
-  const shared = await crypto.subtle.deriveBits({ name: 'ECDH', public: ephemeral }, privateKey, 256);
-  const hkdf = await crypto.subtle.importKey('raw', shared, 'HKDF', false, ['deriveKey']);
-  const key = await crypto.subtle.deriveKey(
-    { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: new TextEncoder().encode(SENSITIVE_HKDF_INFO) },
-    hkdf,
-    { name: 'AES-GCM', length: 256 },
-    false,
-    ['decrypt'],
-  );
-  const plain = await crypto.subtle.decrypt(
-    { name: 'AES-GCM', iv: Buffer.from(data.iv, 'base64url'), additionalData: new TextEncoder().encode(cardId) },
-    key,
-    Buffer.from(data.ciphertext, 'base64url'),
-  );
-  return JSON.parse(new TextDecoder().decode(plain)) as unknown;
-};
 
 const reveal = (user: TestUser, cardId: string, publicKey: object) =>
   t.call({ method: 'POST', url: '/api/cards/sensitive', payload: { cardId, publicKey }, headers: user.headers });
