@@ -1,5 +1,5 @@
 /** Action icons: copy, refresh, swap, payment methods, statuses (a module of its own, so screens without them don't load them). */
-import { make } from './make-icon';
+import { make, makeCircled } from './make-icon';
 
 export const IconCopy = make(
   <>
@@ -22,31 +22,7 @@ export const IconSwapVertical = make(<path d="M8.5 19V5.5M5 9l3.5-3.5L12 9M15.5 
 /** Lightning: fast payments (SBP). */
 export const IconBolt = make(<path d="M13.5 2.5 5 13.5h6.5l-1 8L19 10.5h-6.5z" />, 'IconBolt');
 /** A coin with "₮" (USDT). */
-export const IconTether = make(
-  <>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M8 8.5h8M12 8.5V17M8.2 11.6c1.1.6 2.4.9 3.8.9s2.7-.3 3.8-.9" />
-  </>,
-  'IconTether',
-);
-export const IconCheckCircle = make(
-  <>
-    <circle cx="12" cy="12" r="9" />
-    <path d="m8 12.5 2.7 2.7L16.2 9.5" />
-  </>,
-  'IconCheckCircle',
-);
-export const IconCrossCircle = make(
-  <>
-    <circle cx="12" cy="12" r="9" />
-    <path d="m9 9 6 6M15 9l-6 6" />
-  </>,
-  'IconCrossCircle',
-);
-export const IconClock = make(
-  <>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 7.5V12l3 2" />
-  </>,
-  'IconClock',
-);
+export const IconTether = makeCircled('M8 8.5h8M12 8.5V17M8.2 11.6c1.1.6 2.4.9 3.8.9s2.7-.3 3.8-.9', 'IconTether');
+export const IconCheckCircle = makeCircled('m8 12.5 2.7 2.7L16.2 9.5', 'IconCheckCircle');
+export const IconCrossCircle = makeCircled('m9 9 6 6M15 9l-6 6', 'IconCrossCircle');
+export const IconClock = makeCircled('M12 7.5V12l3 2', 'IconClock');

@@ -1,5 +1,5 @@
 /** Navigation and state icons (the SVG wrapper: ./make-icon). */
-import { make } from './make-icon';
+import { make, makeCircled } from './make-icon';
 
 export const IconWallet = make(
   <>
@@ -25,13 +25,7 @@ export const IconSettings = make(
 );
 export const IconArrowLeft = make(<path d="M15 5l-7 7 7 7" />, 'IconArrowLeft');
 export const IconChevronRight = make(<path d="M9 6l6 6-6 6" />, 'IconChevronRight');
-export const IconTopUp = make(
-  <>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 16V8M8.5 11.5 12 8l3.5 3.5" />
-  </>,
-  'IconTopUp',
-);
+export const IconTopUp = makeCircled('M12 16V8M8.5 11.5 12 8l3.5 3.5', 'IconTopUp');
 export const IconGift = make(
   <>
     <rect x="3.5" y="8" width="17" height="4" rx="1" />
@@ -40,13 +34,7 @@ export const IconGift = make(
   </>,
   'IconGift',
 );
-export const IconAlert = make(
-  <>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 7.5v5.5M12 16.5v.01" />
-  </>,
-  'IconAlert',
-);
+export const IconAlert = makeCircled('M12 7.5v5.5M12 16.5v.01', 'IconAlert');
 export const IconInbox = make(
   <>
     <path d="M4 13.5 6.5 5.5h11l2.5 8V18a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 18z" />

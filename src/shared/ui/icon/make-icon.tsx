@@ -28,3 +28,14 @@ export function make(paths: ReactNode, displayName: string) {
   Icon.displayName = displayName;
   return Icon;
 }
+
+/** An icon drawn inside the standard circle (r = 9): check, cross, clock, alert, top-up, tether… */
+export function makeCircled(d: string, displayName: string) {
+  return make(
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d={d} />
+    </>,
+    displayName,
+  );
+}
