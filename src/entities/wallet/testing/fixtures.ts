@@ -99,3 +99,14 @@ export function serveWallet(server: FakeServer, data: { wallet?: Wallet; config?
   server.on('GET', '/api/config/exchange-rates', () => ok(data.rates ?? ratesFixture()));
   server.on('GET', '/api/wallet/transactions', () => ok({ items: [], nextCursor: null }));
 }
+
+/**
+ * The server side of a payment's result page: GET /api/wallet/sbp/sbp_1 answers `states` in turn (the last one
+ * repeats), and the wallet and its history (reloaded once the payment settles) answer plainly.
+ */
+export function servePaymentStates(server: FakeServer, states: Array<Partial<SbpPayment>>): void {
+  let i = 0;
+  server.on('GET', '/api/wallet/sbp/sbp_1', () => ok(sbpPaymentFixture(states[Math.min(i++, states.length - 1)])));
+  server.on('GET', '/api/wallet', () => ok(walletFixture()));
+  server.on('GET', '/api/wallet/transactions', () => ok({ items: [], nextCursor: null }));
+}

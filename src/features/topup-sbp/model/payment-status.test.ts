@@ -1,18 +1,12 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
-import { fail, ok, sbpPaymentFixture, useWalletTestApi, walletFixture } from '@/entities/wallet/index.testing';
+import { fail, servePaymentStates, useWalletTestApi } from '@/entities/wallet/index.testing';
 import type { SbpPayment } from '@/shared/contract';
 import { $sbpPayment, $sbpPaymentNotFound, pollDelayFx, sbpPaymentWatchStarted, sbpPaymentWatchStopped } from './payment-status';
 
 const server = useWalletTestApi();
 
-/** Polls answer from `states` in turn (the last one repeats). */
-function servePayment(states: Array<Partial<SbpPayment>>) {
-  let i = 0;
-  server.on('GET', '/api/wallet/sbp/sbp_1', () => ok(sbpPaymentFixture(states[Math.min(i++, states.length - 1)])));
-  server.on('GET', '/api/wallet', () => ok(walletFixture()));
-  server.on('GET', '/api/wallet/transactions', () => ok({ items: [], nextCursor: null }));
-}
+const servePayment = (states: Array<Partial<SbpPayment>>) => servePaymentStates(server, states);
 
 describe('SBP payment status (result pages)', () => {
   it('polls while pending, stops when settled, then reloads the wallet and the history once', async () => {

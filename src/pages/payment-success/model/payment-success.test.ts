@@ -1,18 +1,13 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
-import { ok, sbpPaymentFixture, useWalletTestApi, walletFixture } from '@/entities/wallet/index.testing';
+import { servePaymentStates, useWalletTestApi } from '@/entities/wallet/index.testing';
 import { pollDelayFx } from '@/features/topup-sbp';
 import type { SbpPayment } from '@/shared/contract';
 import { $countdownRunning, $paymentFailed, $redirectDue, $secondsLeft, countdownSecondFx, paymentSuccessClosed, paymentSuccessOpened, REDIRECT_AFTER_SECONDS } from './payment-success';
 
 const server = useWalletTestApi();
 
-function servePayment(states: Array<Partial<SbpPayment>>) {
-  let i = 0;
-  server.on('GET', '/api/wallet/sbp/sbp_1', () => ok(sbpPaymentFixture(states[Math.min(i++, states.length - 1)])));
-  server.on('GET', '/api/wallet', () => ok(walletFixture()));
-  server.on('GET', '/api/wallet/transactions', () => ok({ items: [], nextCursor: null }));
-}
+const servePayment = (states: Array<Partial<SbpPayment>>) => servePaymentStates(server, states);
 
 describe('payment success page model', () => {
   it('SPEC §9: once the payment succeeded, a 10-second countdown, then the redirect', async () => {
