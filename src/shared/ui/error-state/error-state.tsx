@@ -6,6 +6,7 @@ import { IconAlert } from '../icon';
 import styles from '../state/state.module.css';
 
 export interface ErrorStateProps {
+  /** What failed ("Failed to fetch wallet"); not shown when it says the same as `message`. */
   title?: ReactNode;
   message: ReactNode;
   /** Shows a "Try again" button. */
@@ -24,7 +25,7 @@ export function ErrorState({ title, message, onRetry, retryLabel, retrying, chil
       <div className={cn(styles.icon, styles.danger)}>
         <IconAlert size={32} />
       </div>
-      {title && <h2 className={styles.title}>{title}</h2>}
+      {title && title !== message && <h2 className={styles.title}>{title}</h2>}
       <p className={styles.text}>{message}</p>
       {(onRetry || children) && (
         <div className={styles.actions}>

@@ -79,9 +79,7 @@ export function TransactionHistory() {
       </>
     );
   } else if (state === 'error' && error) {
-    const title = t('errors:wallet.fetchTransactionsFailed');
-    const message = t(error.keys, { defaultValue: error.defaultValue });
-    body = <ErrorState title={message === title ? undefined : title} message={message} onRetry={() => reload()} />;
+    body = <ErrorState title={t('errors:wallet.fetchTransactionsFailed')} message={t(error.keys, { defaultValue: error.defaultValue })} onRetry={() => reload()} />;
   } else if (state === 'pending') {
     body = <LoadingRows />;
   } else {

@@ -32,10 +32,7 @@ export function WalletBalance({ actions = true }: WalletBalanceProps) {
   const handlers = { usdt: () => openUsdt(), sbp: () => openSbp(), exchange: () => openExchange() };
 
   if (balances.length === 0 && state === 'error' && error) {
-    // "Failed to fetch wallet" always says WHAT failed; the message says why when it knows more ("Network error occurred").
-    const title = t('errors:wallet.fetchWalletFailed');
-    const message = t(error.keys, { defaultValue: error.defaultValue });
-    return <ErrorState title={message === title ? undefined : title} message={message} onRetry={() => retry()} />;
+    return <ErrorState title={t('errors:wallet.fetchWalletFailed')} message={t(error.keys, { defaultValue: error.defaultValue })} onRetry={() => retry()} />;
   }
 
   return (
