@@ -25,13 +25,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import pg from 'pg';
 import type { Db } from '../../server/db/db';
 import { migrate } from '../../server/db/migrate';
 import { openPglite, pgliteInstance } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
 import { LoadClient, LoadStats } from '../load/http-client';
-import { findPostgresBinary, freePort, startPostgresCluster } from '../load/postgres-cluster';
+import { createDatabase, findPostgresBinary, freePort, startPostgresCluster } from '../load/postgres-cluster';
 import { residentMemory, sandboxServerEnv, startServerProcess, stopServerProcess, type ServerProcess } from '../load/server-process';
 import { auditWorkload, waitForJobs, WalletWorkload, type LoadUser } from '../load/wallet-workload';
 
@@ -121,14 +120,7 @@ const startPglite = async (): Promise<Target> => {
 
 const startPostgres = async (): Promise<Target> => {
   const cluster = await startPostgresCluster({ name: 'bench-postgres' });
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: cluster.url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(cluster.url);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const { url: databaseUrl } = await createDatabase(cluster.url, 'bench');
   const setup = await openPostgres({ connectionString: databaseUrl, maxConnections: 2 });
   await migrate(setup);
   await setup.close();

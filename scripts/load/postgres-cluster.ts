@@ -5,10 +5,12 @@
  * (or `nobody`) through runuser. Needs the server binaries (Debian: apt-get install postgresql-15).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
 /** A PostgreSQL binary from PATH or the newest /usr/lib/postgresql/<version>/bin. */
 export const findPostgresBinary = (name: string): string => {
@@ -123,4 +125,25 @@ export const startPostgresCluster = async ({ maxConnections = 200, name = 'postg
       }
     },
   };
+};
+
+/**
+ * A new empty database with a random name (`<prefix>_<hex>`) on the server at `adminUrl`; `drop()` removes it (also
+ * while connections are open). Tests and benchmarks use one per run so that they share nothing.
+ */
+export const createDatabase = async (adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> => {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 };

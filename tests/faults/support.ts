@@ -1,24 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { migrate } from '../../server/db/migrate';
 import { openPostgres } from '../../server/db/postgres';
 import type { Db } from '../../server/db/db';
 import { LoadClient } from '../../scripts/load/http-client';
+import { createDatabase } from '../../scripts/load/postgres-cluster';
 import { sandboxServerEnv, startServerProcess, type ServerProcess } from '../../scripts/load/server-process';
 import { WalletWorkload } from '../../scripts/load/wallet-workload';
 
 /** A new, migrated database on the cluster at `adminUrl`; `db` is the test's own connection (for the audit). */
 export const createMigratedDatabase = async (adminUrl: string): Promise<{ url: string; db: Db }> => {
-  const name = `faults_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openPostgres({ connectionString: url.toString(), maxConnections: 4, onError: () => {} });
+  const { url } = await createDatabase(adminUrl, 'faults');
+  const db = await openPostgres({ connectionString: url, maxConnections: 4, onError: () => {} });
   await migrate(db);
-  return { url: url.toString(), db };
+  return { url, db };
 };
 
 /**

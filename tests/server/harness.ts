@@ -3,9 +3,8 @@
  * template, server/db/memory-template.ts: its own instance, shares nothing); with DATABASE_URL set
  * (`npm run test:server:pg`), a new PostgreSQL database with a random name, dropped on close.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import { createDatabase } from '../../scripts/load/postgres-cluster';
 import { buildApp, type Adapters } from '../../server/app';
 import { ManualClock } from '../../server/clock';
 import { loadConfig, type Config } from '../../server/config';
@@ -35,28 +34,8 @@ export const usesPostgres = (): boolean => Boolean(process.env.DATABASE_URL);
 export const createTestDatabase = async (): Promise<{ databaseUrl: string | undefined; drop: () => Promise<void> }> => {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) return { databaseUrl: undefined, drop: async () => {} };
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    databaseUrl: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
+  const { url, drop } = await createDatabase(adminUrl, 'test');
+  return { databaseUrl: url, drop };
 };
 
 export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
