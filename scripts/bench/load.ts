@@ -31,7 +31,7 @@ import { openPglite, pgliteInstance } from '../../server/db/pglite';
 import { openPostgres } from '../../server/db/postgres';
 import { LoadClient, LoadStats } from '../load/http-client';
 import { createDatabase, findPostgresBinary, freePort, startPostgresCluster } from '../load/postgres-cluster';
-import { residentMemory, sandboxServerEnv, startServerProcess, stopServerProcess, type ServerProcess } from '../load/server-process';
+import { residentMemory, sandboxServerEnv, startServerProcess, stopServerProcess, waitForIdleJobs, type ServerProcess } from '../load/server-process';
 import { auditWorkload, waitForJobs, WalletWorkload, type LoadUser } from '../load/wallet-workload';
 
 const USERS = Number(process.env.BENCH_USERS ?? 20);
@@ -166,12 +166,7 @@ const benchmark = async (target: Target): Promise<boolean> => {
       db = await target.openAuditDb();
       await waitForJobs(db, 120_000);
     } else {
-      const url = target.servers[0]!.url;
-      for (let i = 0; i < 1_200; i++) {
-        const text = await (await fetch(`${url}/api/metrics`)).text();
-        if (!/^jobs_queue_depth\{status="(?:queued|running)"[^}]*\} [1-9]/m.test(text)) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await waitForIdleJobs(target.servers[0]!.url, 120_000);
     }
     await Promise.all(target.servers.map((s) => stopServerProcess(s)));
     db ??= await target.openAuditDb();

@@ -109,3 +109,18 @@ export const residentMemory = (pid: number): number => {
     return NaN;
   }
 };
+
+/**
+ * Waits until the server at `url` has no queued or running background jobs, as its Prometheus metrics count them
+ * (`jobs_queue_depth`): for a PGlite server, whose database nobody else can open while it runs.
+ */
+export const waitForIdleJobs = async (url: string, timeoutMs = 30_000): Promise<void> => {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const text = await (await fetch(`${url}/api/metrics`)).text();
+    const inFlight = [...text.matchAll(/^jobs_queue_depth\{status="(?:queued|running)"[^}]*\} (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
+    if (inFlight === 0) return;
+    if (performance.now() > deadline) throw new Error(`${inFlight} jobs still queued or running after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};

@@ -8,18 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/pglite';
-import { exited, killServerProcess, sandboxServerEnv, startServerProcess, stopServerProcess } from '../../scripts/load/server-process';
+import { exited, killServerProcess, sandboxServerEnv, startServerProcess, stopServerProcess, waitForIdleJobs } from '../../scripts/load/server-process';
 import { auditWorkload, waitForJobs } from '../../scripts/load/wallet-workload';
 import { serverFleet, sleep } from './support';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'faults-pglite-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-/** Queued or running jobs, as the server's Prometheus metrics count them. */
-const jobsInFlight = async (url: string): Promise<number> => {
-  const text = await (await fetch(`${url}/api/metrics`)).text();
-  return [...text.matchAll(/^jobs_queue_depth\{status="(?:queued|running)"[^}]*\} (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
-};
 
 describe('embedded database (PGlite data folder)', () => {
   it('kill -9 under load, then a restart: the data opens, serves, and holds every acknowledged operation once; a second process is refused', async () => {
@@ -46,10 +40,7 @@ describe('embedded database (PGlite data folder)', () => {
     const refused = startServerProcess('intruder', sandboxServerEnv({ DATA_DIR: dataDir }));
     await expect(refused).rejects.toThrow(/is in use by another server process \(pid \d+\)\. PGlite allows only one process per directory/);
 
-    for (let i = 0; (await jobsInFlight(second.url)) > 0; i++) {
-      if (i > 300) throw new Error('jobs still queued or running after 30 s');
-      await sleep(100);
-    }
+    await waitForIdleJobs(second.url);
     await stopServerProcess(second);
     expect(await exited(second)).toBe(0);
     fleet.client.destroy();
