@@ -175,14 +175,14 @@ export const chargeIssue = async (
 
 /** The issuer made the card: the initial deposit moves onto the card; the charges complete. */
 export const settleIssue = async (q: Queryable, card: CardRow, now: Date): Promise<void> => {
-  const funding = { id: await postedTo(q, card.issue_transaction_id, 'card_issuer_funding', card.currency, now) };
+  const fundingId = await postedTo(q, card.issue_transaction_id, 'card_issuer_funding', card.currency, now);
   await postTransaction(q, {
     type: 'cardIssueSettle',
     userId: card.user_id,
     idempotencyKey: `card:${card.id}:issue-settle`,
     details: { cardId: card.id, relatedTransactionId: card.issue_transaction_id },
     entries: [
-      { accountId: funding.id, amount: -card.initial_deposit },
+      { accountId: fundingId, amount: -card.initial_deposit },
       { accountId: accountIds.card(card.id), amount: card.initial_deposit },
     ],
     now,
@@ -195,9 +195,9 @@ export const settleIssue = async (q: Queryable, card: CardRow, now: Date): Promi
 /** The issue was rejected or failed: everything taken at issue goes back to the wallet, exactly. */
 export const refundIssue = async (q: Queryable, card: CardRow, reason: string, now: Date): Promise<void> => {
   const wallet = await getWalletAccount(q, card.user_id, card.currency, now);
-  const revenue = { id: await postedTo(q, card.issue_transaction_id, 'fee_revenue', card.currency, now) };
-  const funding = { id: await postedTo(q, card.issue_transaction_id, 'card_issuer_funding', card.currency, now) };
-  const feeRevenue = { id: await postedTo(q, card.issue_fee_transaction_id, 'fee_revenue', card.currency, now) };
+  const revenueId = await postedTo(q, card.issue_transaction_id, 'fee_revenue', card.currency, now);
+  const fundingId = await postedTo(q, card.issue_transaction_id, 'card_issuer_funding', card.currency, now);
+  const feeRevenueId = await postedTo(q, card.issue_fee_transaction_id, 'fee_revenue', card.currency, now);
   const issueCost = card.creation_fee + card.issuing_fee;
   await postTransaction(q, {
     type: 'cardIssueRefund',
@@ -206,8 +206,8 @@ export const refundIssue = async (q: Queryable, card: CardRow, reason: string, n
     details: { cardId: card.id, relatedTransactionId: card.issue_transaction_id, reason },
     entries: nonZero([
       { accountId: wallet.id, amount: issueCost + card.initial_deposit },
-      { accountId: revenue.id, amount: -card.creation_fee },
-      { accountId: funding.id, amount: -(card.issuing_fee + card.initial_deposit) },
+      { accountId: revenueId, amount: -card.creation_fee },
+      { accountId: fundingId, amount: -(card.issuing_fee + card.initial_deposit) },
     ]),
     now,
   });
@@ -219,7 +219,7 @@ export const refundIssue = async (q: Queryable, card: CardRow, reason: string, n
       details: { cardId: card.id, relatedTransactionId: card.issue_fee_transaction_id, reason },
       entries: [
         { accountId: wallet.id, amount: card.deposit_fee },
-        { accountId: feeRevenue.id, amount: -card.deposit_fee },
+        { accountId: feeRevenueId, amount: -card.deposit_fee },
       ],
       now,
     });
@@ -296,14 +296,14 @@ export const chargeTopup = async (
 
 /** The issuer loaded the card: the amount moves onto the card account; the charges complete. */
 export const settleTopup = async (q: Queryable, topup: TopupRow, card: CardRow, now: Date): Promise<void> => {
-  const funding = { id: await postedTo(q, topup.transfer_transaction_id, 'card_issuer_funding', card.currency, now) };
+  const fundingId = await postedTo(q, topup.transfer_transaction_id, 'card_issuer_funding', card.currency, now);
   await postTransaction(q, {
     type: 'cardTopupSettle',
     userId: card.user_id,
     idempotencyKey: `card-topup:${topup.id}:settle`,
     details: { cardId: card.id, transferId: topup.id, relatedTransactionId: topup.transfer_transaction_id },
     entries: [
-      { accountId: funding.id, amount: -topup.amount },
+      { accountId: fundingId, amount: -topup.amount },
       { accountId: accountIds.card(card.id), amount: topup.amount },
     ],
     now,
@@ -317,8 +317,8 @@ export const settleTopup = async (q: Queryable, topup: TopupRow, card: CardRow, 
 /** The issuer did not load the card: amount and fee go back to the wallet, exactly. */
 export const refundTopup = async (q: Queryable, topup: TopupRow, reason: string, now: Date): Promise<void> => {
   const wallet = await getWalletAccount(q, topup.user_id, topup.currency, now);
-  const funding = { id: await postedTo(q, topup.transfer_transaction_id, 'card_issuer_funding', topup.currency, now) };
-  const revenue = { id: await postedTo(q, topup.fee_transaction_id, 'fee_revenue', topup.currency, now) };
+  const fundingId = await postedTo(q, topup.transfer_transaction_id, 'card_issuer_funding', topup.currency, now);
+  const revenueId = await postedTo(q, topup.fee_transaction_id, 'fee_revenue', topup.currency, now);
   await postTransaction(q, {
     type: 'cardTopupRefund',
     userId: topup.user_id,
@@ -326,7 +326,7 @@ export const refundTopup = async (q: Queryable, topup: TopupRow, reason: string,
     details: { cardId: topup.card_id, transferId: topup.id, relatedTransactionId: topup.transfer_transaction_id, reason },
     entries: [
       { accountId: wallet.id, amount: topup.amount },
-      { accountId: funding.id, amount: -topup.amount },
+      { accountId: fundingId, amount: -topup.amount },
     ],
     now,
   });
@@ -338,7 +338,7 @@ export const refundTopup = async (q: Queryable, topup: TopupRow, reason: string,
       details: { cardId: topup.card_id, transferId: topup.id, relatedTransactionId: topup.fee_transaction_id, reason },
       entries: [
         { accountId: wallet.id, amount: topup.fee },
-        { accountId: revenue.id, amount: -topup.fee },
+        { accountId: revenueId, amount: -topup.fee },
       ],
       now,
     });
