@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react-swc';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { precompressDirectory } from './scripts/precompress';
 
 const apiPort = Number(process.env.API_PORT ?? 3000);
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -79,6 +80,22 @@ function chunkModulesReport(): Plugin {
   };
 }
 
+/** Brotli and gzip copies beside every compressible file of the build (scripts/precompress.ts, static-files.ts). */
+function precompressBuild(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : `${config.root}/${config.build.outDir}`;
+    },
+    closeBundle() {
+      const { files, bytes, brotliBytes } = precompressDirectory(outDir);
+      this.info(`precompressed ${files} files: ${(bytes / 1024).toFixed(0)} KiB -> ${(brotliBytes / 1024).toFixed(0)} KiB brotli`);
+    },
+  };
+}
+
 /**
  * Production builds use react-router's production bundle (its dev build, the package default, carries
  * development warnings). Aliases below apply to `vite build` only: dev server and tests are unchanged.
@@ -90,6 +107,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     firstScreenZodCopy(),
     chunkModulesReport(),
+    precompressBuild(),
     react({
       // Effector SIDs (stable unit ids) for scopes and cache keys; readable unit names in dev and tests only
       // (production code never reads them: -1 KB gzip on data screens).

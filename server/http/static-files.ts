@@ -9,7 +9,9 @@ export const isApiPath = (url: string): boolean => url === '/api' || url.startsW
 
 /**
  * Serves the built Vite app. Hashed files under /assets/ are cached forever; everything else
- * (index.html) is revalidated. Returns the SPA fallback for the not-found handler, or null when there
+ * (index.html) is revalidated. The build writes a brotli (.br) and a gzip (.gz) copy beside every compressible
+ * file (scripts/precompress.ts): the copy the browser accepts is sent (Vary: Accept-Encoding), no compression
+ * work per request; a file without copies is sent as it is. Returns the SPA fallback for the not-found handler, or null when there
  * is nothing to serve (no build yet: run `npm run build`, or use `npm run dev`).
  */
 export const registerStaticFiles = async (
@@ -23,6 +25,7 @@ export const registerStaticFiles = async (
   }
   await app.register(fastifyStatic, {
     root: staticDir,
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', filePath.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache');

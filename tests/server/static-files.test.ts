@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,12 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title>');
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // What the build writes beside each compressible file (vite.config.ts, scripts/precompress.ts).
+  writeFileSync(join(dist, 'index.html.br'), brotliCompressSync('<!doctype html><title>app</title>'));
+  writeFileSync(join(dist, 'index.html.gz'), gzipSync('<!doctype html><title>app</title>'));
+  writeFileSync(join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
+  writeFileSync(join(dist, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
+  writeFileSync(join(dist, 'assets', 'plain-abc123.css'), 'a{}');
   t = await createTestApp({ env: { STATIC_DIR: dist } });
 });
 afterAll(async () => {
@@ -31,6 +38,40 @@ describe('static app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the pre-compressed file the browser accepts (brotli first, then gzip), varying on Accept-Encoding', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
+
+    const identity = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe('console.log(1)');
+
+    // A file the build did not compress is sent as it is.
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/plain-abc123.css', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('a{}');
+  });
+
+  it('the SPA fallback (index.html) is compressed too and never cached', async () => {
+    for (const url of ['/', '/wallet']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<title>app</title>');
+    }
   });
 
   it('unknown API routes still answer the JSON envelope', async () => {
