@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { requestLocation } from './capabilities/location';
 import { cloudStorage } from './capabilities/cloud-storage';

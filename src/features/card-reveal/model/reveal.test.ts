@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { allSettled, fork } from 'effector';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeCard, sealSensitive, TEST_PLAINTEXT, useCardsFakeApi } from '@/entities/card/index.testing';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { initI18n, loadNamespaces } from '@/shared/i18n';

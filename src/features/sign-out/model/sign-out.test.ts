@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { $isAuthenticated, signedIn } from '@/entities/session';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { renderHook } from '@testing-library/react';
 import { emitEvent } from '@telegram-apps/sdk-react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
