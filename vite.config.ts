@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react-swc';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { precompressDirectory } from './scripts/precompress';
+import { precompressDirectory } from './scripts/precompress.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3000);
 const root = fileURLToPath(new URL('.', import.meta.url));

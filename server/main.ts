@@ -1,4 +1,4 @@
-/** Entry: `tsx server/main.ts`. Configuration from environment variables (docs/server.md). */
+/** Entry: `node dist-server/main.js` (compiled, `npm run build:server`) or `tsx server/main.ts` in development. Configuration from environment variables (docs/server.md). */
 import { startServer } from './server';
 
 const main = async () => {
