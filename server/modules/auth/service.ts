@@ -100,4 +100,9 @@ export class AuthService {
   refresh(refreshToken: string): Promise<TokenPair> {
     return this.deps.tokens.refresh(refreshToken);
   }
+
+  /** Sign-out: ends the session of this refresh token (idempotent, never says whether it existed). */
+  logout(refreshToken: string): Promise<void> {
+    return this.deps.tokens.revoke(refreshToken);
+  }
 }
