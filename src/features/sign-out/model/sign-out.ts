@@ -1,10 +1,15 @@
 /**
- * Sign-out (SPEC §1, §8): forget both tokens (SPEC §7 has no server call), reset API data, go to "/".
- * If the tokens cannot be removed (storage failure), the user stays signed in and sees
- * "Failed to sign out. Please try again."
+ * Sign-out (SPEC §1, §8): end the session on the server (POST /api/auth/logout with the refresh token: its
+ * refresh and access tokens are refused from then on), forget both tokens, reset API data, go to "/".
+ * - The server call is best effort: if it fails (offline, timeout after 5 s, server error) the browser is
+ *   signed out all the same and no error is shown (the tokens are gone from this device; the session then
+ *   lapses on the server when its refresh token expires).
+ * - "Failed to sign out. Please try again." is shown only when the tokens cannot be removed from this browser
+ *   (storage failure): the user then stays signed in, since the app would still be using them.
  */
 import { createEffect, createStore, sample } from 'effector';
-import { tokenStorage } from '@/shared/api';
+import { request, tokenStorage } from '@/shared/api';
+import { authLogout } from '@/shared/contract';
 import { sessionStarted, signedOut } from '@/entities/session';
 import { i18n } from '@/shared/i18n';
 import { haptic } from '@/shared/platform';
@@ -12,8 +17,22 @@ import { notify } from '@/shared/ui';
 
 export const SIGN_OUT_FAILED_KEY = 'errors:auth.signOutFailed';
 
+/** How long sign-out waits for the server before signing the browser out anyway. */
+export const SIGN_OUT_SERVER_TIMEOUT_MS = 5000;
+
+async function endSessionOnServer(refreshToken: string): Promise<void> {
+  const signal = typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(SIGN_OUT_SERVER_TIMEOUT_MS) : undefined;
+  try {
+    await request(authLogout, { body: { refreshToken } }, signal ? { signal } : {});
+  } catch {
+    // Best effort (see above).
+  }
+}
+
 /** Run it and await it; resolves once signed out, rejects (after the error toast) on failure. */
-export const signOutFx = createEffect(() => {
+export const signOutFx = createEffect(async () => {
+  const refreshToken = tokenStorage.getRefreshToken();
+  if (refreshToken) await endSessionOnServer(refreshToken);
   tokenStorage.clear();
   if (tokenStorage.getAccessToken() !== null || tokenStorage.getRefreshToken() !== null) {
     throw new Error('The session tokens could not be removed from storage');
