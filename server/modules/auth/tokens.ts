@@ -150,7 +150,7 @@ export class TokenService {
       const successor = this.successorOf(refreshToken);
       if (row.rotated_at) {
         const sinceRotation = (now.getTime() - row.rotated_at.getTime()) / 1000;
-        if (sinceRotation <= this.reuseGraceSeconds) {
+        if (this.reuseGraceSeconds > 0 && sinceRotation <= this.reuseGraceSeconds) {
           // A duplicate (another tab, a retried request): the same successor, if its session still stands.
           const [next] = await tx.query<{ revoked_at: Date | null }>('SELECT revoked_at FROM refresh_tokens WHERE token_hash = $1', [
             sha256Base64Url(successor),
