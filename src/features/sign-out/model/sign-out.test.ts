@@ -1,6 +1,6 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { $isAuthenticated, signedIn } from '@/entities/session';
+import { $authExpiredMessage, $isAuthenticated, signedIn } from '@/entities/session';
 import { apiDataReset, configureApi, createApiQuery } from '@/shared/api';
 import { createFakeServer, fail, ok, testWallet } from '@/shared/api/index.testing';
 import { $signOutError, signOutFx } from './sign-out';
@@ -48,6 +48,20 @@ describe('sign-out', () => {
     expect(calls[0]?.url).not.toContain('refresh-1');
     expect(localStorage.getItem('tgwallet.refreshToken')).toBeNull();
     expect(scope.getState($isAuthenticated)).toBe(false);
+  });
+
+  test('forgets the tokens BEFORE asking the server: no call of this page can meet the revoked session and "expire"', async () => {
+    let storedDuringLogout: string | null = 'unset';
+    server.on('POST', '/api/auth/logout', () => {
+      storedDuringLogout = localStorage.getItem('tgwallet.refreshToken');
+      return ok({ signedOut: true });
+    });
+    const scope = fork();
+    await allSettled(signedIn, { scope, params: TOKENS });
+    await allSettled(signOutFx, { scope });
+    expect(server.callsTo('POST', '/api/auth/logout')).toHaveLength(1);
+    expect(storedDuringLogout).toBeNull();
+    expect(scope.getState($authExpiredMessage)).toBeNull();
   });
 
   test.each([
