@@ -63,7 +63,7 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
     reply.header('x-request-id', request.id);
   });
 
-  const tokens = new TokenService(db, clock, config.jwtSecret);
+  const tokens = new TokenService(db, clock, config.jwtSecret, { reuseGraceSeconds: config.refreshReuseGraceSeconds });
   app.decorate('httpContext', {
     db,
     clock,

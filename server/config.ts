@@ -42,6 +42,11 @@ export interface Config {
   idempotencyPendingSeconds: number;
   /** Idempotency-Key records older than this are purged, hourly, by every process (IDEMPOTENCY_RETENTION_HOURS, default 24). */
   idempotencyRetentionHours: number;
+  /**
+   * A refresh token presented again this many seconds after its rotation gets the same successor instead of
+   * revoking its family (two tabs refreshing at once; REFRESH_REUSE_GRACE_SECONDS, default 30, 0 = off).
+   */
+  refreshReuseGraceSeconds: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -149,5 +154,6 @@ export const loadConfig = (env: Env = process.env): Config => {
     apiPublicOrigins: toOrigins(env, 'API_PUBLIC_ORIGIN'),
     idempotencyPendingSeconds: toInt(env, 'IDEMPOTENCY_PENDING_SECONDS', 60, 1, 3600),
     idempotencyRetentionHours: toInt(env, 'IDEMPOTENCY_RETENTION_HOURS', 24, 1, 24 * 365),
+    refreshReuseGraceSeconds: toInt(env, 'REFRESH_REUSE_GRACE_SECONDS', 30, 0, 300),
   };
 };

@@ -4,6 +4,8 @@ import type { Db } from '../db/db';
 /** Who made a bearer-authenticated request. */
 export interface AuthContext {
   userId: string;
+  /** The sign-in (auth_sessions.id, the access token's `sid`) the request was made in. */
+  sessionId: string;
 }
 
 /** What the contract binding (`route()`) needs from the app; set once by buildApp(). */

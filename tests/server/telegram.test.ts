@@ -99,4 +99,70 @@ describe('Telegram init data', () => {
       await noBot.close();
     }
   });
+
+  it('a Telegram account linked to account A never moves to B: register → 409 TELEGRAM_ALREADY_LINKED, code not spent', async () => {
+    const tg = tgUser();
+    const a = await signUp(t, uniqueEmail(), {}, { 'x-telegram-init-data': initData(tg) });
+    const email = uniqueEmail();
+    await t.call({ method: 'POST', url: '/api/auth/send-code', payload: { email, purpose: 'signup' }, remoteAddress: uniqueIp() });
+    const code = await latestCode(t, email);
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { ...registrationForm(email), code },
+      headers: { 'x-telegram-init-data': initData(tg) },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({ service: 'auth', code: 'TELEGRAM_ALREADY_LINKED' });
+    expect(res.body.error.message).toMatch(/already linked to another account/);
+    // A keeps its link; no account B was created; the code still works without the Telegram identity.
+    expect((await login(initData(tg))).body.data.user.id).toBe(a.user.id);
+    const plain = await t.call({ method: 'POST', url: '/api/auth/register', payload: { ...registrationForm(email), code } });
+    expect(plain.status).toBe(200);
+    const meB = await t.call({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${plain.body.data.accessToken}` } });
+    expect(meB.body.data.telegram).toBeNull();
+  });
+
+  it('verify-code into B from a Telegram account linked to A → 409 TELEGRAM_ALREADY_LINKED; A keeps it', async () => {
+    const tg = tgUser();
+    const a = await signUp(t, uniqueEmail(), {}, { 'x-telegram-init-data': initData(tg) });
+    const b = await signUp(t);
+    await t.call({ method: 'POST', url: '/api/auth/send-code', payload: { email: b.email, purpose: 'signin' }, remoteAddress: uniqueIp() });
+    const code = await latestCode(t, b.email);
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/auth/verify-code',
+      payload: { email: b.email, code },
+      headers: { 'x-telegram-init-data': initData(tg) },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('TELEGRAM_ALREADY_LINKED');
+    expect((await login(initData(tg))).body.data.user.id).toBe(a.user.id);
+    const meA = await t.call({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${a.accessToken}` } });
+    expect(meA.body.data.telegram.id).toBe(String(tg.id));
+  });
+
+  it('signing in again from the same Telegram account into the same account is fine', async () => {
+    const tg = tgUser();
+    const a = await signUp(t, uniqueEmail(), {}, { 'x-telegram-init-data': initData(tg) });
+    await t.call({ method: 'POST', url: '/api/auth/send-code', payload: { email: a.email, purpose: 'signin' }, remoteAddress: uniqueIp() });
+    const code = await latestCode(t, a.email);
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/auth/verify-code',
+      payload: { email: a.email, code },
+      headers: { 'x-telegram-init-data': initData(tg) },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('with a bot token, a plain browser (no init data) signs up and signs in by email', async () => {
+    const account = await signUp(t);
+    await t.call({ method: 'POST', url: '/api/auth/send-code', payload: { email: account.email, purpose: 'signin' }, remoteAddress: uniqueIp() });
+    const code = await latestCode(t, account.email);
+    const res = await t.call({ method: 'POST', url: '/api/auth/verify-code', payload: { email: account.email, code } });
+    expect(res.status).toBe(200);
+    const me = await t.call({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${res.body.data.accessToken}` } });
+    expect(me.body.data.telegram).toBeNull();
+  });
 });

@@ -22,10 +22,11 @@ describe('refresh tokens', () => {
     expect(second.status).toBe(200);
   });
 
-  it('reusing a rotated token → 401 REFRESH_TOKEN_REUSED and the whole family is revoked', async () => {
+  it('reusing a rotated token (after the 30 s duplicate window) → 401 REFRESH_TOKEN_REUSED and the whole family is revoked', async () => {
     const user = await signUp(t);
     const rotated = await refresh(user.refreshToken);
     const current = rotated.body.data.refreshToken as string;
+    t.clock.advance(31);
     const reuse = await refresh(user.refreshToken);
     expect(reuse.status).toBe(401);
     expect(reuse.body.error.code).toBe('REFRESH_TOKEN_REUSED');
@@ -40,6 +41,7 @@ describe('refresh tokens', () => {
     const code = await latestCode(t, user.email);
     const second = await t.call({ method: 'POST', url: '/api/auth/verify-code', payload: { email: user.email, code } });
     await refresh(user.refreshToken);
+    t.clock.advance(31);
     expect((await refresh(user.refreshToken)).body.error.code).toBe('REFRESH_TOKEN_REUSED');
     expect((await refresh(second.body.data.refreshToken)).status).toBe(200);
   });

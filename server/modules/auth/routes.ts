@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { authLogin, authRefreshToken, authRegister, authSendCode, authVerifyCode } from '@/shared/contract/auth';
+import { authLogin, authLogout, authRefreshToken, authRegister, authSendCode, authVerifyCode } from '@/shared/contract/auth';
 import { route } from '../../http/route';
 import type { AuthService } from './service';
 import type { TelegramInitData } from './telegram';
@@ -11,4 +11,8 @@ export const registerAuthRoutes = (app: FastifyInstance, auth: AuthService, tele
   route(app, authVerifyCode, ({ body, request }) => auth.verifyCode(body.email, body.code, telegram.optionalUser(request)));
   route(app, authLogin, ({ request }) => auth.loginWithTelegram(telegram.requireUser(request)));
   route(app, authRefreshToken, ({ body }) => auth.refresh(body.refreshToken));
+  route(app, authLogout, async ({ body }) => {
+    await auth.logout(body.refreshToken);
+    return { signedOut: true as const };
+  });
 };

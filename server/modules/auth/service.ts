@@ -1,7 +1,7 @@
 import type { AuthTokens, RegistrationForm } from '@/shared/contract/auth';
 import type { MailAdapter } from '../../adapters/mail';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import { codeErrors } from './email-codes';
 import { authError } from './errors';
 import { emailTaken, normalizeEmail, type UsersService } from '../users/service';
@@ -21,6 +21,17 @@ export interface AuthServiceDeps {
 
 const promoCodeUnknown = () =>
   authError('PROMO_CODE_UNKNOWN', 'Promo code not found', { fields: { promoCode: 'Promo code not found' } });
+
+const telegramAlreadyLinked = () =>
+  authError(
+    'TELEGRAM_ALREADY_LINKED',
+    'This Telegram account is already linked to another account. Sign in to that account, or use a different Telegram account.',
+  );
+
+/** Links the Telegram account in the caller's transaction, or fails it (rolled back: no account made, no code spent). */
+const linkOrRefuse = async (tx: Queryable, userId: string, telegram: TelegramUserData, now: Date): Promise<void> => {
+  if (!(await linkTelegram(tx, userId, telegram, now))) throw telegramAlreadyLinked();
+};
 
 const authUser = (user: UserRecord): AuthTokens['user'] => ({ id: user.id, name: `${user.firstName} ${user.lastName}` });
 
@@ -60,7 +71,7 @@ export class AuthService {
       if (await findUserByEmail(tx, email)) throw emailTaken();
       await codes.consume(tx, codeId);
       const user = await users.createUser(tx, { ...form, email }, referrer?.id ?? null);
-      if (telegram) await linkTelegram(tx, user.id, telegram, clock.now());
+      if (telegram) await linkOrRefuse(tx, user.id, telegram, clock.now());
       return { ...(await tokens.issueTokens(tx, user.id)), user: authUser(user) };
     });
   }
@@ -75,7 +86,7 @@ export class AuthService {
       const user = await findUserByEmail(tx, email);
       // A sign-in code is only ever issued for an existing account; this guards against a deleted one.
       if (!user) throw codeErrors.expired();
-      if (telegram) await linkTelegram(tx, user.id, telegram, clock.now());
+      if (telegram) await linkOrRefuse(tx, user.id, telegram, clock.now());
       return { ...(await tokens.issueTokens(tx, user.id)), user: authUser(user) };
     });
   }
@@ -92,12 +103,17 @@ export class AuthService {
         );
       }
       // Keep the stored username / photo fresh.
-      await linkTelegram(tx, user.id, telegram, clock.now());
+      await linkOrRefuse(tx, user.id, telegram, clock.now());
       return { ...(await tokens.issueTokens(tx, user.id)), user: authUser(user) };
     });
   }
 
   refresh(refreshToken: string): Promise<TokenPair> {
     return this.deps.tokens.refresh(refreshToken);
+  }
+
+  /** Sign-out: ends the session of this refresh token (idempotent, never says whether it existed). */
+  logout(refreshToken: string): Promise<void> {
+    return this.deps.tokens.revoke(refreshToken);
   }
 }

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
@@ -16,12 +16,22 @@ export interface TokenPair {
   refreshToken: string;
 }
 
+export interface TokenServiceOptions {
+  /**
+   * Seconds after a rotation during which the rotated refresh token, presented again, gets the same successor
+   * (a duplicate from a second tab) instead of revoking the family. 0 = every duplicate is a reuse.
+   */
+  reuseGraceSeconds: number;
+}
+
 const refreshErrors = {
   invalid: () => authError('REFRESH_TOKEN_INVALID', 'Session invalid. Please sign in again.'),
   expired: () => authError('REFRESH_TOKEN_EXPIRED', 'Your session has expired. Please sign in again.'),
   reused: () =>
     authError('REFRESH_TOKEN_REUSED', 'This session was ended because an old sign-in token was used again. Please sign in again.'),
 };
+
+const sessionEnded = () => httpErrors.unauthorized('This session has ended. Please sign in again.');
 
 interface RefreshRow extends Record<string, unknown> {
   id: string;
@@ -32,25 +42,37 @@ interface RefreshRow extends Record<string, unknown> {
   revoked_at: Date | null;
 }
 
+type RevokeReason = 'sign_out' | 'reuse';
+
 /**
- * Access tokens: JWT HS256 (jose), 15 minutes, `sub` = user id — verified without the database.
- * Refresh tokens: 32 random bytes (base64url), stored as SHA-256, 30 days, rotated on every use within a
- * family (one sign-in). Presenting an already-rotated token revokes the whole family (theft signal).
+ * Sessions and tokens.
+ * - A session (`auth_sessions`, one per sign-in) is a refresh-token family; its id is the family id.
+ * - Access tokens: JWT HS256 (jose), 15 minutes, `sub` = user id, `sid` = session id. Verified by signature,
+ *   then ONE primary-key read of the session row: a revoked session is refused at once in every process.
+ * - Refresh tokens: 32 random bytes (base64url) at sign-in, stored as SHA-256, 30 days, rotated on every use.
+ *   A successor is HMAC-SHA256(key derived from JWT_SECRET, predecessor): deterministic, so a duplicate
+ *   refresh of the just-rotated token within the grace window gets the SAME successor without the successor
+ *   being stored anywhere (only its SHA-256 is). Outside the window a rotated token revokes the family.
  */
 export class TokenService {
   private readonly accessKey: Uint8Array;
+  private readonly successorKey: Buffer;
+  private readonly reuseGraceSeconds: number;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     secret: string,
+    options: TokenServiceOptions = { reuseGraceSeconds: 30 },
   ) {
     this.accessKey = new Uint8Array(deriveKey(secret, 'access-token'));
+    this.successorKey = deriveKey(secret, 'refresh-successor');
+    this.reuseGraceSeconds = options.reuseGraceSeconds;
   }
 
-  async issueAccessToken(userId: string): Promise<string> {
+  async issueAccessToken(userId: string, sessionId: string): Promise<string> {
     const nowSeconds = Math.floor(this.clock.now().getTime() / 1000);
-    return new SignJWT({})
+    return new SignJWT({ sid: sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
       .setIssuer(ISSUER)
@@ -60,42 +82,64 @@ export class TokenService {
       .sign(this.accessKey);
   }
 
+  /** Signature, claims, then the session row (one primary-key lookup): revoked, unknown or another user's → 401. */
   async verifyAccessToken(token: string): Promise<AuthContext> {
+    let userId: string;
+    let sessionId: string;
     try {
       const { payload } = await jwtVerify(token, this.accessKey, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,
         currentDate: this.clock.now(),
-        requiredClaims: ['sub', 'exp'],
+        requiredClaims: ['sub', 'exp', 'sid'],
       });
-      if (!payload.sub) throw new Error('no subject');
-      return { userId: payload.sub };
+      if (!payload.sub || typeof payload.sid !== 'string' || !payload.sid) throw new Error('no subject or session');
+      userId = payload.sub;
+      sessionId = payload.sid;
     } catch (error) {
       const expired = error instanceof joseErrors.JWTExpired;
       throw httpErrors.unauthorized(expired ? 'The access token has expired.' : 'Sign in required: the access token is missing or invalid.');
     }
+    const [session] = await this.db.query<{ user_id: string; revoked_at: Date | null }>(
+      'SELECT user_id, revoked_at FROM auth_sessions WHERE id = $1',
+      [sessionId],
+    );
+    if (!session || session.revoked_at !== null || session.user_id !== userId) throw sessionEnded();
+    return { userId, sessionId };
   }
 
-  /** Starts a new family (a sign-in) inside the caller's transaction. */
+  /** Starts a new session (a sign-in) inside the caller's transaction. */
   async issueTokens(tx: Queryable, userId: string): Promise<TokenPair> {
-    return this.issueInFamily(tx, userId, randomUUID());
+    const sessionId = randomUUID();
+    await tx.query('INSERT INTO auth_sessions (id, user_id, created_at) VALUES ($1, $2, $3)', [sessionId, userId, this.clock.now()]);
+    return this.storeRefreshToken(tx, userId, sessionId, randomBytes(32).toString('base64url'));
   }
 
-  private async issueInFamily(tx: Queryable, userId: string, familyId: string): Promise<TokenPair> {
+  private successorOf(refreshToken: string): string {
+    return createHmac('sha256', this.successorKey).update(refreshToken).digest('base64url');
+  }
+
+  private async storeRefreshToken(tx: Queryable, userId: string, sessionId: string, refreshToken: string): Promise<TokenPair> {
     const now = this.clock.now();
-    const refreshToken = randomBytes(32).toString('base64url');
     await tx.query(
       `INSERT INTO refresh_tokens (id, family_id, user_id, token_hash, created_at, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6)`,
-      [randomUUID(), familyId, userId, sha256Base64Url(refreshToken), now, addSeconds(now, AUTH_LIMITS.refreshTokenTtlSeconds)],
+      [randomUUID(), sessionId, userId, sha256Base64Url(refreshToken), now, addSeconds(now, AUTH_LIMITS.refreshTokenTtlSeconds)],
     );
-    return { accessToken: await this.issueAccessToken(userId), refreshToken };
+    return { accessToken: await this.issueAccessToken(userId, sessionId), refreshToken };
   }
 
-  /** Exchanges a refresh token for a new pair (rotation with reuse detection). */
+  private async revokeSession(tx: Queryable, sessionId: string, reason: RevokeReason): Promise<void> {
+    const now = this.clock.now();
+    await tx.query('UPDATE auth_sessions SET revoked_at = $2, revoke_reason = $3 WHERE id = $1 AND revoked_at IS NULL', [sessionId, now, reason]);
+    await tx.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE family_id = $1 AND revoked_at IS NULL', [sessionId, now]);
+  }
+
+  /** Exchanges a refresh token for a new pair (rotation, duplicate grace window, reuse detection). */
   async refresh(refreshToken: string): Promise<TokenPair> {
     const outcome = await this.db.tx(async (tx) => {
+      // The row lock serialises concurrent refreshes of one token: the second sees the first's rotation.
       const [row] = await tx.query<RefreshRow>(
         `SELECT id, family_id, user_id, expires_at, rotated_at, revoked_at FROM refresh_tokens
          WHERE token_hash = $1 FOR UPDATE`,
@@ -103,16 +147,41 @@ export class TokenService {
       );
       const now = this.clock.now();
       if (!row || row.revoked_at) return { error: refreshErrors.invalid() };
+      const successor = this.successorOf(refreshToken);
       if (row.rotated_at) {
-        // Committed before answering: the family stays revoked.
-        await tx.query(`UPDATE refresh_tokens SET revoked_at = $2 WHERE family_id = $1 AND revoked_at IS NULL`, [row.family_id, now]);
+        const sinceRotation = (now.getTime() - row.rotated_at.getTime()) / 1000;
+        if (this.reuseGraceSeconds > 0 && sinceRotation <= this.reuseGraceSeconds) {
+          // A duplicate (another tab, a retried request): the same successor, if its session still stands.
+          const [next] = await tx.query<{ revoked_at: Date | null }>('SELECT revoked_at FROM refresh_tokens WHERE token_hash = $1', [
+            sha256Base64Url(successor),
+          ]);
+          if (next && next.revoked_at === null) {
+            return { tokens: { accessToken: await this.issueAccessToken(row.user_id, row.family_id), refreshToken: successor } };
+          }
+          return { error: refreshErrors.invalid() };
+        }
+        // Committed before answering: the session stays revoked.
+        await this.revokeSession(tx, row.family_id, 'reuse');
         return { error: refreshErrors.reused() };
       }
       if (row.expires_at <= now) return { error: refreshErrors.expired() };
       await tx.query(`UPDATE refresh_tokens SET rotated_at = $2 WHERE id = $1`, [row.id, now]);
-      return { tokens: await this.issueInFamily(tx, row.user_id, row.family_id) };
+      return { tokens: await this.storeRefreshToken(tx, row.user_id, row.family_id, successor) };
     });
     if ('error' in outcome) throw outcome.error;
     return outcome.tokens;
+  }
+
+  /**
+   * Sign-out: revokes the session that `refreshToken` belongs to (any token of the family, current or rotated).
+   * Idempotent and silent: an unknown or already-ended token answers the same.
+   */
+  async revoke(refreshToken: string): Promise<void> {
+    await this.db.tx(async (tx) => {
+      const [row] = await tx.query<{ family_id: string }>('SELECT family_id FROM refresh_tokens WHERE token_hash = $1', [
+        sha256Base64Url(refreshToken),
+      ]);
+      if (row) await this.revokeSession(tx, row.family_id, 'sign_out');
+    });
   }
 }

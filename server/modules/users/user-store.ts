@@ -1,6 +1,6 @@
 import type { Country } from '@/shared/contract/auth';
 import type { VerificationStatus } from '@/shared/contract/users';
-import type { Queryable } from '../../db/db';
+import { pgErrorCode, UNIQUE_VIOLATION, type Queryable } from '../../db/db';
 
 /** A `users` row as the services see it. */
 export interface UserRecord {
@@ -118,20 +118,28 @@ export interface TelegramUserData {
   photoUrl: string | null;
 }
 
-/** Links a Telegram account to a user; a link to another user moves here (the person proved both). */
-export const linkTelegram = async (q: Queryable, userId: string, telegram: TelegramUserData, now: Date): Promise<void> => {
-  await q.query(
-    `UPDATE users SET telegram_id = NULL, telegram_username = NULL, telegram_first_name = NULL,
-       telegram_photo_url = NULL, updated_at = $3
-     WHERE telegram_id = $1 AND id <> $2`,
-    [telegram.id, userId, now],
-  );
-  await q.query(
-    `UPDATE users SET telegram_id = $2, telegram_username = $3, telegram_first_name = $4,
-       telegram_photo_url = $5, updated_at = $6
-     WHERE id = $1`,
-    [userId, telegram.id, telegram.username, telegram.firstName, telegram.photoUrl, now],
-  );
+/**
+ * Links a Telegram account to a user (or refreshes the stored username / photo). A Telegram account already
+ * linked to ANOTHER user is never moved: `false` is returned and nothing changes (the caller refuses with
+ * TELEGRAM_ALREADY_LINKED). The unique index on telegram_id settles a race between two links the same way.
+ * A user who signs in from a different Telegram account gets that one linked instead of the old one.
+ */
+export const linkTelegram = async (q: Queryable, userId: string, telegram: TelegramUserData, now: Date): Promise<boolean> => {
+  const holder = await findUserByTelegramId(q, telegram.id);
+  if (holder && holder.id !== userId) return false;
+  try {
+    await q.query(
+      `UPDATE users SET telegram_id = $2, telegram_username = $3, telegram_first_name = $4,
+         telegram_photo_url = $5, updated_at = $6
+       WHERE id = $1`,
+      [userId, telegram.id, telegram.username, telegram.firstName, telegram.photoUrl, now],
+    );
+  } catch (error) {
+    // Linked to someone else meanwhile. The transaction is now aborted: the caller must fail it.
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) return false;
+    throw error;
+  }
+  return true;
 };
 
 export const setVerification = async (

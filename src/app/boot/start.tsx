@@ -3,7 +3,7 @@ import { authExpired, authExpiredMessageShown, sessionStarted } from '@/entities
 import { configureApi, TRANSPORT_ERROR_KEYS } from '@/shared/api';
 import { appConfig } from '@/shared/config';
 import { i18n, initI18n } from '@/shared/i18n';
-import { getPlatformInfo, getStartParam, initPlatform, markReady, type LaunchParamsIssue, type PlatformState } from '@/shared/platform';
+import { getInitDataForServer, getPlatformInfo, getStartParam, initPlatform, markReady, type LaunchParamsIssue, type PlatformState } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { preloadScreen } from '../router/routes';
 import { App } from './app';
@@ -37,8 +37,8 @@ export async function start(container: HTMLElement): Promise<Root> {
   const deepLink = followLaunchDeepLink(getStartParam(), { location: window.location, history: window.history, storage: sessionStorageOrNull() });
   if (deepLink) preloadScreen(deepLink.split('?')[0]!);
 
-  const rawInitData = platform.rawInitData;
-  configureApi({ baseUrl: appConfig.apiBaseUrl, getInitData: () => rawInitData || undefined });
+  // Real init data only: the dev mock's is made up, and outside Telegram sign-in is by email (docs/platform.md).
+  configureApi({ baseUrl: appConfig.apiBaseUrl, getInitData: getInitDataForServer });
   sessionStarted();
   // The guards send the user to /signin?returnTo=… (the session store is cleared); say why.
   authExpired.watch(() => {

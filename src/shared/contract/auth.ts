@@ -95,6 +95,19 @@ export const authRefreshToken = defineEndpoint({
   response: z.object({ accessToken: z.string(), refreshToken: z.string() }),
 });
 
+export const authLogout = defineEndpoint({
+  id: 'auth.logout',
+  method: 'POST',
+  path: '/api/auth/logout',
+  auth: 'none',
+  tag: 'auth',
+  summary:
+    'Sign out: revoke the session (sign-in) the refresh token belongs to; its refresh and access tokens are refused from then on. ' +
+    'Idempotent: an unknown or already-ended token answers the same success.',
+  body: z.object({ refreshToken: z.string().check(z.minLength(1), z.maxLength(512)) }),
+  response: z.object({ signedOut: z.literal(true) }),
+});
+
 /**
  * Error codes of the auth and users services (common ones — VALIDATION_ERROR, UNAUTHORIZED, RATE_LIMITED
  * on the global limiter, ... — are in errors.ts). docs/server.md has the full table.
@@ -116,6 +129,11 @@ export const AUTH_ERROR_CODES = authCodes({
   TELEGRAM_INIT_DATA_INVALID: { status: 401, service: 'auth', description: 'X-Telegram-Init-Data is forged, stale (> 24 h) or missing where required.' },
   TELEGRAM_LOGIN_UNAVAILABLE: { status: 400, service: 'auth', description: 'The server has no bot token, so it cannot verify Telegram sign-in.' },
   TELEGRAM_NOT_LINKED: { status: 404, service: 'auth', description: 'The Telegram account is not linked to any account yet.' },
+  TELEGRAM_ALREADY_LINKED: {
+    status: 409,
+    service: 'auth',
+    description: 'register / verify-code from a Telegram account linked to ANOTHER account: refused, nothing changed (the code is not used up).',
+  },
   REFRESH_TOKEN_INVALID: { status: 401, service: 'auth', description: 'Unknown or revoked refresh token: sign in again.' },
   REFRESH_TOKEN_EXPIRED: { status: 401, service: 'auth', description: 'Refresh token older than 30 days: sign in again.' },
   REFRESH_TOKEN_REUSED: { status: 401, service: 'auth', description: 'An already-rotated refresh token was presented: the whole session family is revoked.' },

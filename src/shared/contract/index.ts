@@ -8,7 +8,7 @@ export * from './cards';
 export * from './promo';
 
 import type { EndpointDef } from './core';
-import { authLogin, authRefreshToken, authRegister, authSendCode, authVerifyCode } from './auth';
+import { authLogin, authLogout, authRefreshToken, authRegister, authSendCode, authVerifyCode } from './auth';
 import { cardsActivate, cardsBalance, cardsCreate, cardsGet, cardsList, cardsProduct, cardsProducts, cardsSensitive, cardsTopUp, cardsTrades, cardsTransactions, cardsUpdateStatus } from './cards';
 import { configExchangeRates, configGet } from './config';
 import { promoMyCode, promoMyReferrals } from './promo';
@@ -16,7 +16,8 @@ import { usersMe } from './users';
 import { walletExchange, walletGet, walletSbpCreate, walletSbpGet, walletTransactions } from './wallet';
 
 /**
- * Every endpoint by id: the 26 calls of SPEC §7 plus `wallet.sbpGet` (an addition, docs/api.md "SBP").
+ * Every endpoint by id: the 26 calls of SPEC §7 plus `wallet.sbpGet` (an addition, docs/api.md "SBP") and
+ * `auth.logout` (an addition: server-side sign-out, docs/server.md "Auth").
  * Keys equal each endpoint's `id` (checked by contract.test.ts); `endpoints['cards.get']` keeps its exact type.
  */
 export const endpoints = {
@@ -25,6 +26,7 @@ export const endpoints = {
   'auth.sendCode': authSendCode,
   'auth.verifyCode': authVerifyCode,
   'auth.refreshToken': authRefreshToken,
+  'auth.logout': authLogout,
   'users.me': usersMe,
   'wallet.get': walletGet,
   'wallet.transactions': walletTransactions,

@@ -7,6 +7,7 @@ export {
   markReady,
   getLaunchParams,
   getRawInitData,
+  getInitDataForServer,
   getTelegramLanguageCode,
   getStartParam,
   isMockEnvironment,

@@ -45,7 +45,7 @@ export type PlatformState =
       isMock: boolean;
       platform: string;
       version: string;
-      /** tgWebAppData exactly as received: the X-Telegram-Init-Data header value. */
+      /** tgWebAppData exactly as received (made up on the mock: send getInitDataForServer() to the API, not this). */
       rawInitData: string;
     }
   | { ok: false; isMock: boolean; issues: LaunchParamsIssue[] };
@@ -195,9 +195,19 @@ export function getLaunchParams(): LaunchParams | undefined {
   return runtime.launchParams;
 }
 
-/** tgWebAppData exactly as received, for the X-Telegram-Init-Data header. */
+/** tgWebAppData exactly as received (on the mock: the made-up one). For the API use getInitDataForServer(). */
 export function getRawInitData(): string | undefined {
   return runtime.rawInitData;
+}
+
+/**
+ * The init data to send to the API in `X-Telegram-Init-Data`: the raw tgWebAppData inside Telegram, undefined
+ * on the development mock. The mock's init data is made up (fake hash and signature): sent as if real, a server
+ * with TELEGRAM_BOT_TOKEN refuses it and nobody could sign in from a plain browser (docs/platform.md).
+ */
+export function getInitDataForServer(): string | undefined {
+  if (runtime.isMock) return undefined;
+  return runtime.rawInitData || undefined;
 }
 
 /** The Telegram user's language_code (e.g. "ru"), for language detection. */

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { $isAuthenticated, signedIn } from '@/entities/session';
+import { $authExpiredMessage, $isAuthenticated, signedIn } from '@/entities/session';
 import { apiDataReset, configureApi, createApiQuery } from '@/shared/api';
-import { createFakeServer, ok, testWallet } from '@/shared/api/index.testing';
+import { createFakeServer, fail, ok, testWallet } from '@/shared/api/index.testing';
 import { $signOutError, signOutFx } from './sign-out';
 
 const server = createFakeServer();
@@ -35,6 +35,49 @@ describe('sign-out', () => {
     expect(localStorage.getItem('tgwallet.accessToken')).toBeNull();
     expect(localStorage.getItem('tgwallet.refreshToken')).toBeNull();
     expect(scope.getState(walletQuery.$data)).toBeNull();
+    expect(scope.getState($signOutError)).toBeNull();
+  });
+
+  test('ends the session on the server: POST /api/auth/logout with the refresh token, then forgets the tokens', async () => {
+    server.on('POST', '/api/auth/logout', () => ok({ signedOut: true }));
+    const scope = fork();
+    await allSettled(signedIn, { scope, params: TOKENS });
+    await allSettled(signOutFx, { scope });
+    const calls = server.callsTo('POST', '/api/auth/logout');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.body).toEqual({ refreshToken: 'refresh-1' });
+    expect(calls[0]?.url).not.toContain('refresh-1');
+    expect(localStorage.getItem('tgwallet.refreshToken')).toBeNull();
+    expect(scope.getState($isAuthenticated)).toBe(false);
+  });
+
+  test('forgets the tokens BEFORE asking the server: no call of this page can meet the revoked session and "expire"', async () => {
+    let storedDuringLogout: string | null = 'unset';
+    server.on('POST', '/api/auth/logout', () => {
+      storedDuringLogout = localStorage.getItem('tgwallet.refreshToken');
+      return ok({ signedOut: true });
+    });
+    const scope = fork();
+    await allSettled(signedIn, { scope, params: TOKENS });
+    await allSettled(signOutFx, { scope });
+    expect(server.callsTo('POST', '/api/auth/logout')).toHaveLength(1);
+    expect(storedDuringLogout).toBeNull();
+    expect(scope.getState($authExpiredMessage)).toBeNull();
+  });
+
+  test.each([
+    ['the network fails', () => 'network-error' as const],
+    ['the server fails', () => fail(500, { service: 'api', code: 'INTERNAL', message: 'boom' })],
+  ])('best effort: when %s, the browser is still signed out and no error is shown', async (_label, reply) => {
+    server.on('POST', '/api/auth/logout', reply);
+    const scope = fork();
+    await allSettled(signedIn, { scope, params: TOKENS });
+    const result = await allSettled(signOutFx, { scope });
+    expect(result.status).toBe('done');
+    expect(server.callsTo('POST', '/api/auth/logout')).toHaveLength(1);
+    expect(localStorage.getItem('tgwallet.accessToken')).toBeNull();
+    expect(localStorage.getItem('tgwallet.refreshToken')).toBeNull();
+    expect(scope.getState($isAuthenticated)).toBe(false);
     expect(scope.getState($signOutError)).toBeNull();
   });
 

@@ -1,10 +1,18 @@
 /**
- * Sign-out (SPEC §1, §8): forget both tokens (SPEC §7 has no server call), reset API data, go to "/".
- * If the tokens cannot be removed (storage failure), the user stays signed in and sees
- * "Failed to sign out. Please try again."
+ * Sign-out (SPEC §1, §8): forget both tokens, reset API data, go to "/", and end the session on the server
+ * (POST /api/auth/logout with the refresh token: its refresh and access tokens are refused from then on).
+ * - The browser forgets the tokens FIRST, then the server is asked (in the background, awaited by allSettled in
+ *   tests): a call of the page that met the just-revoked session would otherwise "expire" the session and send
+ *   the user to /signin with "Authentication expired" instead of to "/".
+ * - The server call is best effort: if it fails (offline, timeout after 5 s, server error) the browser stays
+ *   signed out and no error is shown (the tokens are gone from this device; the session then lapses on the
+ *   server when its refresh token expires).
+ * - "Failed to sign out. Please try again." is shown only when the tokens cannot be removed from this browser
+ *   (storage failure): the user then stays signed in, and the server is not asked.
  */
 import { createEffect, createStore, sample } from 'effector';
-import { tokenStorage } from '@/shared/api';
+import { request, tokenStorage } from '@/shared/api';
+import { authLogout } from '@/shared/contract';
 import { sessionStarted, signedOut } from '@/entities/session';
 import { i18n } from '@/shared/i18n';
 import { haptic } from '@/shared/platform';
@@ -12,12 +20,26 @@ import { notify } from '@/shared/ui';
 
 export const SIGN_OUT_FAILED_KEY = 'errors:auth.signOutFailed';
 
-/** Run it and await it; resolves once signed out, rejects (after the error toast) on failure. */
-export const signOutFx = createEffect(() => {
+/** How long the server call of a sign-out may take before it is given up. */
+export const SIGN_OUT_SERVER_TIMEOUT_MS = 5000;
+
+const endSessionOnServerFx = createEffect(async (refreshToken: string) => {
+  const signal = typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(SIGN_OUT_SERVER_TIMEOUT_MS) : undefined;
+  try {
+    await request(authLogout, { body: { refreshToken } }, signal ? { signal } : {});
+  } catch {
+    // Best effort (see above).
+  }
+});
+
+/** Run it and await it; resolves once signed out in this browser, rejects (after the error toast) on failure. */
+export const signOutFx = createEffect((): { refreshToken: string | null } => {
+  const refreshToken = tokenStorage.getRefreshToken();
   tokenStorage.clear();
   if (tokenStorage.getAccessToken() !== null || tokenStorage.getRefreshToken() !== null) {
     throw new Error('The session tokens could not be removed from storage');
   }
+  return { refreshToken };
 });
 
 export const $signingOut = signOutFx.pending;
@@ -32,6 +54,12 @@ const failedToastFx = createEffect(() => {
 const hapticFx = createEffect((type: 'success' | 'error') => haptic.notification(type));
 
 sample({ clock: signOutFx.done, target: signedOut });
+sample({
+  clock: signOutFx.doneData,
+  filter: ({ refreshToken }) => refreshToken !== null,
+  fn: ({ refreshToken }) => refreshToken!,
+  target: endSessionOnServerFx,
+});
 // entities/session resets $accessToken to its initial value, which is the token read at page load for a
 // restored session; re-reading the (now empty) storage makes the sign-out stick in that case too.
 sample({ clock: signOutFx.done, target: sessionStarted });

@@ -31,6 +31,7 @@ const TRANSLATED_CODES = new Set([
   'TELEGRAM_INIT_DATA_INVALID',
   'TELEGRAM_LOGIN_UNAVAILABLE',
   'TELEGRAM_NOT_LINKED',
+  'TELEGRAM_ALREADY_LINKED',
 ]);
 /** Codes whose text needs a number (attempts left, seconds, minutes). */
 const COUNTED_CODES = new Set(['CODE_INVALID', 'RESEND_TOO_SOON', 'CODE_RATE_LIMITED']);

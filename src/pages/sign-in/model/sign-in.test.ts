@@ -85,6 +85,18 @@ describe('sign-in flow', () => {
     expect(localStorage.getItem('tgwallet.accessToken')).toBe('access-2');
   });
 
+  test('a Telegram account linked to another account: explained (TELEGRAM_ALREADY_LINKED), still signed out', async () => {
+    server.on('POST', '/api/auth/verify-code', () =>
+      fail(409, { service: 'auth', code: 'TELEGRAM_ALREADY_LINKED', message: 'This Telegram account is already linked to another account.' }),
+    );
+    const scope = fork();
+    await toCodeStep(scope);
+    await run(allSettled(codeChanged, { scope, params: '123456' }));
+    const shown = scope.getState($formError) ?? scope.getState($codeError);
+    expect(shown?.keys[0]).toBe('auth:serverErrors.TELEGRAM_ALREADY_LINKED');
+    expect(scope.getState($isAuthenticated)).toBe(false);
+  });
+
   test('a wrong code: message, still signed out, still on the code step', async () => {
     server.on('POST', '/api/auth/verify-code', () =>
       fail(400, { service: 'auth', code: 'CODE_INVALID', message: 'Incorrect code. 1 attempt left.', fields: { code: 'Incorrect code' } }),
