@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, test } from 'vitest';
 import { getInitDataForServer, getRawInitData, initPlatform, resetPlatformForTests } from './init';
 import { runtime } from './state';

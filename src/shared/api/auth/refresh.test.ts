@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { TransportEvents } from './events';
 import type { SessionTokens } from './tokens';
