@@ -134,7 +134,7 @@ describe('USDT deposits that are not credited automatically', () => {
     const pages: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { items: Array<{ id: string }>; nextCursor: string | null } = await listTransactions(t, ann, `?limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      const page: { items: Array<Record<string, any>>; nextCursor: string | null } = await listTransactions(t, ann, `?limit=1${cursor ? `&cursor=${cursor}` : ''}`);
       pages.push(...page.items.map((item) => item.id));
       cursor = page.nextCursor;
     } while (cursor);
