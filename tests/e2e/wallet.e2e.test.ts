@@ -89,7 +89,7 @@ function walletJourney(lang: Lang) {
     await hidden(usdt);
     await visible(balanceOf('USD').getByText(money(usd, 'USD')));
     await visible(history.getByText(w.transaction.types.usdtDeposit));
-    await visible(history.getByText(fill(w.transaction.details.usdtDeposit, { amount: shown }), { exact: false }));
+    await visible(history.getByText(fill(w.transaction.details.usdtCredited, { usdt: shown, credited: money(usd, 'USD') }), { exact: false }));
     await visible(history.getByText(money(usd, 'USD', 'always')));
     await shot('03-usdt-credited');
 
