@@ -96,3 +96,5 @@ main().then(
     process.exit(1);
   },
 );
+
+export {};
