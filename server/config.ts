@@ -33,6 +33,8 @@ export interface Config {
   logLevel: string;
   /** Bearer token required by GET /api/metrics when set (METRICS_TOKEN); unset = open. */
   metricsToken: string | undefined;
+  /** Bearer token of support's tools (SUPPORT_TOKEN, ≥ 16 chars): enables GET /api/support/parked-deposits; unset = off. */
+  supportToken: string | undefined;
   /** Origins the built app calls the API on besides its own (API_PUBLIC_ORIGIN): added to the CSP connect-src. */
   apiPublicOrigins: string[];
   /**
@@ -76,6 +78,12 @@ const nonEmpty = (value: string | undefined): string | undefined => (value?.trim
 const toMetricsToken = (env: Env): string | undefined => {
   const token = nonEmpty(env.METRICS_TOKEN);
   if (token !== undefined && token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
+  return token;
+};
+
+const toSupportToken = (env: Env): string | undefined => {
+  const token = nonEmpty(env.SUPPORT_TOKEN);
+  if (token !== undefined && token.length < 16) throw new ConfigError('SUPPORT_TOKEN must be at least 16 characters');
   return token;
 };
 
@@ -151,6 +159,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     trustProxy: toBool(env, 'TRUST_PROXY', false),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     metricsToken: toMetricsToken(env),
+    supportToken: toSupportToken(env),
     apiPublicOrigins: toOrigins(env, 'API_PUBLIC_ORIGIN'),
     idempotencyPendingSeconds: toInt(env, 'IDEMPOTENCY_PENDING_SECONDS', 60, 1, 3600),
     idempotencyRetentionHours: toInt(env, 'IDEMPOTENCY_RETENTION_HOURS', 24, 1, 24 * 365),

@@ -1,10 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '@/shared/contract/core';
+import type { ProtocolErrorCode } from '@/shared/contract/errors';
 import { isDatabaseConnectionError } from '../db/postgres';
 import { catalogError, DomainError, httpErrors, isDomainError } from './errors';
 
 /** Fastify's own request errors, mapped to stable codes and plain messages. */
-const FRAMEWORK_ERRORS: Record<string, { code: string; status: number; message: string }> = {
+const FRAMEWORK_ERRORS: Record<string, { code: ProtocolErrorCode; status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'MALFORMED_JSON', status: 400, message: 'The request body is not valid JSON.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     code: 'MALFORMED_JSON',

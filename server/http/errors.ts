@@ -1,4 +1,4 @@
-import type { ErrorObject } from '@/shared/contract/core';
+import type { ErrorDetails, ErrorObject } from '@/shared/contract/core';
 import { ERROR_CODES, type ErrorCode } from '@/shared/contract/errors';
 
 /**
@@ -17,6 +17,8 @@ export class DomainError extends Error {
     readonly fields?: Record<string, string>,
     /** Extra response headers (e.g. Retry-After). */
     readonly headers?: Record<string, string>,
+    /** Typed extras of the code (contract `ErrorObject.details`), e.g. `attemptsLeft`. */
+    readonly details?: ErrorDetails,
   ) {
     super(message);
   }
@@ -27,6 +29,7 @@ export class DomainError extends Error {
       code: this.code,
       message: this.message,
       ...(this.fields ? { fields: this.fields } : {}),
+      ...(this.details ? { details: this.details } : {}),
     };
   }
 }
@@ -37,10 +40,10 @@ export const isDomainError = (error: unknown): error is DomainError => error ins
 export const catalogError = (
   code: ErrorCode,
   message: string,
-  extra: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+  extra: { fields?: Record<string, string>; headers?: Record<string, string>; details?: ErrorDetails } = {},
 ): DomainError => {
   const info = ERROR_CODES[code];
-  return new DomainError(info.service, code, message, info.status, extra.fields, extra.headers);
+  return new DomainError(info.service, code, message, info.status, extra.fields, extra.headers, extra.details);
 };
 
 /** Errors of the HTTP layer itself. */

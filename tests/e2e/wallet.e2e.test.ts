@@ -71,6 +71,9 @@ function walletJourney(lang: Lang) {
     await visible(exact);
     const shown = (await exact.textContent())!.replace('USDT', '').trim();
     expect(shown).toBe(`100.${tag}`);
+    // The sheet says exactly what that credits: rounded down to the cent, and the sub-cent rest that is not credited.
+    const creditedText = money(100_00 + Math.floor(Number(tag) / 10_000), 'USD');
+    await visible(usdt.getByText(fill(w.usdt.creditExplain, { exact: shown, credited: creditedText, rest: `0.00${tag.slice(2)}` })));
     await shot('02-usdt-sheet');
     await usdt.getByRole('button', { name: w.usdt.copyAmount, exact: true }).click();
     await visible(page.getByText(w.usdt.copied.amount));
@@ -89,7 +92,7 @@ function walletJourney(lang: Lang) {
     await hidden(usdt);
     await visible(balanceOf('USD').getByText(money(usd, 'USD')));
     await visible(history.getByText(w.transaction.types.usdtDeposit));
-    await visible(history.getByText(fill(w.transaction.details.usdtDeposit, { amount: shown }), { exact: false }));
+    await visible(history.getByText(fill(w.transaction.details.usdtCredited, { usdt: shown, credited: money(usd, 'USD') }), { exact: false }));
     await visible(history.getByText(money(usd, 'USD', 'always')));
     await shot('03-usdt-credited');
 

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Card, CardTransaction, TopUpResult, Trade } from '@/shared/contract/cards';
+import { ErrorEnvelope } from '@/shared/contract/core';
 import { appJobRegistry, listJobs, runDueJobs } from '../../server/jobs';
 import { IssuerEvents } from '../../server/modules/cards/events';
 import { systemAccountBalance } from '../../server/modules/ledger';
@@ -190,6 +191,10 @@ describe('issue a physical card (via the worker)', () => {
       const refused = await api(user, 'POST', '/api/cards/activate', { cardId, activationCode: wrong }, randomUUID());
       expect(refused.status).toBe(422);
       expect(refused.body.error).toMatchObject({ code: 'INVALID_ACTIVATION_CODE', message: expect.stringContaining('4 attempts left'), fields: { activationCode: expect.any(String) } });
+      // The tries left are typed data in the envelope (the client words them), not only English in the message.
+      expect(ErrorEnvelope.parse(refused.body).error.details).toEqual({ attemptsLeft: 4 });
+      const again = await api(user, 'POST', '/api/cards/activate', { cardId, activationCode: wrong }, randomUUID());
+      expect(again.body.error).toMatchObject({ code: 'INVALID_ACTIVATION_CODE', details: { attemptsLeft: 3 } });
 
       const accepted = await api(user, 'POST', '/api/cards/activate', { cardId, activationCode: code }, randomUUID());
       expect(accepted.status).toBe(200);

@@ -4,6 +4,7 @@
  * behaves like a real one: requests are only accepted, outcomes arrive later as events, after a delay.
  * Dev controls choose the outcome of each operation (docs/server.md "Card issuer sandbox").
  */
+import type { CardReasonCode } from '@/shared/contract/errors';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
@@ -45,7 +46,7 @@ const STEP_MAX_ATTEMPTS = 20;
 const DEFAULT_MODES: SandboxModes = { issue: 'ok', activate: 'ok', freeze: 'ok', unfreeze: 'ok', topup: 'ok' };
 
 /** Reasons the sandbox reports (normalised issuer codes, docs/api.md statusReason). */
-export const SANDBOX_REASONS = { reject: 'ISSUER_DECLINED', fail: 'ISSUER_TECHNICAL_FAILURE' } as const;
+export const SANDBOX_REASONS = { reject: 'ISSUER_DECLINED', fail: 'ISSUER_TECHNICAL_FAILURE' } as const satisfies Record<string, CardReasonCode>;
 
 type StepOp = 'issue' | 'ship' | 'activate' | 'freeze' | 'unfreeze' | 'topup';
 interface StepPayload {

@@ -3,6 +3,7 @@
  * sandbox delivers the same events from its jobs). Every event is applied in one database transaction
  * with the card row locked, through the status machine; a repeated or late event changes nothing.
  */
+import type { TradeDeclineReason } from '@/shared/contract/errors';
 import type { IssuerEvent, IssuerEventResult, IssuerTrade } from '../../adapters/card-issuer';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
@@ -152,7 +153,7 @@ export class IssuerEvents {
     );
     if (existing) return { handled: true, tradeId: existing.id, approved: existing.status === 'completed', declineReason: existing.decline_reason };
 
-    let declineReason: string | null = null;
+    let declineReason: TradeDeclineReason | null = null; // contract list: every reason has words in the app
     if (trade.currency !== card.currency) declineReason = 'CURRENCY_MISMATCH';
     else if (trade.kind === 'purchase') {
       if (card.status === 'frozen' || card.status === 'freezing' || card.status === 'unfreezing') declineReason = 'CARD_FROZEN';

@@ -4,6 +4,7 @@
  * gives the operation up: issue → failed + refund, top-up → failed + refund, activation/freeze/unfreeze →
  * back to the previous status.
  */
+import type { CardReasonCode } from '@/shared/contract/errors';
 import { IssuerRequestError, type CardIssuer } from '../../adapters/card-issuer';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
@@ -21,7 +22,7 @@ export interface TopupJobPayload {
 }
 
 /** Why an operation was given up: the issuer kept failing, or refused the request itself. */
-const giveUpReason = (error: string): string => (error.includes('IssuerRequestError') ? 'ISSUER_ERROR' : 'ISSUER_UNAVAILABLE');
+const giveUpReason = (error: string): CardReasonCode => (error.includes('IssuerRequestError') ? 'ISSUER_ERROR' : 'ISSUER_UNAVAILABLE');
 
 /** Issuer refusals of the request itself will not get better by retrying. */
 const permanent = async <T>(call: () => Promise<T>): Promise<T> => {

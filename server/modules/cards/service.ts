@@ -321,7 +321,7 @@ export class CardsService {
     throw catalogError(
       'INVALID_ACTIVATION_CODE',
       `The activation code is wrong. Check the 6 digits in the card envelope (${left} ${left === 1 ? 'attempt' : 'attempts'} left).`,
-      { fields: { activationCode: 'Wrong activation code' } },
+      { fields: { activationCode: 'Wrong activation code' }, details: { attemptsLeft: left } },
     );
   }
 

@@ -17,6 +17,7 @@ import { registerExchangeRoutes } from '../exchange/routes';
 import { ExchangeService } from '../exchange/service';
 import { registerWalletDevRoutes } from './dev-routes';
 import { registerWalletRoutes } from './routes';
+import { registerWalletSupportRoutes } from './support-routes';
 import { SbpService } from './sbp';
 import { WalletService } from './service';
 import { UsdtDepositWatcher } from './usdt-watcher';
@@ -111,6 +112,7 @@ export const registerWalletModules = async (app: FastifyInstance, { db, clock, c
   registerConfigRoutes(app, settings);
   registerExchangeRoutes(app, exchange, sandbox?.rates ?? null);
   await registerWalletRoutes(app, wallet, sbp);
+  registerWalletSupportRoutes(app, { token: config.supportToken, watcher });
   if (sandbox) {
     await registerWalletDevRoutes(app, {
       clock,

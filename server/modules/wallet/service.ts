@@ -9,7 +9,7 @@ import type { Clock } from '../../clock';
 import { pgErrorCode, UNIQUE_VIOLATION, type Db, type Queryable, type SqlParam } from '../../db/db';
 import { httpErrors } from '../../http/errors';
 import { accountIds, WALLET_TRANSACTION_TYPES } from '../ledger';
-import { randomTag } from './usdt-amount';
+import { formatUsdtAmount, MICRO_PER_CENT, randomTag } from './usdt-amount';
 
 const CURRENCIES: readonly Currency[] = ['USD', 'RUB'];
 
@@ -54,7 +54,7 @@ const orNull = (value: unknown) => (value === undefined ? null : value);
 const contractDetails = (type: WalletTransactionType, details: Record<string, unknown>): Record<string, unknown> => {
   switch (type) {
     case 'usdtDeposit':
-      return { network: 'TRON', txHash: details.txHash, usdtAmount: details.usdtAmount, confirmations: details.confirmations };
+      return { network: 'TRON', txHash: details.txHash, usdtAmount: details.usdtAmount, confirmations: details.confirmations, hold: orNull(details.hold) };
     case 'cardTransfer':
       return { cardId: details.cardId, cardLast4: orNull(details.cardLast4), transferId: details.transferId };
     case 'cardIssue':
@@ -123,7 +123,11 @@ export class WalletService {
     throw new Error('could not assign a USDT deposit tag (tag space exhausted?)');
   }
 
-  /** SPEC §3 wallet transactions of the user, newest first, keyset-paginated. */
+  /**
+   * SPEC §3 wallet transactions of the user, newest first, keyset-paginated. Besides the ledger, the user's USDT
+   * deposits held for review (parked transfers attributed to them, not resolved yet) are listed as pending
+   * `usdtDeposit` rows with `details.hold` (id `udp_<parked id>`; docs/api.md "Held for review").
+   */
   async listTransactions(userId: string, query: TransactionsQuery): Promise<{ items: WalletTransaction[]; nextCursor: string | null }> {
     const limit = query.limit ?? 20;
     const params: SqlParam[] = [userId];
@@ -142,9 +146,20 @@ export class WalletService {
       const { createdAt, id } = decodeCursor(query.cursor);
       where.push(`(created_at, id) < (${add(createdAt)}, ${add(id)})`);
     }
+    // Held USDT deposits: USD credits rounded down to the cent, exactly like a credited deposit would be.
+    const held = `SELECT 'udp_' || id::text AS id, 'usdtDeposit'::text AS type, 'pending'::text AS status,
+        jsonb_build_object('network', 'TRON', 'txHash', tx_hash, 'usdtAmount', NULL, 'amountMicro', amount_micro,
+          'confirmations', 0, 'hold', jsonb_build_object('reason', reason)) AS details,
+        'credit'::text AS direction, (amount_micro / ${MICRO_PER_CENT})::bigint AS amount, 'USD'::text AS currency,
+        NULL::text AS counter_currency, tx_hash AS reference, NULL::text AS failure_code, created_at, NULL::timestamptz AS finished_at,
+        candidate_user_id AS user_id
+      FROM unmatched_deposits WHERE candidate_user_id = $1 AND resolved_at IS NULL`;
+    const ledger = `SELECT id, type, status, details, direction, amount, currency, counter_currency, reference, failure_code,
+        created_at, finished_at, user_id
+      FROM ledger_transactions WHERE user_id = $1`;
     const rows = await this.deps.db.query<ListRow>(
       `SELECT id, type, status, details, direction, amount, currency, reference, failure_code, created_at, finished_at
-       FROM ledger_transactions WHERE ${where.join(' AND ')}
+       FROM (${ledger} UNION ALL ${held}) AS history WHERE ${where.join(' AND ')}
        ORDER BY created_at DESC, id DESC LIMIT ${add(limit + 1)}`,
       params,
     );
@@ -159,6 +174,11 @@ export class WalletService {
   }
 
   private toWalletTransaction(row: ListRow): WalletTransaction | null {
+    if (row.details && row.details.amountMicro !== undefined) {
+      // A held deposit: its exact USDT amount is formatted here, from integer micro-USDT (never through a float).
+      const { amountMicro, ...rest } = row.details;
+      row = { ...row, details: { ...rest, usdtAmount: formatUsdtAmount(Number(amountMicro)) } };
+    }
     const candidate = {
       id: row.id,
       type: row.type,

@@ -2,9 +2,12 @@ import type { TronDepositSource, TronTransfer } from '../../adapters/tron';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { ensureWalletAccounts, getSystemAccount, accountIds, postTransaction, runLedgerTx } from '../ledger';
+import type { UsdtHoldReason } from '@/shared/contract/errors';
 import { formatUsdtAmount, microToCents, tagOfAmount } from './usdt-amount';
 
-export type UnmatchedReason = 'no_tag' | 'unknown_tag' | 'ambiguous_tag' | 'below_minimum' | 'duplicate_tx_hash';
+export type UnmatchedReason = UsdtHoldReason;
+/** How a parked deposit was attributed to a user: 'tag' (valid tag, too small) or 'sender' (see attributeBySender). */
+export type Attribution = 'tag' | 'sender';
 
 export type DepositOutcome =
   | { status: 'credited'; userId: string; transactionId: string; creditedCents: number }
@@ -16,8 +19,10 @@ export interface UnmatchedDeposit {
   txHash: string;
   from: string | null;
   amount: string;
+  amountMicro: number;
   reason: UnmatchedReason;
   candidateUserId: string | null;
+  attribution: Attribution | null;
   createdAt: Date;
   resolvedAt: Date | null;
 }
@@ -47,7 +52,10 @@ export interface UsdtWatcherOptions {
  *   - amount below the minimum deposit    → unmatched 'below_minimum' (the tag owner noted for support)
  *   - otherwise                           → usdtDeposit credit of the amount rounded down to cents,
  *                                           ledger key `usdt:<txHash>` (exactly once per tx hash)
- * Unmatched transfers are credited to no one; support resolves them by tx hash.
+ * Unmatched transfers are credited to no one; support resolves them by tx hash. A parked transfer is attributed to a
+ * user when that is certain enough to TELL them (never to credit them): the tag owner of a too-small deposit, or the one
+ * user every earlier credited deposit from the same sender address went to. That user's history shows it as held for
+ * review (WalletService.listTransactions); support sees every parked transfer (GET /api/support/parked-deposits).
  */
 export class UsdtDepositWatcher {
   private timer: NodeJS.Timeout | undefined;
@@ -117,13 +125,27 @@ export class UsdtDepositWatcher {
     return count;
   }
 
-  private async park(q: Queryable, transfer: TronTransfer, reason: UnmatchedReason, candidateUserId: string | null = null): Promise<void> {
+  private async park(q: Queryable, transfer: TronTransfer, reason: UnmatchedReason, byTag: string | null = null): Promise<void> {
+    // A re-reported tx hash is not new money: nobody is told about it (support still sees it).
+    const bySender = byTag || reason === 'duplicate_tx_hash' ? null : await this.attributeBySender(q, transfer.from);
+    const candidateUserId = byTag ?? bySender;
+    const attribution: Attribution | null = byTag ? 'tag' : bySender ? 'sender' : null;
     await q.query(
-      `INSERT INTO unmatched_deposits (tx_hash, source_event_id, from_address, amount_micro, reason, candidate_user_id, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [transfer.txHash, transfer.eventId, transfer.from, transfer.amountMicro, reason, candidateUserId, this.options.clock.now()],
+      `INSERT INTO unmatched_deposits (tx_hash, source_event_id, from_address, amount_micro, reason, candidate_user_id, attribution, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [transfer.txHash, transfer.eventId, transfer.from, transfer.amountMicro, reason, candidateUserId, attribution, this.options.clock.now()],
     );
     this.options.log?.('USDT deposit not credited', { txHash: transfer.txHash, amount: formatUsdtAmount(transfer.amountMicro), reason });
+  }
+
+  /**
+   * The user a sender address belongs to, judged by the deposits credited from it: exactly one user → that user; none
+   * or several (an exchange's shared hot wallet) → nobody.
+   */
+  private async attributeBySender(q: Queryable, from: string | null): Promise<string | null> {
+    if (!from) return null;
+    const users = await q.query<{ user_id: string }>('SELECT DISTINCT user_id FROM usdt_deposits WHERE from_address = $1 LIMIT 2', [from]);
+    return users.length === 1 ? users[0]!.user_id : null;
   }
 
   private async processTransfer(q: Queryable, transfer: TronTransfer): Promise<void> {
@@ -183,7 +205,8 @@ export class UsdtDepositWatcher {
     return parked ? { status: 'unmatched', reason: parked.reason } : { status: 'unprocessed' };
   }
 
-  async listUnmatched(limit = 100): Promise<UnmatchedDeposit[]> {
+  /** Every parked transfer, newest first; `beforeId` continues after the last id of the previous page. */
+  async listUnmatched(limit = 100, beforeId: number | null = null): Promise<UnmatchedDeposit[]> {
     const rows = await this.options.db.query<{
       id: number;
       tx_hash: string;
@@ -191,16 +214,19 @@ export class UsdtDepositWatcher {
       amount_micro: number;
       reason: UnmatchedReason;
       candidate_user_id: string | null;
+      attribution: Attribution | null;
       created_at: Date;
       resolved_at: Date | null;
-    }>('SELECT * FROM unmatched_deposits ORDER BY id DESC LIMIT $1', [limit]);
+    }>('SELECT * FROM unmatched_deposits WHERE $2::bigint IS NULL OR id < $2::bigint ORDER BY id DESC LIMIT $1', [limit, beforeId]);
     return rows.map((row) => ({
-      id: row.id,
+      id: Number(row.id),
       txHash: row.tx_hash,
       from: row.from_address,
-      amount: formatUsdtAmount(row.amount_micro),
+      amount: formatUsdtAmount(Number(row.amount_micro)),
+      amountMicro: Number(row.amount_micro),
       reason: row.reason,
       candidateUserId: row.candidate_user_id,
+      attribution: row.attribution,
       createdAt: row.created_at,
       resolvedAt: row.resolved_at,
     }));

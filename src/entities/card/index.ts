@@ -35,6 +35,7 @@ export {
   CARD_OPERATION_ERROR_TITLE_KEY,
   failureReasonKeys,
   errorCodeOf,
+  attemptsLeftOf,
   type CardOperation,
 } from './lib/card-failure';
 export { isTransitionalStatus, isDeadStatus, statusTone } from './lib/status';

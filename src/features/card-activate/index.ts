@@ -10,6 +10,8 @@ export {
   $activateOpen,
   $code as $activationCode,
   $codeProblem,
+  $codeProblemText,
+  $attemptsLeft,
   $scanAvailable,
   $scanError,
   $activating,

@@ -1,3 +1,3 @@
 export { usdtTopUpOpened, usdtTopUpClosed, $usdtTopUpOpen } from './model/sheet';
-export { checkUsdtAmount, usdtExactAmount, minimumWholeUsdt, type UsdtAmountCheck } from './lib/usdt-amount';
+export { checkUsdtAmount, usdtExactAmount, usdtCredit, minimumWholeUsdt, type UsdtAmountCheck } from './lib/usdt-amount';
 export { UsdtTopUpSheet } from './ui/lazy-usdt-topup-sheet';

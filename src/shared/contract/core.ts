@@ -16,8 +16,14 @@ export const ErrorObject = z.object({
   message: z.string(),
   /** Field-level problems of a rejected request (path → message); present on validation errors. */
   fields: z.optional(z.record(z.string(), z.string())),
+  /**
+   * Typed extras of some codes (docs/api.md "Errors"): `attemptsLeft` on INVALID_ACTIVATION_CODE. Lenient for
+   * clients (unknown keys stripped), so codes may gain details without breaking anyone.
+   */
+  details: z.optional(z.object({ attemptsLeft: z.optional(z.int().check(z.minimum(0))) })),
 });
 export type ErrorObject = z.infer<typeof ErrorObject>;
+export type ErrorDetails = NonNullable<ErrorObject['details']>;
 
 export const ErrorEnvelope = z.object({ success: z.literal(false), error: ErrorObject });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

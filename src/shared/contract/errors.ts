@@ -1,3 +1,5 @@
+import { AUTH_ERROR_CODES, type AuthErrorCode } from './auth';
+
 /**
  * Error codes the server answers in `error.code`, with their HTTP status and `error.service`.
  * One catalogue for the server (to throw) and the client (to map to messages). docs/api.md "Errors".
@@ -55,3 +57,62 @@ export const ERROR_CODES = def({
 });
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/**
+ * Codes the HTTP layer answers for requests that never reach a module (server/http/error-handler.ts, health).
+ * Part of what a user can meet, so they are translated like the catalogue.
+ */
+export const PROTOCOL_ERROR_CODES = ['MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'BAD_REQUEST', 'NOT_READY'] as const;
+export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
+
+/**
+ * Card `statusReason` values and the `failureCode` of the wallet rows of a failed card issue / top-up
+ * (normalised issuer codes, docs/api.md "Cards"). A real issuer may send others: the client then shows a
+ * general sentence, never the code.
+ */
+export const CARD_REASON_CODES = [
+  'ISSUER_DECLINED',
+  'ISSUER_TECHNICAL_FAILURE',
+  'ISSUER_UNAVAILABLE',
+  'ISSUER_ERROR',
+  'AWAITING_ACTIVATION',
+  'ACTIVATION_FAILED',
+  'INVALID_CARD_STATE',
+  'KYC_REJECTED',
+  'EXPIRED',
+] as const;
+export type CardReasonCode = (typeof CARD_REASON_CODES)[number];
+
+/** Why a card purchase was declined (`Trade.declineReason`), decided by our server on the issuer's authorisation. */
+export const TRADE_DECLINE_REASONS = ['INSUFFICIENT_FUNDS', 'CARD_FROZEN', 'CARD_INACTIVE', 'CURRENCY_MISMATCH'] as const;
+export type TradeDeclineReason = (typeof TRADE_DECLINE_REASONS)[number];
+
+/** `SbpPayment.errorCode` values (the acquirer's codes normalised, plus our own). */
+export const SBP_PAYMENT_ERROR_CODES = [
+  'PAYMENT_DECLINED',
+  'PAYMENT_EXPIRED',
+  'PAYMENT_FAILED',
+  'ACQUIRER_ERROR',
+  'ACQUIRER_UNAVAILABLE',
+  'SBP_NOT_CONFIGURED',
+] as const;
+export type SbpPaymentErrorCode = (typeof SBP_PAYMENT_ERROR_CODES)[number];
+
+/**
+ * Why a USDT transfer to the deposit address was not credited automatically (docs/api.md "USDT deposit tag").
+ * `held` rows of a user's history carry one of them.
+ */
+export const USDT_HOLD_REASONS = ['no_tag', 'unknown_tag', 'ambiguous_tag', 'below_minimum', 'duplicate_tx_hash'] as const;
+export type UsdtHoldReason = (typeof USDT_HOLD_REASONS)[number];
+
+/**
+ * EVERY code the server can put in front of a user, in one place: `error.code` of an envelope (`errors`),
+ * and the codes stored on records (`reasons`: card status reasons, wallet failure codes, purchase decline
+ * reasons, SBP payment error codes). The client has words for each in English and Russian
+ * (`errors:codes.<CODE>` / `errors:reasons.<CODE>`); src/shared/i18n/server-codes.test.ts fails when one is missing.
+ */
+export const USER_FACING_CODES = {
+  errors: [...(Object.keys(ERROR_CODES) as ErrorCode[]), ...(Object.keys(AUTH_ERROR_CODES) as AuthErrorCode[]), ...PROTOCOL_ERROR_CODES],
+  reasons: [...new Set([...CARD_REASON_CODES, ...TRADE_DECLINE_REASONS, ...SBP_PAYMENT_ERROR_CODES])],
+} as const;
+

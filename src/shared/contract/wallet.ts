@@ -14,6 +14,7 @@ import {
   PositiveMinorUnits,
   Timestamp,
 } from './core';
+import { USDT_HOLD_REASONS } from './errors';
 
 // ── Wallet ─────────────────────────────────────────────────────────────────────────────────────────
 
@@ -78,6 +79,14 @@ const txBase = {
   reference: z.nullable(z.string()),
 };
 
+/**
+ * A USDT transfer that reached the deposit address but was not credited automatically, and that the server could
+ * attribute to this user (docs/api.md "Held for review"). The row is `pending`, `amount` is what it would credit
+ * (rounded down to the cent), and nothing is in the balance until support resolves it by `txHash`.
+ */
+export const UsdtDepositHold = z.object({ reason: z.enum(USDT_HOLD_REASONS) });
+export type UsdtDepositHold = z.infer<typeof UsdtDepositHold>;
+
 /** The structured details the client turns into a localized description, one shape per type. */
 export const WalletTransaction = z.discriminatedUnion('type', [
   z.object({
@@ -89,6 +98,8 @@ export const WalletTransaction = z.discriminatedUnion('type', [
       /** Exact on-chain amount, 6 decimals (e.g. "100.012345"); `amount` is it rounded down to cents. */
       usdtAmount: DecimalString,
       confirmations: z.int(),
+      /** Not null: held for review, not credited (see UsdtDepositHold). */
+      hold: z.nullable(UsdtDepositHold),
     }),
   }),
   z.object({

@@ -48,6 +48,10 @@ export function failureReasonKeys(error: unknown): string[] {
 export const errorCodeOf = (error: unknown): string | null =>
   isApiError(error) && error.kind === 'http' && error.service !== 'client' ? error.code : null;
 
+/** Wrong activation codes the card still accepts (server `error.details.attemptsLeft`), when the server said. */
+export const attemptsLeftOf = (error: unknown): number | null =>
+  isApiError(error) && error.kind === 'http' && typeof error.details?.attemptsLeft === 'number' ? error.details.attemptsLeft : null;
+
 /**
  * The shared error message of a failed card call (`toErrorMessage`), with the cards namespace's text for the server's
  * code first (`cards:codes.<CODE>`: e.g. "The card issuer is not answering right now…" for UPSTREAM_UNAVAILABLE),

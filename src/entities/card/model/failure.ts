@@ -20,7 +20,8 @@ export interface CardFailure {
 export function describeCardFailure({ operation, error, reasonCode }: CardFailure): { title: string; description: string } {
   const title = i18n.t(CARD_OPERATION_ERROR_TITLE_KEY, { defaultValue: 'Card Operation Error' });
   const operationText = i18n.t(CARD_OPERATION_KEYS[operation]);
-  const reasonKeys = reasonCode ? [`cards:statusReason.${reasonCode}`] : failureReasonKeys(error);
+  // An issuer code: the card's own sentence, else the shared words for every server code (errors:reasons); never the code.
+  const reasonKeys = reasonCode ? [`cards:statusReason.${reasonCode}`, `errors:reasons.${reasonCode}`] : failureReasonKeys(error);
   const reasonKey = reasonKeys.find((key) => i18n.exists(key));
   const description = reasonKey ? `${operationText}. ${i18n.t(reasonKey)}` : operationText;
   return { title, description };

@@ -7,6 +7,8 @@ import { makeCard } from '../testing/fixtures';
 import { CardFace } from './card-face';
 import { CardFailureText } from './card-failure-text';
 import { CardStatusBadge } from './card-status-badge';
+import { CardTradeRow } from './history-rows';
+import { describeCardFailure } from '../model/failure';
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
@@ -37,6 +39,45 @@ describe('card UI pieces', () => {
     cleanup();
     render(<CardFailureText operation="topUp" error={{ keys: ['errors:general.error'], defaultValue: 'An error occurred' }} />);
     expect(screen.getByText('Failed to top up card')).toBeTruthy();
+  });
+
+  it('a declined purchase says why, in words, in both languages (never the raw code)', async () => {
+    const trade = (declineReason: string | null) => ({
+      id: 'trd_1',
+      cardId: 'crd_1',
+      kind: 'purchase' as const,
+      merchant: { name: 'BIG TV STORE', mcc: null, country: null },
+      amount: { amount: 50_00, currency: 'USD' as const },
+      originalAmount: null,
+      status: 'declined' as const,
+      declineReason,
+      createdAt: '2025-01-02T03:04:05.000Z',
+    });
+    render(<CardTradeRow trade={trade('INSUFFICIENT_FUNDS')} />);
+    expect(screen.getByText('Not enough money on the card.', { exact: false })).toBeTruthy();
+    cleanup();
+    render(<CardTradeRow trade={trade('CARD_FROZEN')} />);
+    expect(screen.getByText('The card is frozen.', { exact: false })).toBeTruthy();
+    cleanup();
+    render(<CardTradeRow trade={trade('SOMETHING_NEW')} />);
+    expect(screen.queryByText(/SOMETHING_NEW/)).toBeNull();
+    cleanup();
+    await changeLanguage('ru');
+    await i18n.loadNamespaces(['cards', 'errors']);
+    try {
+      render(<CardTradeRow trade={trade('CARD_FROZEN')} />);
+      expect(screen.getByText('Карта заморожена.', { exact: false })).toBeTruthy();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
+  it('a card failure with an issuer code has words for it, and never shows an unknown code', () => {
+    expect(describeCardFailure({ operation: 'issue', reasonCode: 'ISSUER_UNAVAILABLE' }).description).toBe(
+      'Failed to issue card. The card issuer did not answer. The money has been returned to your wallet.',
+    );
+    const unknown = describeCardFailure({ operation: 'issue', reasonCode: 'BRAND_NEW_CODE' }).description;
+    expect(unknown).not.toContain('BRAND_NEW_CODE');
   });
 
   it('the card face is one image with a readable name', () => {

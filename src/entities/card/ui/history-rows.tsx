@@ -44,7 +44,7 @@ export function CardTransactionRow({ transaction }: { transaction: CardTransacti
 
 /** A purchase or refund at a merchant: merchant descriptor (as the network sends it), kind, status, amounts. */
 export function CardTradeRow({ trade }: { trade: Trade }) {
-  const { t } = useTranslation('cards');
+  const { t } = useTranslation(['cards', 'errors']);
   const format = useFormatters();
   const signed = { ...trade.amount, amount: trade.kind === 'refund' ? trade.amount.amount : -trade.amount.amount };
   return (
@@ -56,6 +56,14 @@ export function CardTradeRow({ trade }: { trade: Trade }) {
           <span>{t(`trade.kind.${trade.kind}`)} · </span>
           <time dateTime={trade.createdAt}>{format.dateTime(trade.createdAt)}</time>
           {trade.originalAmount && <span> · {format.money(trade.originalAmount)}</span>}
+          {trade.status === 'declined' && (
+            <span data-testid="trade-decline-reason">
+              {' · '}
+              {trade.declineReason
+                ? t(`errors:reasons.${trade.declineReason}`, { defaultValue: t('cards:trade.declinedUnknown') })
+                : t('cards:trade.declinedUnknown')}
+            </span>
+          )}
         </span>
       }
       trailing={

@@ -13,7 +13,7 @@ describe('describeTransaction', () => {
   it('builds a title and details for each of the seven SPEC §3 types from type + details', () => {
     const texts = transactionsFixture().map((tx) => describeTransaction(tx, tools));
     expect(texts).toEqual([
-      { title: 'wallet:transaction.types.usdtDeposit', subtitle: '14:05 · wallet:transaction.details.usdtDeposit {"amount":"100.012345"}' },
+      { title: 'wallet:transaction.types.usdtDeposit', subtitle: '14:05 · wallet:transaction.details.usdtCredited {"usdt":"100.012345","credited":"10001 USD"}' },
       { title: 'wallet:transaction.types.cardTransfer', subtitle: '14:05 · wallet:transaction.details.toCard {"last4":"4242"}' },
       { title: 'wallet:transaction.types.cardIssue', subtitle: '14:05 · Virtual Visa' },
       { title: 'wallet:transaction.commission.cardTopUp', subtitle: '14:05' },
@@ -26,14 +26,34 @@ describe('describeTransaction', () => {
     ]);
   });
 
-  it('shows confirmations of a pending USDT deposit and the code of a failed one', () => {
+  it('shows confirmations of a pending USDT deposit and why a failed one failed, in words (never the raw code)', () => {
     const [deposit, transfer] = transactionsFixture();
     const pending = { ...deposit!, status: 'pending' as const, details: { ...(deposit as Extract<typeof deposit, { type: 'usdtDeposit' }>).details, confirmations: 7 } };
     expect(describeTransaction(pending as typeof deposit & object, { ...tools, requiredConfirmations: 19 }).subtitle).toBe(
       '14:05 · wallet:transaction.details.usdtConfirming {"count":7,"required":19}',
     );
     const failed = { ...transfer!, status: 'failed' as const, failureCode: 'ISSUER_DECLINED' };
-    expect(describeTransaction(failed, tools).subtitle).toBe('14:05 · wallet:transaction.details.toCard {"last4":"4242"} · ISSUER_DECLINED');
+    const text = describeTransaction(failed, tools).subtitle;
+    expect(text).toBe(
+      '14:05 · wallet:transaction.details.toCard {"last4":"4242"} · errors:reasons.ISSUER_DECLINED {"defaultValue":"errors:reasons.unknown"}',
+    );
+    // With real translations: a code without words gets the general sentence, never itself.
+    const words: Record<string, string> = { 'errors:reasons.unknown': 'The operation did not go through.' };
+    const t = (key: string, options?: Record<string, unknown>) => words[key] ?? (options?.defaultValue as string | undefined) ?? key;
+    const unknown = describeTransaction({ ...failed, failureCode: 'SOMETHING_NEW' }, { ...tools, t }).subtitle;
+    expect(unknown).toContain('The operation did not go through.');
+    expect(unknown).not.toContain('SOMETHING_NEW');
+  });
+
+  it('a USDT deposit held for review says what was received, that nothing is credited yet, why, and what to do', () => {
+    const [deposit] = transactionsFixture();
+    const usdt = deposit as Extract<typeof deposit, { type: 'usdtDeposit' }>;
+    const held = { ...usdt, status: 'pending' as const, details: { ...usdt.details, txHash: 'f00d', usdtAmount: '75.120000', hold: { reason: 'no_tag' as const } } };
+    expect(describeTransaction(held, tools)).toEqual({
+      title: 'wallet:transaction.types.usdtDeposit',
+      subtitle: '14:05 · wallet:transaction.details.usdtHeld {"usdt":"75.120000"}',
+      note: 'wallet:transaction.hold.note {"reason":"wallet:transaction.hold.reasons.no_tag","txHash":"f00d"}',
+    });
   });
 
   it('debits are negative, credits positive', () => {

@@ -19,6 +19,8 @@ export interface TransactionText {
   title: string;
   /** "14:05 · To card •••• 4242". */
   subtitle: string;
+  /** A longer explanation under the row, when the user has something to do (a USDT deposit held for review). */
+  note?: string;
 }
 
 export function transactionTitle(tx: WalletTransaction, t: DescribeTools['t']): string {
@@ -36,12 +38,14 @@ function detail(tx: WalletTransaction, tools: DescribeTools): string | null {
   const { t, money } = tools;
   switch (tx.type) {
     case 'usdtDeposit':
+      if (tx.details.hold) return t('wallet:transaction.details.usdtHeld', { usdt: tx.details.usdtAmount });
       if (tx.status === 'pending') {
         return tools.requiredConfirmations
           ? t('wallet:transaction.details.usdtConfirming', { count: tx.details.confirmations, required: tools.requiredConfirmations })
           : t('wallet:transaction.details.usdtConfirmingShort', { count: tx.details.confirmations });
       }
-      return t('wallet:transaction.details.usdtDeposit', { amount: tx.details.usdtAmount });
+      // The exact USDT received and the USD credited (rounded down to the cent): docs/api.md "USDT deposit tag".
+      return t('wallet:transaction.details.usdtCredited', { usdt: tx.details.usdtAmount, credited: money(tx.amount) });
     case 'cardTransfer':
       return tx.details.cardLast4
         ? t('wallet:transaction.details.toCard', { last4: tx.details.cardLast4 })
@@ -59,10 +63,22 @@ function detail(tx: WalletTransaction, tools: DescribeTools): string | null {
   }
 }
 
+/** Why a transaction failed, in words (errors:reasons.<CODE>); a code without words gets the general sentence, never itself. */
+export function failureText(code: string, t: DescribeTools['t']): string {
+  return t(`errors:reasons.${code}`, { defaultValue: t('errors:reasons.unknown') });
+}
+
 export function describeTransaction(tx: WalletTransaction, tools: DescribeTools): TransactionText {
   const parts = [tools.time(tx.createdAt), detail(tx, tools)].filter((part): part is string => Boolean(part));
-  if (tx.status === 'failed' && tx.failureCode) parts.push(tx.failureCode);
-  return { title: transactionTitle(tx, tools.t), subtitle: parts.join(' · ') };
+  if (tx.status === 'failed' && tx.failureCode) parts.push(failureText(tx.failureCode, tools.t));
+  const text: TransactionText = { title: transactionTitle(tx, tools.t), subtitle: parts.join(' · ') };
+  if (tx.type === 'usdtDeposit' && tx.details.hold) {
+    text.note = tools.t('wallet:transaction.hold.note', {
+      reason: tools.t(`wallet:transaction.hold.reasons.${tx.details.hold.reason}`),
+      txHash: tx.details.txHash,
+    });
+  }
+  return text;
 }
 
 /** The amount with its direction: debits negative (shown "−$10.00"), credits positive ("+$10.00"). */

@@ -12,7 +12,7 @@ const base = { status: 'completed' as const, createdAt: NOW, finishedAt: NOW, fa
 
 /** One transaction of each SPEC §3 type. */
 export const transactionsFixture = (): WalletTransaction[] => [
-  { ...base, id: 'wtx_1', type: 'usdtDeposit', direction: 'credit', amount: { amount: 100_01, currency: 'USD' }, details: { network: 'TRON', txHash: 'abc', usdtAmount: '100.012345', confirmations: 19 } },
+  { ...base, id: 'wtx_1', type: 'usdtDeposit', direction: 'credit', amount: { amount: 100_01, currency: 'USD' }, details: { network: 'TRON', txHash: 'abc', usdtAmount: '100.012345', confirmations: 19, hold: null } },
   { ...base, id: 'wtx_2', type: 'cardTransfer', direction: 'debit', amount: { amount: 50_00, currency: 'USD' }, details: { cardId: 'crd_1', cardLast4: '4242', transferId: 'trf_1' } },
   { ...base, id: 'wtx_3', type: 'cardIssue', direction: 'debit', amount: { amount: 20_00, currency: 'USD' }, details: { cardId: 'crd_1', productId: 'prd_1', productName: 'Virtual Visa' } },
   { ...base, id: 'wtx_4', type: 'serviceCommission', direction: 'debit', amount: { amount: 1_00, currency: 'USD' }, details: { reason: 'cardTopUp', relatedTransactionId: 'wtx_2', cardId: 'crd_1' } },

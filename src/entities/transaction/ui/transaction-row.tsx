@@ -14,7 +14,7 @@ export interface TransactionRowProps {
 
 /** One wallet transaction: type icon, localized description, signed amount, pending/failed badge. */
 export function TransactionRow({ transaction: tx, requiredConfirmations }: TransactionRowProps) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation(['wallet', 'errors']);
   const format = useFormatters();
   const text = describeTransaction(tx, {
     t: (key, options) => t(key, options),
@@ -23,12 +23,24 @@ export function TransactionRow({ transaction: tx, requiredConfirmations }: Trans
     requiredConfirmations,
   });
   const failed = tx.status === 'failed';
+  const held = tx.type === 'usdtDeposit' && tx.details.hold !== null;
   return (
     <ListItem
       className={styles.row}
       icon={<TransactionIcon type={tx.type} />}
       title={text.title}
-      subtitle={text.subtitle}
+      subtitle={
+        text.note ? (
+          <>
+            {text.subtitle}
+            <span className={styles.note} data-testid="transaction-note">
+              {text.note}
+            </span>
+          </>
+        ) : (
+          text.subtitle
+        )
+      }
       trailing={
         <span className={styles.trailing} data-testid="transaction-amount">
           <Amount
@@ -40,7 +52,8 @@ export function TransactionRow({ transaction: tx, requiredConfirmations }: Trans
           {tx.type === 'currencyExchange' && !failed && (
             <Amount value={tx.details.counterAmount} signDisplay="always" tone="auto" size="s" className={styles.counter} />
           )}
-          {tx.status === 'pending' && <Badge tone="warning">{t('transaction.status.pending')}</Badge>}
+          {held && <Badge tone="warning">{t('transaction.status.held')}</Badge>}
+          {tx.status === 'pending' && !held && <Badge tone="warning">{t('transaction.status.pending')}</Badge>}
           {failed && <Badge tone="danger">{t('transaction.status.failed')}</Badge>}
         </span>
       }

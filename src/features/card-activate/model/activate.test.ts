@@ -11,7 +11,7 @@ vi.mock('@/shared/ui', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/shared/ui')>();
   return { ...actual, notify: { ...actual.notify, error: vi.fn(async () => 1), success: vi.fn(async () => 1) } };
 });
-const { $activateOpen, $activationCode, $codeProblem, activateOpened, activateSubmitted, codeChanged } = await import('../index');
+const { $activateOpen, $activationCode, $codeProblem, $codeProblemText, activateOpened, activateSubmitted, codeChanged } = await import('../index');
 
 const server = useCardsFakeApi();
 const physical = (status: CardStatus) => makeCard({ form: 'physical', status, allowedActions: status === 'inactive' ? ['activate'] : status === 'active' ? ['freeze', 'topup', 'reveal'] : [] });
@@ -76,5 +76,44 @@ describe('activation of a physical card', () => {
     await allSettled(codeChanged, { scope, params: '123456' });
     await allSettled(activateSubmitted, { scope });
     expect(scope.getState($codeProblem)).toBe('tooMany');
+  });
+
+  it('a wrong code says how many tries are left (server details.attemptsLeft), with plurals in both languages', async () => {
+    let left = 2;
+    server.on('POST', '/api/cards/activate', () =>
+      fail(422, { service: 'cards', code: 'INVALID_ACTIVATION_CODE', message: 'wrong', details: { attemptsLeft: left } }),
+    );
+    const scope = fork();
+    await allSettled(activateOpened, { scope, params: physical('inactive') });
+    await allSettled(codeChanged, { scope, params: '111111' });
+    await allSettled(activateSubmitted, { scope });
+    const text = scope.getState($codeProblemText)!;
+    expect(text).toEqual({ key: 'cards:activate.problem.wrongTries', values: { count: 2 } });
+    expect(i18n.t(text.key, text.values)).toBe('Wrong code. 2 tries left');
+    expect(i18n.t(text.key, { count: 1 })).toBe('Wrong code. 1 try left');
+
+    await i18n.changeLanguage('ru');
+    await i18n.loadNamespaces(['cards']);
+    try {
+      expect(i18n.t(text.key, { count: 1 })).toBe('Неверный код. Осталась 1 попытка');
+      expect(i18n.t(text.key, { count: 2 })).toBe('Неверный код. Осталось 2 попытки');
+      expect(i18n.t(text.key, { count: 4 })).toBe('Неверный код. Осталось 4 попытки');
+      expect(i18n.t(text.key, { count: 5 })).toBe('Неверный код. Осталось 5 попыток');
+      expect(i18n.t(text.key, { count: 21 })).toBe('Неверный код. Осталась 21 попытка');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+
+    // Typing clears it; an answer without details falls back to the plain sentence.
+    await allSettled(codeChanged, { scope, params: '1' });
+    expect(scope.getState($codeProblemText)).toBeNull();
+    left = 1;
+    await allSettled(codeChanged, { scope, params: '222222' });
+    await allSettled(activateSubmitted, { scope });
+    expect(scope.getState($codeProblemText)).toEqual({ key: 'cards:activate.problem.wrongTries', values: { count: 1 } });
+    server.on('POST', '/api/cards/activate', () => fail(422, { service: 'cards', code: 'INVALID_ACTIVATION_CODE', message: 'wrong' }));
+    await allSettled(codeChanged, { scope, params: '333333' });
+    await allSettled(activateSubmitted, { scope });
+    expect(scope.getState($codeProblemText)).toEqual({ key: 'cards:activate.problem.wrong', values: {} });
   });
 });

@@ -3,8 +3,8 @@
  * typed or scanned with Telegram's QR scanner (6.4+). POST /api/cards/activate answers the card in
  * `activating`; the card entity polls it until it is `active`.
  */
-import { createEffect, createEvent, createStore, sample } from 'effector';
-import { cardChanged, errorCodeOf, newIdempotencyKey, showCardFailureFx } from '@/entities/card';
+import { combine, createEffect, createEvent, createStore, sample } from 'effector';
+import { attemptsLeftOf, cardChanged, errorCodeOf, newIdempotencyKey, showCardFailureFx } from '@/entities/card';
 import { createApiMutation } from '@/shared/api';
 import { cardsActivate, type Card } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
@@ -104,3 +104,18 @@ const wrongCode = sample({ clock: failed, filter: (error) => errorCodeOf(error) 
 sample({ clock: wrongCode, target: wrongCodeFx });
 // A wrong code is cleared, so the next one is typed from the first box (the message stays until typing).
 $code.on(wrongCode, () => '');
+
+// ── What the problem says ─────────────────────────────────────────────────────────────────────────
+
+/** Wrong codes the card still accepts, from the server's answer to the last wrong code (null when it did not say). */
+export const $attemptsLeft = createStore<number | null>(null)
+  .on(wrongCode, (_, error) => attemptsLeftOf(error))
+  .reset(codeChanged, activateOpened, activateClosed);
+/** The i18n key + values of the problem shown next to the input: "Wrong code. 2 tries left" (plural forms in the locales). */
+export const $codeProblemText = combine($codeProblem, $attemptsLeft, (problem, left) =>
+  problem === null
+    ? null
+    : problem === 'wrong' && left !== null
+      ? { key: 'cards:activate.problem.wrongTries', values: { count: left } as Record<string, unknown> }
+      : { key: `cards:activate.problem.${problem}`, values: {} as Record<string, unknown> },
+);

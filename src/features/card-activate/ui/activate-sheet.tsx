@@ -7,6 +7,7 @@ import {
   $activating,
   $code,
   $codeProblem,
+  $codeProblemText,
   $scanAvailable,
   $scanError,
   $scanning,
@@ -21,17 +22,18 @@ import styles from './activate-sheet.module.css';
 export function ActivateSheet() {
   const { t } = useTranslation(['cards', 'platform']);
   const hintId = useId();
-  const [card, code, problem, activating, scanAvailable, scanning, scanError] = useUnit([
+  const [card, code, problem, problemText, activating, scanAvailable, scanning, scanError] = useUnit([
     $activateCard,
     $code,
     $codeProblem,
+    $codeProblemText,
     $activating,
     $scanAvailable,
     $scanning,
     $scanError,
   ]);
   const [close, change, submit, scan] = useUnit([activateClosed, codeChanged, activateSubmitted, scanPressed]);
-  const message = problem ? t(`cards:activate.problem.${problem}`) : scanError ? t(scanError) : null;
+  const message = problemText ? t(problemText.key, problemText.values) : scanError ? t(scanError) : null;
   return (
     <Sheet
       open={card !== null}

@@ -122,7 +122,7 @@ describe('SBP top-up sheet model', () => {
     await type(scope, '1500');
     await allSettled(sbpPayPressed, { scope });
     expect(feedback).toEqual([
-      { kind: 'error', title: 'errors:wallet.createSbpFailed', description: { keys: ['wallet:failureReasons.ACCOUNT_UNDER_VERIFICATION'], defaultValue: 'ACCOUNT_UNDER_VERIFICATION' } },
+      { kind: 'error', title: 'errors:wallet.createSbpFailed', description: { keys: ['wallet:failureReasons.ACCOUNT_UNDER_VERIFICATION', 'errors:codes.ACCOUNT_UNDER_VERIFICATION'], defaultValue: 'An error occurred' } },
     ]);
     expect(scope.getState($sbpPaymentInProgress)).toBe(false);
   });

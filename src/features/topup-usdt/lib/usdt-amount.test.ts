@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkUsdtAmount, minimumWholeUsdt, usdtExactAmount } from './usdt-amount';
+import { checkUsdtAmount, minimumWholeUsdt, usdtCredit, usdtExactAmount } from './usdt-amount';
 
 const min = { amount: 10_00, currency: 'USD' as const };
 
@@ -30,5 +30,15 @@ describe('USDT amount to send (docs/api.md "USDT deposit tag")', () => {
   it('a minimum with cents rounds up to whole USDT', () => {
     expect(minimumWholeUsdt({ amount: 10_50, currency: 'USD' })).toBe(11);
     expect(checkUsdtAmount('10', { amount: 10_50, currency: 'USD' })).toMatchObject({ status: 'belowMinimum' });
+  });
+
+  it('says exactly what is credited: the received USDT rounded DOWN to the cent, and the sub-cent rest that is not', () => {
+    expect(usdtCredit('150.049693')).toEqual({ credited: { amount: 150_04, currency: 'USD' }, uncreditedUsdt: '0.009693' });
+    expect(usdtCredit('100.012345')).toEqual({ credited: { amount: 100_01, currency: 'USD' }, uncreditedUsdt: '0.002345' });
+    expect(usdtCredit('10.999999')).toEqual({ credited: { amount: 10_99, currency: 'USD' }, uncreditedUsdt: '0.009999' });
+    expect(usdtCredit('10.010000')).toEqual({ credited: { amount: 10_01, currency: 'USD' }, uncreditedUsdt: '0.000000' });
+    // Integer arithmetic on micro-USDT: no float drift on large amounts.
+    expect(usdtCredit('999999999.999999')).toEqual({ credited: { amount: 99_999_999_999, currency: 'USD' }, uncreditedUsdt: '0.009999' });
+    expect(() => usdtCredit('1.5')).toThrow();
   });
 });

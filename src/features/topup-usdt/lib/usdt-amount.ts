@@ -34,3 +34,15 @@ export function usdtExactAmount(whole: number, tag: string): string {
 export function minimumWholeUsdt(minDeposit: Money): number {
   return Math.ceil(minDeposit.amount / 100);
 }
+
+/**
+ * What a transfer of exactly `exact` USDT credits (the server's rule, docs/api.md "USDT deposit tag"): 1 USDT = 1 USD,
+ * the received amount rounded DOWN to the cent. USDT has 6 decimals and USD 2, so up to 0.009999 USDT (less than one
+ * cent) cannot be credited; the sheet says how much. Integer micro-USDT arithmetic, never floats.
+ */
+export function usdtCredit(exact: string): { credited: Money; uncreditedUsdt: string } {
+  const match = /^(\d{1,12})\.(\d{6})$/.exec(exact);
+  if (!match) throw new RangeError(`USDT amount with 6 decimals expected, got "${exact}"`);
+  const cents = Number(match[1]) * 100 + Number(match[2]!.slice(0, 2));
+  return { credited: { amount: cents, currency: 'USD' }, uncreditedUsdt: `0.00${match[2]!.slice(2)}` };
+}

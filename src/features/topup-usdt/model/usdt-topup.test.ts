@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { configFixture, ok, useWalletTestApi, walletFixture } from '@/entities/wallet/index.testing';
 import {
   $usdtAmountText,
+  $usdtCredit,
   $usdtExactAmount,
   $usdtTopUpOpen,
   copyToClipboardFx,
@@ -40,8 +41,11 @@ describe('USDT top-up sheet model', () => {
     expect(scope.getState($usdtExactAmount)).toBeNull();
     await allSettled(usdtAmountChanged, { scope, params: '250' });
     expect(scope.getState($usdtExactAmount)).toBe('250.012345');
+    // …and exactly what it credits: rounded down to the cent, the sub-cent rest named.
+    expect(scope.getState($usdtCredit)).toEqual({ credited: { amount: 250_01, currency: 'USD' }, uncreditedUsdt: '0.002345' });
     await allSettled(usdtAmountChanged, { scope, params: '5' }); // below the 10 USDT minimum
     expect(scope.getState($usdtExactAmount)).toBeNull();
+    expect(scope.getState($usdtCredit)).toBeNull();
   });
 
   it('copies the address and the exact amount, with toast + haptic feedback; a failed copy says so', async () => {

@@ -9,7 +9,7 @@ import { $usdtDepositTag, walletRefetchRequested } from '@/entities/wallet';
 import { i18n } from '@/shared/i18n';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
-import { checkUsdtAmount, usdtExactAmount } from '../lib/usdt-amount';
+import { checkUsdtAmount, usdtCredit, usdtExactAmount } from '../lib/usdt-amount';
 import { writeClipboard } from '../lib/clipboard';
 import { $usdtTopUpOpen } from './sheet';
 
@@ -32,6 +32,9 @@ export const $usdtAmountCheck = combine($usdtAmountText, $usdtConfig, (text, con
 export const $usdtExactAmount = combine($usdtAmountCheck, $usdtDepositTag, (check, tag) =>
   check.status === 'ok' && tag ? usdtExactAmount(check.whole, tag) : null,
 );
+
+/** What sending exactly that amount credits (USD, rounded down to the cent) and the sub-cent rest that is not credited. */
+export const $usdtCredit = $usdtExactAmount.map((exact) => (exact ? usdtCredit(exact) : null));
 
 export const copyToClipboardFx = createEffect<{ target: UsdtCopyTarget; text: string }, void>(({ text }) => writeClipboard(text));
 export const feedbackFx = createEffect<{ kind: 'success' | 'error'; messageKey: string }, void>(({ kind, messageKey }) => {

@@ -8,6 +8,7 @@ import { minimumWholeUsdt, type UsdtAmountCheck } from '../lib/usdt-amount';
 import {
   $usdtAmountCheck,
   $usdtAmountText,
+  $usdtCredit,
   $usdtExactAmount,
   $usdtTopUpOpen,
   usdtAmountChanged,
@@ -29,7 +30,15 @@ function amountError(check: UsdtAmountCheck, t: (key: string, options?: Record<s
 export default function UsdtTopUpSheet() {
   const { t } = useTranslation('wallet');
   const format = useFormatters();
-  const [open, text, check, exact, config, tag] = useUnit([$usdtTopUpOpen, $usdtAmountText, $usdtAmountCheck, $usdtExactAmount, $usdtConfig, $usdtDepositTag]);
+  const [open, text, check, exact, credit, config, tag] = useUnit([
+    $usdtTopUpOpen,
+    $usdtAmountText,
+    $usdtAmountCheck,
+    $usdtExactAmount,
+    $usdtCredit,
+    $usdtConfig,
+    $usdtDepositTag,
+  ]);
   const [close, changeAmount, copy, sent] = useUnit([usdtTopUpClosed, usdtAmountChanged, usdtCopyRequested, usdtTransferSent]);
   const exactTitleId = useId();
   const addressTitleId = useId();
@@ -89,6 +98,11 @@ export default function UsdtTopUpSheet() {
                 <p className={styles.explain}>
                   {t('usdt.exactExplain', { whole: exact.split('.')[0], tag })}
                 </p>
+                {credit && (
+                  <p className={styles.explain} data-testid="usdt-credit">
+                    {t('usdt.creditExplain', { exact, credited: format.money(credit.credited), rest: credit.uncreditedUsdt })}
+                  </p>
+                )}
               </>
             ) : (
               <p className={styles.explain}>{t('usdt.exactEmpty', { tag })}</p>

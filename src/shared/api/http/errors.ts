@@ -20,6 +20,7 @@ import {
   type PreparationError,
   type TimeoutError,
 } from '@farfetched/core';
+import type { ErrorDetails } from '@/shared/contract';
 import { REQUEST_TIMEOUT_MS } from '../config';
 import { CLIENT_SERVICE, ERROR_CODES, TRANSPORT_MESSAGES } from './messages';
 
@@ -36,6 +37,8 @@ interface ApiErrorFields {
   message: string;
   /** Field-level problems of a rejected request (path → message), when the server sends them. */
   fields?: Record<string, string>;
+  /** Typed extras of the code (contract `ErrorObject.details`), e.g. `attemptsLeft` on INVALID_ACTIVATION_CODE. */
+  details?: ErrorDetails;
 }
 
 export type ApiHttpError = ApiErrorFields & HttpError & { kind: 'http'; status: number };
@@ -56,6 +59,7 @@ export function serverError(config: {
   code: string;
   message: string;
   fields?: Record<string, string>;
+  details?: ErrorDetails;
 }): ApiHttpError {
   const { status, statusText, response, ...rest } = config;
   return { ...httpError({ status, statusText, response }), status, kind: 'http', ...rest };

@@ -1,6 +1,6 @@
 import { isHttpError, isNetworkError, isPreparationError, isTimeoutError } from '@farfetched/core';
 import { describe, expect, test, vi } from 'vitest';
-import { authLogin, authRefreshToken, authRegister, authSendCode, authVerifyCode } from '@/shared/contract';
+import { authLogin, authRefreshToken, authRegister, authSendCode, authVerifyCode, cardsActivate } from '@/shared/contract';
 import { configureApi } from '../config';
 import { tokenStorage } from '../auth/tokens';
 import { fail, ok } from '../testing/fake-server';
@@ -132,6 +132,16 @@ describe('error mapping (SPEC §8)', () => {
       fields: { amount: 'too big' },
     });
     expect(isHttpError({ error })).toBe(true);
+  });
+
+  test('typed `details` of the error object are kept (e.g. attemptsLeft); malformed ones are dropped', async () => {
+    server.on('POST', '/api/cards/activate', () => fail(422, { service: 'cards', code: 'INVALID_ACTIVATION_CODE', message: 'Wrong', details: { attemptsLeft: 2 } }));
+    server.on('GET', '/api/wallet', () => fail(422, { service: 'cards', code: 'INVALID_ACTIVATION_CODE', message: 'Wrong', details: { attemptsLeft: 'two' } }));
+    expect(await rejection(request(cardsActivate, { body: { cardId: 'crd_1', activationCode: '123456' } }, { idempotencyKey: 'key-12345678' }))).toMatchObject({
+      code: 'INVALID_ACTIVATION_CODE',
+      details: { attemptsLeft: 2 },
+    });
+    expect(await rejection(request(testWallet))).not.toHaveProperty('details');
   });
 
   test('serviceName (SPEC wording) is accepted as well as service', async () => {

@@ -9,7 +9,7 @@
  */
 import * as z from 'zod/mini';
 import type { Json } from '@farfetched/core';
-import type { Schema } from '@/shared/contract';
+import { ErrorObject, type Schema } from '@/shared/contract';
 import { httpStatusError, parseError, serverError, stringBodyError, type ApiError } from './errors';
 import type { HttpReply } from './send';
 
@@ -18,6 +18,13 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const isStringRecord = (value: unknown): value is Record<string, string> =>
   isRecord(value) && Object.values(value).every((item) => typeof item === 'string');
+
+/** The error's typed `details` when they fit the contract; anything else is dropped (never trusted half-parsed). */
+const detailsOf = (details: unknown): { details?: NonNullable<ErrorObject['details']> } => {
+  if (details === undefined) return {};
+  const parsed = z.safeParse(ErrorObject.shape.details, details);
+  return parsed.success && parsed.data ? { details: parsed.data } : {};
+};
 
 export function errorFromReply(reply: HttpReply): ApiError {
   const body = reply.notJson ? null : ((reply.json ?? null) as Json | null);
@@ -34,6 +41,7 @@ export function errorFromReply(reply: HttpReply): ApiError {
         code: typeof error.code === 'string' ? error.code : 'UNKNOWN',
         message: error.message,
         ...(isStringRecord(error.fields) ? { fields: error.fields } : {}),
+        ...detailsOf(error.details),
       });
     }
   }

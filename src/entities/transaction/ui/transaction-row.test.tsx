@@ -1,0 +1,59 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { WalletTransaction } from '@/shared/contract';
+import { changeLanguage, i18n, initI18n } from '@/shared/i18n';
+import { transactionsFixture } from '../testing/fixtures';
+import { TransactionRow } from './transaction-row';
+
+beforeAll(async () => {
+  await initI18n({ navigatorLanguages: ['en-US'] });
+  await i18n.loadNamespaces(['wallet', 'errors']);
+});
+afterEach(cleanup);
+
+const TX_HASH = 'a'.repeat(64);
+const held = (): WalletTransaction => {
+  const deposit = transactionsFixture()[0] as Extract<WalletTransaction, { type: 'usdtDeposit' }>;
+  return {
+    ...deposit,
+    id: 'udp_1',
+    status: 'pending',
+    amount: { amount: 75_12, currency: 'USD' },
+    reference: TX_HASH,
+    details: { ...deposit.details, txHash: TX_HASH, usdtAmount: '75.120000', hold: { reason: 'no_tag' } },
+  };
+};
+
+describe('TransactionRow', () => {
+  it('a credited USDT deposit shows the exact USDT received and the dollars credited', () => {
+    render(<TransactionRow transaction={transactionsFixture()[0]!} />);
+    expect(screen.getByText(/Received 100\.012345 USDT · credited \$100\.01/)).toBeTruthy();
+  });
+
+  it('a held USDT deposit says it is held, why, and to contact support with the full tx hash (both languages)', async () => {
+    render(<TransactionRow transaction={held()} />);
+    expect(screen.getByText('Held for review')).toBeTruthy();
+    expect(screen.queryByText('Pending')).toBeNull();
+    const note = screen.getByTestId('transaction-note').textContent!;
+    expect(note).toContain('no ID in its decimals');
+    expect(note).toContain('Contact support');
+    expect(note).toContain(TX_HASH);
+    cleanup();
+    await changeLanguage('ru');
+    await i18n.loadNamespaces(['wallet', 'errors']);
+    try {
+      render(<TransactionRow transaction={held()} />);
+      expect(screen.getByText('На проверке')).toBeTruthy();
+      expect(screen.getByTestId('transaction-note').textContent).toContain('Напишите в поддержку');
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
+  it('a failed row says why in words, never the code', () => {
+    const transfer = { ...transactionsFixture()[1]!, status: 'failed' as const, failureCode: 'ISSUER_DECLINED' };
+    render(<TransactionRow transaction={transfer} />);
+    expect(screen.getByText(/The card issuer declined the request/)).toBeTruthy();
+    expect(screen.queryByText(/ISSUER_DECLINED/)).toBeNull();
+  });
+});
