@@ -11,6 +11,7 @@ import { clientErrorOptions } from './http/client-errors';
 import { loggingOptions } from './http/logging';
 import { registerMetrics } from './http/metrics';
 import { registerSecurity } from './http/security';
+import { registerNulGuard } from './http/validation';
 import { isApiPath, registerStaticFiles } from './http/static-files';
 import { EmailCodeService } from './modules/auth/email-codes';
 import { registerAuthRoutes } from './modules/auth/routes';
@@ -97,6 +98,7 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
   const auth = new AuthService({ db, clock, mail, tokens, users, codes: new EmailCodeService(db, clock, config.jwtSecret) });
 
   registerGracefulClose(app);
+  registerNulGuard(app);
   registerMetrics(app, { db, token: config.metricsToken });
   await registerSecurity(app, { appOrigins: config.appOrigins, apiOrigins: config.apiPublicOrigins });
   const spaFallback = await registerStaticFiles(app, config.staticDir);

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
+import type { FastifyInstance } from 'fastify';
 import type { Schema } from '@/shared/contract/core';
+import { httpErrors } from './errors';
 
 // zod/mini loads no locale by default; the server wants readable English messages.
 z.config(z.locales.en());
@@ -48,4 +50,17 @@ export const parsePart = <T>(part: RequestPart, schema: Schema, value: unknown):
     fields[key] ??= issue.message;
   }
   return { ok: false, fields };
+};
+
+/**
+ * The same NUL refusal for the routes that are not bound through route() (the sandbox SBP page, the SBP webhook,
+ * static files): a preValidation hook over params, query and body of every request.
+ */
+export const registerNulGuard = (app: FastifyInstance): void => {
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
+      const nul = findNul(value);
+      if (nul) throw httpErrors.validation({ [nul.length ? nul.join('.') : part]: NUL_MESSAGE });
+    }
+  });
 };

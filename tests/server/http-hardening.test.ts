@@ -117,6 +117,20 @@ describe('NUL (U+0000) is refused with 400 in the envelope, for every endpoint a
   });
 });
 
+describe('NUL on the routes outside the contract (sandbox SBP page, webhook, static files) is refused the same way', () => {
+  it.each([
+    ['GET', '/api/dev/sbp/pay/a%00b'],
+    ['POST', '/api/dev/sbp/pay/a%00b/pay'],
+    ['GET', '/api/health?x=a%00b'],
+    ['GET', '/some%00page'],
+  ])('%s %s → 400 VALIDATION_ERROR', async (method, url) => {
+    const res = await t.call({ method: method as 'GET', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, ...(method === 'POST' ? { payload: '' } : {}) });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
+    expect(Object.values(res.body.error.fields)).toEqual([NUL_MESSAGE]);
+  });
+});
+
 // ── Requests refused before routing ─────────────────────────────────────────────────────────────────
 
 describe('requests refused before a route runs answer the envelope with the usual security headers', () => {
