@@ -78,6 +78,8 @@ process.on('SIGHUP', () => stop(0));
 start('api', 36, bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], {
   PORT: apiPort,
   NODE_ENV: process.env.NODE_ENV ?? 'development',
+  // The browser reaches the API through Vite's proxy: payment pages and return URLs live on Vite's origin.
+  PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? `http://localhost:${webPort}`,
 });
 start('web', 35, bin('vite'), ['--port', webPort, '--strictPort'], { API_PORT: apiPort });
 

@@ -7,9 +7,11 @@ import { registerApiDocs } from './http/api-docs';
 import { installErrorHandling, sendError } from './http/error-handler';
 import { httpErrors } from './http/errors';
 import { registerGracefulClose } from './http/graceful-close';
+import { clientErrorOptions } from './http/client-errors';
 import { loggingOptions } from './http/logging';
 import { registerMetrics } from './http/metrics';
 import { registerSecurity } from './http/security';
+import { registerNulGuard } from './http/validation';
 import { isApiPath, registerStaticFiles } from './http/static-files';
 import { EmailCodeService } from './modules/auth/email-codes';
 import { registerAuthRoutes } from './modules/auth/routes';
@@ -49,12 +51,30 @@ export interface BuildAppOptions {
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
+/**
+ * TRUST_PROXY as Fastify's trustProxy: a hop count becomes "trust the n nearest addresses" (the client address is the
+ * one the nearest proxy appended, never a leftmost X-Forwarded-For entry the client wrote itself).
+ */
+export const trustProxyOption = (trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) =>
+  typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+
 /** The Fastify app with every module, ready for `listen()` or `inject()`. */
 export const buildApp = async ({ config, db, adapters = {}, clock = systemClock, extraRoutes, env = process.env }: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     ...loggingOptions(config.logLevel),
+    ...clientErrorOptions,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
+    // A request (headers and body) must arrive within requestTimeout, headers within headersTimeout; an idle
+    // connection is closed after connectionTimeout, an idle keep-alive one after keepAliveTimeout (docs/server.md).
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.connectionMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      // How often Node checks the request/headers timeouts (default 30 s): a fraction of the smallest one.
+      connectionsCheckingInterval: Math.max(50, Math.min(config.timeouts.headersMs, config.timeouts.requestMs) / 4),
+    },
   });
   // JSON only: any other body type is answered 415 in the envelope.
   app.removeContentTypeParser(['text/plain']);
@@ -78,6 +98,7 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
   const auth = new AuthService({ db, clock, mail, tokens, users, codes: new EmailCodeService(db, clock, config.jwtSecret) });
 
   registerGracefulClose(app);
+  registerNulGuard(app);
   registerMetrics(app, { db, token: config.metricsToken });
   await registerSecurity(app, { appOrigins: config.appOrigins, apiOrigins: config.apiPublicOrigins });
   const spaFallback = await registerStaticFiles(app, config.staticDir);
@@ -95,7 +116,7 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
   await registerWalletModules(app, { db, clock, config, env });
   registerCardsModule(app, { db, clock, config, issuer: adapters.cardIssuer, env });
   registerPromoModule(app, { db, clock, env });
-  if (config.sandbox) registerDevRoutes(app, db, users);
+  if (config.sandbox) registerDevRoutes(app, db, users, config.sandboxToken);
   await extraRoutes?.(app);
 
   await app.ready();

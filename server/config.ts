@@ -29,9 +29,28 @@ export interface Config {
   appOrigins: string[];
   /** Built Vite app to serve, or false. */
   staticDir: string | false;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-* headers are believed (TRUST_PROXY): false (none), a number of hops counted from the
+   * server (`1` = the one proxy in front of it; `true` means 1), or addresses / CIDRs of the proxies. Never "trust all".
+   */
+  trustProxy: false | number | string[];
+  /**
+   * The origin the public reaches this server on (PUBLIC_ORIGIN): every absolute URL the server builds (SBP payment
+   * and callback URLs, default return pages) starts with it; the Host header is never used. Required in production;
+   * elsewhere the default is http://<HOST>:<PORT> (localhost when HOST is 0.0.0.0 or ::).
+   */
+  publicOrigin: string;
+  /** PUBLIC_ORIGIN was given (false: the local default, which startServer fixes up to the real port when PORT=0). */
+  publicOriginSet: boolean;
+  /** HTTP timeouts (ms): whole request incl. body (REQUEST_TIMEOUT_MS), headers (HEADERS_TIMEOUT_MS), idle socket (CONNECTION_TIMEOUT_MS), keep-alive (KEEP_ALIVE_TIMEOUT_MS). */
+  timeouts: { requestMs: number; headersMs: number; connectionMs: number; keepAliveMs: number };
+  /**
+   * Secret that unlocks the sandbox mailbox (SANDBOX_TOKEN, header X-Sandbox-Token); with the sandbox on and no value
+   * set, a random one per run (the test harnesses read it from the config).
+   */
+  sandboxToken: string;
   logLevel: string;
-  /** Bearer token required by GET /api/metrics when set (METRICS_TOKEN); unset = open. */
+  /** Bearer token required by GET /api/metrics when set (METRICS_TOKEN); unset = open (refused in production). */
   metricsToken: string | undefined;
   /** Bearer token of support's tools (SUPPORT_TOKEN, ≥ 16 chars): enables GET /api/support/parked-deposits; unset = off. */
   supportToken: string | undefined;
@@ -106,6 +125,14 @@ const toOrigins = (env: Env, name: string): string[] =>
       return url.origin;
     });
 
+const toSandboxToken = (env: Env, sandbox: boolean): string => {
+  const token = nonEmpty(env.SANDBOX_TOKEN);
+  if (token !== undefined && !/^[A-Za-z0-9._~-]{16,128}$/.test(token)) {
+    throw new ConfigError('SANDBOX_TOKEN must be 16..128 characters of A-Z a-z 0-9 . _ ~ -');
+  }
+  return token ?? (sandbox ? randomBytes(24).toString('base64url') : '');
+};
+
 const JWT_SECRET_FILE = 'jwt-secret';
 
 /** Dev convenience: a random secret persisted in the data dir, so tokens survive restarts. */
@@ -127,6 +154,56 @@ const resolveJwtSecret = (env: Env, nodeEnv: NodeEnv, dataDir: string, usesPglit
   return { jwtSecret: secret, jwtSecretSource: 'data-dir' };
 };
 
+/**
+ * TRUST_PROXY: `false`/unset = no proxy; a hop count (`1`, `2`: that many proxies in front of the server, the client
+ * address is the one they appended); `true` = 1 hop (never "trust every X-Forwarded-For entry", which would let a
+ * client choose its own IP); or a comma list of proxy addresses / CIDRs (`10.0.0.1,192.168.0.0/16`).
+ */
+const toTrustProxy = (env: Env): Config['trustProxy'] => {
+  const raw = env.TRUST_PROXY?.trim().toLowerCase();
+  if (!raw || ['0', 'false', 'no', 'off'].includes(raw)) return false;
+  if (['true', 'yes', 'on'].includes(raw)) return 1;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY hop count must be 0..10, got "${raw}"`);
+    return hops || false;
+  }
+  const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const address = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(?:\/\d{1,3})?$/;
+  for (const entry of entries) {
+    if (!address.test(entry)) {
+      throw new ConfigError(`TRUST_PROXY must be false, a hop count (1, 2, ...) or a comma list of proxy addresses/CIDRs, got "${entry}"`);
+    }
+  }
+  return entries;
+};
+
+/** The default public origin outside production: the address the server listens on (localhost for 0.0.0.0 / ::). */
+export const localOrigin = (host: string, port: number): string => {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+};
+
+const toPublicOrigin = (env: Env): string | undefined => {
+  const raw = nonEmpty(env.PUBLIC_ORIGIN);
+  if (!raw) return undefined;
+  const origins = toOrigins({ PUBLIC_ORIGIN: raw }, 'PUBLIC_ORIGIN');
+  if (origins.length !== 1) throw new ConfigError(`PUBLIC_ORIGIN must be one origin like https://wallet.example.com, got "${raw}"`);
+  return origins[0]!;
+};
+
+/** Production refuses settings that would lose money or let people in (docs/server.md "Production refusals"). */
+const assertProductionSafe = (config: Config): void => {
+  if (config.nodeEnv !== 'production') return;
+  const problems: string[] = [];
+  if (!config.publicOriginSet) problems.push('PUBLIC_ORIGIN is required (the https origin users reach the server on, e.g. https://wallet.example.com)');
+  if (!config.databaseUrl) problems.push('DATABASE_URL is required (PostgreSQL); the embedded database is for development only');
+  if (!config.telegramBotToken) problems.push('TELEGRAM_BOT_TOKEN is required (without it Telegram init data is not verified)');
+  if (config.sandbox) problems.push('SANDBOX must be off (it opens /api/dev/*: fake money, simulated issuer, sandbox mailbox)');
+  if (!config.metricsToken) problems.push('METRICS_TOKEN is required (16+ characters; GET /api/metrics would be open)');
+  if (problems.length) throw new ConfigError(`Refusing to start with NODE_ENV=production:\n- ${problems.join('\n- ')}`);
+};
+
 /** Reads the configuration from environment variables (see docs/server.md). */
 export const loadConfig = (env: Env = process.env): Config => {
   const rawEnv = env.NODE_ENV?.trim() || 'development';
@@ -139,10 +216,13 @@ export const loadConfig = (env: Env = process.env): Config => {
   const dataDir = rawDataDir === MEMORY_DATA_DIR ? rawDataDir : resolve(rawDataDir);
   const sandbox = toBool(env, 'SANDBOX', nodeEnv !== 'production');
   const staticRaw = nonEmpty(env.STATIC_DIR) ?? 'dist';
-  return {
+  const port = toInt(env, 'PORT', 3000, 0, 65535);
+  const host = nonEmpty(env.HOST) ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1');
+  const publicOrigin = toPublicOrigin(env);
+  const config: Config = {
     nodeEnv,
-    port: toInt(env, 'PORT', 3000, 0, 65535),
-    host: nonEmpty(env.HOST) ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    port,
+    host,
     databaseUrl,
     dataDir,
     ...resolveJwtSecret(env, nodeEnv, dataDir, !databaseUrl),
@@ -156,7 +236,16 @@ export const loadConfig = (env: Env = process.env): Config => {
       .map((origin) => origin.trim())
       .filter(Boolean),
     staticDir: staticRaw === 'false' || staticRaw === 'off' ? false : resolve(staticRaw),
-    trustProxy: toBool(env, 'TRUST_PROXY', false),
+    trustProxy: toTrustProxy(env),
+    publicOrigin: publicOrigin ?? localOrigin(host, port),
+    publicOriginSet: publicOrigin !== undefined,
+    timeouts: {
+      requestMs: toInt(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
+      headersMs: toInt(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
+      connectionMs: toInt(env, 'CONNECTION_TIMEOUT_MS', 60_000, 100, 3_600_000),
+      keepAliveMs: toInt(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
+    },
+    sandboxToken: toSandboxToken(env, sandbox),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     metricsToken: toMetricsToken(env),
     supportToken: toSupportToken(env),
@@ -165,4 +254,9 @@ export const loadConfig = (env: Env = process.env): Config => {
     idempotencyRetentionHours: toInt(env, 'IDEMPOTENCY_RETENTION_HOURS', 24, 1, 24 * 365),
     refreshReuseGraceSeconds: toInt(env, 'REFRESH_REUSE_GRACE_SECONDS', 30, 0, 300),
   };
+  if (config.timeouts.headersMs > config.timeouts.requestMs) {
+    throw new ConfigError('HEADERS_TIMEOUT_MS must not be larger than REQUEST_TIMEOUT_MS');
+  }
+  assertProductionSafe(config);
+  return config;
 };

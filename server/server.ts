@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type Adapters } from './app';
 import { systemClock, type Clock } from './clock';
 import { startMaintenance, type Maintenance } from './maintenance';
-import { loadConfig, type Config } from './config';
+import { loadConfig, localOrigin, type Config } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { openDb } from './db/open';
@@ -49,9 +49,10 @@ const logStartNotes = (app: FastifyInstance, config: Config, db: Db, applied: st
       `sandbox on: emails go to GET /api/dev/mailbox, new accounts verify after ${config.verificationDelaySeconds} s, /api/dev/* enabled`,
     );
   }
-  if (config.nodeEnv === 'production' && !config.metricsToken) {
-    app.log.warn('METRICS_TOKEN is not set: GET /api/metrics is open; keep it off the public network or set the token.');
+  if (!config.metricsToken) {
+    app.log.warn('METRICS_TOKEN is not set: GET /api/metrics is open (refused with NODE_ENV=production).');
   }
+  app.log.info(`public origin (payment and callback URLs): ${config.publicOrigin}; trusted proxies: ${JSON.stringify(config.trustProxy)}`);
   if (config.jwtSecretSource === 'generated-memory') {
     app.log.warn('JWT_SECRET is not set: using a random secret for this run (tokens do not survive a restart).');
   }
@@ -86,8 +87,13 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
     applied = await migrate(db);
     app = await buildApp({ config, db, adapters: options.adapters, clock: options.clock, extraRoutes: options.extraRoutes, env });
     poolErrorLog = (error) => app.log.error({ err: error }, 'database pool error');
-    logStartNotes(app, config, db, applied);
     await app.listen({ port: config.port, host: config.host });
+    if (!config.publicOriginSet) {
+      // The local default names the port really listened on (PORT=0 picks a free one).
+      const listening = app.server.address();
+      if (typeof listening === 'object' && listening) config.publicOrigin = localOrigin(config.host, listening.port);
+    }
+    logStartNotes(app, config, db, applied);
     worker = startAppWorker(app, db, env); // background jobs (server/jobs): one worker per process
     maintenance = startMaintenance(db, options.clock ?? systemClock, { retentionHours: config.idempotencyRetentionHours }, app.log);
   } catch (error) {

@@ -19,6 +19,9 @@ export interface ServerProcess {
   lines: string[];
 }
 
+/** SANDBOX_TOKEN of the servers the load kit and the tests start: the sandbox mailbox answers only with it (X-Sandbox-Token). */
+export const SANDBOX_TEST_TOKEN = 'sandbox-test-token-not-a-secret';
+
 /** Environment for a sandbox server: fast jobs and verification, no static files, quiet logs. Override per call. */
 export const sandboxServerEnv = (extra: Record<string, string> = {}): Record<string, string> => ({
   NODE_ENV: 'test',
@@ -26,6 +29,7 @@ export const sandboxServerEnv = (extra: Record<string, string> = {}): Record<str
   PORT: '0',
   STATIC_DIR: 'false',
   SANDBOX: 'true',
+  SANDBOX_TOKEN: SANDBOX_TEST_TOKEN,
   LOG_LEVEL: 'warn',
   VERIFICATION_DELAY_SECONDS: '0',
   JOBS_POLL_MS: '50',

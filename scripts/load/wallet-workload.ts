@@ -10,6 +10,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../../server/db/db';
 import { checkLedger } from '../../server/modules/ledger';
 import { LoadStats, type Answer, type LoadClient } from './http-client';
+import { SANDBOX_TEST_TOKEN } from './server-process';
 
 export interface LoadUser {
   index: number;
@@ -52,6 +53,8 @@ export interface WorkloadOptions {
    * benchmark. Off: each user keeps one address, as a real client does.
    */
   rotateAddresses?: boolean;
+  /** SANDBOX_TOKEN of the servers (reads the sandbox mailbox); default the one sandboxServerEnv() sets. */
+  sandboxToken?: string;
 }
 
 export class WalletWorkload {
@@ -139,7 +142,7 @@ export class WalletWorkload {
           const email = `load${index}.${randomBytes(3).toString('hex')}@example.com`;
           const sent = await this.call('signup', null, 'POST', '/api/auth/send-code', { email, purpose: 'signup' }, {});
           if (sent.status !== 200) throw new Error(`send-code: ${JSON.stringify(sent.body)}`);
-          const mail = await this.call('signup', null, 'GET', `/api/dev/mailbox?email=${encodeURIComponent(email)}`);
+          const mail = await this.call('signup', null, 'GET', `/api/dev/mailbox?email=${encodeURIComponent(email)}`, undefined, { 'x-sandbox-token': this.options.sandboxToken ?? SANDBOX_TEST_TOKEN });
           const registered = await this.call('signup', null, 'POST', '/api/auth/register', {
             firstName: 'Load',
             lastName: `User${index}`,

@@ -19,12 +19,16 @@ export const REDACTED_PATHS = [
   '*.initData',
 ];
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/** An incoming X-Request-Id is kept only when it is a short token of these characters; anything else gets a fresh UUID. */
+export const REQUEST_ID = /^[A-Za-z0-9._:~+=-]{1,128}$/;
 
-/** pino logger with redaction, and request ids (an incoming X-Request-Id is kept when it looks sane). */
+/**
+ * pino logger with redaction, and request ids. `requestIdHeader: false`: Fastify itself never copies the header
+ * (it would take any value), so genReqId's check is the only way an incoming X-Request-Id becomes the id.
+ */
 export const loggingOptions = (level: string): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader'> => ({
   logger: { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
-  requestIdHeader: 'x-request-id',
+  requestIdHeader: false,
   genReqId: (request) => {
     const incoming = request.headers['x-request-id'];
     return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();

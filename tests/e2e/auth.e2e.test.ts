@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { readMailboxCode, ROOT, saveScreenshot, test } from './support';
+import { readMailboxCode, ROOT, sandboxTokenHeaders, saveScreenshot, test } from './support';
 
 const ACCESS_KEY = 'tgwallet.accessToken';
 const REFRESH_KEY = 'tgwallet.refreshToken';
@@ -187,7 +187,7 @@ describe('auth (issue #3): sign-up, sign-in, sign-out through the UI', () => {
     await page.getByRole('button', { name: t.continue }).click();
     await expectLanded(page);
     // The same email code was used: only one code was ever mailed.
-    const mailbox = (await (await fetch(`${app.baseUrl}/api/dev/mailbox?email=${encodeURIComponent(email)}`)).json()) as {
+    const mailbox = (await (await fetch(`${app.baseUrl}/api/dev/mailbox?email=${encodeURIComponent(email)}`, { headers: sandboxTokenHeaders })).json()) as {
       data: { messages: unknown[] };
     };
     expect(mailbox.data.messages).toHaveLength(1);

@@ -238,7 +238,7 @@ function physicalCardFlow(lang: Lang) {
     await visible(page.getByText(c.statusHint.inactive));
     await shotOf(page, `${shot}-inactive`);
 
-    const { activationCode } = await api(baseUrl, 'GET', `/api/dev/cards/${cardId}/activation-code`);
+    const { activationCode } = await api(baseUrl, 'GET', `/api/dev/cards/${cardId}/activation-code`, undefined, user.accessToken);
     await page.getByRole('button', { name: c.actions.activate }).click();
     const sheet = page.getByRole('dialog', { name: c.activate.title });
     await visible(sheet);

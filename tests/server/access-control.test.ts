@@ -171,6 +171,15 @@ const cases: Partial<Record<EndpointId, OwnedCase | SharedCase>> = {
 };
 let sensitiveKey: JsonWebKey;
 
+/**
+ * Headers that could carry data of a user (a redirect, a link, a cookie, a file name). The others are fixed
+ * (security headers: HSTS max-age=31536000 would "contain" a last-four like 3153), counters or random ids.
+ */
+const DATA_HEADERS = ['location', 'content-location', 'link', 'set-cookie', 'content-disposition', 'www-authenticate'];
+/** What an answer could leak through: its body and the data-carrying headers. */
+const leakableText = (res: { body: unknown; headers: Record<string, unknown> }): string =>
+  JSON.stringify(res.body) + JSON.stringify(DATA_HEADERS.map((name) => res.headers[name] ?? null));
+
 describe('access control over every id-taking endpoint', () => {
   it('the cases cover exactly the endpoints whose path or body carries an id', () => {
     const idTaking = (Object.keys(endpoints) as EndpointId[]).filter((id) => idFields(id).length > 0).sort();
@@ -203,7 +212,7 @@ describe('access control over every id-taking endpoint', () => {
     expect(unknown.body).toEqual(res.body);
 
     // Reveals nothing of A's.
-    const text = JSON.stringify(res.body) + JSON.stringify(res.headers);
+    const text = leakableText(res);
     for (const secret of [owned.pan, owned.pan.slice(0, 6), owned.pan.slice(-4), owned.last4, a.userId, a.email, owned.paymentId, owned.cardId, owned.physicalCardId, 'SECRET SHOP'])
       expect(text, `${endpointId} leaks ${secret}`).not.toContain(secret);
     for (const amount of owned.amounts) expect(text, `${endpointId} leaks amount ${amount}`).not.toMatch(new RegExp(`\\b${amount}\\b`));
@@ -220,6 +229,14 @@ describe('access control over every id-taking endpoint', () => {
     // And without a token at all: 401, not a hint that the id exists.
     const anonymous = await api(null, foreign.method, foreign.url, foreign.payload, foreign.idempotent);
     expect(anonymous.status).toBe(401);
+  });
+
+  it('the leak check reads the body and data headers, not fixed headers (a last-four 3153 is not in HSTS max-age=31536000)', async () => {
+    const res = await api(b, 'GET', `/api/cards/${owned.cardId}`);
+    expect(String(res.headers['strict-transport-security'])).toContain('3153');
+    expect(leakableText(res)).not.toContain('3153');
+    // A data header is still read.
+    expect(leakableText({ body: {}, headers: { location: '/cards/3153' } })).toContain('3153');
   });
 
   const sharedIds = (Object.keys(cases) as EndpointId[]).filter((id) => cases[id]!.kind === 'shared');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, latestCode, signUp, uniqueEmail, uniqueIp, type TestApp } from './harness';
+import { createTestApp, latestCode, sandboxHeaders, signUp, uniqueEmail, uniqueIp, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,7 +29,7 @@ describe('sign-in with an email code', () => {
     const res = await sendCode(email);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ resendInSeconds: 60, expiresInSeconds: 600 });
-    const mailbox = await t.call({ method: 'GET', url: `/api/dev/mailbox?email=${email}` });
+    const mailbox = await t.call({ method: 'GET', url: `/api/dev/mailbox?email=${email}`, headers: sandboxHeaders(t) });
     expect(mailbox.body.data.messages[0]).toMatchObject({ kind: 'signin-unknown-account', code: null });
     const attempt = await verify(email, '123456');
     expect(attempt.status).toBe(400);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, latestCode, registrationForm, signUp, uniqueEmail, uniqueIp, type TestApp } from './harness';
+import { createTestApp, latestCode, registrationForm, sandboxHeaders, signUp, uniqueEmail, uniqueIp, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,7 +58,7 @@ describe('sign-up', () => {
     const res = await sendCode(email, 'signup');
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ resendInSeconds: 60, expiresInSeconds: 600 });
-    const mailbox = await t.call({ method: 'GET', url: `/api/dev/mailbox?email=${encodeURIComponent(email)}` });
+    const mailbox = await t.call({ method: 'GET', url: `/api/dev/mailbox?email=${encodeURIComponent(email)}`, headers: sandboxHeaders(t) });
     expect(mailbox.body.data.messages[0]).toMatchObject({ kind: 'signup-existing-account', code: null });
     // Any code is wrong for it, exactly like a wrong code for a real one.
     const reg = await t.call({ method: 'POST', url: '/api/auth/register', payload: { ...registrationForm(email), code: '123456' } });

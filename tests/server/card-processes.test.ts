@@ -13,7 +13,7 @@ import { fundWallet, waitFor } from './card-helpers';
 import { registrationForm, uniqueEmail } from './harness';
 import { browserKeyPair, decrypt } from './sensitive-keys';
 import { realPostgresDatabase } from './jobs-postgres';
-import { sandboxServerEnv, startServerProcess, stopServerProcess, type ServerProcess } from '../../scripts/load/server-process';
+import { SANDBOX_TEST_TOKEN, sandboxServerEnv, startServerProcess, stopServerProcess, type ServerProcess } from '../../scripts/load/server-process';
 
 const startProcess = (name: string, databaseUrl: string): Promise<ServerProcess> =>
   startServerProcess(
@@ -60,7 +60,7 @@ afterAll(async () => {
 const signUp = async (server: ServerProcess) => {
   const email = uniqueEmail('proc');
   expect((await call(server, 'POST', '/api/auth/send-code', { email, purpose: 'signup' })).status).toBe(200);
-  const mailbox = await call(server, 'GET', `/api/dev/mailbox?email=${encodeURIComponent(email)}`);
+  const mailbox = await call(server, 'GET', `/api/dev/mailbox?email=${encodeURIComponent(email)}`, undefined, { 'x-sandbox-token': SANDBOX_TEST_TOKEN });
   const code = mailbox.body.data.messages[0].code as string;
   const registered = await call(server, 'POST', '/api/auth/register', { ...registrationForm(email), code });
   expect(registered.status).toBe(200);
@@ -108,7 +108,7 @@ describe('two server processes on one PostgreSQL', () => {
     }
     // Activate the physical ones through the other process, then top up every card.
     for (const card of cards.filter((c) => c.form === 'physical')) {
-      const code = (await call(a, 'GET', `/api/dev/cards/${card.id}/activation-code`)).body.data.activationCode;
+      const code = (await call(a, 'GET', `/api/dev/cards/${card.id}/activation-code`, undefined, users[card.userIndex]!.headers)).body.data.activationCode;
       const res = await call(b, 'POST', '/api/cards/activate', { cardId: card.id, activationCode: code }, { ...users[card.userIndex]!.headers, 'idempotency-key': randomUUID() });
       expect(res.status).toBe(200);
     }

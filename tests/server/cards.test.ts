@@ -79,8 +79,9 @@ const shippedPhysicalCard = async () => {
   return { user, card };
 };
 
-const activationCode = async (cardId: string): Promise<string> => {
-  const res = await t.call({ method: 'GET', url: `/api/dev/cards/${cardId}/activation-code` });
+/** The sandbox issuer's code of a shipped card: only its owner's bearer token reads it. */
+const activationCode = async (cardId: string, owner: { headers: Record<string, string> }): Promise<string> => {
+  const res = await t.call({ method: 'GET', url: `/api/dev/cards/${cardId}/activation-code`, headers: owner.headers });
   expect(res.status).toBe(200);
   return res.body.data.activationCode;
 };
@@ -185,7 +186,7 @@ describe('issue a physical card (via the worker)', () => {
       const shipped = await waitForCardStatus(t, user, cardId, 'inactive');
       expect(shipped).toMatchObject({ statusReason: 'AWAITING_ACTIVATION', allowedActions: ['activate'], balance: { amount: 50_00 } });
 
-      const code = await activationCode(cardId);
+      const code = await activationCode(cardId, user);
       expect(code).toMatch(/^\d{6}$/);
       const wrong = code === '000000' ? '111111' : '000000';
       const refused = await api(user, 'POST', '/api/cards/activate', { cardId, activationCode: wrong }, randomUUID());
@@ -589,7 +590,7 @@ describe('freeze and unfreeze', () => {
 describe('activation', () => {
   it('locks after 5 wrong codes in a row, unlocks after 15 minutes', async () => {
     const { user, card } = await shippedPhysicalCard();
-    const code = await activationCode(card.id);
+    const code = await activationCode(card.id, user);
     const wrong = code === '999999' ? '888888' : '999999';
     for (let left = 4; left >= 1; left--) {
       const res = await api(user, 'POST', '/api/cards/activate', { cardId: card.id, activationCode: wrong }, randomUUID());
@@ -616,7 +617,7 @@ describe('activation', () => {
 
   it('an activation the issuer fails returns the card to inactive, and it can be tried again', async () => {
     const { user, card } = await shippedPhysicalCard();
-    const code = await activationCode(card.id);
+    const code = await activationCode(card.id, user);
     await setIssuerMode(t, { activate: 'fail' });
     expect((await api(user, 'POST', '/api/cards/activate', { cardId: card.id, activationCode: code }, randomUUID())).status).toBe(200);
     await drain();
@@ -633,7 +634,7 @@ describe('activation', () => {
     expect(format.status).toBe(400);
     expect(format.body.error.fields.activationCode).toBeTruthy();
     await t.call({ method: 'POST', url: '/api/dev/users/verification', payload: { email: user.email, status: 'under_verification' } });
-    const gated = await api(user, 'POST', '/api/cards/activate', { cardId: card.id, activationCode: await activationCode(card.id) }, randomUUID());
+    const gated = await api(user, 'POST', '/api/cards/activate', { cardId: card.id, activationCode: await activationCode(card.id, user) }, randomUUID());
     expect(gated.status).toBe(403);
     expect(gated.body.error.code).toBe('ACCOUNT_UNDER_VERIFICATION');
   });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,31 +13,58 @@ import { createTestDatabase } from './harness';
 describe('PGlite data directory lock', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pglite-lock-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const lockPath = join(dir, LOCK_FILE_NAME);
+  /** The pid the lock file names (its first word). */
+  const lockOwnerPid = () => Number(readFileSync(lockPath, 'utf8').trim().split(/\s+/)[0]);
+  /** The database answers queries and keeps what is written between opens. */
+  const expectUsable = async (db: Db) => {
+    await db.exec('CREATE TABLE IF NOT EXISTS lock_probe (n int)');
+    await db.query('INSERT INTO lock_probe VALUES (1)');
+    const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM lock_probe');
+    return row!.n;
+  };
 
   it('refuses a second open of the same directory, and allows it after close', async () => {
     const first = await openPglite(dir);
     await expect(openPglite(dir)).rejects.toThrow(DataDirLockedError);
     await expect(openPglite(dir)).rejects.toThrow(/in use by another server process/);
+    expect(lockOwnerPid()).toBe(process.pid);
+    expect(await expectUsable(first)).toBe(1);
     await first.close();
+    expect(existsSync(lockPath)).toBe(false);
     const again = await openPglite(dir);
+    expect(lockOwnerPid()).toBe(process.pid);
+    expect(await expectUsable(again)).toBe(2);
     await again.close();
+    expect(existsSync(lockPath)).toBe(false);
   });
 
   it('replaces a stale lock left by a dead process', async () => {
-    writeFileSync(join(dir, LOCK_FILE_NAME), '999999999');
+    writeFileSync(lockPath, '999999999');
     const db = await openPglite(dir);
+    // The lock is ours now, and the data written before is still there.
+    expect(lockOwnerPid()).toBe(process.pid);
+    expect(await expectUsable(db)).toBe(3);
     await db.close();
+    expect(existsSync(lockPath)).toBe(false);
   });
 
   it('replaces a lock whose pid was reused: by this process (a restarted container) or by a later process', async () => {
     // A server killed with -9 in a container, restarted with the same pid: the lock names our pid, but we never took it.
-    writeFileSync(join(dir, LOCK_FILE_NAME), `${process.pid} 1`);
+    writeFileSync(lockPath, `${process.pid} 1`);
     const first = await openPglite(dir);
+    expect(readFileSync(lockPath, 'utf8').trim()).not.toBe(`${process.pid} 1`);
+    expect(lockOwnerPid()).toBe(process.pid);
+    expect(await expectUsable(first)).toBe(4);
     await first.close();
+    expect(existsSync(lockPath)).toBe(false);
     // The pid of a live process that started after the lock was written (start time differs): stale too.
-    writeFileSync(join(dir, LOCK_FILE_NAME), `${process.ppid} 1`);
+    writeFileSync(lockPath, `${process.ppid} 1`);
     const second = await openPglite(dir);
+    expect(lockOwnerPid()).toBe(process.pid);
+    expect(await expectUsable(second)).toBe(5);
     await second.close();
+    expect(existsSync(lockPath)).toBe(false);
   });
 });
 

@@ -92,9 +92,12 @@ export const registrationForm = (email: string, extra: Record<string, unknown> =
   ...extra,
 });
 
+/** The header that unlocks the sandbox mailbox of this app (its SANDBOX_TOKEN). */
+export const sandboxHeaders = (t: TestApp): Record<string, string> => ({ 'x-sandbox-token': t.config.sandboxToken });
+
 /** The latest code mailed to an address, read through the sandbox mailbox endpoint. */
 export const latestCode = async (t: TestApp, email: string): Promise<string | null> => {
-  const { body } = await t.call({ method: 'GET', url: `/api/dev/mailbox?email=${encodeURIComponent(email)}` });
+  const { body } = await t.call({ method: 'GET', url: `/api/dev/mailbox?email=${encodeURIComponent(email)}`, headers: sandboxHeaders(t) });
   return (body.data.messages[0]?.code as string | null | undefined) ?? null;
 };
 

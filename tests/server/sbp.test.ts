@@ -208,8 +208,8 @@ describe('SBP top-up', () => {
     const viaTelegram = (await createSbp(t, ann, { amount: 10_000, returnUrl: `https://t.me/${bot}/app` })).body.data;
     const redirect = await press(viaTelegram.paymentUrl, 'pay');
     expect(redirect.headers.location).toBe(`https://t.me/${bot}/app?startapp=sbp_${viaTelegram.paymentId}`);
-    const own = (await createSbp(t, ann, { amount: 10_000, returnUrl: 'http://localhost:80/wallet' })).body.data;
-    expect((await press(own.paymentUrl, 'pay')).headers.location).toBe(`http://localhost/payment-success?paymentId=${own.paymentId}`);
+    const own = (await createSbp(t, ann, { amount: 10_000, returnUrl: `${t.config.publicOrigin}/wallet` })).body.data;
+    expect((await press(own.paymentUrl, 'pay')).headers.location).toBe(`${t.config.publicOrigin}/payment-success?paymentId=${own.paymentId}`);
   });
 
   it('when the acquirer refuses: 502 SBP_PROVIDER_ERROR, and the same key may be retried once it is back', async () => {

@@ -67,9 +67,10 @@ export const devCardActivationCode = defineEndpoint({
   id: 'dev.cards.activationCode',
   method: 'GET',
   path: '/api/dev/cards/{id}/activation-code',
-  auth: 'none',
+  /** The code is a secret of the card's owner: only their bearer token reads it (anyone else: 404 like an unknown card). */
+  auth: 'bearer',
   tag: 'dev',
-  summary: 'Sandbox issuer: the code in the envelope of a shipped physical card.',
+  summary: "Sandbox issuer: the code in the envelope of a shipped physical card (the card owner's bearer token only).",
   params: IdParams,
   response: z.object({ cardId: Id, activationCode: z.string() }),
 });

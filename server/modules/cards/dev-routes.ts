@@ -35,8 +35,9 @@ export const registerCardDevRoutes = (app: FastifyInstance, deps: { db: Db; sand
     await sandbox.setCardModes(params.id, body);
     return { cardId: params.id, ...(await sandbox.effectiveModes(params.id)) };
   });
-  route(app, devCardActivationCode, async ({ params }) => {
+  route(app, devCardActivationCode, async ({ params, requireUser }) => {
     const card = await existingCard(params.id);
+    if (card.user_id !== requireUser().userId) throw cardNotFound();
     if (card.form !== 'physical') throw devError('NOT_PHYSICAL', 'Only physical cards have an activation code.', 409);
     const code = await sandbox.activationCode(card.id);
     if (!code) throw devError('NOT_SHIPPED', `The card has not been shipped yet (status ${card.status}); its code comes with it.`, 409);

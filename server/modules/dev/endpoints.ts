@@ -7,13 +7,16 @@ import { UserProfile, VerificationStatus } from '@/shared/contract/users';
  * Sandbox-only controls (SANDBOX=true). Server-side definitions in the contract's shape, so route()
  * validates them like any endpoint; they are not part of the app's contract or its OpenAPI document.
  */
+/** Header carrying SANDBOX_TOKEN: the sandbox mailbox answers only with it. */
+export const SANDBOX_TOKEN_HEADER = 'x-sandbox-token';
+
 export const devMailbox = defineEndpoint({
   id: 'dev.mailbox',
   method: 'GET',
   path: '/api/dev/mailbox',
   auth: 'none',
   tag: 'dev',
-  summary: 'Sandbox: latest emails sent to an address (newest first), including codes.',
+  summary: 'Sandbox: latest emails sent to an address (newest first), including codes. Needs X-Sandbox-Token (SANDBOX_TOKEN).',
   query: z.object({ email: Email }),
   response: z.object({
     messages: z.array(

@@ -1,12 +1,34 @@
-import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readSandboxMailbox } from '../../adapters/mail/sandbox';
 import type { Db } from '../../db/db';
+import { httpErrors } from '../../http/errors';
 import { route } from '../../http/route';
 import { normalizeEmail, type UsersService } from '../users/service';
-import { devMailbox, devSetVerification } from './endpoints';
+import { devMailbox, devSetVerification, SANDBOX_TOKEN_HEADER } from './endpoints';
+
+const sameSecret = (given: string, expected: string): boolean => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * The sandbox mailbox holds everyone's sign-in codes, so it answers only to whoever holds SANDBOX_TOKEN (the
+ * operator, test harnesses and load scripts), never to an anonymous caller (docs/server.md "Sandbox").
+ */
+const requireSandboxToken = (request: FastifyRequest, sandboxToken: string): void => {
+  const given = request.headers[SANDBOX_TOKEN_HEADER];
+  if (typeof given !== 'string' || !sandboxToken || !sameSecret(given, sandboxToken)) {
+    throw httpErrors.unauthorized(`The sandbox mailbox needs the ${SANDBOX_TOKEN_HEADER} header with the server's SANDBOX_TOKEN.`);
+  }
+};
 
 /** Registered only while SANDBOX is on; otherwise /api/dev/* answers 404. */
-export const registerDevRoutes = (app: FastifyInstance, db: Db, users: UsersService): void => {
-  route(app, devMailbox, async ({ query }) => ({ messages: await readSandboxMailbox(db, normalizeEmail(query.email)) }));
+export const registerDevRoutes = (app: FastifyInstance, db: Db, users: UsersService, sandboxToken: string): void => {
+  route(app, devMailbox, async ({ query, request }) => {
+    requireSandboxToken(request, sandboxToken);
+    return { messages: await readSandboxMailbox(db, normalizeEmail(query.email)) };
+  });
   route(app, devSetVerification, ({ body }) => users.setVerificationStatus(body.email, body.status));
 };

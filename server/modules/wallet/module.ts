@@ -98,7 +98,7 @@ export const registerWalletModules = async (app: FastifyInstance, { db, clock, c
 
   const wallet = new WalletService({ db, clock, log });
   const exchange = new ExchangeService({ db, clock, settings, provider, log });
-  const sbp = new SbpService({ db, clock, settings, acquirer, appOrigins: config.appOrigins, log });
+  const sbp = new SbpService({ db, clock, settings, acquirer, publicOrigin: () => config.publicOrigin, appOrigins: config.appOrigins, log });
   const watcher = new UsdtDepositWatcher({
     db,
     clock,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { walletGet, walletSbpCreate, walletSbpGet, walletTransactions } from '@/shared/contract';
 import { SBP_SIGNATURE_HEADER } from '../../adapters/sbp';
 import { readIdempotencyKey } from '../../http/idempotency';
@@ -6,14 +6,11 @@ import { route } from '../../http/route';
 import { WEBHOOK_PATH, type SbpService } from './sbp';
 import type { WalletService } from './service';
 
-/** The origin this request reached us on (honours X-Forwarded-* when TRUST_PROXY is on). */
-export const requestOrigin = (request: FastifyRequest): string => new URL(`${request.protocol}://${request.host}`).origin;
-
 export const registerWalletRoutes = async (app: FastifyInstance, wallet: WalletService, sbp: SbpService): Promise<void> => {
   route(app, walletGet, ({ requireUser }) => wallet.getWallet(requireUser().userId));
   route(app, walletTransactions, ({ requireUser, query }) => wallet.listTransactions(requireUser().userId, query ?? {}));
   route(app, walletSbpCreate, ({ requireUser, body, request }) =>
-    sbp.create(requireUser().userId, readIdempotencyKey(request), body, requestOrigin(request)),
+    sbp.create(requireUser().userId, readIdempotencyKey(request), body),
   );
   route(app, walletSbpGet, ({ requireUser, params }) => sbp.get(requireUser().userId, params.paymentId));
 

@@ -80,7 +80,12 @@ export class SbpService {
       clock: Clock;
       settings: WalletSettings;
       acquirer: SbpAcquirer;
-      /** Origins a returnUrl may point to besides the request's own (APP_ORIGIN). */
+      /**
+       * The configured public origin (PUBLIC_ORIGIN, read per call: startServer fixes the local default up to the real
+       * port): the payment's callback URL and default result pages are built on it, never on the request's Host.
+       */
+      publicOrigin: () => string;
+      /** Origins a returnUrl may point to besides the public origin (APP_ORIGIN). */
       appOrigins: string[];
       log?: (msg: string, data?: object) => void;
     },
@@ -99,7 +104,8 @@ export class SbpService {
   }
 
   /** Where the acquirer sends the payer back: the app's result pages, or the Mini App link for t.me. */
-  private returnUrls(returnUrl: string | undefined, ownOrigin: string, paymentId: string): { successUrl: string; failUrl: string } {
+  private returnUrls(returnUrl: string | undefined, paymentId: string): { successUrl: string; failUrl: string } {
+    const ownOrigin = this.deps.publicOrigin();
     let origin = ownOrigin;
     if (returnUrl) {
       const url = new URL(returnUrl);
@@ -126,7 +132,7 @@ export class SbpService {
    * the acquirer is called outside any database transaction, then the invoice is stored. A refusal marks the
    * payment failed, frees the idempotency key (a retry makes a new payment) and answers 502 SBP_PROVIDER_ERROR.
    */
-  async create(userId: string, idempotencyKey: string, input: { amount: number; returnUrl?: string }, ownOrigin: string): Promise<SbpPayment> {
+  async create(userId: string, idempotencyKey: string, input: { amount: number; returnUrl?: string }): Promise<SbpPayment> {
     const { db, clock, settings, acquirer } = this.deps;
     const { minAmount, maxAmount, paymentTtlSeconds } = settings.sbp;
     await assertCanMoveMoney(db, clock, userId);
@@ -149,7 +155,7 @@ export class SbpService {
 
     const now = clock.now();
     const paymentId = existing?.id ?? `sbp_${randomBytes(12).toString('base64url')}`;
-    const urls = this.returnUrls(input.returnUrl, ownOrigin, paymentId);
+    const urls = this.returnUrls(input.returnUrl, paymentId);
     const orderId = existing?.order_id ?? newOrderId(now);
     const expiresAt = existing?.expires_at ?? addSeconds(now, paymentTtlSeconds);
     if (!existing) {
@@ -165,7 +171,7 @@ export class SbpService {
         orderId,
         amount: input.amount,
         description: `Wallet top-up ${orderId}`,
-        notificationUrl: `${ownOrigin}${WEBHOOK_PATH}`,
+        notificationUrl: `${this.deps.publicOrigin()}${WEBHOOK_PATH}`,
         successUrl: urls.successUrl,
         failUrl: urls.failUrl,
         expiresAt,

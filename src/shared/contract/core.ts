@@ -84,8 +84,16 @@ export const buildPath = (path: string, params?: Record<string, string | number>
 
 // ── Common field shapes (fintech conventions, see docs/api.md) ───────────────────────────────────────
 
+/**
+ * No string of the contract may hold U+0000 (PostgreSQL cannot store it in text). The server also refuses it for every
+ * part of every request before validation (server/http/validation.ts), so a field that forgets this is still safe.
+ */
+export const noNul = z.refine<string>((value) => !value.includes('\u0000'), 'Must not contain the NUL character (U+0000).');
+/** Free text of a request: any characters but NUL. */
+export const Text = z.string().check(noNul);
+
 /** Ids are opaque strings. */
-export const Id = z.string().check(z.minLength(1), z.maxLength(64));
+export const Id = z.string().check(z.minLength(1), z.maxLength(64), noNul);
 /** ISO 8601 timestamp in UTC. */
 export const Timestamp = z.iso.datetime();
 export const Currency = z.enum(['USD', 'RUB']);
@@ -99,7 +107,7 @@ export const PositiveMinorUnits = z.int().check(z.positive(), z.maximum(Number.M
 
 /** Cursor pagination for lists: pass `cursor` from `nextCursor` to get the next page. */
 export const PageQuery = z.object({
-  cursor: z.optional(z.string().check(z.maxLength(200))),
+  cursor: z.optional(z.string().check(z.maxLength(200), noNul)),
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
 });
 export const page = <T extends Schema>(item: T) => z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });

@@ -1,6 +1,6 @@
 export { test, withApp, type AppHandle, type AppOptions } from './fixtures';
 export { saveScreenshot, screenshotOnFailure, ARTIFACTS_DIR } from './artifacts';
-export { readMailboxCode } from './mailbox';
+export { readMailboxCode, sandboxTokenHeaders } from './mailbox';
 export { launchChromium, newPhoneContext, watchPage, CHROMIUM_ARGS, CHROMIUM_PATH, PHONE_VIEWPORT } from './browser';
 export { startTestServer, ROOT, DIST_DIR } from './server';
 export { api, uniqueEmail, signUpViaApi, setVerification, fundUsdt, issueCardViaApi, openSignedIn, visible, hidden, type ApiUser } from './api';

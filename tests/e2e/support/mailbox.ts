@@ -1,6 +1,6 @@
 /**
  * Reads the latest 6-digit code the sandbox mail adapter sent to `email`, via
- * `GET /api/dev/mailbox?email=...` (only on a server running with SANDBOX; answers
+ * `GET /api/dev/mailbox?email=...` (only on a server running with SANDBOX, with its SANDBOX_TOKEN in X-Sandbox-Token; answers
  * `{ data: { messages: [{ id, to, kind, subject, text, code, createdAt }] } }`, newest first).
  * Tolerant of the exact shape: it takes the newest message (optionally of one `kind`, or sent after
  * `after`) and reads its `code`, else a 6-digit number in its subject/text/html. Polls until a code
@@ -8,6 +8,11 @@
  *
  *   const code = await readMailboxCode(baseUrl, 'ann@example.com');
  */
+import { SANDBOX_TEST_TOKEN } from '../../../scripts/load/server-process';
+
+/** The mailbox answers only with the server's SANDBOX_TOKEN (support/server.ts starts servers with this one). */
+export const sandboxTokenHeaders = { 'x-sandbox-token': SANDBOX_TEST_TOKEN };
+
 export async function readMailboxCode(
   baseUrl: string,
   email: string,
@@ -16,7 +21,7 @@ export async function readMailboxCode(
   const deadline = Date.now() + timeoutMs;
   let last = '';
   for (;;) {
-    const response = await fetch(`${baseUrl}/api/dev/mailbox?email=${encodeURIComponent(email)}`);
+    const response = await fetch(`${baseUrl}/api/dev/mailbox?email=${encodeURIComponent(email)}`, { headers: sandboxTokenHeaders });
     last = `${response.status} ${await response.text()}`;
     if (response.ok) {
       const code = findCode(JSON.parse(last.slice(last.indexOf(' ') + 1)), after === undefined ? undefined : new Date(after).getTime(), kind);

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { SANDBOX_TEST_TOKEN } from '../../../scripts/load/server-process';
 import { startServer, type RunningServer as FullServer } from '../../../server/server';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
@@ -37,7 +38,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     host: '127.0.0.1',
     dataDir: 'memory://',
     staticDir: staticDir ?? false,
-    env: { NODE_ENV: 'test', SANDBOX: 'true', ...options.env },
+    env: { NODE_ENV: 'test', SANDBOX: 'true', SANDBOX_TOKEN: SANDBOX_TEST_TOKEN, ...options.env },
   });
   return { url: server.url.replace(/\/$/, ''), port: server.port, close: () => server.close(), raw: server };
 }
