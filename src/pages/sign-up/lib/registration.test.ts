@@ -114,3 +114,32 @@ describe('prefill helpers', () => {
     expect(countryFromCoordinates(lat, lon)).toBe(country);
   });
 });
+
+describe('names: the contract rule (PersonName), with translated reasons', () => {
+  test.each([
+    ['<b>Ann</b>', 'auth:validation.nameMarkup'],
+    ['Ann 😀', 'auth:validation.nameEmoji'],
+    ['Ann\u200B', 'auth:validation.nameControlCharacters'],
+    ['Ann2', 'auth:validation.nameCharacters'],
+  ])('%j is refused with %s', (firstName, key) => {
+    const result = validateRegistration({ ...VALID, firstName });
+    if (result.ok) throw new Error('expected errors');
+    expect(result.errors.firstName?.keys).toEqual([key]);
+  });
+
+  test('the form sends the normalised name (NFC, one space), exactly what the server stores', () => {
+    const result = validateRegistration({ ...VALID, firstName: ' Zoe\u0308   Anne ', lastName: 'D’Artagnan-Łukasz' });
+    if (!result.ok) throw new Error('expected a form');
+    expect(result.form.firstName).toBe('Zoë Anne');
+    expect(result.form.lastName).toBe('D’Artagnan-Łukasz');
+  });
+
+  test('every name reason exists in English and Russian', async () => {
+    const en = (await import('@/shared/i18n/locales/en/auth.json')).default.validation as Record<string, string>;
+    const ru = (await import('@/shared/i18n/locales/ru/auth.json')).default.validation as Record<string, string>;
+    for (const key of ['nameMarkup', 'nameEmoji', 'nameControlCharacters', 'nameCharacters', 'nameTooLong']) {
+      expect(en[key]).toBeTruthy();
+      expect(ru[key]).toBeTruthy();
+    }
+  });
+});
