@@ -135,11 +135,16 @@ describe('names: the contract rule (PersonName), with translated reasons', () =>
   });
 
   test('every name reason exists in English and Russian', async () => {
-    const en = (await import('@/shared/i18n/locales/en/auth.json')).default.validation as Record<string, string>;
-    const ru = (await import('@/shared/i18n/locales/ru/auth.json')).default.validation as Record<string, string>;
+    const { i18n, initI18n } = await import('@/shared/i18n');
+    await initI18n({ navigatorLanguages: ['en-US'] });
+    await i18n.loadLanguages(['en', 'ru']);
+    await i18n.loadNamespaces(['auth']);
     for (const key of ['nameMarkup', 'nameEmoji', 'nameControlCharacters', 'nameCharacters', 'nameTooLong']) {
-      expect(en[key]).toBeTruthy();
-      expect(ru[key]).toBeTruthy();
+      for (const lng of ['en', 'ru']) {
+        const text = i18n.getFixedT(lng, 'auth')(`validation.${key}`, { max: 64 });
+        expect(text, `${lng} ${key}`).not.toBe(`validation.${key}`);
+      }
     }
+    expect(i18n.getFixedT('ru', 'auth')('validation.nameEmoji')).toBe('Эмодзи в имени недопустимы');
   });
 });
