@@ -12,27 +12,27 @@ export const PERSON_NAME_MAX_LENGTH = 64;
 
 export type PersonNameProblem = 'required' | 'tooLong' | 'controlCharacters' | 'markup' | 'emoji' | 'characters';
 
-/** English reasons (the server's VALIDATION_ERROR field messages); the form shows translated ones. */
-export const PERSON_NAME_MESSAGES: Record<PersonNameProblem, string> = {
-  required: 'Enter a name',
-  tooLong: `Use at most ${PERSON_NAME_MAX_LENGTH} characters`,
-  controlCharacters: 'Remove control or invisible characters',
-  markup: 'Angle brackets < > are not allowed in a name',
-  emoji: 'Emoji are not allowed in a name',
-  characters: 'Use letters, spaces, hyphens, apostrophes and dots',
+/**
+ * The reasons in the VALIDATION_ERROR field messages. The contract carries only the problem codes (it is on the
+ * client's first data screens); the server loads English sentences at start (server/http/validation.ts), as it
+ * loads zod's English locale. The form shows translated sentences (auth:validation.name*).
+ */
+let messages: Partial<Record<PersonNameProblem, string>> = {};
+export const setPersonNameMessages = (sentences: Record<PersonNameProblem, string>): void => {
+  messages = sentences;
 };
 
 /** NFC, trimmed, inner white space collapsed to one space. Control characters are kept (and refused). */
 export const normalizePersonName = (raw: string): string =>
   raw
     .normalize('NFC')
-    .replace(/[ \t\n\r\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/gu, ' ')
+    .replace(/\s+/gu, ' ')
     .trim();
 
 const CONTROL = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Cn}]/u;
 const MARKUP = /[<>\uFF1C\uFF1E]/u;
 const EMOJI = /[\p{Extended_Pictographic}\p{Regional_Indicator}\u20E3\uFE0F]/u;
-const ALLOWED = /^[\p{L}\p{M} \-'.\u2019\u02BC]+$/u;
+const ALLOWED = /^[\p{L}\p{M} \-'.\u2019]+$/u; // ʼ (U+02BC) is a letter (Lm)
 const LETTER = /\p{L}/u;
 
 /** The first problem of an already normalised name, or null when it is acceptable. */
@@ -50,6 +50,6 @@ export const PersonName = z.string().check(
   z.overwrite(normalizePersonName),
   z.superRefine((name, ctx) => {
     const problem = personNameProblem(name);
-    if (problem) ctx.issues.push({ code: 'custom', message: PERSON_NAME_MESSAGES[problem], input: name, params: { problem } });
+    if (problem) ctx.issues.push({ code: 'custom', message: messages[problem] ?? problem, input: name });
   }),
 );

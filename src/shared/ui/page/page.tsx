@@ -34,9 +34,7 @@ export function Page({ title, headerEnd, children, footer, footerNotice, safeAre
       {(footer || footerNotice) && (
         <div className={styles.footer}>
           {footerNotice && (
-            <div className={styles.footerNotice} data-footer-notice="">
-              {footerNotice}
-            </div>
+            <div className={styles.footerNotice}>{footerNotice}</div>
           )}
           {footer}
         </div>
