@@ -1,10 +1,20 @@
 import * as z from 'zod/mini';
 import type { FastifyInstance } from 'fastify';
 import type { Schema } from '@/shared/contract/core';
+import { setPersonNameMessages } from '@/shared/contract/person-name';
 import { httpErrors } from './errors';
 
 // zod/mini loads no locale by default; the server wants readable English messages.
 z.config(z.locales.en());
+// The registration name rule's reasons (docs/api.md "Names").
+setPersonNameMessages({
+  required: 'Enter a name',
+  tooLong: 'Use at most 64 characters',
+  controlCharacters: 'Remove control or invisible characters',
+  markup: 'Angle brackets < > are not allowed in a name',
+  emoji: 'Emoji are not allowed in a name',
+  characters: 'Use letters, spaces, hyphens, apostrophes and dots',
+});
 
 export const NUL_MESSAGE = 'Must not contain the NUL character (U+0000).';
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint, Id } from './core';
+import { PersonName } from './person-name';
 
 /** SPEC §3 registration form. */
 export const Country = z.enum(['RUS', 'BLR', 'ARE', 'IRN', 'MNA', 'OTH']);
@@ -11,11 +12,10 @@ export const VerificationCode = z.string().check(z.regex(/^\d{6}$/));
 /** E.164-like: "+", country code and subscriber number, 8–15 digits in all. */
 export const PhoneNumber = z.string().check(z.regex(/^\+[1-9]\d{7,14}$/));
 export const PromoCode = z.string().check(z.regex(/^[A-Z0-9]{4,16}$/));
-const Name = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 
 export const RegistrationForm = z.object({
-  firstName: Name,
-  lastName: Name,
+  firstName: PersonName,
+  lastName: PersonName,
   phoneNumber: PhoneNumber,
   country: Country,
   promoCode: z.optional(PromoCode),

@@ -1,6 +1,7 @@
 export * from './core';
 export * from './errors';
 export * from './auth';
+export * from './person-name';
 export * from './users';
 export * from './wallet';
 export * from './config';

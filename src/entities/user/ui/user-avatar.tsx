@@ -1,4 +1,5 @@
 import type { UserProfile } from '@/shared/contract';
+import { userInitials } from '../lib/initials';
 import styles from './user-avatar.module.css';
 
 export interface UserAvatarProps {
@@ -6,14 +7,12 @@ export interface UserAvatarProps {
   size?: number;
 }
 
-const initials = (first: string, last: string) => `${first.trim().charAt(0)}${last.trim().charAt(0)}`.toUpperCase();
-
 /** The Telegram photo of a linked account, else the initials. Decorative: put the name next to it. */
 export function UserAvatar({ user, size = 40 }: UserAvatarProps) {
   const photo = user.telegram?.photoUrl;
   return (
     <span className={styles.avatar} style={{ width: size, height: size, fontSize: size * 0.4 }} aria-hidden>
-      {photo ? <img className={styles.photo} src={photo} alt="" width={size} height={size} /> : initials(user.firstName, user.lastName)}
+      {photo ? <img className={styles.photo} src={photo} alt="" width={size} height={size} /> : userInitials(user.firstName, user.lastName)}
     </span>
   );
 }

@@ -8,6 +8,7 @@ import { i18n, initI18n } from '@/shared/i18n';
 import type { VerificationStatus } from '@/shared/contract';
 
 const toasts = vi.hoisted(() => ({ error: [] as Array<[unknown, unknown]>, success: [] as unknown[] }));
+const toastOptions = vi.hoisted(() => ({ success: [] as unknown[] }));
 vi.mock('@/shared/ui', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/shared/ui')>();
   return {
@@ -15,7 +16,10 @@ vi.mock('@/shared/ui', async (importOriginal) => {
     notify: {
       ...actual.notify,
       error: vi.fn(async (message: unknown, options?: unknown) => toasts.error.push([message, options])),
-      success: vi.fn(async (message: unknown) => toasts.success.push(message)),
+      success: vi.fn(async (message: unknown, options?: unknown) => {
+        toastOptions.success.push(options);
+        return toasts.success.push(message);
+      }),
     },
   };
 });
@@ -215,5 +219,27 @@ describe('choosing a product (SPEC §5)', () => {
     expect(scope.getState($productState)).toBe('notFound');
     await allSettled(issueFormOpened, { scope, params: 'prd_paused' });
     expect(scope.getState($productState)).toBe('notFound');
+  });
+});
+
+describe('"Card ordered" follows the card status', () => {
+  it('the "issuer is processing it" toast goes away once the ordered card has settled', async () => {
+    const card = makeCard({ id: 'crd_new', status: 'pending', allowedActions: [], maskedNumber: null, last4: null });
+    server.on('POST', '/api/cards', () => ok(card));
+    const { notify } = await import('@/shared/ui');
+    const { cardSettled } = await import('@/entities/card');
+    const dismiss = vi.spyOn(notify, 'dismiss').mockImplementation(() => {});
+    const scope = await openForm();
+    await allSettled(depositChanged, { scope, params: '20' });
+    await allSettled(issuePressed, { scope });
+    await allSettled(issueConfirmed, { scope });
+    expect(toasts.success).toContain('Card ordered');
+    expect(toastOptions.success.at(-1)).toMatchObject({ id: 'card-ordered-crd_new' });
+
+    await allSettled(cardSettled, { scope, params: makeCard({ id: 'crd_other', status: 'active' }) });
+    expect(dismiss).not.toHaveBeenCalled();
+    await allSettled(cardSettled, { scope, params: makeCard({ id: 'crd_new', status: 'active' }) });
+    expect(dismiss).toHaveBeenCalledWith('card-ordered-crd_new');
+    dismiss.mockRestore();
   });
 });

@@ -7,7 +7,7 @@
  * why and the request is never sent. A missing product is "Please select a card product" (SPEC §5).
  */
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
-import { cardChanged, newIdempotencyKey, showCardFailureFx } from '@/entities/card';
+import { cardChanged, cardSettled, newIdempotencyKey, showCardFailureFx } from '@/entities/card';
 import {
   $product,
   $productState,
@@ -124,11 +124,17 @@ $issuedCard.on(createCardMutation.finished.success, (_, { result }) => result);
 $pendingRequest.reset(createCardMutation.finished.success);
 $confirmationOpen.reset(createCardMutation.finished.success);
 sample({ clock: createCardMutation.finished.success, fn: ({ result }) => result, target: cardChanged });
-const announceFx = createEffect(() => {
+/** "Card ordered: the issuer is processing it" is true only until the card settles: then the toast goes. */
+const orderedToastId = (cardId: string) => `card-ordered-${cardId}`;
+const announceFx = createEffect((card: Card) => {
   haptic.notification('success');
-  void notify.success(i18n.t('cards:issue.done'), { description: i18n.t('cards:issue.doneText') });
+  void notify.success(i18n.t('cards:issue.done'), { id: orderedToastId(card.id), description: i18n.t('cards:issue.doneText') });
 });
-sample({ clock: createCardMutation.finished.success, target: announceFx });
+sample({ clock: createCardMutation.finished.success, fn: ({ result }) => result, target: announceFx });
+const $announcedCardId = createStore<string | null>(null).on(announceFx, (_, card) => card.id);
+const dismissOrderedFx = createEffect((cardId: string) => notify.dismiss(orderedToastId(cardId)));
+sample({ clock: cardSettled, source: $announcedCardId, filter: (id, card) => id === card.id, fn: (id) => id!, target: dismissOrderedFx });
+$announcedCardId.reset(dismissOrderedFx);
 
 /** The product vanished between the screen and the request (404 / 409 PRODUCT_UNAVAILABLE). */
 export const $productGone = createStore(false)

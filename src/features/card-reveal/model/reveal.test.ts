@@ -13,7 +13,7 @@ const platform = vi.hoisted(() => ({
   popupAnswer: 'reveal' as string | null,
   hiddenListeners: new Set<() => void>(),
 }));
-const toasts = vi.hoisted(() => ({ error: [] as Array<[unknown, unknown]>, success: [] as Array<[unknown, unknown]> }));
+const toasts = vi.hoisted(() => ({ error: [] as Array<[unknown, unknown]>, success: [] as Array<[unknown, unknown]>, warning: [] as Array<[unknown, unknown]> }));
 
 vi.mock('@/shared/platform', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/shared/platform')>();
@@ -37,6 +37,7 @@ vi.mock('@/shared/ui', async (importOriginal) => {
       ...actual.notify,
       error: vi.fn(async (message: unknown, options?: unknown) => toasts.error.push([message, options])),
       success: vi.fn(async (message: unknown, options?: unknown) => toasts.success.push([message, options])),
+      warning: vi.fn(async (message: unknown, options?: unknown) => toasts.warning.push([message, options])),
     },
   };
 });
@@ -235,5 +236,115 @@ describe('reveal: data', () => {
     expect(writeText).toHaveBeenCalledWith('4242424242424242');
     expect(toasts.success.at(-1)?.[0]).toBe('Card number copied');
     await allSettled(revealClosed, { scope });
+  });
+});
+
+describe('reveal: the copied data leaves the clipboard when the data hides', () => {
+  let clipboardText = '';
+  let readRefused = false;
+  let writeRefused = false;
+  let focused = true;
+  const writeText = vi.fn(async (text: string) => {
+    if (writeRefused && text === '') throw new DOMException('denied', 'NotAllowedError');
+    clipboardText = text;
+  });
+  const readText = vi.fn(async () => {
+    if (readRefused) throw new DOMException('denied', 'NotAllowedError');
+    return clipboardText;
+  });
+
+  beforeEach(() => {
+    clipboardText = 'something older';
+    readRefused = false;
+    writeRefused = false;
+    focused = true;
+    writeText.mockClear();
+    readText.mockClear();
+    toasts.warning.length = 0;
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText, readText } });
+    vi.spyOn(document, 'hasFocus').mockImplementation(() => focused);
+  });
+
+  async function revealAndCopy(field: 'number' | 'cvv' = 'number') {
+    const scope = fork();
+    void allSettled(revealRequested, { scope, params: card });
+    await until(() => scope.getState($revealPhase) === 'dialog', 'dialog');
+    void allSettled(revealDialogConfirmed, { scope });
+    await until(() => scope.getState($revealPhase) === 'shown', 'shown');
+    void allSettled(copyRequested, { scope, params: field });
+    await until(() => toasts.success.length > 0, 'copied toast');
+    return scope;
+  }
+
+  it('clears the number when the countdown ends', async () => {
+    const scope = await revealAndCopy();
+    expect(clipboardText).toBe('4242424242424242');
+    await vi.advanceTimersByTimeAsync(30_000);
+    await until(() => clipboardText === '', 'cleared');
+    expect(scope.getState($revealed)).toBeNull();
+    expect(writeText).toHaveBeenLastCalledWith('');
+    expect(toasts.warning).toHaveLength(0);
+  });
+
+  it('clears on "Hide" and when the screen is left', async () => {
+    const scope = await revealAndCopy('cvv');
+    expect(clipboardText).toBe('123');
+    await allSettled(hideRequested, { scope });
+    expect(clipboardText).toBe('');
+
+    toasts.success.length = 0;
+    const again = await revealAndCopy();
+    await allSettled(revealClosed, { scope: again });
+    expect(clipboardText).toBe('');
+  });
+
+  it('leaves the clipboard alone when the user copied something else since', async () => {
+    const scope = await revealAndCopy();
+    clipboardText = 'my own note';
+    await allSettled(hideRequested, { scope });
+    expect(clipboardText).toBe('my own note');
+    expect(writeText).not.toHaveBeenCalledWith('');
+  });
+
+  it('overwrites with an empty string when reading the clipboard is refused', async () => {
+    const scope = await revealAndCopy();
+    readRefused = true;
+    await allSettled(hideRequested, { scope });
+    expect(clipboardText).toBe('');
+  });
+
+  it('without focus (app in the background): says the data stays, and clears it when focus returns', async () => {
+    const scope = await revealAndCopy();
+    focused = false;
+    for (const listener of [...platform.hiddenListeners]) listener();
+    await until(() => toasts.warning.length > 0, 'warning');
+    expect(scope.getState($revealed)).toBeNull();
+    expect(clipboardText).toBe('4242424242424242');
+    expect(toasts.warning.at(-1)?.[0]).toBe('The copied card data is still on your clipboard');
+
+    focused = true;
+    window.dispatchEvent(new Event('focus'));
+    await until(() => clipboardText === '', 'cleared on focus');
+    expect(clipboardText).toBe('');
+  });
+
+  it('says so when the platform refuses to overwrite the clipboard', async () => {
+    const scope = await revealAndCopy();
+    writeRefused = true;
+    await allSettled(hideRequested, { scope });
+    expect(clipboardText).toBe('4242424242424242');
+    expect(toasts.warning.at(-1)?.[0]).toBe('The copied card data is still on your clipboard');
+  });
+
+  it('touches nothing when nothing was copied', async () => {
+    const scope = fork();
+    void allSettled(revealRequested, { scope, params: card });
+    await until(() => scope.getState($revealPhase) === 'dialog', 'dialog');
+    void allSettled(revealDialogConfirmed, { scope });
+    await until(() => scope.getState($revealPhase) === 'shown', 'shown');
+    await allSettled(hideRequested, { scope });
+    expect(writeText).not.toHaveBeenCalled();
+    expect(readText).not.toHaveBeenCalled();
+    expect(clipboardText).toBe('something older');
   });
 });

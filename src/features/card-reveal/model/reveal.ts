@@ -7,7 +7,9 @@
  *     → a one-time ECDH P-256 key pair (non-extractable private key) → POST /api/cards/sensitive
  *     → decrypt in the browser → shown for $secondsLeft (≤ 30 s, visible countdown)
  *   hidden when: the time is up, "Hide", the app goes to the background (onAppHidden), the page is left
- *   (revealClosed), or another card is asked for. Hiding drops the plaintext and the key from the stores.
+ *   (revealClosed), or another card is asked for. Hiding drops the plaintext and the key from the stores,
+ *   and takes what was copied back off the clipboard where the platform allows (lib/clipboard.ts); where it
+ *   does not, a toast says the data is still there (and it is cleared when the app gets focus again).
  *
  * The plaintext lives only in `$revealed` (serialize: 'ignore'): never in localStorage, never logged.
  */
@@ -21,6 +23,7 @@ import { authenticateWithBiometry, getBiometryStatus, getPlatformInfo, haptic, o
 import { notify } from '@/shared/ui';
 import { createRevealKeyPair, decryptSensitiveData, formatExpiry, formatPan, type RevealKeyPair } from '../lib/sensitive-crypto';
 import { revealSeconds } from '../lib/reveal-timing';
+import { clearCopiedText, onNextFocus, type ClipboardClearResult } from '../lib/clipboard';
 
 export const sensitiveMutation = createApiMutation(cardsSensitive);
 
@@ -184,8 +187,9 @@ $revealCardId.reset(revealClosed);
 // ── Copy ──────────────────────────────────────────────────────────────────────────────────────────
 
 export const copyFx = createEffect(async ({ field, text }: { field: RevealField; text: string }) => {
-  await navigator.clipboard.writeText(field === 'number' ? text.replace(/\s/g, '') : text);
-  return field;
+  const copied = field === 'number' ? text.replace(/\s/g, '') : text;
+  await navigator.clipboard.writeText(copied);
+  return { field, copied };
 });
 sample({
   clock: copyRequested,
@@ -202,5 +206,47 @@ const copyFailedFx = createEffect(() => {
   haptic.notification('error');
   void notify.error(i18n.t('cards:reveal.copyFailed'));
 });
-sample({ clock: copyFx.doneData, target: copiedFx });
+sample({ clock: copyFx.doneData, fn: ({ field }) => field, target: copiedFx });
 sample({ clock: copyFx.fail, target: copyFailedFx });
+
+// ── Clipboard clean-up when the data hides ────────────────────────────────────────────────────────
+
+/** What we last put on the clipboard (only that is ever cleared). */
+const $copiedText = createStore<string | null>(null, { serialize: 'ignore' });
+$copiedText.on(copyFx.doneData, (_, { copied }) => copied);
+
+export const clearClipboardFx = createEffect(clearCopiedText);
+sample({ clock: hidden, source: $copiedText, filter: Boolean, target: clearClipboardFx });
+$copiedText.reset(clearClipboardFx);
+
+const clipboardKeptFx = createEffect(() => {
+  void notify.warning(i18n.t('cards:reveal.clipboardKept'), { description: i18n.t('cards:reveal.clipboardKeptHint') });
+});
+sample({
+  clock: clearClipboardFx.doneData,
+  filter: (result: ClipboardClearResult) => result === 'unfocused' || result === 'failed',
+  target: clipboardKeptFx,
+});
+
+// Without focus the clipboard cannot be written: try again once the app has focus again.
+const focusReturned = createEvent();
+const $waitingForFocus = createStore<{ text: string; unsubscribe: () => void } | null>(null, { serialize: 'ignore' });
+const watchFocusFx = createEffect((text: string) => ({ text, unsubscribe: onNextFocus(scopeBind(focusReturned, { safe: true })) }));
+sample({
+  clock: clearClipboardFx.done,
+  filter: ({ result }) => result === 'unfocused',
+  fn: ({ params }) => params,
+  target: watchFocusFx,
+});
+const unwatchFocusFx = createEffect((waiting: { unsubscribe: () => void }) => waiting.unsubscribe());
+// A new attempt or a new copy supersedes an old wait.
+sample({ clock: [clearClipboardFx, copyFx.done], source: $waitingForFocus, filter: Boolean, target: unwatchFocusFx });
+$waitingForFocus.reset(unwatchFocusFx);
+$waitingForFocus.on(watchFocusFx.doneData, (_, waiting) => waiting);
+sample({
+  clock: focusReturned,
+  source: $waitingForFocus,
+  filter: Boolean,
+  fn: ({ text }) => text,
+  target: clearClipboardFx,
+});

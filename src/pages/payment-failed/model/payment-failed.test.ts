@@ -1,9 +1,9 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
-import { configFixture, ok, sbpPaymentFixture, useWalletTestApi, walletFixture } from '@/entities/wallet/index.testing';
+import { configFixture, ok, sbpPaymentFixture, servePaymentStates, useWalletTestApi, walletFixture } from '@/entities/wallet/index.testing';
 import { pollDelayFx } from '@/features/topup-sbp';
 import type { AppConfig } from '@/shared/contract';
-import { $errorCode, $paymentSucceeded, openSupportFx, paymentFailedOpened, supportPressed } from './payment-failed';
+import { $errorCode, $outcome, $paymentSucceeded, openSupportFx, paymentFailedOpened, supportPressed } from './payment-failed';
 
 const server = useWalletTestApi();
 
@@ -41,5 +41,46 @@ describe('payment failed page model', () => {
     await allSettled(paymentFailedOpened, { scope, params: { paymentId: null, code: null } });
     await allSettled(supportPressed, { scope });
     expect(opened.map((s) => s.telegramUrl)).toEqual(['https://t.me/tonic_wallet_support']);
+  });
+});
+
+describe('payment failed page: what it says follows the server status', () => {
+  it('says "waiting for the bank" while the server still has the payment pending, then "failed" once it is final', async () => {
+    server.on('GET', '/api/config', () => ok(configFixture()));
+    servePaymentStates(server, [{ status: 'pending' }, { status: 'pending' }, { status: 'failed', errorCode: 'PAYMENT_DECLINED' }]);
+    const seen: string[] = [];
+    let polls = 0;
+    const scope = fork({
+      handlers: [
+        [
+          pollDelayFx,
+          async (id: string) => {
+            seen.push(scope.getState($outcome));
+            polls++;
+            return id;
+          },
+        ],
+      ],
+    });
+    await allSettled(paymentFailedOpened, { scope, params: { paymentId: 'sbp_1', code: 'PAYMENT_DECLINED' } });
+    expect(seen).toEqual(['pending', 'pending']);
+    expect(polls).toBe(2);
+    expect(scope.getState($outcome)).toBe('failed');
+    expect(scope.getState($errorCode)).toBe('PAYMENT_DECLINED');
+  });
+
+  it('without a payment id the bank\'s word (the URL) is all there is: failed', async () => {
+    server.on('GET', '/api/config', () => ok(configFixture()));
+    const scope = fork({ handlers: [[pollDelayFx, (id: string) => id]] });
+    await allSettled(paymentFailedOpened, { scope, params: { paymentId: null, code: 'PAYMENT_DECLINED' } });
+    expect(scope.getState($outcome)).toBe('failed');
+  });
+
+  it('an expired payment is failed; a succeeded one is "succeeded" (the page goes to the success page)', async () => {
+    server.on('GET', '/api/config', () => ok(configFixture()));
+    servePaymentStates(server, [{ status: 'expired', errorCode: 'PAYMENT_EXPIRED' }]);
+    const scope = fork({ handlers: [[pollDelayFx, (id: string) => id]] });
+    await allSettled(paymentFailedOpened, { scope, params: { paymentId: 'sbp_1', code: null } });
+    expect(scope.getState($outcome)).toBe('failed');
   });
 });

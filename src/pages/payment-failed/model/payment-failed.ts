@@ -4,7 +4,7 @@
  */
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { $supportContact, appConfigRequested } from '@/entities/app-config';
-import { $sbpPayment, sbpPaymentWatchStarted, sbpPaymentWatchStopped } from '@/features/topup-sbp';
+import { $sbpPayment, $sbpPaymentNotFound, sbpPaymentWatchStarted, sbpPaymentWatchStopped } from '@/features/topup-sbp';
 import type { AppConfig } from '@/shared/contract';
 import { haptic, openTelegramLink } from '@/shared/platform';
 
@@ -18,6 +18,20 @@ const $codeFromUrl = createStore<string | null>(null).on(paymentFailedOpened, (_
 const cleanCode = (code: string | null): string | null => (code && /^[A-Z0-9_]{1,64}$/.test(code) ? code : null);
 
 export const $errorCode = combine($sbpPayment, $codeFromUrl, (payment, code) => payment?.errorCode ?? cleanCode(code));
+/**
+ * What the page says, from the server's current status (polled while pending, docs/frontend.md "Status
+ * polling"): the bank sent the user to the fail URL, but until the acquirer's callback reaches the server the
+ * payment is still `pending` there, so the page says it is waiting for the bank, not that it failed.
+ * 'loading': the first answer has not come yet; without a payment id (or an unknown one) only the bank's
+ * word is left: 'failed'.
+ */
+export type PaymentFailedOutcome = 'loading' | 'pending' | 'failed' | 'succeeded';
+const $paymentId = createStore<string | null>(null).on(paymentFailedOpened, (_, { paymentId }) => paymentId);
+export const $outcome = combine($sbpPayment, $paymentId, $sbpPaymentNotFound, (payment, paymentId, notFound): PaymentFailedOutcome => {
+  if (payment) return payment.status === 'pending' ? 'pending' : payment.status === 'succeeded' ? 'succeeded' : 'failed';
+  return paymentId && !notFound ? 'loading' : 'failed';
+});
+
 /** The server says this payment went through after all (an edited URL, a late callback). */
 export const $paymentSucceeded = $sbpPayment.map((payment) => payment?.status === 'succeeded');
 

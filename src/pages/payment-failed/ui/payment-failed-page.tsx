@@ -5,8 +5,8 @@ import { $supportContact } from '@/entities/app-config';
 import { $sbpPayment, $sbpPaymentNotFound, PaymentDetails, paymentStatusPath, sbpRetryPath } from '@/features/topup-sbp';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
-import { Amount, Button, IconCrossCircle, LinkButton, Page, Skeleton } from '@/shared/ui';
-import { $errorCode, $paymentSucceeded, paymentFailedClosed, paymentFailedOpened, supportPressed } from '../model/payment-failed';
+import { Amount, Button, IconClock, IconCrossCircle, LinkButton, Page, Skeleton, Spinner } from '@/shared/ui';
+import { $errorCode, $outcome, $paymentSucceeded, paymentFailedClosed, paymentFailedOpened, supportPressed } from '../model/payment-failed';
 import styles from './payment-failed-page.module.css';
 
 const KNOWN_CODES = ['PAYMENT_DECLINED', 'PAYMENT_EXPIRED', 'PAYMENT_FAILED', 'INSUFFICIENT_FUNDS', 'SBP_PROVIDER_ERROR'];
@@ -20,6 +20,9 @@ export function PaymentFailedPage() {
   const code = search.get('code');
   const [payment, notFound, errorCode, succeeded, support] = useUnit([$sbpPayment, $sbpPaymentNotFound, $errorCode, $paymentSucceeded, $supportContact]);
   const [open, close, contactSupport] = useUnit([paymentFailedOpened, paymentFailedClosed, supportPressed]);
+  const outcome = useUnit($outcome);
+  // Until the server's status is final, the page says so (it polls meanwhile), never "failed" ahead of the server.
+  const waiting = outcome === 'pending' || outcome === 'loading';
 
   useEffect(() => {
     open({ paymentId, code });
@@ -30,7 +33,11 @@ export function PaymentFailedPage() {
     if (succeeded && payment) navigate(paymentStatusPath(payment.paymentId), { replace: true });
   }, [succeeded, payment, navigate]);
 
-  const reason = errorCode && KNOWN_CODES.includes(errorCode) ? t(`payment.failureReasons.${errorCode}`) : t('payment.failedText');
+  const reason = waiting
+    ? t('payment.pendingText')
+    : errorCode && KNOWN_CODES.includes(errorCode)
+      ? t(`payment.failureReasons.${errorCode}`)
+      : t('payment.failedText');
   const retryTo = payment ? sbpRetryPath(payment.amount.amount) : `${routePaths.wallet}?topup=sbp`;
 
   return (
@@ -50,13 +57,14 @@ export function PaymentFailedPage() {
         </>
       }
     >
-      <div className={styles.hero}>
-        <span className={styles.icon}>
-          <IconCrossCircle size={56} />
-        </span>
-        <h1 className={styles.title}>{t('payment.failedTitle')}</h1>
+      <div className={styles.hero} data-status={outcome}>
+        <span className={styles.icon}>{waiting ? <IconClock size={56} /> : <IconCrossCircle size={56} />}</span>
+        <h1 className={styles.title}>{waiting ? t('payment.pendingTitle') : t('payment.failedTitle')}</h1>
         {payment && <Amount value={payment.amount} size="xl" className={styles.amount} />}
-        <p className={styles.text}>{reason}</p>
+        <p className={styles.text} aria-live="polite">
+          {reason}
+        </p>
+        {waiting && <Spinner size={24} />}
         {errorCode && !payment && (
           <p className={styles.code}>
             {t('payment.errorCodeLine')} <code data-testid="failed-error-code">{errorCode}</code>

@@ -57,6 +57,13 @@ export function SignInPage() {
     <FormScreen
       title={t('auth:signIn.title')}
       lead={t('auth:signIn.lead')}
+      error={
+        formError && (
+          <Alert tone="danger" title={t('errors:auth.signInError')}>
+            {show(formError)}
+          </Alert>
+        )
+      }
       actions={
         <>
           <Button type="submit" form={FORM_ID} fullWidth loading={sending}>
@@ -88,11 +95,6 @@ export function SignInPage() {
           onChange={(event) => changeEmail(event.target.value)}
           error={emailError ? show(emailError) : undefined}
         />
-        {formError && (
-          <Alert tone="danger" title={t('errors:auth.signInError')}>
-            {show(formError)}
-          </Alert>
-        )}
       </FormStack>
     </FormScreen>
   );

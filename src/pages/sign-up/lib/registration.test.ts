@@ -114,3 +114,37 @@ describe('prefill helpers', () => {
     expect(countryFromCoordinates(lat, lon)).toBe(country);
   });
 });
+
+describe('names: the contract rule (PersonName), with translated reasons', () => {
+  test.each([
+    ['<b>Ann</b>', 'auth:validation.nameMarkup'],
+    ['Ann 😀', 'auth:validation.nameEmoji'],
+    ['Ann\u200B', 'auth:validation.nameControlCharacters'],
+    ['Ann2', 'auth:validation.nameCharacters'],
+  ])('%j is refused with %s', (firstName, key) => {
+    const result = validateRegistration({ ...VALID, firstName });
+    if (result.ok) throw new Error('expected errors');
+    expect(result.errors.firstName?.keys).toEqual([key]);
+  });
+
+  test('the form sends the normalised name (NFC, one space), exactly what the server stores', () => {
+    const result = validateRegistration({ ...VALID, firstName: ' Zoe\u0308   Anne ', lastName: 'D’Artagnan-Łukasz' });
+    if (!result.ok) throw new Error('expected a form');
+    expect(result.form.firstName).toBe('Zoë Anne');
+    expect(result.form.lastName).toBe('D’Artagnan-Łukasz');
+  });
+
+  test('every name reason exists in English and Russian', async () => {
+    const { i18n, initI18n } = await import('@/shared/i18n');
+    await initI18n({ navigatorLanguages: ['en-US'] });
+    await i18n.loadLanguages(['en', 'ru']);
+    await i18n.loadNamespaces(['auth']);
+    for (const key of ['nameMarkup', 'nameEmoji', 'nameControlCharacters', 'nameCharacters', 'nameTooLong']) {
+      for (const lng of ['en', 'ru']) {
+        const text = i18n.getFixedT(lng, 'auth')(`validation.${key}`, { max: 64 });
+        expect(text, `${lng} ${key}`).not.toBe(`validation.${key}`);
+      }
+    }
+    expect(i18n.getFixedT('ru', 'auth')('validation.nameEmoji')).toBe('Эмодзи в имени недопустимы');
+  });
+});

@@ -4,7 +4,16 @@
  * start parameter → promo code).
  */
 import { authMessage, type AuthMessage } from '@/features/verify-email-code';
-import { Country, Email, PromoCode, type RegistrationForm } from '@/shared/contract';
+import {
+  Country,
+  Email,
+  normalizePersonName,
+  PERSON_NAME_MAX_LENGTH,
+  personNameProblem,
+  PromoCode,
+  type PersonNameProblem,
+  type RegistrationForm,
+} from '@/shared/contract';
 
 export const FIELDS = ['firstName', 'lastName', 'phoneNumber', 'country', 'email', 'promoCode'] as const;
 export type FieldName = (typeof FIELDS)[number];
@@ -13,7 +22,7 @@ export type FieldErrors = Partial<Record<FieldName, AuthMessage>>;
 
 export const EMPTY_FORM: FormValues = { firstName: '', lastName: '', phoneNumber: '', country: '', email: '', promoCode: '' };
 export const COUNTRIES = Country.options;
-export const NAME_MAX_LENGTH = 64;
+export const NAME_MAX_LENGTH = PERSON_NAME_MAX_LENGTH;
 
 /** SPEC §5 phone messages, verbatim in English. */
 export const PHONE_MESSAGES = {
@@ -38,11 +47,19 @@ export function validatePhone(raw: string): AuthMessage | null {
   return null;
 }
 
+/** The contract's name rule (docs/api.md "Names"), its reasons translated. */
+const NAME_REASONS: Record<Exclude<PersonNameProblem, 'required'>, AuthMessage> = {
+  tooLong: authMessage('auth:validation.nameTooLong', 'Use at most {{max}} characters', { max: NAME_MAX_LENGTH }),
+  controlCharacters: authMessage('auth:validation.nameControlCharacters', 'Remove control or invisible characters'),
+  markup: authMessage('auth:validation.nameMarkup', 'Angle brackets < > are not allowed in a name'),
+  emoji: authMessage('auth:validation.nameEmoji', 'Emoji are not allowed in a name'),
+  characters: authMessage('auth:validation.nameCharacters', 'Use letters, spaces, hyphens, apostrophes and dots'),
+};
+
 const validateName = (value: string, field: 'firstName' | 'lastName'): AuthMessage | null => {
-  const name = value.trim();
-  if (!name) return field === 'firstName' ? authMessage('auth:validation.firstNameRequired', 'Enter your first name') : authMessage('auth:validation.lastNameRequired', 'Enter your last name');
-  if (name.length > NAME_MAX_LENGTH) return authMessage('auth:validation.nameTooLong', 'Use at most {{max}} characters', { max: NAME_MAX_LENGTH });
-  return null;
+  const problem = personNameProblem(normalizePersonName(value));
+  if (problem === 'required') return field === 'firstName' ? authMessage('auth:validation.firstNameRequired', 'Enter your first name') : authMessage('auth:validation.lastNameRequired', 'Enter your last name');
+  return problem ? NAME_REASONS[problem] : null;
 };
 
 export function validateEmail(value: string): AuthMessage | null {
@@ -79,8 +96,8 @@ export function validateRegistration(values: FormValues): ValidationResult {
   return {
     ok: true,
     form: {
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
+      firstName: normalizePersonName(values.firstName),
+      lastName: normalizePersonName(values.lastName),
       phoneNumber: normalizePhone(values.phoneNumber),
       country: values.country as Country,
       email: values.email.trim(),

@@ -2,7 +2,7 @@ import { useUnit } from 'effector-react';
 import { useEffect, useRef } from 'react';
 import { useAuthMessage } from '@/features/verify-email-code';
 import { useTranslation } from '@/shared/i18n';
-import { Alert, Button, FormStack, Select, TextField } from '@/shared/ui';
+import { Button, FormStack, Select, TextField } from '@/shared/ui';
 import { COUNTRIES, type FieldName } from '../lib/registration';
 import {
   $canDetectCountry,
@@ -10,7 +10,6 @@ import {
   $detectingCountry,
   $fieldErrors,
   $focusRequest,
-  $formError,
   $prefillNotice,
   $values,
   detectCountryClicked,
@@ -27,11 +26,10 @@ export function RegistrationForm() {
   const { t } = useTranslation(['auth', 'errors']);
   const show = useAuthMessage();
   const formRef = useRef<HTMLFormElement>(null);
-  const [focusRequest, values, errors, formError, prefillNotice, canUsePhone, canDetect, detecting] = useUnit([
+  const [focusRequest, values, errors, prefillNotice, canUsePhone, canDetect, detecting] = useUnit([
     $focusRequest,
     $values,
     $fieldErrors,
-    $formError,
     $prefillNotice,
     $canUseTelegramPhone,
     $canDetectCountry,
@@ -121,11 +119,6 @@ export function RegistrationForm() {
           </Button>
         )}
       </div>
-      {formError && (
-        <Alert tone="danger" title={t('errors:auth.signUpError')}>
-          {show(formError)}
-        </Alert>
-      )}
     </FormStack>
   );
 }

@@ -1,11 +1,11 @@
 import { useGate, useUnit } from 'effector-react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import { EmailCodeStep } from '@/features/verify-email-code';
+import { EmailCodeStep, useAuthMessage } from '@/features/verify-email-code';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
 import { useReturnTo } from '@/shared/lib';
-import { Button, FormScreen, Page } from '@/shared/ui';
-import { $completed, $registering, $sendingCode, $step, SignUpGate } from '../model/sign-up';
+import { Alert, Button, FormScreen, Page } from '@/shared/ui';
+import { $completed, $formError, $registering, $sendingCode, $step, SignUpGate } from '../model/sign-up';
 import { RegistrationForm, SIGN_UP_FORM_ID } from './registration-form';
 
 /** Route /signup: registration form, then the 6-digit email code (SPEC §2). */
@@ -14,7 +14,8 @@ export function SignUpPage() {
   const { t } = useTranslation(['auth', 'errors']);
   const returnTo = useReturnTo();
   const { search } = useLocation();
-  const [step, completed, registering, sending] = useUnit([$step, $completed, $registering, $sendingCode]);
+  const show = useAuthMessage();
+  const [step, completed, registering, sending, formError] = useUnit([$step, $completed, $registering, $sendingCode, $formError]);
 
   if (completed) return <Navigate to={returnTo} replace />;
 
@@ -30,6 +31,13 @@ export function SignUpPage() {
     <FormScreen
       title={t('auth:signUp.title')}
       lead={t('auth:signUp.lead')}
+      error={
+        formError && (
+          <Alert tone="danger" title={t('errors:auth.signUpError')}>
+            {show(formError)}
+          </Alert>
+        )
+      }
       actions={
         <Button type="submit" form={SIGN_UP_FORM_ID} fullWidth loading={sending || registering}>
           {t('auth:signUp.submit')}

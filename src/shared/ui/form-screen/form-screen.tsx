@@ -12,16 +12,22 @@ export interface FormScreenProps {
   actions: ReactNode;
   /** A centered line under the actions, e.g. "No account? Sign up" (its links get the link colour). */
   switchLine?: ReactNode;
+  /**
+   * The form-level error (an `Alert tone="danger"`: role="alert"), shown right above the actions in the sticky
+   * footer, where the user looks after pressing the button (field errors stay on their fields).
+   */
+  error?: ReactNode;
   /** The form (usually a `FormStack`). */
   children: ReactNode;
 }
 
 /** A form screen inside the app shell (sign-in, sign-up): title, lead, the form, and a footer with the actions. */
-export function FormScreen({ title, lead, actions, switchLine, children }: FormScreenProps) {
+export function FormScreen({ title, lead, actions, switchLine, error, children }: FormScreenProps) {
   return (
     <Page
       safeArea={false}
       title={title}
+      footerNotice={error}
       footer={
         <>
           {actions}

@@ -10,13 +10,18 @@ export interface PageProps {
   children: ReactNode;
   /** Sticky bottom area for the main action(s). */
   footer?: ReactNode;
+  /**
+   * A form-level message (an `Alert`, e.g. "Sign Up Error: wait 42 s") shown in the sticky footer right above
+   * the action, so it is in view when the button is pressed, never scrolled away below or behind the footer.
+   */
+  footerNotice?: ReactNode;
   /** Add the device safe areas as padding (set false inside the app shell, which already does it). */
   safeArea?: boolean;
   className?: string;
 }
 
 /** A screen: optional header (title + end slot), scrollable content and an optional sticky footer. */
-export function Page({ title, headerEnd, children, footer, safeArea = true, className }: PageProps) {
+export function Page({ title, headerEnd, children, footer, footerNotice, safeArea = true, className }: PageProps) {
   return (
     <div className={cn(styles.page, safeArea && styles.safe, className)}>
       {(title || headerEnd) && (
@@ -26,7 +31,14 @@ export function Page({ title, headerEnd, children, footer, safeArea = true, clas
         </header>
       )}
       <div className={styles.content}>{children}</div>
-      {footer && <div className={styles.footer}>{footer}</div>}
+      {(footer || footerNotice) && (
+        <div className={styles.footer}>
+          {footerNotice && (
+            <div className={styles.footerNotice}>{footerNotice}</div>
+          )}
+          {footer}
+        </div>
+      )}
     </div>
   );
 }
