@@ -19,7 +19,7 @@ vi.mock('@/shared/ui', async (importOriginal) => {
     },
   };
 });
-const { $amountError, $topUpCharge, $topUpStep, amountChanged, topUpConfirmed, topUpEdited, topUpOpened, topUpReviewed } = await import('../index');
+const { $amountError, $topUpCharge, $topUpStep, amountChanged, topUpClosed, topUpConfirmed, topUpEdited, topUpOpened, topUpReviewed } = await import('../index');
 
 const server = useCardsFakeApi();
 const usd = (amount: number) => ({ amount, currency: 'USD' as const });
@@ -35,6 +35,7 @@ beforeEach(async () => {
   toasts.error.length = 0;
   toasts.success.length = 0;
   balance = 5_000;
+  sessionStorage.clear();
   await allSettled(apiDataReset, { scope: fork() });
   server.on('GET', '/api/cards/products/prd_visa', () => ok(product));
   server.on('GET', '/api/cards/crd_1', () => ok(makeCard({ balance: usd(balance) })));
@@ -86,7 +87,7 @@ describe('card top-up', () => {
     expect(scope.getState($pollRunning)).toBe(false);
   });
 
-  it('a failed top-up says so, and retrying the same amount reuses the key', async () => {
+  it('a refused top-up says so; the refusal is definitive, so confirming again is a new request with a new key', async () => {
     server.on('POST', '/api/cards/crd_1/topup', () => fail(422, { service: 'wallet', code: 'INSUFFICIENT_FUNDS', message: 'no' }));
     const scope = fork();
     await allSettled(topUpOpened, { scope, params: makeCard() });
@@ -103,7 +104,47 @@ describe('card top-up', () => {
     await allSettled(topUpConfirmed, { scope });
     const keys = server.callsTo('POST', '/api/cards/crd_1/topup').map((call) => call.headers.get('idempotency-key'));
     expect(keys).toHaveLength(3);
-    expect(keys[1]).toBe(keys[0]);
+    expect(keys[1]).not.toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  const confirmInNewSheet = async (amount: string) => {
+    // A new scope: the sheet was closed and opened again (or the page reloaded).
+    const scope = fork();
+    await allSettled(topUpOpened, { scope, params: makeCard() });
+    await allSettled(amountChanged, { scope, params: amount });
+    await allSettled(topUpReviewed, { scope });
+    const run = allSettled(topUpConfirmed, { scope });
+    await vi.advanceTimersByTimeAsync(10_001);
+    await run;
+    return scope;
+  };
+  const topUpKeys = () => server.callsTo('POST', '/api/cards/crd_1/topup').map((call) => call.headers.get('idempotency-key'));
+
+  it('a lost answer (dropped connection, timeout): the same top-up confirmed again after closing the sheet keeps its key', async () => {
+    const replies = ['network-error', 'hang', ok(topUpAnswer(2_500)), ok(topUpAnswer(2_500))] as const;
+    let n = 0;
+    server.on('POST', '/api/cards/crd_1/topup', () => replies[n++]!);
+    const first = await confirmInNewSheet('25');
+    await allSettled(topUpClosed, { scope: first });
+    await confirmInNewSheet('25'); // times out
+    await confirmInNewSheet('25'); // the server replays: money moved once
+    const keys = topUpKeys();
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    // The answer was definitive: the next top-up of the same amount is a new one.
+    await confirmInNewSheet('25');
+    expect(topUpKeys()[3]).not.toBe(keys[0]);
+  });
+
+  it('another amount after a lost answer is another top-up with its own key', async () => {
+    server.on('POST', '/api/cards/crd_1/topup', () => 'network-error');
+    await confirmInNewSheet('25');
+    await confirmInNewSheet('20');
+    await confirmInNewSheet('25');
+    const [a, b, c] = topUpKeys();
+    expect(b).not.toBe(a);
+    expect(c).toBe(a);
   });
 });

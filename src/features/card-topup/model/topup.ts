@@ -1,11 +1,11 @@
 /**
  * Top-up of a card from the wallet: amount within the product's deposit range, the deposit fee shown,
- * "you will be charged" (amount + fee) confirmed, then POST /api/cards/{id}/topup with one Idempotency-Key
- * per confirmed amount (reused on a retry of the same amount after a failure). The top-up is processed
+ * "you will be charged" (amount + fee) confirmed, then POST /api/cards/{id}/topup with the Idempotency-Key of
+ * the intent (card + amount), kept until a definitive answer (createIdempotentMutation). The top-up is processed
  * after the answer: the card entity then watches the balance until the money arrives.
  */
 import { combine, createEvent, createStore, sample } from 'effector';
-import { cardChanged, cardDataInvalidated, newIdempotencyKey, showCardFailureFx, topUpAccepted } from '@/entities/card';
+import { cardChanged, cardDataInvalidated, showCardFailureFx, topUpAccepted } from '@/entities/card';
 import {
   $product,
   $productState,
@@ -17,14 +17,14 @@ import {
   type AmountProblem,
   type TopUpCharge,
 } from '@/entities/card-product';
-import { createApiMutation } from '@/shared/api';
+import { createIdempotentMutation } from '@/shared/api';
 import { cardsTopUp, type Card } from '@/shared/contract';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { i18n } from '@/shared/i18n';
 import { createEffect } from 'effector';
 
-export const topUpMutation = createApiMutation(cardsTopUp);
+export const topUpMutation = createIdempotentMutation(cardsTopUp);
 
 export const topUpOpened = createEvent<Card>();
 export const topUpClosed = createEvent();
@@ -67,25 +67,16 @@ export const $charge = combine($topUpProduct, $amount, $problem, (product, amoun
 
 sample({ clock: topUpReviewed, source: $charge, filter: Boolean, fn: (): TopUpStep => 'confirm', target: $step });
 
-const $pendingRequest = createStore<{ key: string; cardId: string; amount: number } | null>(null, { serialize: 'ignore' }).reset(topUpOpened, topUpClosed);
-const requestChosen = sample({
-  clock: topUpConfirmed,
-  source: { card: $topUpCard, charge: $charge, pending: $pendingRequest, busy: topUpMutation.$pending, step: $step },
-  filter: ({ card, charge, busy, step }) => card !== null && charge !== null && !busy && step === 'confirm',
-  fn: ({ card, charge, pending }) =>
-    pending && pending.cardId === card!.id && pending.amount === charge!.amount.amount
-      ? pending
-      : { key: newIdempotencyKey(), cardId: card!.id, amount: charge!.amount.amount },
-});
-$pendingRequest.on(requestChosen, (_, request) => request);
+// The Idempotency-Key belongs to the intent (this card, this amount) and outlives the sheet: confirming the
+// same top-up again after a lost answer — even after closing the sheet or reloading — replays it (shared/api).
 sample({
-  clock: requestChosen,
-  source: $topUpCard,
-  fn: (card, request) => ({
-    params: { id: request.cardId },
+  clock: topUpConfirmed,
+  source: { card: $topUpCard, charge: $charge, busy: topUpMutation.$pending, step: $step },
+  filter: ({ card, charge, busy, step }) => card !== null && charge !== null && !busy && step === 'confirm',
+  fn: ({ card, charge }) => ({
+    params: { id: card!.id },
     // currency guards against a stale screen (CURRENCY_MISMATCH).
-    body: { amount: request.amount, currency: card!.currency },
-    idempotencyKey: request.key,
+    body: { amount: charge!.amount.amount, currency: card!.currency },
   }),
   target: topUpMutation.start,
 });
