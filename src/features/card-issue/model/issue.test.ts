@@ -70,6 +70,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   toasts.error.length = 0;
   toasts.success.length = 0;
+  sessionStorage.clear();
   await allSettled(apiDataReset, { scope: fork() });
   serveUser('verified');
   server.on('GET', '/api/cards/products/prd_visa', () => ok(product));
@@ -151,6 +152,41 @@ describe('issue form', () => {
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
     expect(scope.getState($issuedCard)).toBeNull();
+  });
+
+  it('a lost answer: confirming the same card again after leaving the screen keeps the key until a definitive answer', async () => {
+    const card = makeCard({ id: 'crd_new', status: 'pending', allowedActions: [], maskedNumber: null, last4: null });
+    const replies = ['network-error', fail(503, { service: 'api', code: 'DATABASE_UNAVAILABLE', message: 'down' }), ok(card), ok(card)] as const;
+    let n = 0;
+    server.on('POST', '/api/cards', () => replies[n++]!);
+    const confirmInNewScreen = async () => {
+      const scope = await openForm(); // a new scope: the screen was left and opened again (or reloaded)
+      await allSettled(issuePressed, { scope });
+      await allSettled(issueConfirmed, { scope });
+      return scope;
+    };
+    await confirmInNewScreen();
+    await confirmInNewScreen();
+    const done = await confirmInNewScreen();
+    expect(done.getState($issuedCard)?.id).toBe('crd_new');
+    const keys = posts().map((call) => call.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    // Issued: ordering the same again is a new card with a new key.
+    await confirmInNewScreen();
+    expect(posts()[3]?.headers.get('idempotency-key')).not.toBe(keys[0]);
+  });
+
+  it('a definitive refusal ends the intent: confirming again gets a new key', async () => {
+    server.on('POST', '/api/cards', () => fail(422, { service: 'wallet', code: 'INSUFFICIENT_FUNDS', message: 'no' }));
+    const scope = await openForm();
+    await allSettled(issuePressed, { scope });
+    await allSettled(issueConfirmed, { scope });
+    await allSettled(issuePressed, { scope });
+    await allSettled(issueConfirmed, { scope });
+    const keys = posts().map((call) => call.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
   });
 
   it('a product that disappeared meanwhile becomes "Product Not Found"', async () => {

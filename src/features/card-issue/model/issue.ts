@@ -1,13 +1,13 @@
 /**
  * Issuing a card from a product (/card-issue/detail/:productId): initial deposit within the product's
- * range, a confirmation with everything the wallet will be charged, then POST /api/cards with one
- * Idempotency-Key per confirmation (reused when the user retries the same request after a failure).
+ * range, a confirmation with everything the wallet will be charged, then POST /api/cards with the
+ * Idempotency-Key of the intent (product + deposit), kept until a definitive answer (createIdempotentMutation).
  *
  * Users under verification (or whose verification failed) cannot issue cards (SPEC §1): the form says
  * why and the request is never sent. A missing product is "Please select a card product" (SPEC §5).
  */
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
-import { cardChanged, newIdempotencyKey, showCardFailureFx } from '@/entities/card';
+import { cardChanged, showCardFailureFx } from '@/entities/card';
 import {
   $product,
   $productState,
@@ -22,13 +22,13 @@ import {
   type IssueCharge,
 } from '@/entities/card-product';
 import { $verificationStatus, userRefreshRequested, userRequested } from '@/entities/user';
-import { createApiMutation } from '@/shared/api';
+import { createIdempotentMutation } from '@/shared/api';
 import { cardsCreate, type Card } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 
-export const createCardMutation = createApiMutation(cardsCreate);
+export const createCardMutation = createIdempotentMutation(cardsCreate);
 
 /** The screen opened for a product id from the route (null / empty: none chosen). */
 export const issueFormOpened = createEvent<string | null>();
@@ -87,33 +87,14 @@ const validIssue = sample({
 });
 $confirmationOpen.on(validIssue, () => true);
 
-/** One key per confirmed request body; a retry of the same body after a failure reuses it. */
-const $pendingRequest = createStore<{ key: string; productId: string; deposit: number } | null>(null, { serialize: 'ignore' }).reset(
-  issueFormOpened,
-  issueFormClosed,
-);
-const requestChosen = sample({
+// The Idempotency-Key belongs to the intent (this product, this deposit) and outlives the screen: confirming the
+// same issue again after a lost answer — even after leaving the screen or reloading — replays it (shared/api).
+sample({
   clock: issueConfirmed,
-  source: {
-    id: $productId,
-    deposit: $deposit,
-    charge: $charge,
-    pending: $pendingRequest,
-    busy: createCardMutation.$pending,
-    open: $confirmationOpen,
-    block: $issueBlock,
-  },
+  source: { id: $productId, deposit: $deposit, charge: $charge, busy: createCardMutation.$pending, open: $confirmationOpen, block: $issueBlock },
   // Only from the confirmation, for an allowed user.
   filter: ({ id, charge, busy, open, block }) => id !== null && charge !== null && !busy && open && block === null,
-  fn: ({ id, deposit, pending }) =>
-    pending && pending.productId === id && pending.deposit === deposit
-      ? pending
-      : { key: newIdempotencyKey(), productId: id!, deposit: deposit as number },
-});
-$pendingRequest.on(requestChosen, (_, request) => request);
-sample({
-  clock: requestChosen,
-  fn: (request) => ({ body: { productId: request.productId, initialDeposit: request.deposit }, idempotencyKey: request.key }),
+  fn: ({ id, deposit }) => ({ body: { productId: id!, initialDeposit: deposit as number } }),
   target: createCardMutation.start,
 });
 
@@ -121,7 +102,6 @@ export const $issuing = createCardMutation.$pending;
 /** The card just ordered: the page navigates to it. */
 export const $issuedCard = createStore<Card | null>(null).reset(issueFormOpened, issueFormClosed);
 $issuedCard.on(createCardMutation.finished.success, (_, { result }) => result);
-$pendingRequest.reset(createCardMutation.finished.success);
 $confirmationOpen.reset(createCardMutation.finished.success);
 sample({ clock: createCardMutation.finished.success, fn: ({ result }) => result, target: cardChanged });
 const announceFx = createEffect(() => {
