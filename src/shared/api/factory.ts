@@ -143,7 +143,10 @@ export function createApiMutation<E extends AnyEndpoint>(endpoint: E, options: A
 
 /** What an idempotent mutation's `start` takes: the endpoint input; the key is chosen by the mechanism. */
 export type IdempotentMutationParams<E> = ApiOperationParams<E>;
-export type IdempotentMutation<E> = Mutation<IdempotentMutationParams<E>, EndpointData<E>, ApiOperationError>;
+export type IdempotentMutation<E> = Mutation<IdempotentMutationParams<E>, EndpointData<E>, ApiOperationError> & {
+  /** This scope's last attempt got no definitive answer: its intent (and key) is still pending. */
+  $unresolved: Store<boolean>;
+};
 
 export interface IdempotentMutationOptions<E> {
   name?: string;
@@ -202,7 +205,11 @@ export function createIdempotentMutation<E extends AnyEndpoint>(
     pendingIntents.put(intent, { key, input, createdAt: Date.now() });
     return send(input, key);
   });
-  return withCallSiteSid(name, () =>
-    createMutation({ effect: createSendEffect(), contract: schemaContract(endpoint.response), name }) satisfies IdempotentMutation<E>,
-  );
+  return withCallSiteSid(name, () => {
+    const mutation = createMutation({ effect: createSendEffect(), contract: schemaContract(endpoint.response), name });
+    const $unresolved = createStore(false, { serialize: 'ignore' })
+      .on(mutation.finished.failure, (_, { error }) => !isDefinitiveFailure(error))
+      .reset(mutation.finished.success);
+    return Object.assign(mutation, { $unresolved }) satisfies IdempotentMutation<E>;
+  });
 }
