@@ -14,6 +14,7 @@ export {
   $amountError,
   $charge as $topUpCharge,
   $submitting as $topUpSubmitting,
+  $shortfall as $topUpShortfall,
   type TopUpStep,
 } from './model/topup';
 export { TopUpSheet } from './ui/topup-sheet';

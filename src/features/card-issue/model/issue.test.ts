@@ -2,6 +2,7 @@ import { allSettled, fork } from 'effector';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeCard, pageOf, TEST_NOW, useCardsFakeApi } from '@/entities/card/index.testing';
 import { makeProduct } from '@/entities/card-product/index.testing';
+import { walletFixture } from '@/entities/wallet/index.testing';
 import { apiDataReset } from '@/shared/api';
 import { fail, ok } from '@/shared/api/index.testing';
 import { i18n, initI18n } from '@/shared/i18n';
@@ -27,6 +28,7 @@ const {
   $depositError,
   $depositInput,
   $issueBlock,
+  $issueShortfall,
   $issuedCard,
   $pickError,
   $productGone,
@@ -251,5 +253,22 @@ describe('choosing a product (SPEC §5)', () => {
     expect(scope.getState($productState)).toBe('notFound');
     await allSettled(issueFormOpened, { scope, params: 'prd_paused' });
     expect(scope.getState($productState)).toBe('notFound');
+  });
+
+  it('shows the shortfall and cannot be confirmed while the wallet lacks the money', async () => {
+    server.on('GET', '/api/wallet', () => ok(walletFixture({ usd: 25_00 })));
+    server.on('POST', '/api/cards', () => ok(makeCard({ id: 'crd_new', status: 'pending', allowedActions: [], maskedNumber: null, last4: null })));
+    const scope = await openForm();
+    await allSettled(depositChanged, { scope, params: '20' });
+    // $10.00 issue cost + $20.00 + $0.30 fee = $30.30; the wallet has $25.00.
+    expect(scope.getState($issueShortfall)).toEqual(usd(5_30));
+    await allSettled(issuePressed, { scope });
+    await allSettled(issueConfirmed, { scope });
+    expect(posts()).toHaveLength(0);
+    await allSettled(depositChanged, { scope, params: '14' });
+    expect(scope.getState($issueShortfall)).toBeNull();
+    await allSettled(issuePressed, { scope });
+    await allSettled(issueConfirmed, { scope });
+    expect(posts()).toHaveLength(1);
   });
 });

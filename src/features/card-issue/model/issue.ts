@@ -22,6 +22,7 @@ import {
   type IssueCharge,
 } from '@/entities/card-product';
 import { $verificationStatus, userRefreshRequested, userRequested } from '@/entities/user';
+import { $available, shortfallOf, walletRequested } from '@/entities/wallet';
 import { createIdempotentMutation } from '@/shared/api';
 import { cardsCreate, type Card } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
@@ -46,6 +47,8 @@ export const $productId = createStore<string | null>(null)
 
 sample({ clock: issueFormOpened, filter: (id): id is string => Boolean(id && id.trim()), target: productRequested });
 sample({ clock: issueFormOpened, target: userRequested });
+// The wallet pays: its balance is shown, and a shortfall stops the confirmation.
+sample({ clock: issueFormOpened, target: walletRequested });
 
 export const $depositInput = createStore('').on(depositChanged, (_, text) => text).reset(issueFormOpened, issueFormClosed);
 /** Prefill the smallest allowed deposit once the product is known (the user can change it). */
@@ -79,6 +82,9 @@ export const $charge = combine($product, $deposit, $depositProblem, (product, de
   product && typeof deposit === 'number' && problem === null ? issueCharge(product, deposit) : null,
 );
 
+/** What the wallet lacks to pay the charge (null: enough, or not known yet — the server checks too). */
+export const $shortfall = combine($available, $charge, (available, charge) => shortfallOf(available, charge?.total ?? null));
+
 export const $confirmationOpen = createStore(false).reset(confirmationClosed, issueFormOpened, issueFormClosed);
 const validIssue = sample({
   clock: issuePressed,
@@ -91,9 +97,17 @@ $confirmationOpen.on(validIssue, () => true);
 // same issue again after a lost answer — even after leaving the screen or reloading — replays it (shared/api).
 sample({
   clock: issueConfirmed,
-  source: { id: $productId, deposit: $deposit, charge: $charge, busy: createCardMutation.$pending, open: $confirmationOpen, block: $issueBlock },
-  // Only from the confirmation, for an allowed user.
-  filter: ({ id, charge, busy, open, block }) => id !== null && charge !== null && !busy && open && block === null,
+  source: {
+    id: $productId,
+    deposit: $deposit,
+    charge: $charge,
+    busy: createCardMutation.$pending,
+    open: $confirmationOpen,
+    block: $issueBlock,
+    short: $shortfall,
+  },
+  // Only from the confirmation, for an allowed user whose wallet can pay.
+  filter: ({ id, charge, busy, open, block, short }) => id !== null && charge !== null && !busy && open && block === null && short === null,
   fn: ({ id, deposit }) => ({ body: { productId: id!, initialDeposit: deposit as number } }),
   target: createCardMutation.start,
 });

@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $card, $pollRunning, cardOpened } from '@/entities/card';
 import { makeCard, useCardsFakeApi } from '@/entities/card/index.testing';
 import { makeProduct } from '@/entities/card-product/index.testing';
+import { walletFixture } from '@/entities/wallet/index.testing';
 import { apiDataReset } from '@/shared/api';
 import { fail, ok } from '@/shared/api/index.testing';
 import { i18n, initI18n } from '@/shared/i18n';
@@ -19,7 +20,7 @@ vi.mock('@/shared/ui', async (importOriginal) => {
     },
   };
 });
-const { $amountError, $topUpCharge, $topUpStep, amountChanged, topUpClosed, topUpConfirmed, topUpEdited, topUpOpened, topUpReviewed } = await import('../index');
+const { $amountError, $topUpCharge, $topUpShortfall, $topUpStep, amountChanged, topUpClosed, topUpConfirmed, topUpEdited, topUpOpened, topUpReviewed } = await import('../index');
 
 const server = useCardsFakeApi();
 const usd = (amount: number) => ({ amount, currency: 'USD' as const });
@@ -146,5 +147,31 @@ describe('card top-up', () => {
     const [a, b, c] = topUpKeys();
     expect(b).not.toBe(a);
     expect(c).toBe(a);
+  });
+
+  it('shows the shortfall and cannot be confirmed while the wallet lacks the money', async () => {
+    let wallet = walletFixture({ usd: 10_00 });
+    server.on('GET', '/api/wallet', () => ok(wallet));
+    server.on('POST', '/api/cards/crd_1/topup', () => ok(topUpAnswer(2_500)));
+    const scope = fork();
+    await allSettled(topUpOpened, { scope, params: makeCard() });
+    await allSettled(amountChanged, { scope, params: '25' });
+    // $25.00 + $1.38 fee = $26.38; the wallet has $10.00.
+    expect(scope.getState($topUpShortfall)).toEqual(usd(16_38));
+    await allSettled(topUpReviewed, { scope });
+    expect(scope.getState($topUpStep)).toBe('confirm');
+    await allSettled(topUpConfirmed, { scope });
+    expect(server.callsTo('POST', '/api/cards/crd_1/topup')).toHaveLength(0);
+
+    // The user topped up the wallet meanwhile: the sheet opened again knows it, and the top-up goes.
+    wallet = walletFixture({ usd: 30_00 });
+    await allSettled(apiDataReset, { scope });
+    await allSettled(topUpClosed, { scope });
+    await allSettled(topUpOpened, { scope, params: makeCard() });
+    await allSettled(amountChanged, { scope, params: '25' });
+    expect(scope.getState($topUpShortfall)).toBeNull();
+    await allSettled(topUpReviewed, { scope });
+    await allSettled(topUpConfirmed, { scope });
+    expect(server.callsTo('POST', '/api/cards/crd_1/topup')).toHaveLength(1);
   });
 });

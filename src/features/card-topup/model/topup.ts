@@ -17,6 +17,7 @@ import {
   type AmountProblem,
   type TopUpCharge,
 } from '@/entities/card-product';
+import { $available, shortfallOf, walletRequested } from '@/entities/wallet';
 import { createIdempotentMutation } from '@/shared/api';
 import { cardsTopUp, type Card } from '@/shared/contract';
 import { haptic } from '@/shared/platform';
@@ -47,6 +48,8 @@ export const $step = createStore<TopUpStep>('closed')
   .reset(topUpClosed);
 
 sample({ clock: topUpOpened, fn: (card) => card.productId, target: productRequested });
+// The wallet pays: its balance is shown, and a shortfall stops the confirmation.
+sample({ clock: topUpOpened, target: walletRequested });
 
 /** The card's product (fees and range), once loaded. */
 export const $topUpProduct = combine($product, $topUpCard, (product, card) => (product && card && product.id === card.productId ? product : null));
@@ -67,12 +70,15 @@ export const $charge = combine($topUpProduct, $amount, $problem, (product, amoun
 
 sample({ clock: topUpReviewed, source: $charge, filter: Boolean, fn: (): TopUpStep => 'confirm', target: $step });
 
+/** What the wallet lacks to pay the charge (null: enough, or not known yet — the server checks too). */
+export const $shortfall = combine($available, $charge, (available, charge) => shortfallOf(available, charge?.total ?? null));
+
 // The Idempotency-Key belongs to the intent (this card, this amount) and outlives the sheet: confirming the
 // same top-up again after a lost answer — even after closing the sheet or reloading — replays it (shared/api).
 sample({
   clock: topUpConfirmed,
-  source: { card: $topUpCard, charge: $charge, busy: topUpMutation.$pending, step: $step },
-  filter: ({ card, charge, busy, step }) => card !== null && charge !== null && !busy && step === 'confirm',
+  source: { card: $topUpCard, charge: $charge, busy: topUpMutation.$pending, step: $step, short: $shortfall },
+  filter: ({ card, charge, busy, step, short }) => card !== null && charge !== null && !busy && step === 'confirm' && short === null,
   fn: ({ card, charge }) => ({
     params: { id: card!.id },
     // currency guards against a stale screen (CURRENCY_MISMATCH).

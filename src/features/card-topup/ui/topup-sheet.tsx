@@ -1,5 +1,6 @@
 import { useUnit } from 'effector-react';
 import { topUpBounds, useDepositFeeText } from '@/entities/card-product';
+import { WalletFunds } from '@/entities/wallet';
 import type { CardProduct } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { Button, ErrorState, Skeleton, Sheet, SummaryList, TextField } from '@/shared/ui';
@@ -9,6 +10,7 @@ import {
   $charge,
   $productFailed,
   $productLoading,
+  $shortfall,
   $step,
   $submitting,
   $topUpCard,
@@ -31,7 +33,7 @@ function FeeLine({ product }: { product: CardProduct }) {
 export function TopUpSheet() {
   const { t } = useTranslation(['cards', 'errors']);
   const format = useFormatters();
-  const [step, card, product, input, error, charge, submitting, loading, failed] = useUnit([
+  const [step, card, product, input, error, charge, submitting, loading, failed, shortfall] = useUnit([
     $step,
     $topUpCard,
     $topUpProduct,
@@ -41,6 +43,7 @@ export function TopUpSheet() {
     $submitting,
     $productLoading,
     $productFailed,
+    $shortfall,
   ]);
   const [close, change, review, edit, confirm, reopen] = useUnit([topUpClosed, amountChanged, topUpReviewed, topUpEdited, topUpConfirmed, topUpOpened]);
   if (!card) return null;
@@ -57,7 +60,7 @@ export function TopUpSheet() {
   const footer =
     step === 'confirm' ? (
       <div className={styles.actions}>
-        <Button fullWidth onClick={() => confirm()} loading={submitting}>
+        <Button fullWidth onClick={() => confirm()} loading={submitting} disabled={shortfall !== null}>
           {t('cards:topUp.confirm')}
         </Button>
         <Button fullWidth variant="plain" onClick={() => edit()} disabled={submitting}>
@@ -97,12 +100,14 @@ export function TopUpSheet() {
               {t('cards:topUp.preview', { total: format.money(charge.total) })}
             </p>
           )}
+          <WalletFunds currency={card.currency} total={charge?.total ?? null} />
         </div>
       )}
       {product && step === 'confirm' && charge && (
         <div className={styles.body}>
           <p className={styles.lead}>{t('cards:topUp.confirmText', { card: card.maskedNumber ?? card.productName })}</p>
           <SummaryList rows={chargeRows} />
+          <WalletFunds currency={card.currency} total={charge.total} />
         </div>
       )}
     </Sheet>
