@@ -15,6 +15,7 @@ export {
   $charge as $topUpCharge,
   $submitting as $topUpSubmitting,
   $shortfall as $topUpShortfall,
+  $topUpBlock,
   type TopUpStep,
 } from './model/topup';
 export { TopUpSheet } from './ui/topup-sheet';

@@ -21,7 +21,7 @@ import {
   type AmountProblem,
   type IssueCharge,
 } from '@/entities/card-product';
-import { $verificationStatus, userRefreshRequested, userRequested } from '@/entities/user';
+import { $moneyBlock, userRefreshRequested, userRequested, type MoneyBlock } from '@/entities/user';
 import { $available, shortfallOf, walletRequested } from '@/entities/wallet';
 import { createIdempotentMutation } from '@/shared/api';
 import { cardsCreate, type Card } from '@/shared/contract';
@@ -68,11 +68,9 @@ const $depositProblem = combine($product, $deposit, (product, deposit): AmountPr
 const $validationShown = createStore(false).on(issuePressed, () => true).reset(issueFormOpened, issueFormClosed);
 export const $depositError = combine($validationShown, $depositProblem, (shown, problem) => (shown ? problem : null));
 
-export type IssueBlock = 'underVerification' | 'verificationFailed' | null;
-/** Why this user cannot issue a card now (null: allowed, or not known yet — the server checks too). */
-export const $issueBlock = $verificationStatus.map((status): IssueBlock =>
-  status === 'under_verification' ? 'underVerification' : status === 'verification_failed' ? 'verificationFailed' : null,
-);
+export type IssueBlock = MoneyBlock;
+/** Why this user cannot issue a card now: the one rule for money actions (entities/user `$moneyBlock`). */
+export const $issueBlock = $moneyBlock;
 
 /** SPEC §5 "Please select a card product": the issue action without a product. */
 export const $selectionError = createStore(false).reset(issueFormOpened, issueFormClosed);

@@ -1,5 +1,6 @@
 import { useUnit } from 'effector-react';
 import { $product, initialDepositBounds, type IssueCharge } from '@/entities/card-product';
+import { MoneyBlockNotice } from '@/entities/user';
 import { WalletFunds } from '@/entities/wallet';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { Alert, Button, Section, Sheet, SummaryList, TextField, type SummaryRow } from '@/shared/ui';
@@ -34,22 +35,12 @@ function useChargeRows(charge: IssueCharge | null, totalLabel: string): SummaryR
 /** Why the user cannot issue a card (SPEC §1 account states). */
 export function IssueBlockNotice() {
   const { t } = useTranslation(['cards', 'errors']);
-  const block = useUnit($issueBlock);
-  if (block === 'underVerification') {
-    return (
-      <Alert tone="warning" title={t('cards:issue.underVerificationTitle')}>
-        {t('cards:issue.underVerificationText')}
-      </Alert>
-    );
-  }
-  if (block === 'verificationFailed') {
-    return (
-      <Alert tone="danger" title={t('cards:issue.verificationFailedTitle')}>
-        {t('errors:verification.failed')}
-      </Alert>
-    );
-  }
-  return null;
+  return (
+    <MoneyBlockNotice
+      underVerification={{ title: t('cards:issue.underVerificationTitle'), text: t('cards:issue.underVerificationText') }}
+      verificationFailed={{ title: t('cards:issue.verificationFailedTitle'), text: t('errors:verification.failed') }}
+    />
+  );
 }
 
 /** The initial deposit input and what the wallet will be charged. */

@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $card, $pollRunning, cardOpened } from '@/entities/card';
 import { makeCard, useCardsFakeApi } from '@/entities/card/index.testing';
 import { makeProduct } from '@/entities/card-product/index.testing';
+import { userFixture } from '@/entities/user/index.testing';
 import { walletFixture } from '@/entities/wallet/index.testing';
 import { apiDataReset } from '@/shared/api';
 import { fail, ok } from '@/shared/api/index.testing';
@@ -20,7 +21,7 @@ vi.mock('@/shared/ui', async (importOriginal) => {
     },
   };
 });
-const { $amountError, $topUpCharge, $topUpShortfall, $topUpStep, amountChanged, topUpClosed, topUpConfirmed, topUpEdited, topUpOpened, topUpReviewed } = await import('../index');
+const { $amountError, $topUpBlock, $topUpCharge, $topUpShortfall, $topUpStep, amountChanged, topUpClosed, topUpConfirmed, topUpEdited, topUpOpened, topUpReviewed } = await import('../index');
 
 const server = useCardsFakeApi();
 const usd = (amount: number) => ({ amount, currency: 'USD' as const });
@@ -173,5 +174,18 @@ describe('card top-up', () => {
     await allSettled(topUpReviewed, { scope });
     await allSettled(topUpConfirmed, { scope });
     expect(server.callsTo('POST', '/api/cards/crd_1/topup')).toHaveLength(1);
+  });
+
+  it('a user under verification is told why up front: no confirmation step, no request', async () => {
+    server.on('GET', '/api/users/me', () => ok(userFixture('under_verification')));
+    server.on('POST', '/api/cards/crd_1/topup', () => ok(topUpAnswer(2_500)));
+    const scope = fork();
+    await allSettled(topUpOpened, { scope, params: makeCard() });
+    expect(scope.getState($topUpBlock)).toBe('underVerification');
+    await allSettled(amountChanged, { scope, params: '25' });
+    await allSettled(topUpReviewed, { scope });
+    expect(scope.getState($topUpStep)).toBe('amount');
+    await allSettled(topUpConfirmed, { scope });
+    expect(server.callsTo('POST', '/api/cards/crd_1/topup')).toHaveLength(0);
   });
 });

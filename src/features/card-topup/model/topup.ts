@@ -17,6 +17,7 @@ import {
   type AmountProblem,
   type TopUpCharge,
 } from '@/entities/card-product';
+import { $moneyBlock, userRequested } from '@/entities/user';
 import { $available, shortfallOf, walletRequested } from '@/entities/wallet';
 import { createIdempotentMutation } from '@/shared/api';
 import { cardsTopUp, type Card } from '@/shared/contract';
@@ -50,6 +51,9 @@ export const $step = createStore<TopUpStep>('closed')
 sample({ clock: topUpOpened, fn: (card) => card.productId, target: productRequested });
 // The wallet pays: its balance is shown, and a shortfall stops the confirmation.
 sample({ clock: topUpOpened, target: walletRequested });
+/** SPEC §1: refused up front for a user under verification (the one rule for money actions, entities/user). */
+export const $topUpBlock = $moneyBlock;
+sample({ clock: topUpOpened, target: userRequested });
 
 /** The card's product (fees and range), once loaded. */
 export const $topUpProduct = combine($product, $topUpCard, (product, card) => (product && card && product.id === card.productId ? product : null));
@@ -68,7 +72,13 @@ export const $charge = combine($topUpProduct, $amount, $problem, (product, amoun
   product && typeof amount === 'number' && problem === null ? topUpCharge(product, amount) : null,
 );
 
-sample({ clock: topUpReviewed, source: $charge, filter: Boolean, fn: (): TopUpStep => 'confirm', target: $step });
+sample({
+  clock: topUpReviewed,
+  source: { charge: $charge, block: $topUpBlock },
+  filter: ({ charge, block }) => charge !== null && block === null,
+  fn: (): TopUpStep => 'confirm',
+  target: $step,
+});
 
 /** What the wallet lacks to pay the charge (null: enough, or not known yet — the server checks too). */
 export const $shortfall = combine($available, $charge, (available, charge) => shortfallOf(available, charge?.total ?? null));
@@ -77,8 +87,9 @@ export const $shortfall = combine($available, $charge, (available, charge) => sh
 // same top-up again after a lost answer — even after closing the sheet or reloading — replays it (shared/api).
 sample({
   clock: topUpConfirmed,
-  source: { card: $topUpCard, charge: $charge, busy: topUpMutation.$pending, step: $step, short: $shortfall },
-  filter: ({ card, charge, busy, step, short }) => card !== null && charge !== null && !busy && step === 'confirm' && short === null,
+  source: { card: $topUpCard, charge: $charge, busy: topUpMutation.$pending, step: $step, short: $shortfall, block: $topUpBlock },
+  filter: ({ card, charge, busy, step, short, block }) =>
+    card !== null && charge !== null && !busy && step === 'confirm' && short === null && block === null,
   fn: ({ card, charge }) => ({
     params: { id: card!.id },
     // currency guards against a stale screen (CURRENCY_MISMATCH).

@@ -1,5 +1,6 @@
 import { useUnit } from 'effector-react';
 import { topUpBounds, useDepositFeeText } from '@/entities/card-product';
+import { MoneyBlockNotice } from '@/entities/user';
 import { WalletFunds } from '@/entities/wallet';
 import type { CardProduct } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
@@ -13,6 +14,7 @@ import {
   $shortfall,
   $step,
   $submitting,
+  $topUpBlock,
   $topUpCard,
   $topUpProduct,
   amountChanged,
@@ -33,7 +35,7 @@ function FeeLine({ product }: { product: CardProduct }) {
 export function TopUpSheet() {
   const { t } = useTranslation(['cards', 'errors']);
   const format = useFormatters();
-  const [step, card, product, input, error, charge, submitting, loading, failed, shortfall] = useUnit([
+  const [step, card, product, input, error, charge, submitting, loading, failed, shortfall, block] = useUnit([
     $step,
     $topUpCard,
     $topUpProduct,
@@ -44,6 +46,7 @@ export function TopUpSheet() {
     $productLoading,
     $productFailed,
     $shortfall,
+    $topUpBlock,
   ]);
   const [close, change, review, edit, confirm, reopen] = useUnit([topUpClosed, amountChanged, topUpReviewed, topUpEdited, topUpConfirmed, topUpOpened]);
   if (!card) return null;
@@ -68,7 +71,7 @@ export function TopUpSheet() {
         </Button>
       </div>
     ) : product ? (
-      <Button fullWidth onClick={() => review()}>
+      <Button fullWidth onClick={() => review()} disabled={block !== null}>
         {t('cards:topUp.continue')}
       </Button>
     ) : undefined;
@@ -79,6 +82,10 @@ export function TopUpSheet() {
       {failed && <ErrorState message={t('errors:cards.fetchProductsFailed')} onRetry={() => reopen(card)} />}
       {product && step === 'amount' && (
         <div className={styles.body}>
+          <MoneyBlockNotice
+            underVerification={{ text: t('cards:codes.ACCOUNT_UNDER_VERIFICATION') }}
+            verificationFailed={{ text: t('cards:codes.ACCOUNT_VERIFICATION_FAILED') }}
+          />
           <TextField
             label={t('cards:topUp.amountLabel', { currency: card.currency })}
             inputMode="decimal"

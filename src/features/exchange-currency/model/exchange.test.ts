@@ -1,8 +1,10 @@
 import { allSettled, fork, type Scope } from 'effector';
 import { describe, expect, it } from 'vitest';
+import { userFixture } from '@/entities/user/index.testing';
 import { configFixture, fail, ok, rateFixture, ratesFixture, useWalletTestApi, walletFixture } from '@/entities/wallet/index.testing';
 import {
   $canConfirm,
+  $exchangeBlock,
   $exchangeError,
   $exchangeFrom,
   $exchangeOpen,
@@ -351,5 +353,20 @@ describe('exchange sheet model', () => {
     const closed = fork({ handlers: [[waitSecondFx, () => void waits++], [hapticFx, () => undefined]] });
     await allSettled(exchangeClosed, { scope: closed });
     expect(waits).toBe(0);
+  });
+
+  it('a user whose verification failed is told why up front: no review, no request', async () => {
+    serve();
+    server.on('GET', '/api/users/me', () => ok(userFixture('verification_failed')));
+    server.on('POST', '/api/wallet/exchange', () => fail(403, { service: 'wallet', code: 'ACCOUNT_VERIFICATION_FAILED', message: 'no' }));
+    const { scope } = setup();
+    await open(scope);
+    expect(scope.getState($exchangeBlock)).toBe('verificationFailed');
+    await type(scope, '100');
+    await allSettled(exchangeReviewPressed, { scope });
+    expect(scope.getState($exchangeStep)).toBe('form');
+    expect(scope.getState($canConfirm)).toBe(false);
+    await allSettled(exchangeConfirmPressed, { scope });
+    expect(server.callsTo('POST', '/api/wallet/exchange')).toHaveLength(0);
   });
 });

@@ -18,6 +18,7 @@ import {
   quoteSecondsLeft,
 } from '@/entities/exchange-rate';
 import { transactionsReloadRequested } from '@/entities/transaction';
+import { $moneyBlock, userRequested } from '@/entities/user';
 import { $available, amountToInputText, failureCodeOf, walletFailureReason, walletRefetchRequested } from '@/entities/wallet';
 import { createIdempotentMutation, isOutcomeUnknown, mutationState, type ErrorMessage } from '@/shared/api';
 import { walletExchange, type ExchangeResult, type Money } from '@/shared/contract';
@@ -92,13 +93,18 @@ export const $exchangeError = combine($exchangeCheck, $submitted, (check, submit
   check.status === 'ok' || (check.status === 'empty' && !submitted) ? null : check.status === 'empty' ? ({ status: 'notPositive' } as const) : check,
 );
 export const $exchangeState = mutationState(exchangeMutation);
+/** SPEC §1: refused up front for a user under verification (the one rule for money actions, entities/user). */
+export const $exchangeBlock = $moneyBlock;
+sample({ clock: exchangeOpened, target: userRequested });
 export const $canConfirm = combine(
   $exchangeCheck,
   $exchangeRate,
   $quoteExpired,
   $exchangeRatesPending,
   exchangeMutation.$pending,
-  (check, rate, expired, ratesPending, pending) => check.status === 'ok' && rate !== null && !expired && !ratesPending && !pending,
+  $exchangeBlock,
+  (check, rate, expired, ratesPending, pending, block) =>
+    check.status === 'ok' && rate !== null && !expired && !ratesPending && !pending && block === null,
 );
 
 // ── flow ──────────────────────────────────────────────────────────────────────────────────────────
@@ -135,8 +141,8 @@ sample({
 
 const reviewAccepted = sample({
   clock: exchangeReviewPressed,
-  source: { check: $exchangeCheck, rate: $exchangeRate },
-  filter: ({ check, rate }) => check.status === 'ok' && rate !== null,
+  source: { check: $exchangeCheck, rate: $exchangeRate, block: $exchangeBlock },
+  filter: ({ check, rate, block }) => check.status === 'ok' && rate !== null && block === null,
   fn: ({ rate }) => rate!.quoteId,
 });
 $exchangeStep.on(reviewAccepted, () => 'review');

@@ -1,12 +1,14 @@
 import { allSettled, fork, type Scope } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { configFixture, fail, ok, sbpPaymentFixture, useWalletTestApi } from '@/entities/wallet/index.testing';
+import { userFixture } from '@/entities/user/index.testing';
 import type { SbpPayment } from '@/shared/contract';
 import {
   $followedPayment,
   $sbpAmountCheck,
   $sbpAmountError,
   $sbpAmountText,
+  $sbpBlock,
   $sbpPaymentInProgress,
   $sbpTopUpOpen,
   feedbackFx,
@@ -162,5 +164,18 @@ describe('SBP top-up sheet model', () => {
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).toBe(keys[0]);
     expect(keys[3]).not.toBe(keys[0]);
+  });
+
+  it('a user under verification is told why up front, and Pay sends nothing', async () => {
+    server.on('GET', '/api/config', () => ok(configFixture()));
+    server.on('GET', '/api/users/me', () => ok(userFixture('under_verification')));
+    server.on('POST', '/api/wallet/sbp', () => ok(sbpPaymentFixture()));
+    const { scope, opened } = setup();
+    await allSettled(sbpTopUpOpened, { scope, params: undefined });
+    expect(scope.getState($sbpBlock)).toBe('underVerification');
+    await type(scope, '1500');
+    await allSettled(sbpPayPressed, { scope });
+    expect(server.callsTo('POST', '/api/wallet/sbp')).toHaveLength(0);
+    expect(opened).toEqual([]);
   });
 });

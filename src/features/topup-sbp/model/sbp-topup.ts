@@ -5,6 +5,7 @@
  */
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { $appConfig, $sbpConfig } from '@/entities/app-config';
+import { $moneyBlock, userRequested } from '@/entities/user';
 import { walletFailureReason } from '@/entities/wallet';
 import { createIdempotentMutation, mutationState } from '@/shared/api';
 import { walletSbpCreate, type SbpPayment } from '@/shared/contract';
@@ -36,6 +37,10 @@ export const $sbpAmountError = combine($sbpAmountCheck, $submitted, (check, subm
 );
 
 export const $sbpState = mutationState(sbpCreateMutation);
+
+/** SPEC §1: refused up front for a user under verification (the one rule for money actions, entities/user). */
+export const $sbpBlock = $moneyBlock;
+sample({ clock: sbpTopUpOpened, target: userRequested });
 
 /**
  * Opens the payment page: outside Telegram (browser, dev mock) in this window, so the provider comes back to
@@ -85,8 +90,8 @@ export const $sbpReturnUrl = $appConfig.map((config) => (isMockEnvironment() ? n
  */
 sample({
   clock: sbpPayPressed,
-  source: { check: $sbpAmountCheck, busy: $sbpPaymentInProgress, returnUrl: $sbpReturnUrl },
-  filter: ({ check, busy }) => check.status === 'ok' && !busy,
+  source: { check: $sbpAmountCheck, busy: $sbpPaymentInProgress, returnUrl: $sbpReturnUrl, block: $sbpBlock },
+  filter: ({ check, busy, block }) => check.status === 'ok' && !busy && block === null,
   fn: ({ check, returnUrl }) => {
     const amount = (check as { amount: number }).amount;
     return { body: returnUrl ? { amount, returnUrl } : { amount } };
