@@ -26,14 +26,7 @@ export function isDefinitiveFailure(error: unknown): boolean {
   return error.status >= 400 && error.status <= 499 && !NOT_DEFINITIVE_CODES.has(error.code);
 }
 
-/** A UUID v4. randomUUID needs a secure context; getRandomValues does not. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** A UUID v4 (the app runs in a secure context: Telegram's webview, https). */
+export const newIdempotencyKey = (): string => crypto.randomUUID();
 
-export { pendingIntents, stableStringify, forgetPendingIntents, PENDING_INTENTS_PREFIX, type PendingIntent } from './pending-intents';
+export { pendingIntents, stableStringify, type PendingIntent } from './pending-intents';

@@ -38,7 +38,7 @@ export {
   type IdempotentMutationOptions,
 } from './factory';
 export { isDefinitiveFailure, newIdempotencyKey } from './idempotency';
-export { forgetPendingIntents, PENDING_INTENTS_PREFIX } from './pending-intents';
+export { forgetPendingIntents, PENDING_INTENTS_PREFIX } from './pending-intents-reset';
 export { apiDataReset } from './reset';
 export { schemaContract } from './contract';
 export {

@@ -1,11 +1,12 @@
 /**
  * The pending intents of money-moving calls, in sessionStorage per signed-in user (docs/frontend-data.md
- * "Idempotent mutations"). Its own light module (no farfetched): the session entity forgets them on sign-out.
- * Keys are not secrets; nothing else (no token, no card data) is stored here.
+ * "Idempotent mutations"). Keys are not secrets; nothing else (no token, no card data) is stored here.
  */
 import { tokenStorage } from './auth/tokens';
 
-export const PENDING_INTENTS_PREFIX = 'tgwallet.pendingIntents.';
+import { PENDING_INTENTS_PREFIX } from './pending-intents-reset';
+
+export { PENDING_INTENTS_PREFIX };
 /** The server keeps a key's answer for 24 h; an older pending key would be processed as new: forget it before. */
 export const PENDING_INTENT_MAX_AGE_MS = 23 * 60 * 60 * 1000;
 
@@ -61,17 +62,11 @@ function write(registry: Registry): void {
   }
 }
 
-/** JSON with sorted object keys: the same intent always gives the same string. */
-export function stableStringify(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
+/**
+ * The intent's identity: inputs are built by the models in a fixed key order, and a stored input keeps its order
+ * through JSON, so plain JSON compares them.
+ */
+export const stableStringify = (value: unknown): string => JSON.stringify(value) ?? 'null';
 
 export const pendingIntents = {
   get(intent: string, now = Date.now()): PendingIntent | null {
@@ -79,10 +74,7 @@ export const pendingIntents = {
     return found && typeof found.key === 'string' && now - found.createdAt < PENDING_INTENT_MAX_AGE_MS ? found : null;
   },
   put(intent: string, entry: PendingIntent): void {
-    const registry = read();
-    const now = Date.now();
-    for (const [id, value] of Object.entries(registry)) if (now - value.createdAt >= PENDING_INTENT_MAX_AGE_MS) delete registry[id];
-    write({ ...registry, [intent]: entry });
+    write({ ...read(), [intent]: entry });
   },
   /** Drops the intent only while it still holds `key` (a newer attempt is never dropped by an older answer). */
   settle(intent: string, key: string): void {
@@ -92,19 +84,3 @@ export const pendingIntents = {
     write(registry);
   },
 };
-
-/** Sign-out: forget every pending intent of this tab (all users). */
-export function forgetPendingIntents(): void {
-  const store = storage();
-  if (!store) return;
-  try {
-    const keys: string[] = [];
-    for (let i = 0; i < store.length; i += 1) {
-      const key = store.key(i);
-      if (key?.startsWith(PENDING_INTENTS_PREFIX)) keys.push(key);
-    }
-    keys.forEach((key) => store.removeItem(key));
-  } catch {
-    // Nothing to forget.
-  }
-}

@@ -1,12 +1,10 @@
 import { useUnit } from 'effector-react';
-import { Link } from 'react-router-dom';
 import { routePaths } from '@/shared/config';
 import type { Currency, Money } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
-import { Alert } from '@/shared/ui';
+import { Alert, LinkButton } from '@/shared/ui';
 import { shortfallOf } from '../lib/shortfall';
 import { $available } from '../model/wallet';
-import styles from './wallet-funds.module.css';
 
 export interface WalletFundsProps {
   /** The currency paid from. */
@@ -17,26 +15,27 @@ export interface WalletFundsProps {
 
 /**
  * The wallet balance a payment is taken from and, when it is not enough, how much is missing and the way to top up
- * the wallet (before the user can confirm). Nothing until the wallet is loaded.
+ * the wallet (before the user can confirm). Nothing until the wallet is loaded. Texts: `cards:walletFunds` (only the
+ * card screens pay from the wallet this way; keeps them out of the core namespace).
  */
 export function WalletFunds({ currency, total }: WalletFundsProps) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('cards');
   const format = useFormatters();
   const available = useUnit($available);
   if (!available) return null;
   const balance = { amount: available[currency] ?? 0, currency };
   const shortfall = shortfallOf(available, total);
   return (
-    <div className={styles.funds} data-testid="wallet-funds">
-      <p className={styles.balance}>{t('walletFunds.balance', { amount: format.money(balance) })}</p>
+    <div data-testid="wallet-funds">
+      <p>{t('walletFunds.balance', { amount: format.money(balance) })}</p>
       {shortfall && (
         <Alert
           tone="warning"
           title={t('walletFunds.shortTitle')}
           action={
-            <Link className={styles.link} to={routePaths.wallet}>
+            <LinkButton variant="plain" size="m" to={routePaths.wallet}>
               {t('walletFunds.topUp')}
-            </Link>
+            </LinkButton>
           }
         >
           {t('walletFunds.shortText', { amount: format.money(shortfall) })}
