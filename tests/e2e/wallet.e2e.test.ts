@@ -270,7 +270,7 @@ describe('Wallet (new user: USDT, SBP paid and declined, exchange both ways)', (
     await saveScreenshot(page, 'wallet-en-16-sbp-return-into-telegram');
   });
 
-  test('under verification: the banner shows, SBP is refused with the reason; refresh and pull-to-refresh reach the server', async ({ app: { page, baseUrl } }) => {
+  test('under verification: the banner shows, SBP is refused up front with the reason; refresh and pull-to-refresh reach the server', async ({ app: { page, baseUrl } }) => {
     const w = T.en.wallet;
     const auth = locale('en', 'auth');
     const user = await newUser(baseUrl, 'en', 'under_verification');
@@ -291,12 +291,18 @@ describe('Wallet (new user: USDT, SBP paid and declined, exchange both ways)', (
     await pullDown(page, 200);
     await expect.poll(() => walletCalls.length).toBe(loads + 2);
 
+    const sbpPosts: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/wallet/sbp' && request.method() === 'POST') sbpPosts.push(request.url());
+    });
     await page.getByRole('button', { name: w.actions.sbp }).click();
     const sbp = page.getByRole('dialog', { name: w.sbp.title });
+    // Refused up front (the one money-action gate): the reason is in the sheet before paying, Pay is disabled.
+    await visible(sbp.getByText(w.failureReasons.ACCOUNT_UNDER_VERIFICATION));
     await sbp.getByRole('textbox', { name: w.sbp.amountLabel }).fill('1500');
-    await sbp.getByRole('button', { name: fill(w.sbp.payAmount, { amount: formatMoney({ amount: 1_500_00, currency: 'RUB' }, 'en') }) }).click();
-    await visible(page.getByText(T.en.errors.wallet.createSbpFailed));
-    await visible(page.getByText(w.failureReasons.ACCOUNT_UNDER_VERIFICATION));
+    const pay = sbp.getByRole('button', { name: fill(w.sbp.payAmount, { amount: formatMoney({ amount: 1_500_00, currency: 'RUB' }, 'en') }) });
+    expect(await pay.isDisabled()).toBe(true);
+    expect(sbpPosts).toEqual([]);
     expect(pathOf(page)).toBe('/wallet');
     await visible(sbp); // the form stays, to try again later
     await saveScreenshot(page, 'wallet-en-15-under-verification');

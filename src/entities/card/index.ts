@@ -39,7 +39,6 @@ export {
   type CardOperation,
 } from './lib/card-failure';
 export { isTransitionalStatus, isDeadStatus, statusTone } from './lib/status';
-export { newIdempotencyKey } from './lib/idempotency';
 export {
   TRANSITIONAL_STATUSES,
   STATUS_TONE,

@@ -19,3 +19,5 @@ export {
   type AmountInputResult,
 } from './lib/amount-input';
 export { walletFailureReason, failureCodeOf, WALLET_FAILURE_CODES, type WalletFailureCode } from './lib/failure-reason';
+export { shortfallOf } from './lib/shortfall';
+export { WalletFunds, type WalletFundsProps } from './ui/wallet-funds';

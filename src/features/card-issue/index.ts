@@ -13,6 +13,7 @@ export {
   $issueBlock,
   $selectionError,
   $charge,
+  $shortfall as $issueShortfall,
   $confirmationOpen,
   $issuing,
   $issuedCard,

@@ -14,6 +14,8 @@ export {
   $amountError,
   $charge as $topUpCharge,
   $submitting as $topUpSubmitting,
+  $shortfall as $topUpShortfall,
+  $topUpBlock,
   type TopUpStep,
 } from './model/topup';
 export { TopUpSheet } from './ui/topup-sheet';

@@ -28,6 +28,7 @@ import { apiDataReset } from './reset';
 import { schemaContract } from './contract';
 import { isClientError, type ApiError } from './http/errors';
 import { executeRequest, type AnyEndpoint } from './http/request';
+import { isDefinitiveFailure, newIdempotencyKey, pendingIntents, stableStringify } from './idempotency';
 
 export const QUERY_DEFAULTS = {
   staleAfter: '5min',
@@ -138,4 +139,77 @@ export function createApiMutation<E extends AnyEndpoint>(endpoint: E, options: A
       name,
     }) satisfies ApiMutation<E>,
   );
+}
+
+/** What an idempotent mutation's `start` takes: the endpoint input; the key is chosen by the mechanism. */
+export type IdempotentMutationParams<E> = ApiOperationParams<E>;
+export type IdempotentMutation<E> = Mutation<IdempotentMutationParams<E>, EndpointData<E>, ApiOperationError> & {
+  /** This scope's last attempt got no definitive answer: its intent (and key) is still pending. */
+  $unresolved: Store<boolean>;
+};
+
+export interface IdempotentMutationOptions<E> {
+  name?: string;
+  /**
+   * What the user means (same operation, same target, same amounts): inputs with the same intent share a key
+   * while the first one's outcome is unknown. Default: the whole input. The exchange leaves the quote out.
+   */
+  intentOf?: (input: EndpointInput<E>) => unknown;
+}
+
+/**
+ * A money-moving call whose Idempotency-Key belongs to the user's intent (docs/frontend-data.md
+ * "Idempotent mutations"): the first start of an intent gets a new key, kept in sessionStorage (per user)
+ * until a definitive answer — success, or a 4xx with the server's own code that is not "still in progress".
+ * Until then every start of the same intent sends the same key (after a timeout, a closed sheet, a reload).
+ *
+ * When the same intent is started with a different input (the exchange at a new quote), the request whose
+ * answer was lost is resent FIRST with its own key: if it happened, the server replays it and that is the
+ * result (money moved once); if the server refuses it definitively (expired quote), it never happened and the
+ * new input is sent with a new key. Never retried by itself (SPEC §9).
+ */
+export function createIdempotentMutation<E extends AnyEndpoint>(
+  endpoint: E,
+  options: IdempotentMutationOptions<E> = {},
+): IdempotentMutation<E> {
+  const name = options.name ?? endpoint.id;
+  const intentOf = options.intentOf ?? ((input: EndpointInput<E>) => input);
+  const createSendEffect = () => createEffect<IdempotentMutationParams<E>, EndpointData<E>, ApiError>(async (params) => {
+    const events = bindTransportEvents();
+    const controller = new AbortController();
+    onAbort(() => controller.abort());
+    const input = (params ?? {}) as EndpointInput<E>;
+    const intent = `${endpoint.id}|${stableStringify(intentOf(input))}`;
+    const send = async (sent: EndpointInput<E>, key: string) => {
+      try {
+        const data = await executeRequest(endpoint, sent, { signal: controller.signal, idempotencyKey: key }, events);
+        pendingIntents.settle(intent, key);
+        return data;
+      } catch (error) {
+        if (isDefinitiveFailure(error)) pendingIntents.settle(intent, key);
+        throw error;
+      }
+    };
+
+    const pending = pendingIntents.get(intent);
+    if (pending && stableStringify(pending.input) === stableStringify(input)) return send(input, pending.key);
+    if (pending) {
+      try {
+        return await send(pending.input as EndpointInput<E>, pending.key);
+      } catch (error) {
+        // Still unknown: the new input must not be sent (it could be a second transfer).
+        if (!isDefinitiveFailure(error)) throw error;
+      }
+    }
+    const key = newIdempotencyKey();
+    pendingIntents.put(intent, { key, input, createdAt: Date.now() });
+    return send(input, key);
+  });
+  return withCallSiteSid(name, () => {
+    const mutation = createMutation({ effect: createSendEffect(), contract: schemaContract(endpoint.response), name });
+    const $unresolved = createStore(false, { serialize: 'ignore' })
+      .on(mutation.finished.failure, (_, { error }) => !isDefinitiveFailure(error))
+      .reset(mutation.finished.success);
+    return Object.assign(mutation, { $unresolved }) satisfies IdempotentMutation<E>;
+  });
 }

@@ -25,6 +25,7 @@ export { authExpired, tokensRefreshed } from './auth/events';
 export {
   createApiQuery,
   createApiMutation,
+  createIdempotentMutation,
   QUERY_DEFAULTS,
   type ApiQuery,
   type ApiMutation,
@@ -33,7 +34,11 @@ export {
   type ApiOperationError,
   type ApiQueryOptions,
   type ApiMutationOptions,
+  type IdempotentMutation,
+  type IdempotentMutationOptions,
 } from './factory';
+export { isDefinitiveFailure, newIdempotencyKey } from './idempotency';
+export { forgetPendingIntents, PENDING_INTENTS_PREFIX } from './pending-intents-reset';
 export { apiDataReset } from './reset';
 export { schemaContract } from './contract';
 export {

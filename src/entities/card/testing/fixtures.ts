@@ -46,6 +46,7 @@ export function useCardsFakeApi() {
   beforeEach(() => {
     server.reset();
     localStorage.clear();
+    sessionStorage.clear(); // pending Idempotency-Keys (shared/api) start empty too
     vi.stubGlobal('fetch', server.fetch);
     configureApi({ baseUrl: 'https://api.test', getInitData: () => undefined });
     tokenStorage.save({ accessToken: 'access-1', refreshToken: 'refresh-1' });

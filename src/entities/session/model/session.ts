@@ -13,6 +13,7 @@
 import { createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
 import {
   apiDataReset,
+  forgetPendingIntents,
   authExpired,
   tokenStorage,
   tokensRefreshed,
@@ -40,6 +41,8 @@ const saveTokensFx = createEffect(({ accessToken, refreshToken }: SessionTokens)
 );
 const clearTokensFx = createEffect(() => {
   tokenStorage.clear();
+  // Sign-out also forgets the pending Idempotency-Keys of money calls (docs/frontend-data.md).
+  forgetPendingIntents();
 });
 const followOtherTabsFx = createEffect(() => {
   if (typeof window === 'undefined') return;

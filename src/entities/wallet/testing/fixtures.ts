@@ -80,6 +80,7 @@ export function useWalletTestApi(): FakeServer {
   beforeEach(async () => {
     server.reset();
     localStorage.clear();
+    sessionStorage.clear(); // pending Idempotency-Keys (shared/api) start empty too
     vi.stubGlobal('fetch', server.fetch);
     configureApi({ baseUrl: 'https://api.test', getInitData: () => undefined });
     tokenStorage.save({ accessToken: 'access-1', refreshToken: 'refresh-1' });

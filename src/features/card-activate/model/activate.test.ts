@@ -22,6 +22,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  sessionStorage.clear();
   await allSettled(apiDataReset, { scope: fork() });
 });
 
@@ -115,5 +116,23 @@ describe('activation of a physical card', () => {
     await allSettled(codeChanged, { scope, params: '333333' });
     await allSettled(activateSubmitted, { scope });
     expect(scope.getState($codeProblemText)).toEqual({ key: 'cards:activate.problem.wrong', values: {} });
+  });
+
+  it('a lost answer: the same code submitted again after closing the sheet (or a timeout) keeps its key', async () => {
+    const replies = ['network-error', 'hang', ok(physical('activating'))] as const;
+    let n = 0;
+    server.on('POST', '/api/cards/activate', () => replies[n++]!);
+    server.on('GET', '/api/cards/crd_1', () => ok(physical('active')));
+    for (let i = 0; i < replies.length; i += 1) {
+      const scope = fork(); // the sheet closed and opened again
+      await allSettled(activateOpened, { scope, params: physical('inactive') });
+      await allSettled(codeChanged, { scope, params: '246810' });
+      const run = allSettled(activateSubmitted, { scope });
+      await vi.advanceTimersByTimeAsync(10_001);
+      await run;
+    }
+    const keys = server.callsTo('POST', '/api/cards/activate').map((call) => call.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
   });
 });

@@ -4,15 +4,15 @@
  * `activating`; the card entity polls it until it is `active`.
  */
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
-import { attemptsLeftOf, cardChanged, errorCodeOf, newIdempotencyKey, showCardFailureFx } from '@/entities/card';
-import { createApiMutation } from '@/shared/api';
+import { attemptsLeftOf, cardChanged, errorCodeOf, showCardFailureFx } from '@/entities/card';
+import { createIdempotentMutation } from '@/shared/api';
 import { cardsActivate, type Card } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
 import { getPlatformInfo, haptic, scanQrCode } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { extractActivationCode, isActivationCode } from '../lib/activation-code';
 
-export const activateMutation = createApiMutation(cardsActivate);
+export const activateMutation = createIdempotentMutation(cardsActivate);
 
 /** How long the scanner may stay open: before 7.7 a dismissed scanner is never reported. */
 export const SCAN_TIMEOUT_MS = 30_000;
@@ -64,18 +64,12 @@ export const $scanError = createStore<string | null>(null)
 const badFormat = sample({ clock: activateSubmitted, source: $code, filter: (code) => !isActivationCode(code) });
 $codeProblem.on(badFormat, () => 'format');
 
-const $pendingRequest = createStore<{ key: string; cardId: string; code: string } | null>(null, { serialize: 'ignore' }).reset(activateOpened, activateClosed);
-const requestChosen = sample({
-  clock: activateSubmitted,
-  source: { card: $activateCard, code: $code, pending: $pendingRequest, busy: activateMutation.$pending },
-  filter: ({ card, code, busy }) => card !== null && isActivationCode(code) && !busy,
-  fn: ({ card, code, pending }) =>
-    pending && pending.cardId === card!.id && pending.code === code ? pending : { key: newIdempotencyKey(), cardId: card!.id, code },
-});
-$pendingRequest.on(requestChosen, (_, request) => request);
+// The key belongs to the intent (this card, this code) until a definitive answer (shared/api).
 sample({
-  clock: requestChosen,
-  fn: (request) => ({ body: { cardId: request.cardId, activationCode: request.code }, idempotencyKey: request.key }),
+  clock: activateSubmitted,
+  source: { card: $activateCard, code: $code, busy: activateMutation.$pending },
+  filter: ({ card, code, busy }) => card !== null && isActivationCode(code) && !busy,
+  fn: ({ card, code }) => ({ body: { cardId: card!.id, activationCode: code } }),
   target: activateMutation.start,
 });
 export const $activating = activateMutation.$pending;

@@ -28,6 +28,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   toasts.error.length = 0;
+  sessionStorage.clear();
   await allSettled(apiDataReset, { scope: fork() });
 });
 
@@ -83,5 +84,21 @@ describe('freeze / unfreeze', () => {
       'Card Operation Error',
       { description: "Failed to update card status. This is not possible in the card's current status. The screen has been updated." },
     ]);
+  });
+
+  it('a lost answer: pressing freeze again sends the same key; the answer settles it', async () => {
+    const replies = ['network-error', ok(cardIn('freezing'))] as const;
+    let n = 0;
+    server.on('PATCH', '/api/cards/crd_1/status', () => replies[n++]!);
+    server.on('GET', '/api/cards/crd_1', () => ok(cardIn('frozen')));
+    for (let i = 0; i < 2; i += 1) {
+      const scope = fork();
+      const run = allSettled(freezeToggled, { scope, params: cardIn('active') });
+      await vi.advanceTimersByTimeAsync(2_000);
+      await run;
+    }
+    const keys = server.callsTo('PATCH', '/api/cards/crd_1/status').map((call) => call.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
   });
 });

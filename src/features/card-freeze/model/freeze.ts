@@ -1,15 +1,16 @@
 /**
  * Freeze / unfreeze (PATCH /api/cards/{id}/status). The answer is the card in `freezing` / `unfreezing`;
  * the card entity shows it at once and polls until it is `frozen` / `active` (or back, if the issuer
- * refused). One Idempotency-Key per press.
+ * refused). The Idempotency-Key belongs to the intent (this card, this action) until a definitive answer: a press
+ * after a lost answer replays it (createIdempotentMutation).
  */
 import { createEffect, createEvent, sample } from 'effector';
-import { cardChanged, newIdempotencyKey, showCardFailureFx } from '@/entities/card';
-import { createApiMutation } from '@/shared/api';
+import { cardChanged, showCardFailureFx } from '@/entities/card';
+import { createIdempotentMutation } from '@/shared/api';
 import { cardsUpdateStatus, type Card } from '@/shared/contract';
 import { haptic } from '@/shared/platform';
 
-export const updateStatusMutation = createApiMutation(cardsUpdateStatus);
+export const updateStatusMutation = createIdempotentMutation(cardsUpdateStatus);
 
 export type FreezeAction = 'freeze' | 'unfreeze';
 
@@ -24,7 +25,7 @@ sample({
   clock: freezeToggled,
   source: updateStatusMutation.$pending,
   filter: (busy, card) => !busy && freezeActionOf(card) !== null,
-  fn: (_, card) => ({ params: { id: card.id }, body: { action: freezeActionOf(card)! }, idempotencyKey: newIdempotencyKey() }),
+  fn: (_, card) => ({ params: { id: card.id }, body: { action: freezeActionOf(card)! } }),
   target: updateStatusMutation.start,
 });
 

@@ -2,6 +2,7 @@ import { allSettled, fork } from 'effector';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeCard, pageOf, TEST_NOW, useCardsFakeApi } from '@/entities/card/index.testing';
 import { makeProduct } from '@/entities/card-product/index.testing';
+import { walletFixture } from '@/entities/wallet/index.testing';
 import { apiDataReset } from '@/shared/api';
 import { fail, ok } from '@/shared/api/index.testing';
 import { i18n, initI18n } from '@/shared/i18n';
@@ -31,6 +32,7 @@ const {
   $depositError,
   $depositInput,
   $issueBlock,
+  $issueShortfall,
   $issuedCard,
   $pickError,
   $productGone,
@@ -74,6 +76,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   toasts.error.length = 0;
   toasts.success.length = 0;
+  sessionStorage.clear();
   await allSettled(apiDataReset, { scope: fork() });
   serveUser('verified');
   server.on('GET', '/api/cards/products/prd_visa', () => ok(product));
@@ -157,6 +160,41 @@ describe('issue form', () => {
     expect(scope.getState($issuedCard)).toBeNull();
   });
 
+  it('a lost answer: confirming the same card again after leaving the screen keeps the key until a definitive answer', async () => {
+    const card = makeCard({ id: 'crd_new', status: 'pending', allowedActions: [], maskedNumber: null, last4: null });
+    const replies = ['network-error', fail(503, { service: 'api', code: 'DATABASE_UNAVAILABLE', message: 'down' }), ok(card), ok(card)] as const;
+    let n = 0;
+    server.on('POST', '/api/cards', () => replies[n++]!);
+    const confirmInNewScreen = async () => {
+      const scope = await openForm(); // a new scope: the screen was left and opened again (or reloaded)
+      await allSettled(issuePressed, { scope });
+      await allSettled(issueConfirmed, { scope });
+      return scope;
+    };
+    await confirmInNewScreen();
+    await confirmInNewScreen();
+    const done = await confirmInNewScreen();
+    expect(done.getState($issuedCard)?.id).toBe('crd_new');
+    const keys = posts().map((call) => call.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    // Issued: ordering the same again is a new card with a new key.
+    await confirmInNewScreen();
+    expect(posts()[3]?.headers.get('idempotency-key')).not.toBe(keys[0]);
+  });
+
+  it('a definitive refusal ends the intent: confirming again gets a new key', async () => {
+    server.on('POST', '/api/cards', () => fail(422, { service: 'wallet', code: 'INSUFFICIENT_FUNDS', message: 'no' }));
+    const scope = await openForm();
+    await allSettled(issuePressed, { scope });
+    await allSettled(issueConfirmed, { scope });
+    await allSettled(issuePressed, { scope });
+    await allSettled(issueConfirmed, { scope });
+    const keys = posts().map((call) => call.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
   it('a product that disappeared meanwhile becomes "Product Not Found"', async () => {
     server.on('POST', '/api/cards', () => fail(409, { service: 'cards', code: 'PRODUCT_UNAVAILABLE', message: 'no' }));
     const scope = await openForm();
@@ -219,6 +257,23 @@ describe('choosing a product (SPEC §5)', () => {
     expect(scope.getState($productState)).toBe('notFound');
     await allSettled(issueFormOpened, { scope, params: 'prd_paused' });
     expect(scope.getState($productState)).toBe('notFound');
+  });
+
+  it('shows the shortfall and cannot be confirmed while the wallet lacks the money', async () => {
+    server.on('GET', '/api/wallet', () => ok(walletFixture({ usd: 25_00 })));
+    server.on('POST', '/api/cards', () => ok(makeCard({ id: 'crd_new', status: 'pending', allowedActions: [], maskedNumber: null, last4: null })));
+    const scope = await openForm();
+    await allSettled(depositChanged, { scope, params: '20' });
+    // $10.00 issue cost + $20.00 + $0.30 fee = $30.30; the wallet has $25.00.
+    expect(scope.getState($issueShortfall)).toEqual(usd(5_30));
+    await allSettled(issuePressed, { scope });
+    await allSettled(issueConfirmed, { scope });
+    expect(posts()).toHaveLength(0);
+    await allSettled(depositChanged, { scope, params: '14' });
+    expect(scope.getState($issueShortfall)).toBeNull();
+    await allSettled(issuePressed, { scope });
+    await allSettled(issueConfirmed, { scope });
+    expect(posts()).toHaveLength(1);
   });
 });
 

@@ -1,13 +1,13 @@
 /**
  * Issuing a card from a product (/card-issue/detail/:productId): initial deposit within the product's
- * range, a confirmation with everything the wallet will be charged, then POST /api/cards with one
- * Idempotency-Key per confirmation (reused when the user retries the same request after a failure).
+ * range, a confirmation with everything the wallet will be charged, then POST /api/cards with the
+ * Idempotency-Key of the intent (product + deposit), kept until a definitive answer (createIdempotentMutation).
  *
  * Users under verification (or whose verification failed) cannot issue cards (SPEC §1): the form says
  * why and the request is never sent. A missing product is "Please select a card product" (SPEC §5).
  */
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
-import { cardChanged, cardSettled, newIdempotencyKey, showCardFailureFx } from '@/entities/card';
+import { cardChanged, cardSettled, showCardFailureFx } from '@/entities/card';
 import {
   $product,
   $productState,
@@ -21,14 +21,15 @@ import {
   type AmountProblem,
   type IssueCharge,
 } from '@/entities/card-product';
-import { $verificationStatus, userRefreshRequested, userRequested } from '@/entities/user';
-import { createApiMutation } from '@/shared/api';
+import { $moneyBlock, userRefreshRequested, userRequested, type MoneyBlock } from '@/entities/user';
+import { $available, shortfallOf, walletRequested } from '@/entities/wallet';
+import { createIdempotentMutation } from '@/shared/api';
 import { cardsCreate, type Card } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 
-export const createCardMutation = createApiMutation(cardsCreate);
+export const createCardMutation = createIdempotentMutation(cardsCreate);
 
 /** The screen opened for a product id from the route (null / empty: none chosen). */
 export const issueFormOpened = createEvent<string | null>();
@@ -46,6 +47,8 @@ export const $productId = createStore<string | null>(null)
 
 sample({ clock: issueFormOpened, filter: (id): id is string => Boolean(id && id.trim()), target: productRequested });
 sample({ clock: issueFormOpened, target: userRequested });
+// The wallet pays: its balance is shown, and a shortfall stops the confirmation.
+sample({ clock: issueFormOpened, target: walletRequested });
 
 export const $depositInput = createStore('').on(depositChanged, (_, text) => text).reset(issueFormOpened, issueFormClosed);
 /** Prefill the smallest allowed deposit once the product is known (the user can change it). */
@@ -65,11 +68,9 @@ const $depositProblem = combine($product, $deposit, (product, deposit): AmountPr
 const $validationShown = createStore(false).on(issuePressed, () => true).reset(issueFormOpened, issueFormClosed);
 export const $depositError = combine($validationShown, $depositProblem, (shown, problem) => (shown ? problem : null));
 
-export type IssueBlock = 'underVerification' | 'verificationFailed' | null;
-/** Why this user cannot issue a card now (null: allowed, or not known yet — the server checks too). */
-export const $issueBlock = $verificationStatus.map((status): IssueBlock =>
-  status === 'under_verification' ? 'underVerification' : status === 'verification_failed' ? 'verificationFailed' : null,
-);
+export type IssueBlock = MoneyBlock;
+/** Why this user cannot issue a card now: the one rule for money actions (entities/user `$moneyBlock`). */
+export const $issueBlock = $moneyBlock;
 
 /** SPEC §5 "Please select a card product": the issue action without a product. */
 export const $selectionError = createStore(false).reset(issueFormOpened, issueFormClosed);
@@ -79,6 +80,9 @@ export const $charge = combine($product, $deposit, $depositProblem, (product, de
   product && typeof deposit === 'number' && problem === null ? issueCharge(product, deposit) : null,
 );
 
+/** What the wallet lacks to pay the charge (null: enough, or not known yet — the server checks too). */
+export const $shortfall = combine($available, $charge, (available, charge) => shortfallOf(available, charge?.total ?? null));
+
 export const $confirmationOpen = createStore(false).reset(confirmationClosed, issueFormOpened, issueFormClosed);
 const validIssue = sample({
   clock: issuePressed,
@@ -87,33 +91,22 @@ const validIssue = sample({
 });
 $confirmationOpen.on(validIssue, () => true);
 
-/** One key per confirmed request body; a retry of the same body after a failure reuses it. */
-const $pendingRequest = createStore<{ key: string; productId: string; deposit: number } | null>(null, { serialize: 'ignore' }).reset(
-  issueFormOpened,
-  issueFormClosed,
-);
-const requestChosen = sample({
+// The Idempotency-Key belongs to the intent (this product, this deposit) and outlives the screen: confirming the
+// same issue again after a lost answer — even after leaving the screen or reloading — replays it (shared/api).
+sample({
   clock: issueConfirmed,
   source: {
     id: $productId,
     deposit: $deposit,
     charge: $charge,
-    pending: $pendingRequest,
     busy: createCardMutation.$pending,
     open: $confirmationOpen,
     block: $issueBlock,
+    short: $shortfall,
   },
-  // Only from the confirmation, for an allowed user.
-  filter: ({ id, charge, busy, open, block }) => id !== null && charge !== null && !busy && open && block === null,
-  fn: ({ id, deposit, pending }) =>
-    pending && pending.productId === id && pending.deposit === deposit
-      ? pending
-      : { key: newIdempotencyKey(), productId: id!, deposit: deposit as number },
-});
-$pendingRequest.on(requestChosen, (_, request) => request);
-sample({
-  clock: requestChosen,
-  fn: (request) => ({ body: { productId: request.productId, initialDeposit: request.deposit }, idempotencyKey: request.key }),
+  // Only from the confirmation, for an allowed user whose wallet can pay.
+  filter: ({ id, charge, busy, open, block, short }) => id !== null && charge !== null && !busy && open && block === null && short === null,
+  fn: ({ id, deposit }) => ({ body: { productId: id!, initialDeposit: deposit as number } }),
   target: createCardMutation.start,
 });
 
@@ -121,7 +114,6 @@ export const $issuing = createCardMutation.$pending;
 /** The card just ordered: the page navigates to it. */
 export const $issuedCard = createStore<Card | null>(null).reset(issueFormOpened, issueFormClosed);
 $issuedCard.on(createCardMutation.finished.success, (_, { result }) => result);
-$pendingRequest.reset(createCardMutation.finished.success);
 $confirmationOpen.reset(createCardMutation.finished.success);
 sample({ clock: createCardMutation.finished.success, fn: ({ result }) => result, target: cardChanged });
 /** "Card ordered: the issuer is processing it" is true only until the card settles: then the toast goes. */

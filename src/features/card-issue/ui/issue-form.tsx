@@ -1,5 +1,7 @@
 import { useUnit } from 'effector-react';
 import { $product, initialDepositBounds, type IssueCharge } from '@/entities/card-product';
+import { MoneyBlockNotice } from '@/entities/user';
+import { WalletFunds } from '@/entities/wallet';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { Alert, Button, Section, Sheet, SummaryList, TextField, type SummaryRow } from '@/shared/ui';
 import {
@@ -9,6 +11,7 @@ import {
   $depositInput,
   $issueBlock,
   $issuing,
+  $shortfall,
   confirmationClosed,
   depositChanged,
   issueConfirmed,
@@ -32,22 +35,12 @@ function useChargeRows(charge: IssueCharge | null, totalLabel: string): SummaryR
 /** Why the user cannot issue a card (SPEC §1 account states). */
 export function IssueBlockNotice() {
   const { t } = useTranslation(['cards', 'errors']);
-  const block = useUnit($issueBlock);
-  if (block === 'underVerification') {
-    return (
-      <Alert tone="warning" title={t('cards:issue.underVerificationTitle')}>
-        {t('cards:issue.underVerificationText')}
-      </Alert>
-    );
-  }
-  if (block === 'verificationFailed') {
-    return (
-      <Alert tone="danger" title={t('cards:issue.verificationFailedTitle')}>
-        {t('errors:verification.failed')}
-      </Alert>
-    );
-  }
-  return null;
+  return (
+    <MoneyBlockNotice
+      underVerification={{ title: t('cards:issue.underVerificationTitle'), text: t('cards:issue.underVerificationText') }}
+      verificationFailed={{ title: t('cards:issue.verificationFailedTitle'), text: t('errors:verification.failed') }}
+    />
+  );
 }
 
 /** The initial deposit input and what the wallet will be charged. */
@@ -76,6 +69,7 @@ export function IssueForm() {
           name="initialDeposit"
         />
         {charge && <SummaryList rows={rows} />}
+        {block === null && <WalletFunds currency={product.currency} total={charge?.total ?? null} />}
       </div>
     </Section>
   );
@@ -95,7 +89,7 @@ export function IssueButton() {
 /** The confirmation step: everything that will be charged from the wallet, then the request. */
 export function IssueConfirmation() {
   const { t } = useTranslation('cards');
-  const [open, product, charge, issuing] = useUnit([$confirmationOpen, $product, $charge, $issuing]);
+  const [open, product, charge, issuing, shortfall] = useUnit([$confirmationOpen, $product, $charge, $issuing, $shortfall]);
   const [close, confirm] = useUnit([confirmationClosed, issueConfirmed]);
   const chargeRows = useChargeRows(charge, t('issue.youWillBeCharged'));
   if (!product || !charge) return null;
@@ -106,7 +100,7 @@ export function IssueConfirmation() {
       title={t('issue.confirmTitle')}
       footer={
         <div className={styles.actions}>
-          <Button fullWidth onClick={() => confirm()} loading={issuing}>
+          <Button fullWidth onClick={() => confirm()} loading={issuing} disabled={shortfall !== null}>
             {t('issue.confirm')}
           </Button>
           <Button fullWidth variant="plain" onClick={() => close()} disabled={issuing}>
@@ -117,6 +111,7 @@ export function IssueConfirmation() {
     >
       <p className={styles.lead}>{t('issue.confirmText', { product: product.name, currency: product.currency })}</p>
       <SummaryList rows={chargeRows} />
+      <WalletFunds currency={product.currency} total={charge.total} />
     </Sheet>
   );
 }

@@ -3,6 +3,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $card, $pollRunning, cardOpened } from '@/entities/card';
 import { makeCard, useCardsFakeApi } from '@/entities/card/index.testing';
 import { makeProduct } from '@/entities/card-product/index.testing';
+import { userFixture } from '@/entities/user/index.testing';
+import { walletFixture } from '@/entities/wallet/index.testing';
 import { apiDataReset } from '@/shared/api';
 import { fail, ok } from '@/shared/api/index.testing';
 import { i18n, initI18n } from '@/shared/i18n';
@@ -19,7 +21,7 @@ vi.mock('@/shared/ui', async (importOriginal) => {
     },
   };
 });
-const { $amountError, $topUpCharge, $topUpStep, amountChanged, topUpConfirmed, topUpEdited, topUpOpened, topUpReviewed } = await import('../index');
+const { $amountError, $topUpBlock, $topUpCharge, $topUpShortfall, $topUpStep, amountChanged, topUpClosed, topUpConfirmed, topUpEdited, topUpOpened, topUpReviewed } = await import('../index');
 
 const server = useCardsFakeApi();
 const usd = (amount: number) => ({ amount, currency: 'USD' as const });
@@ -35,6 +37,7 @@ beforeEach(async () => {
   toasts.error.length = 0;
   toasts.success.length = 0;
   balance = 5_000;
+  sessionStorage.clear();
   await allSettled(apiDataReset, { scope: fork() });
   server.on('GET', '/api/cards/products/prd_visa', () => ok(product));
   server.on('GET', '/api/cards/crd_1', () => ok(makeCard({ balance: usd(balance) })));
@@ -86,7 +89,7 @@ describe('card top-up', () => {
     expect(scope.getState($pollRunning)).toBe(false);
   });
 
-  it('a failed top-up says so, and retrying the same amount reuses the key', async () => {
+  it('a refused top-up says so; the refusal is definitive, so confirming again is a new request with a new key', async () => {
     server.on('POST', '/api/cards/crd_1/topup', () => fail(422, { service: 'wallet', code: 'INSUFFICIENT_FUNDS', message: 'no' }));
     const scope = fork();
     await allSettled(topUpOpened, { scope, params: makeCard() });
@@ -103,7 +106,86 @@ describe('card top-up', () => {
     await allSettled(topUpConfirmed, { scope });
     const keys = server.callsTo('POST', '/api/cards/crd_1/topup').map((call) => call.headers.get('idempotency-key'));
     expect(keys).toHaveLength(3);
-    expect(keys[1]).toBe(keys[0]);
+    expect(keys[1]).not.toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  const confirmInNewSheet = async (amount: string) => {
+    // A new scope: the sheet was closed and opened again (or the page reloaded).
+    const scope = fork();
+    await allSettled(topUpOpened, { scope, params: makeCard() });
+    await allSettled(amountChanged, { scope, params: amount });
+    await allSettled(topUpReviewed, { scope });
+    const run = allSettled(topUpConfirmed, { scope });
+    await vi.advanceTimersByTimeAsync(10_001);
+    await run;
+    return scope;
+  };
+  const topUpKeys = () => server.callsTo('POST', '/api/cards/crd_1/topup').map((call) => call.headers.get('idempotency-key'));
+
+  it('a lost answer (dropped connection, timeout): the same top-up confirmed again after closing the sheet keeps its key', async () => {
+    const replies = ['network-error', 'hang', ok(topUpAnswer(2_500)), ok(topUpAnswer(2_500))] as const;
+    let n = 0;
+    server.on('POST', '/api/cards/crd_1/topup', () => replies[n++]!);
+    const first = await confirmInNewSheet('25');
+    await allSettled(topUpClosed, { scope: first });
+    await confirmInNewSheet('25'); // times out
+    await confirmInNewSheet('25'); // the server replays: money moved once
+    const keys = topUpKeys();
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    // The answer was definitive: the next top-up of the same amount is a new one.
+    await confirmInNewSheet('25');
+    expect(topUpKeys()[3]).not.toBe(keys[0]);
+  });
+
+  it('another amount after a lost answer is another top-up with its own key', async () => {
+    server.on('POST', '/api/cards/crd_1/topup', () => 'network-error');
+    await confirmInNewSheet('25');
+    await confirmInNewSheet('20');
+    await confirmInNewSheet('25');
+    const [a, b, c] = topUpKeys();
+    expect(b).not.toBe(a);
+    expect(c).toBe(a);
+  });
+
+  it('shows the shortfall and cannot be confirmed while the wallet lacks the money', async () => {
+    let wallet = walletFixture({ usd: 10_00 });
+    server.on('GET', '/api/wallet', () => ok(wallet));
+    server.on('POST', '/api/cards/crd_1/topup', () => ok(topUpAnswer(2_500)));
+    const scope = fork();
+    await allSettled(topUpOpened, { scope, params: makeCard() });
+    await allSettled(amountChanged, { scope, params: '25' });
+    // $25.00 + $1.38 fee = $26.38; the wallet has $10.00.
+    expect(scope.getState($topUpShortfall)).toEqual(usd(16_38));
+    await allSettled(topUpReviewed, { scope });
+    expect(scope.getState($topUpStep)).toBe('confirm');
+    await allSettled(topUpConfirmed, { scope });
+    expect(server.callsTo('POST', '/api/cards/crd_1/topup')).toHaveLength(0);
+
+    // The user topped up the wallet meanwhile: the sheet opened again knows it, and the top-up goes.
+    wallet = walletFixture({ usd: 30_00 });
+    await allSettled(apiDataReset, { scope });
+    await allSettled(topUpClosed, { scope });
+    await allSettled(topUpOpened, { scope, params: makeCard() });
+    await allSettled(amountChanged, { scope, params: '25' });
+    expect(scope.getState($topUpShortfall)).toBeNull();
+    await allSettled(topUpReviewed, { scope });
+    await allSettled(topUpConfirmed, { scope });
+    expect(server.callsTo('POST', '/api/cards/crd_1/topup')).toHaveLength(1);
+  });
+
+  it('a user under verification is told why up front: no confirmation step, no request', async () => {
+    server.on('GET', '/api/users/me', () => ok(userFixture('under_verification')));
+    server.on('POST', '/api/cards/crd_1/topup', () => ok(topUpAnswer(2_500)));
+    const scope = fork();
+    await allSettled(topUpOpened, { scope, params: makeCard() });
+    expect(scope.getState($topUpBlock)).toBe('underVerification');
+    await allSettled(amountChanged, { scope, params: '25' });
+    await allSettled(topUpReviewed, { scope });
+    expect(scope.getState($topUpStep)).toBe('amount');
+    await allSettled(topUpConfirmed, { scope });
+    expect(server.callsTo('POST', '/api/cards/crd_1/topup')).toHaveLength(0);
   });
 });

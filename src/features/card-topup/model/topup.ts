@@ -1,11 +1,11 @@
 /**
  * Top-up of a card from the wallet: amount within the product's deposit range, the deposit fee shown,
- * "you will be charged" (amount + fee) confirmed, then POST /api/cards/{id}/topup with one Idempotency-Key
- * per confirmed amount (reused on a retry of the same amount after a failure). The top-up is processed
+ * "you will be charged" (amount + fee) confirmed, then POST /api/cards/{id}/topup with the Idempotency-Key of
+ * the intent (card + amount), kept until a definitive answer (createIdempotentMutation). The top-up is processed
  * after the answer: the card entity then watches the balance until the money arrives.
  */
 import { combine, createEvent, createStore, sample } from 'effector';
-import { cardChanged, cardDataInvalidated, newIdempotencyKey, showCardFailureFx, topUpAccepted } from '@/entities/card';
+import { cardChanged, cardDataInvalidated, showCardFailureFx, topUpAccepted } from '@/entities/card';
 import {
   $product,
   $productState,
@@ -17,14 +17,16 @@ import {
   type AmountProblem,
   type TopUpCharge,
 } from '@/entities/card-product';
-import { createApiMutation } from '@/shared/api';
+import { $moneyBlock, userRequested } from '@/entities/user';
+import { $available, shortfallOf, walletRequested } from '@/entities/wallet';
+import { createIdempotentMutation } from '@/shared/api';
 import { cardsTopUp, type Card } from '@/shared/contract';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { i18n } from '@/shared/i18n';
 import { createEffect } from 'effector';
 
-export const topUpMutation = createApiMutation(cardsTopUp);
+export const topUpMutation = createIdempotentMutation(cardsTopUp);
 
 export const topUpOpened = createEvent<Card>();
 export const topUpClosed = createEvent();
@@ -47,6 +49,11 @@ export const $step = createStore<TopUpStep>('closed')
   .reset(topUpClosed);
 
 sample({ clock: topUpOpened, fn: (card) => card.productId, target: productRequested });
+// The wallet pays: its balance is shown, and a shortfall stops the confirmation.
+sample({ clock: topUpOpened, target: walletRequested });
+/** SPEC §1: refused up front for a user under verification (the one rule for money actions, entities/user). */
+export const $topUpBlock = $moneyBlock;
+sample({ clock: topUpOpened, target: userRequested });
 
 /** The card's product (fees and range), once loaded. */
 export const $topUpProduct = combine($product, $topUpCard, (product, card) => (product && card && product.id === card.productId ? product : null));
@@ -65,27 +72,28 @@ export const $charge = combine($topUpProduct, $amount, $problem, (product, amoun
   product && typeof amount === 'number' && problem === null ? topUpCharge(product, amount) : null,
 );
 
-sample({ clock: topUpReviewed, source: $charge, filter: Boolean, fn: (): TopUpStep => 'confirm', target: $step });
-
-const $pendingRequest = createStore<{ key: string; cardId: string; amount: number } | null>(null, { serialize: 'ignore' }).reset(topUpOpened, topUpClosed);
-const requestChosen = sample({
-  clock: topUpConfirmed,
-  source: { card: $topUpCard, charge: $charge, pending: $pendingRequest, busy: topUpMutation.$pending, step: $step },
-  filter: ({ card, charge, busy, step }) => card !== null && charge !== null && !busy && step === 'confirm',
-  fn: ({ card, charge, pending }) =>
-    pending && pending.cardId === card!.id && pending.amount === charge!.amount.amount
-      ? pending
-      : { key: newIdempotencyKey(), cardId: card!.id, amount: charge!.amount.amount },
-});
-$pendingRequest.on(requestChosen, (_, request) => request);
 sample({
-  clock: requestChosen,
-  source: $topUpCard,
-  fn: (card, request) => ({
-    params: { id: request.cardId },
+  clock: topUpReviewed,
+  source: { charge: $charge, block: $topUpBlock },
+  filter: ({ charge, block }) => charge !== null && block === null,
+  fn: (): TopUpStep => 'confirm',
+  target: $step,
+});
+
+/** What the wallet lacks to pay the charge (null: enough, or not known yet — the server checks too). */
+export const $shortfall = combine($available, $charge, (available, charge) => shortfallOf(available, charge?.total ?? null));
+
+// The Idempotency-Key belongs to the intent (this card, this amount) and outlives the sheet: confirming the
+// same top-up again after a lost answer — even after closing the sheet or reloading — replays it (shared/api).
+sample({
+  clock: topUpConfirmed,
+  source: { card: $topUpCard, charge: $charge, busy: topUpMutation.$pending, step: $step, short: $shortfall, block: $topUpBlock },
+  filter: ({ card, charge, busy, step, short, block }) =>
+    card !== null && charge !== null && !busy && step === 'confirm' && short === null && block === null,
+  fn: ({ card, charge }) => ({
+    params: { id: card!.id },
     // currency guards against a stale screen (CURRENCY_MISMATCH).
-    body: { amount: request.amount, currency: card!.currency },
-    idempotencyKey: request.key,
+    body: { amount: charge!.amount.amount, currency: card!.currency },
   }),
   target: topUpMutation.start,
 });

@@ -1,5 +1,7 @@
 import { useUnit } from 'effector-react';
 import { topUpBounds, useDepositFeeText } from '@/entities/card-product';
+import { MoneyBlockNotice } from '@/entities/user';
+import { WalletFunds } from '@/entities/wallet';
 import type { CardProduct } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { Button, ErrorState, Skeleton, Sheet, SummaryList, TextField } from '@/shared/ui';
@@ -9,8 +11,10 @@ import {
   $charge,
   $productFailed,
   $productLoading,
+  $shortfall,
   $step,
   $submitting,
+  $topUpBlock,
   $topUpCard,
   $topUpProduct,
   amountChanged,
@@ -31,7 +35,7 @@ function FeeLine({ product }: { product: CardProduct }) {
 export function TopUpSheet() {
   const { t } = useTranslation(['cards', 'errors']);
   const format = useFormatters();
-  const [step, card, product, input, error, charge, submitting, loading, failed] = useUnit([
+  const [step, card, product, input, error, charge, submitting, loading, failed, shortfall, block] = useUnit([
     $step,
     $topUpCard,
     $topUpProduct,
@@ -41,6 +45,8 @@ export function TopUpSheet() {
     $submitting,
     $productLoading,
     $productFailed,
+    $shortfall,
+    $topUpBlock,
   ]);
   const [close, change, review, edit, confirm, reopen] = useUnit([topUpClosed, amountChanged, topUpReviewed, topUpEdited, topUpConfirmed, topUpOpened]);
   if (!card) return null;
@@ -57,7 +63,7 @@ export function TopUpSheet() {
   const footer =
     step === 'confirm' ? (
       <div className={styles.actions}>
-        <Button fullWidth onClick={() => confirm()} loading={submitting}>
+        <Button fullWidth onClick={() => confirm()} loading={submitting} disabled={shortfall !== null}>
           {t('cards:topUp.confirm')}
         </Button>
         <Button fullWidth variant="plain" onClick={() => edit()} disabled={submitting}>
@@ -65,7 +71,7 @@ export function TopUpSheet() {
         </Button>
       </div>
     ) : product ? (
-      <Button fullWidth onClick={() => review()}>
+      <Button fullWidth onClick={() => review()} disabled={block !== null}>
         {t('cards:topUp.continue')}
       </Button>
     ) : undefined;
@@ -76,6 +82,10 @@ export function TopUpSheet() {
       {failed && <ErrorState message={t('errors:cards.fetchProductsFailed')} onRetry={() => reopen(card)} />}
       {product && step === 'amount' && (
         <div className={styles.body}>
+          <MoneyBlockNotice
+            underVerification={{ text: t('cards:codes.ACCOUNT_UNDER_VERIFICATION') }}
+            verificationFailed={{ text: t('cards:codes.ACCOUNT_VERIFICATION_FAILED') }}
+          />
           <TextField
             label={t('cards:topUp.amountLabel', { currency: card.currency })}
             inputMode="decimal"
@@ -97,12 +107,14 @@ export function TopUpSheet() {
               {t('cards:topUp.preview', { total: format.money(charge.total) })}
             </p>
           )}
+          <WalletFunds currency={card.currency} total={charge?.total ?? null} />
         </div>
       )}
       {product && step === 'confirm' && charge && (
         <div className={styles.body}>
           <p className={styles.lead}>{t('cards:topUp.confirmText', { card: card.maskedNumber ?? card.productName })}</p>
           <SummaryList rows={chargeRows} />
+          <WalletFunds currency={card.currency} total={charge.total} />
         </div>
       )}
     </Sheet>

@@ -1,14 +1,16 @@
 import { allSettled, fork, type Scope } from 'effector';
 import { describe, expect, it } from 'vitest';
+import { userFixture } from '@/entities/user/index.testing';
 import { configFixture, fail, ok, rateFixture, ratesFixture, useWalletTestApi, walletFixture } from '@/entities/wallet/index.testing';
 import {
   $canConfirm,
+  $exchangeBlock,
   $exchangeError,
   $exchangeFrom,
-  $exchangeIdempotency,
   $exchangeOpen,
   $exchangePreview,
   $exchangeStep,
+  $exchangeUnresolved,
   $quoteSecondsLeft,
   $rateChanged,
   $rateUnavailable,
@@ -183,7 +185,7 @@ describe('exchange sheet model', () => {
       { kind: 'success', message: 'wallet:exchange.done', money: { debited: { amount: 100_00, currency: 'USD' }, credited: { amount: 9_180_86, currency: 'RUB' } } },
     ]);
     expect(haptics.at(-1)).toBe('success');
-    expect(scope.getState($exchangeIdempotency)).toBeNull(); // the next exchange gets a new key
+    expect(scope.getState($exchangeUnresolved)).toBe(false); // settled: the next exchange gets a new key
   });
 
   it('a retry after a network error reuses the key; another amount or quote gets a new one', async () => {
@@ -208,6 +210,25 @@ describe('exchange sheet model', () => {
     expect(third?.body).toMatchObject({ amount: 99_00 });
   });
 
+  it('a lost answer: the same exchange confirmed again after closing and reopening the sheet keeps its key', async () => {
+    serve();
+    const replies: Array<'network-error' | 'hang' | ReturnType<typeof ok>> = [
+      'network-error',
+      ok({ transactionId: 'wtx_9', debited: { amount: 100_00, currency: 'USD' }, credited: { amount: 9_180_86, currency: 'RUB' }, rate: '92.2700', fee: { amount: 50, currency: 'USD' }, createdAt: '2025-03-12T10:00:10.000Z' }),
+    ];
+    server.on('POST', '/api/wallet/exchange', () => replies.shift()!);
+    for (let i = 0; i < 2; i += 1) {
+      const { scope } = setup(); // a new scope: the sheet was closed and opened again (or the page reloaded)
+      await open(scope);
+      await type(scope, '100');
+      await allSettled(exchangeReviewPressed, { scope });
+      await allSettled(exchangeConfirmPressed, { scope });
+    }
+    const [first, second] = server.callsTo('POST', '/api/wallet/exchange');
+    expect(second?.body).toEqual(first?.body);
+    expect(second?.headers.get('idempotency-key')).toBe(first?.headers.get('idempotency-key'));
+  });
+
   describe('an attempt whose outcome is unknown (timeout, dropped connection, 5xx) and a quote that expired meanwhile', () => {
     const second = ratesFixture([rateFixture({ rate: '92.5000', quoteId: 'qte_usd_rub_2', expiresAt: '2025-03-12T10:02:00.000Z' })]);
     const done = (rate: string, credited: number) =>
@@ -226,7 +247,7 @@ describe('exchange sheet model', () => {
       await allSettled(exchangeConfirmPressed, { scope });
       // The answer was lost: the balances and history are reloaded to show what the server has.
       expect(server.callsTo('GET', '/api/wallet')).toHaveLength(walletLoads + 1);
-      expect(scope.getState($exchangeIdempotency)?.unresolved).toBe(true);
+      expect(scope.getState($exchangeUnresolved)).toBe(true);
       await tick(60);
       expect(scope.getState($rateChanged)).toBe(true);
       await allSettled(exchangeConfirmPressed, { scope });
@@ -241,7 +262,7 @@ describe('exchange sheet model', () => {
       expect(posts[1]?.headers.get('idempotency-key')).toBe(posts[0]?.headers.get('idempotency-key'));
       expect(scope.getState($exchangeOpen)).toBe(false);
       expect(toasts.map((toast) => toast.kind)).toEqual(['error', 'success']);
-      expect(scope.getState($exchangeIdempotency)).toBeNull();
+      expect(scope.getState($exchangeUnresolved)).toBe(false);
     });
 
     it('the server is still working on the lost request: the attempt stays unresolved, the next confirm resends it again', async () => {
@@ -251,7 +272,7 @@ describe('exchange sheet model', () => {
         done('92.2700', 9_180_86),
       ]);
       expect(posts).toHaveLength(2);
-      expect(scope.getState($exchangeIdempotency)?.unresolved).toBe(true);
+      expect(scope.getState($exchangeUnresolved)).toBe(true);
       await allSettled(exchangeConfirmPressed, { scope });
       const third = server.callsTo('POST', '/api/wallet/exchange')[2];
       expect(third?.body).toEqual(posts[0]?.body);
@@ -332,5 +353,20 @@ describe('exchange sheet model', () => {
     const closed = fork({ handlers: [[waitSecondFx, () => void waits++], [hapticFx, () => undefined]] });
     await allSettled(exchangeClosed, { scope: closed });
     expect(waits).toBe(0);
+  });
+
+  it('a user whose verification failed is told why up front: no review, no request', async () => {
+    serve();
+    server.on('GET', '/api/users/me', () => ok(userFixture('verification_failed')));
+    server.on('POST', '/api/wallet/exchange', () => fail(403, { service: 'wallet', code: 'ACCOUNT_VERIFICATION_FAILED', message: 'no' }));
+    const { scope } = setup();
+    await open(scope);
+    expect(scope.getState($exchangeBlock)).toBe('verificationFailed');
+    await type(scope, '100');
+    await allSettled(exchangeReviewPressed, { scope });
+    expect(scope.getState($exchangeStep)).toBe('form');
+    expect(scope.getState($canConfirm)).toBe(false);
+    await allSettled(exchangeConfirmPressed, { scope });
+    expect(server.callsTo('POST', '/api/wallet/exchange')).toHaveLength(0);
   });
 });

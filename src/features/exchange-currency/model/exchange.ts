@@ -1,9 +1,9 @@
 /**
  * Currency exchange sheet (USD ⇄ RUB). The quote (GET /api/config/exchange-rates) is fetched fresh when the
  * sheet opens and again whenever it expires (a 1-second clock runs while the sheet is open); fee and "you
- * receive" are previewed with the server's arithmetic before confirming. Confirm sends the quoteId with an
- * Idempotency-Key kept for the same from/amount/quote (a retry after a network error replays, never doubles);
- * after a lost answer the same amount at a new quote first resends the lost request (see $exchangeIdempotency).
+ * receive" are previewed with the server's arithmetic before confirming. Confirm sends the quoteId with the
+ * Idempotency-Key of the intent (from/to/amount, createIdempotentMutation): a retry after a lost answer replays,
+ * never doubles, and the same amount at a new quote first resends the lost request (see $exchangeUnresolved).
  * QUOTE_EXPIRED → new quote, and the user is asked to confirm the new figures.
  */
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
@@ -18,9 +18,10 @@ import {
   quoteSecondsLeft,
 } from '@/entities/exchange-rate';
 import { transactionsReloadRequested } from '@/entities/transaction';
+import { $moneyBlock, userRequested } from '@/entities/user';
 import { $available, amountToInputText, failureCodeOf, walletFailureReason, walletRefetchRequested } from '@/entities/wallet';
-import { createApiMutation, isOutcomeUnknown, mutationState, type ErrorMessage } from '@/shared/api';
-import { walletExchange, type Currency, type ExchangeResult, type Money } from '@/shared/contract';
+import { createIdempotentMutation, isOutcomeUnknown, mutationState, type ErrorMessage } from '@/shared/api';
+import { walletExchange, type ExchangeResult, type Money } from '@/shared/contract';
 import { currentLanguage, formatMoney, i18n } from '@/shared/i18n';
 import { notify } from '@/shared/ui';
 import { checkExchangeAmount, otherCurrency, previewableAmount } from '../lib/exchange-check';
@@ -30,7 +31,10 @@ export { exchangeOpened, exchangeClosed, $exchangeOpen, $exchangeFrom, $exchange
 
 export type ExchangeStep = 'form' | 'review';
 
-export const exchangeMutation = createApiMutation(walletExchange);
+/** The intent is from/to/amount: the quote is left out, so a lost request is resent before a new quote is used. */
+export const exchangeMutation = createIdempotentMutation(walletExchange, {
+  intentOf: ({ body }) => ({ from: body.from, to: body.to, amount: body.amount }),
+});
 
 export const exchangeDirectionSwapped = createEvent();
 export const exchangeAmountChanged = createEvent<string>();
@@ -89,13 +93,18 @@ export const $exchangeError = combine($exchangeCheck, $submitted, (check, submit
   check.status === 'ok' || (check.status === 'empty' && !submitted) ? null : check.status === 'empty' ? ({ status: 'notPositive' } as const) : check,
 );
 export const $exchangeState = mutationState(exchangeMutation);
+/** SPEC §1: refused up front for a user under verification (the one rule for money actions, entities/user). */
+export const $exchangeBlock = $moneyBlock;
+sample({ clock: exchangeOpened, target: userRequested });
 export const $canConfirm = combine(
   $exchangeCheck,
   $exchangeRate,
   $quoteExpired,
   $exchangeRatesPending,
   exchangeMutation.$pending,
-  (check, rate, expired, ratesPending, pending) => check.status === 'ok' && rate !== null && !expired && !ratesPending && !pending,
+  $exchangeBlock,
+  (check, rate, expired, ratesPending, pending, block) =>
+    check.status === 'ok' && rate !== null && !expired && !ratesPending && !pending && block === null,
 );
 
 // ── flow ──────────────────────────────────────────────────────────────────────────────────────────
@@ -132,8 +141,8 @@ sample({
 
 const reviewAccepted = sample({
   clock: exchangeReviewPressed,
-  source: { check: $exchangeCheck, rate: $exchangeRate },
-  filter: ({ check, rate }) => check.status === 'ok' && rate !== null,
+  source: { check: $exchangeCheck, rate: $exchangeRate, block: $exchangeBlock },
+  filter: ({ check, rate, block }) => check.status === 'ok' && rate !== null && block === null,
   fn: ({ rate }) => rate!.quoteId,
 });
 $exchangeStep.on(reviewAccepted, () => 'review');
@@ -147,76 +156,30 @@ sample({
 });
 
 /**
- * The key of one confirmation: the same from/amount/quote reuses it (replay), anything else gets a new one.
- *
- * An attempt whose outcome is unknown (timeout, dropped connection, 5xx: the server may have exchanged and the
- * answer got lost) stays `unresolved`. While it does, confirming the same from/to/amount again — even at a new
- * quote, since the old one often expires during a 10 s timeout — first resends THAT request with ITS key: the
- * server replays the exchange if it happened (money moves once), or refuses the expired quote if it did not;
- * only then is the new quote sent, with a new key (`followUp`). Another amount is a new attempt.
+ * While the last attempt's outcome is unknown (timeout, dropped connection, 5xx, "still in progress": the server may
+ * have exchanged and the answer got lost), its intent stays pending in the shared mechanism: confirming the same
+ * from/to/amount again — even at a new quote, since the old one often expires during a 10 s timeout — first resends
+ * THAT request with ITS key; the server replays it if it happened (money moves once) or refuses the expired quote,
+ * and only then is the new quote sent, with a new key. Another amount is a new intent.
  */
-type ExchangeBody = { from: Currency; to: Currency; amount: number; quoteId: string };
-export interface ExchangeAttempt {
-  key: string;
-  signature: string;
-  body: ExchangeBody;
-  /** The last send of this attempt got no definite answer (or the server was still working on it). */
-  unresolved: boolean;
-}
-export const $exchangeIdempotency = createStore<ExchangeAttempt | null>(null);
-const signatureOf = (body: ExchangeBody) => `${body.from}|${body.to}|${body.amount}|${body.quoteId}`;
-const sameMoney = (a: ExchangeBody, b: ExchangeBody) => a.from === b.from && a.to === b.to && a.amount === b.amount;
-
-export const idempotencyKeyFx = createEffect(({ body, current }: { body: ExchangeBody; current: ExchangeAttempt | null }) => {
-  const signature = signatureOf(body);
-  if (current && current.signature === signature) return { attempt: current, followUp: null };
-  if (current?.unresolved && sameMoney(current.body, body)) return { attempt: current, followUp: body };
-  return { attempt: { key: crypto.randomUUID(), signature, body, unresolved: false }, followUp: null };
-});
-
-/** The figures confirmed now, sent once the resent unresolved attempt turns out not to have happened. */
-const $followUp = createStore<ExchangeBody | null>(null).on(idempotencyKeyFx.doneData, (_, { followUp }) => followUp);
-
-$exchangeIdempotency
-  .on(idempotencyKeyFx.doneData, (_, { attempt }) => attempt)
-  .on(exchangeMutation.finished.failure, (current, { params, error }) =>
-    current && params.idempotencyKey === current.key
-      ? { ...current, unresolved: isOutcomeUnknown(error) || failureCodeOf(error) === 'IDEMPOTENCY_IN_PROGRESS' }
-      : current,
-  )
-  .reset(exchangeMutation.finished.success);
-$followUp.reset(exchangeMutation.finished.success);
+export const $exchangeUnresolved = exchangeMutation.$unresolved;
 
 const confirmed = sample({
   clock: exchangeConfirmPressed,
-  source: { can: $canConfirm, check: $exchangeCheck, rate: $exchangeRate, current: $exchangeIdempotency },
+  source: { can: $canConfirm, check: $exchangeCheck, rate: $exchangeRate },
   filter: ({ can }) => can,
-  fn: ({ check, rate, current }) => ({
+  fn: ({ check, rate }) => ({
     body: { from: rate!.from, to: rate!.to, amount: (check as { amount: number }).amount, quoteId: rate!.quoteId },
-    current,
   }),
 });
 // The figures being confirmed are the reviewed ones now.
 $reviewedQuoteId.on(confirmed, (_, { body }) => body.quoteId);
-sample({ clock: confirmed, target: idempotencyKeyFx });
-sample({
-  clock: idempotencyKeyFx.doneData,
-  fn: ({ attempt }) => ({ body: attempt.body, idempotencyKey: attempt.key }),
-  target: exchangeMutation.start,
-});
+sample({ clock: confirmed, target: exchangeMutation.start });
 
 const isQuoteRejection = (error: unknown) => {
   const code = failureCodeOf(error);
   return code === 'QUOTE_EXPIRED' || code === 'QUOTE_MISMATCH';
 };
-// The resent attempt's quote was refused: it never happened. Send what the user confirmed now, with a new key.
-sample({
-  clock: exchangeMutation.finished.failure,
-  source: $followUp,
-  filter: (followUp, { error }) => followUp !== null && isQuoteRejection(error),
-  fn: (followUp) => ({ body: followUp!, current: null }),
-  target: idempotencyKeyFx,
-});
 // The outcome is unknown: show the balances and history as the server has them now.
 sample({
   clock: exchangeMutation.finished.failure,
@@ -240,11 +203,8 @@ sample({
 
 // Failure.
 const failureCode = exchangeMutation.finished.failure.map(({ error }) => failureCodeOf(error));
-const quoteRejected = sample({
-  clock: exchangeMutation.finished.failure,
-  source: $followUp,
-  filter: (followUp, { error }) => followUp === null && isQuoteRejection(error),
-});
+// (A refused quote of a resent lost request never gets here: the mechanism then sends the new quote.)
+const quoteRejected = sample({ clock: exchangeMutation.finished.failure, filter: ({ error }) => isQuoteRejection(error) });
 sample({ clock: quoteRejected, target: exchangeRatesRefetchRequested });
 sample({ clock: quoteRejected, fn: () => 'warning' as const, target: hapticFx });
 const insufficient = failureCode.filter({ fn: (code) => code === 'INSUFFICIENT_FUNDS' });

@@ -1,12 +1,14 @@
 import { useUnit } from 'effector-react';
 import { useId, type ReactNode } from 'react';
 import { $available } from '@/entities/wallet';
+import { MoneyBlockNotice } from '@/entities/user';
 import { formatRate } from '@/entities/exchange-rate';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { Alert, Button, IconSwapVertical, Sheet, Skeleton, Spinner } from '@/shared/ui';
 import type { ExchangeCheck } from '../lib/exchange-check';
 import {
   $canConfirm,
+  $exchangeBlock,
   $exchangeAmountText,
   $exchangeError,
   $exchangeFrom,
@@ -68,7 +70,7 @@ export default function ExchangeSheet() {
   const format = useFormatters();
   const errorText = useErrorText();
   const amountId = useId();
-  const [open, from, to, text, step, rate, preview, error, state, canConfirm, secondsLeft, expired, unavailable, rateChanged, available] = useUnit([
+  const [open, from, to, text, step, rate, preview, error, state, canConfirm, secondsLeft, expired, unavailable, rateChanged, available, block] = useUnit([
     $exchangeOpen,
     $exchangeFrom,
     $exchangeTo,
@@ -84,6 +86,7 @@ export default function ExchangeSheet() {
     $rateUnavailable,
     $rateChanged,
     $available,
+    $exchangeBlock,
   ]);
   const [close, changeAmount, swap, useMax, review, edit, confirm, retryRates] = useUnit([
     exchangeClosed,
@@ -132,7 +135,7 @@ export default function ExchangeSheet() {
 
   const footer =
     step === 'form' ? (
-      <Button fullWidth onClick={() => review()} disabled={unavailable}>
+      <Button fullWidth onClick={() => review()} disabled={unavailable || block !== null}>
         {t('exchange.continue')}
       </Button>
     ) : (
@@ -150,6 +153,10 @@ export default function ExchangeSheet() {
     <Sheet open={open} onClose={() => close()} closeOnBack={!pending} title={step === 'form' ? t('exchange.title') : t('exchange.reviewTitle')} footer={footer}>
       {step === 'form' ? (
         <div className={styles.content}>
+          <MoneyBlockNotice
+            underVerification={{ text: t('failureReasons.ACCOUNT_UNDER_VERIFICATION') }}
+            verificationFailed={{ text: t('failureReasons.ACCOUNT_VERIFICATION_FAILED') }}
+          />
           <div className={styles.pair}>
             <div className={styles.field} data-invalid={errorMessage ? true : undefined}>
               <div className={styles.fieldHead}>

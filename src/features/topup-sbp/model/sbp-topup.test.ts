@@ -1,13 +1,14 @@
 import { allSettled, fork, type Scope } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { configFixture, fail, ok, sbpPaymentFixture, useWalletTestApi } from '@/entities/wallet/index.testing';
+import { userFixture } from '@/entities/user/index.testing';
 import type { SbpPayment } from '@/shared/contract';
 import {
   $followedPayment,
   $sbpAmountCheck,
   $sbpAmountError,
   $sbpAmountText,
-  $sbpIdempotencyKey,
+  $sbpBlock,
   $sbpPaymentInProgress,
   $sbpTopUpOpen,
   feedbackFx,
@@ -95,7 +96,7 @@ describe('SBP top-up sheet model', () => {
     await allSettled(sbpTopUpOpened, { scope, params: undefined });
     await type(scope, '1500');
     await allSettled(sbpPayPressed, { scope });
-    const key = scope.getState($sbpIdempotencyKey);
+    const key = server.callsTo('POST', '/api/wallet/sbp')[0]?.headers.get('idempotency-key');
     expect(key).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
     await type(scope, '1500.00'); // same amount, other spelling: same form
     await allSettled(sbpPayPressed, { scope });
@@ -145,5 +146,36 @@ describe('SBP top-up sheet model', () => {
     expect(scope.getState($followedPayment)?.paymentId).toBe('sbp_1');
     expect(scope.getState($sbpTopUpOpen)).toBe(false);
     expect(scope.getState($sbpPaymentInProgress)).toBe(false);
+  });
+
+  it('a lost answer: Pay for the same amount after closing the sheet (or a reload) keeps the key; a created payment ends it', async () => {
+    server.on('GET', '/api/config', () => ok(configFixture()));
+    const replies = ['network-error', fail(503, { service: 'sbp', code: 'UPSTREAM_UNAVAILABLE', message: 'down' }), ok(sbpPaymentFixture()), ok(sbpPaymentFixture())] as const;
+    let n = 0;
+    server.on('POST', '/api/wallet/sbp', () => replies[n++]!);
+    for (let i = 0; i < replies.length; i += 1) {
+      const { scope } = setup('external'); // a new scope: the sheet was opened again
+      await allSettled(sbpTopUpOpened, { scope, params: undefined });
+      await type(scope, '1500');
+      await allSettled(sbpPayPressed, { scope });
+    }
+    const keys = server.callsTo('POST', '/api/wallet/sbp').map((c) => c.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(4);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toBe(keys[0]);
+    expect(keys[3]).not.toBe(keys[0]);
+  });
+
+  it('a user under verification is told why up front, and Pay sends nothing', async () => {
+    server.on('GET', '/api/config', () => ok(configFixture()));
+    server.on('GET', '/api/users/me', () => ok(userFixture('under_verification')));
+    server.on('POST', '/api/wallet/sbp', () => ok(sbpPaymentFixture()));
+    const { scope, opened } = setup();
+    await allSettled(sbpTopUpOpened, { scope, params: undefined });
+    expect(scope.getState($sbpBlock)).toBe('underVerification');
+    await type(scope, '1500');
+    await allSettled(sbpPayPressed, { scope });
+    expect(server.callsTo('POST', '/api/wallet/sbp')).toHaveLength(0);
+    expect(opened).toEqual([]);
   });
 });

@@ -1,12 +1,13 @@
 /**
  * SBP (fast payments) top-up sheet: amount in RUB within the configured minimum and maximum, "Pay" creates the
- * payment (POST /api/wallet/sbp, idempotent) and opens its paymentUrl. The Idempotency-Key stays the same
- * while the form is unchanged, so pressing Pay again after a network error can never create a second payment.
+ * payment (POST /api/wallet/sbp, idempotent) and opens its paymentUrl. The Idempotency-Key belongs to the amount
+ * until a definitive answer, so pressing Pay again after a lost answer can never create a second payment.
  */
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { $appConfig, $sbpConfig } from '@/entities/app-config';
+import { $moneyBlock, userRequested } from '@/entities/user';
 import { walletFailureReason } from '@/entities/wallet';
-import { createApiMutation, mutationState } from '@/shared/api';
+import { createIdempotentMutation, mutationState } from '@/shared/api';
 import { walletSbpCreate, type SbpPayment } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
 import { miniAppLink } from '@/shared/lib';
@@ -17,7 +18,7 @@ import { $sbpAmountText, $sbpTopUpOpen, sbpTopUpClosed, sbpTopUpOpened } from '.
 
 export { sbpTopUpOpened, sbpTopUpClosed, sbpAmountChanged, $sbpTopUpOpen, $sbpAmountText, hapticSelectionFx } from './sheet';
 
-export const sbpCreateMutation = createApiMutation(walletSbpCreate);
+export const sbpCreateMutation = createIdempotentMutation(walletSbpCreate);
 
 export const sbpPayPressed = createEvent();
 /** The payment page was opened outside the app (inside Telegram): the screen follows the payment. */
@@ -37,16 +38,9 @@ export const $sbpAmountError = combine($sbpAmountCheck, $submitted, (check, subm
 
 export const $sbpState = mutationState(sbpCreateMutation);
 
-/**
- * One key per payment attempt: the same amount keeps its key (a retry after a network error is a replay, never a
- * second payment); another amount, or a payment that was created, gets a new one.
- */
-export const $sbpIdempotency = createStore<{ key: string; amount: number } | null>(null);
-export const $sbpIdempotencyKey = $sbpIdempotency.map((value) => value?.key ?? null);
-export const idempotencyKeyFx = createEffect(({ amount, current }: { amount: number; current: { key: string; amount: number } | null }) =>
-  current && current.amount === amount ? current : { key: crypto.randomUUID(), amount },
-);
-$sbpIdempotency.on(idempotencyKeyFx.doneData, (_, value) => value);
+/** SPEC §1: refused up front for a user under verification (the one rule for money actions, entities/user). */
+export const $sbpBlock = $moneyBlock;
+sample({ clock: sbpTopUpOpened, target: userRequested });
 
 /**
  * Opens the payment page: outside Telegram (browser, dev mock) in this window, so the provider comes back to
@@ -82,13 +76,6 @@ export const feedbackFx = createEffect<{ kind: 'success' | 'error'; title: strin
 );
 export const hapticErrorFx = createEffect(() => haptic.notification('error'));
 
-sample({
-  clock: sbpPayPressed,
-  source: { check: $sbpAmountCheck, current: $sbpIdempotency, busy: $sbpPaymentInProgress },
-  filter: ({ check, busy }) => check.status === 'ok' && !busy,
-  fn: ({ check, current }) => ({ amount: (check as { amount: number }).amount, current }),
-  target: idempotencyKeyFx,
-});
 /**
  * Where the bank sends the payer back. Inside Telegram the payment page opens outside the app (the bank's page or app),
  * so the way back is the Mini App's t.me link: the server adds `startapp=sbp_<paymentId>` and the app opens on that
@@ -96,17 +83,24 @@ sample({
  * /payment-failed pages on this origin).
  */
 export const $sbpReturnUrl = $appConfig.map((config) => (isMockEnvironment() ? null : miniAppLink(config?.app)));
+/**
+ * The Idempotency-Key belongs to the payment the user means (this amount): Pay again after a lost answer — even
+ * after closing the sheet or reloading — replays it, never a second payment; a created payment, a refusal or
+ * another amount gets a new one (createIdempotentMutation).
+ */
 sample({
-  clock: idempotencyKeyFx.doneData,
-  source: $sbpReturnUrl,
-  fn: (returnUrl, { key, amount }) => ({ body: returnUrl ? { amount, returnUrl } : { amount }, idempotencyKey: key }),
+  clock: sbpPayPressed,
+  source: { check: $sbpAmountCheck, busy: $sbpPaymentInProgress, returnUrl: $sbpReturnUrl, block: $sbpBlock },
+  filter: ({ check, busy, block }) => check.status === 'ok' && !busy && block === null,
+  fn: ({ check, returnUrl }) => {
+    const amount = (check as { amount: number }).amount;
+    return { body: returnUrl ? { amount, returnUrl } : { amount } };
+  },
   target: sbpCreateMutation.start,
 });
 sample({ clock: sbpPayPressed, source: $sbpAmountCheck, filter: (check) => check.status !== 'ok', target: hapticErrorFx });
 
 sample({ clock: sbpCreateMutation.finished.success, fn: ({ result }) => result, target: openPaymentFx });
-// The next Pay is another payment.
-$sbpIdempotency.reset(sbpCreateMutation.finished.success);
 sample({ clock: openPaymentFx.done, filter: ({ result }) => result === 'external', target: sbpTopUpClosed });
 
 sample({

@@ -2,6 +2,7 @@ import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { $sbpConfig } from '@/entities/app-config';
+import { MoneyBlockNotice } from '@/entities/user';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { useClosingConfirmation } from '@/shared/platform';
 import { Button, Sheet, Skeleton, TextField } from '@/shared/ui';
@@ -9,6 +10,7 @@ import { paymentStatusPath } from '../lib/payment-link';
 import type { SbpAmountCheck } from '../lib/sbp-amount';
 import {
   $followedPayment,
+  $sbpBlock,
   $sbpAmountCheck,
   $sbpAmountError,
   $sbpAmountText,
@@ -26,7 +28,7 @@ export default function SbpTopUpSheet() {
   const { t } = useTranslation('wallet');
   const format = useFormatters();
   const navigate = useNavigate();
-  const [open, text, check, error, config, inProgress, followed] = useUnit([
+  const [open, text, check, error, config, inProgress, followed, block] = useUnit([
     $sbpTopUpOpen,
     $sbpAmountText,
     $sbpAmountCheck,
@@ -34,6 +36,7 @@ export default function SbpTopUpSheet() {
     $sbpConfig,
     $sbpPaymentInProgress,
     $followedPayment,
+    $sbpBlock,
   ]);
   const [close, changeAmount, pay, follow] = useUnit([sbpTopUpClosed, sbpAmountChanged, sbpPayPressed, sbpPaymentFollowed]);
 
@@ -72,7 +75,7 @@ export default function SbpTopUpSheet() {
       closeOnBack={!inProgress}
       title={t('sbp.title')}
       footer={
-        <Button fullWidth onClick={() => pay()} loading={inProgress} disabled={!config}>
+        <Button fullWidth onClick={() => pay()} loading={inProgress} disabled={!config || block !== null}>
           {payLabel}
         </Button>
       }
@@ -90,6 +93,10 @@ export default function SbpTopUpSheet() {
           }}
         >
           <p className={styles.lead}>{t('sbp.lead')}</p>
+          <MoneyBlockNotice
+            underVerification={{ text: t('failureReasons.ACCOUNT_UNDER_VERIFICATION') }}
+            verificationFailed={{ text: t('failureReasons.ACCOUNT_VERIFICATION_FAILED') }}
+          />
           <TextField
             label={t('sbp.amountLabel')}
             inputMode="decimal"

@@ -12,6 +12,7 @@ export function useFakeApi() {
   beforeEach(() => {
     server.reset();
     localStorage.clear();
+    sessionStorage.clear(); // pending Idempotency-Keys (shared/api) start empty too
     vi.stubGlobal('fetch', server.fetch);
     configureApi({ baseUrl: BASE_URL, getInitData: () => INIT_DATA });
   });

@@ -1,0 +1,46 @@
+import { useUnit } from 'effector-react';
+import { routePaths } from '@/shared/config';
+import type { Currency, Money } from '@/shared/contract';
+import { useFormatters, useTranslation } from '@/shared/i18n';
+import { Alert, LinkButton } from '@/shared/ui';
+import { shortfallOf } from '../lib/shortfall';
+import { $available } from '../model/wallet';
+
+export interface WalletFundsProps {
+  /** The currency paid from. */
+  currency: Currency;
+  /** What will be charged (null: nothing to compare yet). */
+  total: Money | null;
+}
+
+/**
+ * The wallet balance a payment is taken from and, when it is not enough, how much is missing and the way to top up
+ * the wallet (before the user can confirm). Nothing until the wallet is loaded. Texts: `cards:walletFunds` (only the
+ * card screens pay from the wallet this way; keeps them out of the core namespace).
+ */
+export function WalletFunds({ currency, total }: WalletFundsProps) {
+  const { t } = useTranslation('cards');
+  const format = useFormatters();
+  const available = useUnit($available);
+  if (!available) return null;
+  const balance = { amount: available[currency] ?? 0, currency };
+  const shortfall = shortfallOf(available, total);
+  return (
+    <div data-testid="wallet-funds">
+      <p>{t('walletFunds.balance', { amount: format.money(balance) })}</p>
+      {shortfall && (
+        <Alert
+          tone="warning"
+          title={t('walletFunds.shortTitle')}
+          action={
+            <LinkButton variant="plain" size="m" to={routePaths.wallet}>
+              {t('walletFunds.topUp')}
+            </LinkButton>
+          }
+        >
+          {t('walletFunds.shortText', { amount: format.money(shortfall) })}
+        </Alert>
+      )}
+    </div>
+  );
+}
