@@ -120,7 +120,11 @@ export const BUDGETS: Budget[] = [
     // The wallet screen's translations load with it (its route `namespaces`), before it renders, in the user's
     // language only (Russian has every English key, so it needs no English fallback copies: src/shared/i18n/instance.ts).
     optional: ['src/widgets/app-shell/index.*'],
-    budgetKb: 190,
+    // 194, not 190, for now: the trust work (issue #11: idempotent mutations, the verification gate, the shortfall,
+    // the name rule, words for every server code) added ~5 KB, of which ~1.3 KB went back (error-code texts load
+    // after the first screen). Bringing it back to 190 in both languages is part of the performance issue (#13:
+    // per-screen contract, no chunk waterfall).
+    budgetKb: 194,
     paths: [
       {
         label: 'inside Telegram, English',

@@ -33,7 +33,7 @@ describe('toErrorMessage', () => {
   test('server errors: the code, then the operation message, then "An error occurred"', () => {
     const error = serverError({ status: 422, statusText: '', response: null, service: 'wallet', code: 'VALIDATION_ERROR', message: 'm' });
     expect(toErrorMessage(error, FETCH_WALLET)).toEqual({
-      keys: ['errors:codes.VALIDATION_ERROR', FETCH_WALLET, 'errors:general.error'],
+      keys: ['error-codes:VALIDATION_ERROR', FETCH_WALLET, 'errors:general.error'],
       defaultValue: 'An error occurred',
     });
     expect(toErrorMessage(stringBodyError(500, 'text'), FETCH_WALLET).keys).toEqual([FETCH_WALLET, 'errors:general.error']);

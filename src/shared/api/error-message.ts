@@ -38,7 +38,7 @@ const isInvalidData = (error: unknown): boolean =>
  *
  * Order of keys:
  *  - timeout / no network / cancelled / session expired: the transport message (the user can act on it)
- *  - a server error object: `errors:codes.<CODE>` (translate the codes worth explaining), then fallbackKey
+ *  - a server error object: `error-codes:<CODE>` (translate the codes worth explaining), then fallbackKey
  *  - bad response or bare HTTP status: fallbackKey, then the transport message
  *  - anything else (not an ApiError): fallbackKey, then "An unknown error occurred"
  */
@@ -59,7 +59,7 @@ export function toErrorMessage(error: unknown, fallbackKey?: string): ErrorMessa
       // A string error body from the server (code UNKNOWN).
       return message([fallbackKey], GENERAL_ERROR_KEYS.error);
     case 'http':
-      if (error.service !== CLIENT_SERVICE) return message([`errors:codes.${error.code}`, fallbackKey], GENERAL_ERROR_KEYS.error);
+      if (error.service !== CLIENT_SERVICE) return message([`error-codes:${error.code}`, fallbackKey], GENERAL_ERROR_KEYS.error);
       return message([fallbackKey], GENERAL_ERROR_KEYS.fetchFailed);
   }
 }

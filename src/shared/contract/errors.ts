@@ -109,10 +109,14 @@ export type UsdtHoldReason = (typeof USDT_HOLD_REASONS)[number];
  * EVERY code the server can put in front of a user, in one place: `error.code` of an envelope (`errors`),
  * and the codes stored on records (`reasons`: card status reasons, wallet failure codes, purchase decline
  * reasons, SBP payment error codes). The client has words for each in English and Russian
- * (`errors:codes.<CODE>` / `errors:reasons.<CODE>`); src/shared/i18n/server-codes.test.ts fails when one is missing.
+ * (`error-codes:<CODE>` / `errors:reasons.<CODE>`); src/shared/i18n/server-codes.test.ts fails when one is missing.
  */
-export const USER_FACING_CODES = {
-  errors: [...(Object.keys(ERROR_CODES) as ErrorCode[]), ...(Object.keys(AUTH_ERROR_CODES) as AuthErrorCode[]), ...PROTOCOL_ERROR_CODES],
-  reasons: [...new Set([...CARD_REASON_CODES, ...TRADE_DECLINE_REASONS, ...SBP_PAYMENT_ERROR_CODES])],
-} as const;
+export const userFacingCodes = () =>
+  ({
+    errors: [...(Object.keys(ERROR_CODES) as ErrorCode[]), ...(Object.keys(AUTH_ERROR_CODES) as AuthErrorCode[]), ...PROTOCOL_ERROR_CODES],
+    reasons: [...new Set([...CARD_REASON_CODES, ...TRADE_DECLINE_REASONS, ...SBP_PAYMENT_ERROR_CODES])],
+  }) as const;
+// A function, not a constant: a module-level computation would keep the whole catalogue (its descriptions
+// included) in every screen that imports one small list from this module (bundle budget, docs/frontend.md).
+
 

@@ -1,28 +1,31 @@
 /**
  * Unit tests of models run under node (no DOM). Node 20 has no Web Storage, which the session, language and
  * idempotency models use; this gives each test file an in-memory `localStorage` and `sessionStorage` with the
- * Storage interface. Tests that need more of a browser (window, document, navigator) say
+ * Storage interface. As in a browser, stored items are also the object's own enumerable properties
+ * (`Object.keys(localStorage)`). Tests that need more of a browser (window, document, navigator) say
  * `// @vitest-environment jsdom` at the top of the file.
  */
+const own = (target: object, key: string) => Object.prototype.hasOwnProperty.call(target, key);
+
 class MemoryStorage implements Storage {
-  private readonly items = new Map<string, string>();
+  [name: string]: unknown;
   get length(): number {
-    return this.items.size;
+    return Object.keys(this).length;
   }
   clear(): void {
-    this.items.clear();
+    for (const key of Object.keys(this)) delete this[key];
   }
   getItem(key: string): string | null {
-    return this.items.get(String(key)) ?? null;
+    return own(this, String(key)) ? (this[String(key)] as string) : null;
   }
   key(index: number): string | null {
-    return [...this.items.keys()][index] ?? null;
+    return Object.keys(this)[index] ?? null;
   }
   removeItem(key: string): void {
-    this.items.delete(String(key));
+    delete this[String(key)];
   }
   setItem(key: string, value: string): void {
-    this.items.set(String(key), String(value));
+    this[String(key)] = String(value);
   }
 }
 

@@ -26,7 +26,7 @@ export const CARD_OPERATION_ERROR_TITLE_KEY = 'errors:cards.operationError';
 
 /**
  * Keys that explain WHY, most specific first, or [] when nothing specific is known: a server code
- * (`cards:codes.<CODE>`, then the shared `errors:codes.<CODE>`) or a transport problem.
+ * (`cards:codes.<CODE>`, then the shared `error-codes:<CODE>`) or a transport problem.
  */
 export function failureReasonKeys(error: unknown): string[] {
   if (!isApiError(error)) return [];
@@ -40,7 +40,7 @@ export function failureReasonKeys(error: unknown): string[] {
     case 'network':
       return error.code === ERROR_CODES.network ? [TRANSPORT_ERROR_KEYS.network] : [];
     case 'http':
-      return error.service === 'client' ? [] : [`cards:codes.${error.code}`, `errors:codes.${error.code}`];
+      return error.service === 'client' ? [] : [`cards:codes.${error.code}`, `error-codes:${error.code}`];
   }
 }
 

@@ -70,7 +70,7 @@ describe('user entity', () => {
     server.on('GET', '/api/users/me', () => fail(404, { service: 'users', code: 'NOT_FOUND', message: 'gone' }));
     const scope = fork();
     await allSettled(userRequested, { scope });
-    expect(scope.getState($userError)?.keys).toEqual(['errors:codes.NOT_FOUND', 'errors:auth.getUserFailed', 'errors:general.error']);
+    expect(scope.getState($userError)?.keys).toEqual(['error-codes:NOT_FOUND', 'errors:auth.getUserFailed', 'errors:general.error']);
 
     await allSettled(apiDataReset, { scope });
     server.on('GET', '/api/users/me', () => fail(401, { service: 'api', code: 'UNAUTHORIZED', message: 'no' }));

@@ -33,8 +33,8 @@ export function walletFailureReason(error: unknown): ErrorMessage | null {
   const code = failureCodeOf(error);
   if (code !== null) {
     return (WALLET_FAILURE_CODES as readonly string[]).includes(code)
-      ? // The shared words of the code next, and a general sentence last: never the code itself (USER_FACING_CODES).
-        { keys: [`wallet:failureReasons.${code}`, `errors:codes.${code}`], defaultValue: 'An error occurred' }
+      ? // The shared words of the code next, and a general sentence last: never the code itself (userFacingCodes() in the contract).
+        { keys: [`wallet:failureReasons.${code}`, `error-codes:${code}`], defaultValue: 'An error occurred' }
       : null;
   }
   if (isApiError(error) && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'auth-expired')) {

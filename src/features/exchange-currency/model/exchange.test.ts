@@ -334,7 +334,7 @@ describe('exchange sheet model', () => {
     await allSettled(exchangeConfirmPressed, { scope });
     expect(scope.getState($exchangeStep)).toBe('form');
     expect(scope.getState($exchangeError)).toMatchObject({ status: 'insufficient' });
-    expect(toasts[0]).toMatchObject({ kind: 'error', message: 'errors:wallet.exchangeFailed', description: { keys: ['wallet:failureReasons.INSUFFICIENT_FUNDS', 'errors:codes.INSUFFICIENT_FUNDS'] } });
+    expect(toasts[0]).toMatchObject({ kind: 'error', message: 'errors:wallet.exchangeFailed', description: { keys: ['wallet:failureReasons.INSUFFICIENT_FUNDS', 'error-codes:INSUFFICIENT_FUNDS'] } });
   });
 
   it('the clock runs only while the sheet is open', async () => {

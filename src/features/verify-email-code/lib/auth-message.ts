@@ -67,7 +67,7 @@ export function resendWaitSeconds(error: unknown): number | null {
 /**
  * @param fallbackKey the operation's SPEC §8 message, e.g. 'errors:auth.registrationFailed'.
  * Server auth codes get `auth:serverErrors.<CODE>` first; everything else follows `toErrorMessage`
- * (transport messages, `errors:codes.*`, the fallback, then a general SPEC message).
+ * (transport messages, `error-codes:*`, the fallback, then a general SPEC message).
  */
 export function authErrorMessage(error: unknown, fallbackKey: string): AuthMessage {
   const base = toErrorMessage(error, fallbackKey);

@@ -150,7 +150,7 @@ describe('email code step', () => {
     );
     const scope = fork();
     await settle((await requestCode(scope)).settled);
-    expect(scope.getState($sendError)).toMatchObject({ keys: ['auth:serverErrors.CODE_RATE_LIMITED', 'errors:codes.CODE_RATE_LIMITED', 'errors:auth.registrationFailed', 'errors:general.error'], values: { count: 37 } });
+    expect(scope.getState($sendError)).toMatchObject({ keys: ['auth:serverErrors.CODE_RATE_LIMITED', 'error-codes:CODE_RATE_LIMITED', 'errors:auth.registrationFailed', 'errors:general.error'], values: { count: 37 } });
 
     server.on('POST', '/api/auth/send-code', () => ({ status: 502, text: '<html>Bad gateway</html>' }));
     await settle((await requestCode(scope)).settled);

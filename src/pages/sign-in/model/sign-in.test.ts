@@ -106,7 +106,7 @@ describe('sign-in flow', () => {
     await run(allSettled(codeChanged, { scope, params: '999999' }));
     expect(scope.getState($step)).toBe('code');
     expect(scope.getState($codeError)).toMatchObject({
-      keys: ['auth:serverErrors.CODE_INVALID', 'errors:codes.CODE_INVALID', 'errors:auth.loginFailed', 'errors:general.error'],
+      keys: ['auth:serverErrors.CODE_INVALID', 'error-codes:CODE_INVALID', 'errors:auth.loginFailed', 'errors:general.error'],
       values: { count: 1 },
     });
     expect(scope.getState($isAuthenticated)).toBe(false);

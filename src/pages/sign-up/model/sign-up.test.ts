@@ -198,7 +198,7 @@ describe('sign-up flow', () => {
     await toCodeStep(scope);
     await run(allSettled(codeChanged, { scope, params: '222222' }));
     expect(scope.getState($step)).toBe('code');
-    expect(scope.getState($codeError)?.keys).toEqual(['errors:codes.INTERNAL', 'errors:auth.registrationFailed', 'errors:general.error']);
+    expect(scope.getState($codeError)?.keys).toEqual(['error-codes:INTERNAL', 'errors:auth.registrationFailed', 'errors:general.error']);
   });
 
   test('opening the page pre-fills the promo code from the referral start parameter', async () => {
