@@ -16,6 +16,7 @@ import type { Page, Request, Route } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import enCards from '../../src/shared/i18n/locales/en/cards.json';
 import enCommon from '../../src/shared/i18n/locales/en/common.json';
+import enErrorCodes from '../../src/shared/i18n/locales/en/error-codes.json';
 import enErrors from '../../src/shared/i18n/locales/en/errors.json';
 import enShell from '../../src/shared/i18n/locales/en/shell.json';
 import enWallet from '../../src/shared/i18n/locales/en/wallet.json';
@@ -146,7 +147,7 @@ describe('Network faults in English', () => {
         body: JSON.stringify({ success: false, error: { serviceName: 'cards', code: 'INTERNAL', message: 'Card store unreachable' } }),
       });
     await cardsError.getByRole('button', { name: enCommon.actions.retry }).click();
-    await visible(cardsError.getByText(`${enErrors.cards.fetchCardsFailed}. ${enErrors.codes.INTERNAL}`, { exact: true }), 20_000);
+    await visible(cardsError.getByText(`${enErrors.cards.fetchCardsFailed}. ${enErrorCodes.INTERNAL}`, { exact: true }), 20_000);
     expect(cards.requests).toHaveLength(2 * QUERY_ATTEMPTS);
     // The server's developer message is not user text.
     expect(await page.getByText('Card store unreachable').count()).toBe(0);
