@@ -20,7 +20,8 @@ describe('registration names', () => {
   it.each([
     [{ firstName: '<b>Ada</b>', lastName: 'Lovelace' }, 'firstName', /angle brackets/i],
     [{ firstName: 'Ada', lastName: 'Love😀lace' }, 'lastName', /emoji/i],
-    [{ firstName: 'Ada\u0000', lastName: 'Lovelace' }, 'firstName', /control/i],
+    // NUL is refused for every field of every request before any schema runs (server/http/validation.ts), with its own words.
+    [{ firstName: 'Ada\u0000', lastName: 'Lovelace' }, 'firstName', /NUL character/],
     [{ firstName: 'Ada', lastName: '\u202Eecalevol' }, 'lastName', /control/i],
     [{ firstName: 'Ada2', lastName: 'Lovelace' }, 'firstName', /letters/i],
     [{ firstName: 'A'.repeat(65), lastName: 'Lovelace' }, 'firstName', /64/],
