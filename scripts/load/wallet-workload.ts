@@ -57,6 +57,17 @@ export interface WorkloadOptions {
   sandboxToken?: string;
 }
 
+/** 0 → "A", 25 → "Z", 26 → "BA": a distinct letters-only name part per simulated user. */
+const lettersOf = (index: number): string => {
+  let out = '';
+  let rest = index;
+  do {
+    out = String.fromCharCode(65 + (rest % 26)) + out;
+    rest = Math.floor(rest / 26);
+  } while (rest > 0);
+  return out;
+};
+
 export class WalletWorkload {
   readonly stats: LoadStats;
   /** Transient answers and network errors seen by money-moving calls (each was retried with the same key). */
@@ -145,7 +156,7 @@ export class WalletWorkload {
           const mail = await this.call('signup', null, 'GET', `/api/dev/mailbox?email=${encodeURIComponent(email)}`, undefined, { 'x-sandbox-token': this.options.sandboxToken ?? SANDBOX_TEST_TOKEN });
           const registered = await this.call('signup', null, 'POST', '/api/auth/register', {
             firstName: 'Load',
-            lastName: `User${index}`,
+            lastName: `User ${lettersOf(index)}`, // names are letters only (contract PersonName)
             phoneNumber: '+79991234567',
             country: 'RUS',
             email,
