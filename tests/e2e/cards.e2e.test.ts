@@ -243,11 +243,14 @@ function physicalCardFlow(lang: Lang) {
     const sheet = page.getByRole('dialog', { name: c.activate.title });
     await visible(sheet);
 
-    // A wrong code is refused next to the input.
+    // A wrong code is refused next to the input, saying how many tries are left ("Wrong code. 4 tries left").
     const wrong = activationCode === '000000' ? '111111' : '000000';
     await sheet.getByRole('textbox').first().click();
     await page.keyboard.type(wrong);
-    await visible(sheet.getByText(c.activate.problem.wrong));
+    const triesLeft = Object.entries(c.activate.problem as Record<string, string>)
+      .filter(([key]) => key.startsWith('wrongTries_'))
+      .map(([, text]) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{\\{count\\}\\}', '\\d+'));
+    await visible(sheet.getByText(new RegExp(`^(?:${triesLeft.join('|')})$`)));
     await shotOf(page, `${shot}-wrong-code`);
 
     if (lang === 'en') {
