@@ -9,17 +9,12 @@
  * Calls POST /api/dev/tron/transfers, which records the transfer on the sandbox chain and runs the
  * deposit watcher; prints whether it was credited (and to how many cents) or parked as unmatched (and why).
  */
-const args = process.argv.slice(2);
-const option = (name: string): string | undefined => {
-  const index = args.indexOf(`--${name}`);
-  if (index < 0) return undefined;
-  const value = args[index + 1];
-  args.splice(index, 2);
-  return value;
-};
+import { cliArgs, runMain } from '../cli';
+
+const { args, option, apiUrl } = cliArgs();
 
 const main = async (): Promise<number> => {
-  const url = (option('url') ?? process.env.API_URL ?? 'http://localhost:3000').replace(/\/$/, '');
+  const url = apiUrl();
   const tag = option('tag');
   const txHash = option('tx');
   const from = option('from');
@@ -52,10 +47,4 @@ const main = async (): Promise<number> => {
   return 0;
 };
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runMain(main);

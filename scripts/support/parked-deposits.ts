@@ -11,19 +11,9 @@
  * running server (an embedded database must never be opened by two processes). The token comes from the environment
  * only: never from the command line, where it would land in the shell history and the process list.
  */
-const args = process.argv.slice(2);
-const flag = (name: string): boolean => {
-  const index = args.indexOf(`--${name}`);
-  if (index >= 0) args.splice(index, 1);
-  return index >= 0;
-};
-const option = (name: string): string | undefined => {
-  const index = args.indexOf(`--${name}`);
-  if (index < 0) return undefined;
-  const value = args[index + 1];
-  args.splice(index, 2);
-  return value;
-};
+import { cliArgs, runMain } from '../cli';
+
+const { flag, apiUrl } = cliArgs();
 
 interface Parked {
   id: number;
@@ -38,7 +28,7 @@ interface Parked {
 }
 
 const main = async (): Promise<number> => {
-  const url = (option('url') ?? process.env.API_URL ?? 'http://localhost:3000').replace(/\/$/, '');
+  const url = apiUrl();
   const onlyOpen = flag('open');
   const json = flag('json');
   const token = process.env.SUPPORT_TOKEN?.trim();
@@ -89,12 +79,4 @@ const main = async (): Promise<number> => {
   return 0;
 };
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
-
-export {};
+runMain(main);

@@ -1,7 +1,8 @@
 import { allSettled, fork } from 'effector';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeCard, pageOf, TEST_NOW, useCardsFakeApi } from '@/entities/card/index.testing';
+import { makeCard, pageOf, useCardsFakeApi } from '@/entities/card/index.testing';
 import { makeProduct } from '@/entities/card-product/index.testing';
+import { userFixture } from '@/entities/user/index.testing';
 import { walletFixture } from '@/entities/wallet/index.testing';
 import { apiDataReset } from '@/shared/api';
 import { fail, ok } from '@/shared/api/index.testing';
@@ -51,21 +52,7 @@ const usd = (amount: number) => ({ amount, currency: 'USD' as const });
 const product = makeProduct({ id: 'prd_visa', issueCost: usd(1_000), minimalDeposit: usd(1_000), depositFee: { bps: 150, fixed: usd(0) } });
 
 function serveUser(verificationStatus: VerificationStatus) {
-  server.on('GET', '/api/users/me', () =>
-    ok({
-      id: 'usr_1',
-      firstName: 'Ivan',
-      lastName: 'Petrov',
-      name: 'Ivan Petrov',
-      email: 'ivan@example.com',
-      phoneNumber: '+79990000000',
-      country: 'RUS',
-      verificationStatus,
-      telegram: null,
-      promoCode: 'IVAN2025',
-      createdAt: TEST_NOW,
-    }),
-  );
+  server.on('GET', '/api/users/me', () => ok(userFixture(verificationStatus)));
 }
 
 beforeAll(async () => {
