@@ -11,8 +11,6 @@ export interface SheetProps {
   children: ReactNode;
   /** Sticky actions at the bottom (e.g. a primary Button). */
   footer?: ReactNode;
-  /** A form-level message (an `Alert`) shown right above the footer's actions, always in view (see Page). */
-  footerNotice?: ReactNode;
   /**
    * While open, a back press closes the sheet instead of leaving the screen (default true): the app shell
    * shows the Telegram back button and routes its press here (see useBackHandler in shared/lib).
@@ -25,7 +23,7 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Bottom sheet dialog: aria-modal, focus trapped inside, Escape / backdrop / Telegram back close it. */
-export function Sheet({ open, onClose, title, children, footer, footerNotice, closeOnBack = true, className }: SheetProps) {
+export function Sheet({ open, onClose, title, children, footer, closeOnBack = true, className }: SheetProps) {
   const { t } = useTranslation('common');
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -112,16 +110,7 @@ export function Sheet({ open, onClose, title, children, footer, footerNotice, cl
           </button>
         </div>
         <div className={styles.body}>{children}</div>
-        {(footer || footerNotice) && (
-          <div className={styles.footer}>
-            {footerNotice && (
-              <div className={styles.footerNotice} data-footer-notice="">
-                {footerNotice}
-              </div>
-            )}
-            {footer}
-          </div>
-        )}
+        {footer && <div className={styles.footer}>{footer}</div>}
       </div>
     </div>,
     document.body,
