@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MEMORY_DATA_DIR } from './db/db';
+import { loadTronConfig, tronProductionProblems, type TronConfig } from './adapters/tron/config';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -68,6 +69,8 @@ export interface Config {
    * revoking its family (two tabs refreshing at once; REFRESH_REUSE_GRACE_SECONDS, default 30, 0 = off).
    */
   refreshReuseGraceSeconds: number;
+  /** USDT deposit source (TRON_ADAPTER, TRONGRID_*): server/adapters/tron/config.ts. */
+  tron: TronConfig;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -201,6 +204,7 @@ const assertProductionSafe = (config: Config): void => {
   if (!config.telegramBotToken) problems.push('TELEGRAM_BOT_TOKEN is required (without it Telegram init data is not verified)');
   if (config.sandbox) problems.push('SANDBOX must be off (it opens /api/dev/*: fake money, simulated issuer, sandbox mailbox)');
   if (!config.metricsToken) problems.push('METRICS_TOKEN is required (16+ characters; GET /api/metrics would be open)');
+  problems.push(...tronProductionProblems(config.tron));
   if (problems.length) throw new ConfigError(`Refusing to start with NODE_ENV=production:\n- ${problems.join('\n- ')}`);
 };
 
@@ -253,6 +257,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     idempotencyPendingSeconds: toInt(env, 'IDEMPOTENCY_PENDING_SECONDS', 60, 1, 3600),
     idempotencyRetentionHours: toInt(env, 'IDEMPOTENCY_RETENTION_HOURS', 24, 1, 24 * 365),
     refreshReuseGraceSeconds: toInt(env, 'REFRESH_REUSE_GRACE_SECONDS', 30, 0, 300),
+    tron: loadTronConfig(env, { production: nodeEnv === 'production' }),
   };
   if (config.timeouts.headersMs > config.timeouts.requestMs) {
     throw new ConfigError('HEADERS_TIMEOUT_MS must not be larger than REQUEST_TIMEOUT_MS');

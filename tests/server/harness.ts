@@ -53,7 +53,8 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memoryTemplate: true });
   await migrate(db);
   const clock = new ManualClock(new Date('2030-01-01T12:00:00Z'));
-  const app = await buildApp({ config, db, clock, adapters: options.adapters, extraRoutes: options.extraRoutes });
+  // options.env reaches the module settings too (wallet, cards), merged over process.env like startServer({ env }).
+  const app = await buildApp({ config, db, clock, adapters: options.adapters, extraRoutes: options.extraRoutes, env: { ...process.env, ...options.env } });
   return {
     app,
     db,

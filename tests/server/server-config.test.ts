@@ -10,6 +10,8 @@ const production = {
   TELEGRAM_BOT_TOKEN: '123456:telegram-bot-token',
   METRICS_TOKEN: 'm'.repeat(24),
   PUBLIC_ORIGIN: 'https://wallet.example.com',
+  TRONGRID_API_KEY: 'trongrid-api-key-0123',
+  USDT_DEPOSIT_ADDRESS: 'TDepositAddressForTronGridTests123',
 };
 
 describe('NODE_ENV=production refuses to start without what it needs', () => {

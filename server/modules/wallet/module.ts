@@ -6,7 +6,7 @@ import {
   unconfiguredSbpAcquirer,
   type SbpAcquirer,
 } from '../../adapters/sbp';
-import { SandboxTronChain, unconfiguredTronSource, type TronDepositSource } from '../../adapters/tron';
+import { SandboxTronChain, TronGridSource, unconfiguredTronSource, type TronDepositSource } from '../../adapters/tron';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/db';
@@ -85,7 +85,7 @@ export const registerWalletModules = async (app: FastifyInstance, { db, clock, c
     });
     const rates = new SandboxRateProvider(db, clock, settings.exchange.sandboxMidRate);
     sandbox = { chain, acquirer: sandboxAcquirer, rates };
-    source = chain;
+    if (config.tron.adapter === 'sandbox') source = chain;
     acquirer = sandboxAcquirer;
     provider = rates;
     appJobRegistry(app).register<{ invoiceId: string }>(SANDBOX_SBP_CALLBACK_JOB, async ({ invoiceId }) => {
@@ -93,7 +93,14 @@ export const registerWalletModules = async (app: FastifyInstance, { db, clock, c
       if (result.status >= 300) throw new Error(`webhook answered ${result.status}: ${JSON.stringify(result.body)}`);
     });
   } else {
-    app.log.warn('SANDBOX is off: no TRON node, SBP acquirer or rate provider is integrated yet; deposits, SBP and exchange are unavailable.');
+    app.log.warn('SANDBOX is off: no SBP acquirer or rate provider is integrated yet; SBP and exchange are unavailable.');
+  }
+  if (config.tron.adapter === 'trongrid') {
+    // docs/server.md "TRON deposit watcher": the production source; the sandbox chain (if on) is then not read.
+    source = new TronGridSource({ ...config.tron.trongrid, clock, minConfirmations: settings.usdt.confirmations, log });
+    app.log.info({ apiUrl: config.tron.trongrid.apiUrl, depositAddress: settings.usdt.depositAddress }, 'USDT deposits: TronGrid');
+  } else if (!config.sandbox) {
+    app.log.warn('TRON_ADAPTER=sandbox with SANDBOX off: no USDT deposit is ever seen (set TRON_ADAPTER=trongrid).');
   }
 
   const wallet = new WalletService({ db, clock, log });

@@ -43,8 +43,10 @@ export interface UsdtWatcherOptions {
  * Watches the shared deposit address and credits tagged USDT deposits (docs/api.md "USDT deposit tag").
  *
  * Each pass reads the transfers after the stored cursor (outside any database transaction: a real source is a
- * network call), then processes them in ONE database transaction that holds the cursor row
- * (`FOR UPDATE SKIP LOCKED`; if the cursor moved meanwhile another process did the work and this pass stops).
+ * network call), then processes them one by one, each in its own database transaction that holds the cursor row
+ * (`FOR UPDATE SKIP LOCKED`) and moves the cursor past it (if the cursor moved meanwhile, another process did the
+ * work and this pass stops). It stops at the first transfer short of `confirmations`; items the source marks
+ * `ignored` (another token, a failed transaction) only move the cursor.
  * Per transfer:
  *   - already seen tx hash                → unmatched 'duplicate_tx_hash' (never credited twice)
  *   - decimals are no valid tag (…00)     → unmatched 'no_tag'
@@ -79,11 +81,17 @@ export class UsdtDepositWatcher {
     let total = 0;
     for (let round = 0; round < 100 && !this.stopped; round++) {
       const [row] = await db.query<{ cursor: string | null }>('SELECT cursor FROM tron_watcher_cursors WHERE address = $1', [depositAddress]);
-      const cursor = row?.cursor ?? null;
+      let cursor = row?.cursor ?? null;
       const transfers = await this.options.source.transfersTo(depositAddress, cursor, this.options.batchSize ?? 100);
       if (!transfers.length) break;
-      const processed = await runLedgerTx(db, (q) => this.processBatch(q, cursor, transfers));
-      if (processed === null) break; // another process holds or moved the cursor
+      let processed = 0;
+      for (const transfer of transfers) {
+        if (this.stopped || (!transfer.ignored && transfer.confirmations < this.options.confirmations)) break;
+        const next = await runLedgerTx(db, (q) => this.processOne(q, cursor, transfer));
+        if (next === null) return total + processed; // another process holds or moved the cursor
+        cursor = next;
+        processed++;
+      }
       total += processed;
       if (processed < transfers.length) break; // stopped at an unconfirmed transfer
     }
@@ -106,23 +114,26 @@ export class UsdtDepositWatcher {
     return this.systemReady;
   }
 
-  private async processBatch(q: Queryable, cursor: string | null, transfers: TronTransfer[]): Promise<number | null> {
+  /**
+   * One transfer in ONE database transaction holding the cursor row (`FOR UPDATE SKIP LOCKED`): credit or park it and
+   * move the cursor past it, together. A process killed between two transfers has committed exactly the ones before;
+   * its successor reads from that cursor. Returns the new cursor, or null when the row is locked or has moved.
+   */
+  private async processOne(q: Queryable, cursor: string | null, transfer: TronTransfer): Promise<string | null> {
     const { depositAddress, clock } = this.options;
     const [locked] = await q.query<{ cursor: string | null }>(
       'SELECT cursor FROM tron_watcher_cursors WHERE address = $1 FOR UPDATE SKIP LOCKED',
       [depositAddress],
     );
     if (!locked || locked.cursor !== cursor) return null;
-    let last: string | null = cursor;
-    let count = 0;
-    for (const transfer of transfers) {
-      if (transfer.confirmations < this.options.confirmations) break;
-      if (transfer.to === depositAddress) await this.processTransfer(q, transfer);
-      last = transfer.eventId;
-      count++;
+    if (transfer.ignored) {
+      this.options.log?.('TRON transfer ignored', { txHash: transfer.txHash, reason: transfer.ignored });
+    } else if (transfer.to === depositAddress) {
+      await this.processTransfer(q, transfer);
     }
-    await q.query('UPDATE tron_watcher_cursors SET cursor = $2, updated_at = $3 WHERE address = $1', [depositAddress, last, clock.now()]);
-    return count;
+    const next = transfer.cursor ?? transfer.eventId;
+    await q.query('UPDATE tron_watcher_cursors SET cursor = $2, updated_at = $3 WHERE address = $1', [depositAddress, next, clock.now()]);
+    return next;
   }
 
   private async park(q: Queryable, transfer: TronTransfer, reason: UnmatchedReason, byTag: string | null = null): Promise<void> {
