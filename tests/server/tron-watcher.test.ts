@@ -282,10 +282,7 @@ describe('TRON deposit watcher on TronGrid', () => {
     const small = fake.addTransfer({ to: DEPOSIT_ADDRESS, value: await tagged(ann, 1) });
     const otherToken = fake.addTransfer({ to: DEPOSIT_ADDRESS, value: await tagged(ann, 500), contract: OTHER_CONTRACT, ignoreContractFilter: true });
     const reverted = fake.addTransfer({ to: DEPOSIT_ADDRESS, value: await tagged(ann, 600), failed: true });
-    const malformed = ['abc', '0', '1e9', '-5', '99999999999999999999'].map((value) => {
-      const x = fake.addTransfer({ to: DEPOSIT_ADDRESS, value });
-      return x;
-    });
+    const malformed = ['abc', '0', '1e9', '-5', '99999999999999999999'].map((value) => fake.addTransfer({ to: DEPOSIT_ADDRESS, value }));
     const wrongDecimals = fake.addTransfer({ to: DEPOSIT_ADDRESS, value: await tagged(ann, 700), decimals: 18 });
     const noId = fake.addTransfer({ to: DEPOSIT_ADDRESS, value: await tagged(ann, 800) });
     noId.raw = { token_info: { address: FAKE_USDT_CONTRACT, decimals: 6 }, block_timestamp: noId.blockTimestamp, value: noId.value, to: DEPOSIT_ADDRESS };
@@ -303,11 +300,11 @@ describe('TRON deposit watcher on TronGrid', () => {
       { tx_hash: small.txid, reason: 'below_minimum' },
     ]);
     const ignored = [otherToken, reverted, ...malformed, wrongDecimals].map((x) => x.txid);
-    const [{ n }] = await t.db.query<{ n: number }>(
+    const [row] = await t.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM (SELECT tx_hash FROM usdt_deposits UNION ALL SELECT tx_hash FROM unmatched_deposits) x WHERE tx_hash = ANY(string_to_array($1, ','))`,
       [ignored.join(',')],
     );
-    expect(n).toBe(0);
+    expect(row!.n).toBe(0);
     expect(await watcher().poll()).toBe(0);
   });
 
