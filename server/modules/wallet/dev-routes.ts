@@ -137,7 +137,15 @@ const originOf = (url: string): string | null => {
 
 export const registerWalletDevRoutes = async (
   app: FastifyInstance,
-  deps: { clock: Clock; chain: SandboxTronChain; watcher: UsdtDepositWatcher; acquirer: SandboxSbpAcquirer; depositAddress: string },
+  deps: {
+    clock: Clock;
+    chain: SandboxTronChain;
+    /** The watcher reads the sandbox chain (TRON_ADAPTER=sandbox); otherwise a recorded transfer stays unprocessed. */
+    chainIsSource: boolean;
+    watcher: UsdtDepositWatcher;
+    acquirer: SandboxSbpAcquirer;
+    depositAddress: string;
+  },
 ): Promise<void> => {
   const { chain, watcher, acquirer, clock } = deps;
 
@@ -147,7 +155,7 @@ export const registerWalletDevRoutes = async (
     const transfer = await chain.recordTransfer({ to: body.to ?? deps.depositAddress, amountMicro: micro, txHash: body.txHash, from: body.from });
     let outcome = await watcher.outcomeOf(transfer.eventId);
     // Another process (or the background poll) may be mid-pass: poll until this transfer is processed.
-    for (let attempt = 0; outcome.status === 'unprocessed' && attempt < 40 && transfer.to === deps.depositAddress; attempt++) {
+    for (let attempt = 0; deps.chainIsSource && outcome.status === 'unprocessed' && attempt < 40 && transfer.to === deps.depositAddress; attempt++) {
       await watcher.poll();
       outcome = await watcher.outcomeOf(transfer.eventId);
       if (outcome.status === 'unprocessed') await new Promise((resolve) => setTimeout(resolve, 50));

@@ -124,6 +124,7 @@ export const registerWalletModules = async (app: FastifyInstance, { db, clock, c
     await registerWalletDevRoutes(app, {
       clock,
       chain: sandbox.chain,
+      chainIsSource: source === sandbox.chain,
       watcher,
       acquirer: sandbox.acquirer,
       depositAddress: settings.usdt.depositAddress,
