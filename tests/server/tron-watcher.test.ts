@@ -4,13 +4,24 @@
  * TronGrid source — confirmations, cursor, duplicates, reorganisations, rate limits, restarts, concurrent watchers.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  killServerProcess,
+  SANDBOX_TEST_TOKEN,
+  sandboxServerEnv,
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from '../../scripts/load/server-process';
 import { TronGridError, TronGridSource } from '../../server/adapters/tron';
 import { loadConfig } from '../../server/config';
 import type { Db, Queryable } from '../../server/db/db';
-import { checkLedger } from '../../server/modules/ledger';
+import { openPostgres } from '../../server/db/postgres';
+import { accountIds, checkLedger, ensureWalletAccounts } from '../../server/modules/ledger';
 import { UsdtDepositWatcher } from '../../server/modules/wallet';
 import { FAKE_USDT_CONTRACT, FakeTronGrid, fakeTxId } from './fakes/trongrid';
-import { createTestApp, type TestApp } from './harness';
+import { waitFor } from './card-helpers';
+import { createTestApp, registrationForm, uniqueEmail, type TestApp } from './harness';
+import { realPostgresDatabase } from './jobs-postgres';
 import { balances, getWallet, verifiedUser, type TestUser } from './wallet-support';
 
 const DEPOSIT_ADDRESS = 'TDepositAddressForTronGridTests123';
@@ -35,12 +46,6 @@ const start = async (env: Record<string, string> = {}) => {
     },
   });
 };
-
-beforeEach(async () => start());
-afterEach(async () => {
-  await t.close();
-  await fake.close();
-});
 
 const watcher = () => t.app.walletModules.watcher;
 
@@ -84,6 +89,12 @@ const confirmAll = () => {
 };
 
 describe('TRON deposit watcher on TronGrid', () => {
+  beforeEach(async () => start());
+  afterEach(async () => {
+    await t.close();
+    await fake.close();
+  });
+
   it('asks TronGrid for confirmed USDT transfers to the deposit address, oldest first, with the API key', async () => {
     const ann = await verifiedUser(t);
     const transfer = fake.addTransfer({ to: DEPOSIT_ADDRESS, value: await tagged(ann, 100) });
@@ -402,6 +413,92 @@ describe('TRON deposit watcher on TronGrid', () => {
     await expect(watcher().poll()).rejects.toMatchObject({ code: 'BAD_CURSOR' });
     expect(fake.requests).toHaveLength(0);
   });
+});
+
+describe('a real server process killed (kill -9) in the middle of a page of transfers', () => {
+  it('the restarted process credits the rest: nothing lost, nothing twice', async () => {
+    const pg = await realPostgresDatabase();
+    const grid = await new FakeTronGrid().start();
+    const db = await openPostgres({ connectionString: pg.databaseUrl, maxConnections: 4 });
+    const servers: ServerProcess[] = [];
+    let release: () => void = () => {};
+    try {
+      const env = sandboxServerEnv({
+        DATABASE_URL: pg.databaseUrl,
+        JWT_SECRET: 'tron-watcher-processes-share-this-secret-0123',
+        TRON_ADAPTER: 'trongrid',
+        TRONGRID_API_URL: grid.url,
+        TRONGRID_API_KEY: API_KEY,
+        USDT_DEPOSIT_ADDRESS: DEPOSIT_ADDRESS,
+        USDT_CONFIRMATIONS: String(CONFIRMATIONS),
+        TRON_POLL_MS: '100',
+      });
+      const first = await startServerProcess('A', env);
+      servers.push(first);
+      const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+        const res = await fetch(`${first.url}${path}`, {
+          method,
+          headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        });
+        return (await res.json()) as any;
+      };
+      const users: Array<{ id: string; tag: string }> = [];
+      for (let i = 0; i < 4; i++) {
+        const email = uniqueEmail('tron');
+        await call('POST', '/api/auth/send-code', { email, purpose: 'signup' });
+        const mailbox = await call('GET', `/api/dev/mailbox?email=${encodeURIComponent(email)}`, undefined, { 'x-sandbox-token': SANDBOX_TEST_TOKEN });
+        const registered = await call('POST', '/api/auth/register', { ...registrationForm(email), code: mailbox.data.messages[0].code });
+        const wallet = await call('GET', '/api/wallet', undefined, { authorization: `Bearer ${registered.data.accessToken}` });
+        users.push({ id: registered.data.user.id, tag: wallet.data.usdtDepositTag });
+      }
+      // Item 4 of the page pays user 4, whose wallet row this test holds locked: the watcher credits items 1–3, then
+      // waits inside item 4's transaction — where the process is killed.
+      const blocked = users[3]!;
+      await db.tx((q) => ensureWalletAccounts(q, blocked.id));
+      let locked: () => void = () => {};
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+      const holding = db.tx(async (q) => {
+        await q.query('SELECT id FROM ledger_accounts WHERE id = $1 FOR UPDATE', [accountIds.wallet(blocked.id, 'USD')]);
+        locked();
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+      await lockTaken;
+      const page = [0, 1, 2, 3, 0, 1].map((u, i) => grid.addTransfer({ to: DEPOSIT_ADDRESS, value: String((10 + i) * 1_000_000 + Number(users[u]!.tag)) }));
+      grid.headBlock += 100;
+
+      const count = async () => Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM usdt_deposits'))[0]!.n);
+      await waitFor(count, (n) => n === 3, 60_000, 'items 1-3 credited');
+      await waitFor(
+        async () => Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted'))[0]!.n),
+        (n) => n > 0,
+        60_000,
+        'the watcher waiting inside item 4',
+      );
+      await killServerProcess(first);
+      release();
+      await holding;
+      expect(await count()).toBe(3);
+
+      servers.push(await startServerProcess('B', env));
+      await waitFor(count, (n) => n === 6, 60_000, 'all six credited after the restart');
+      const rows = await db.query<{ tx_hash: string; user_id: string; credited_cents: number }>('SELECT tx_hash, user_id, credited_cents FROM usdt_deposits');
+      expect(rows.map((r) => r.tx_hash).sort()).toEqual(page.map((x) => x.txid).sort());
+      expect(rows.find((r) => r.tx_hash === page[3]!.txid)!.user_id).toBe(blocked.id);
+      const listings = grid.listings().length;
+      await waitFor(async () => grid.listings().length, (n) => n >= listings + 3, 60_000, 'more polls'); // it keeps polling…
+      expect(await count()).toBe(6); // …and credits nothing again
+      expect(Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_transactions WHERE type = 'usdtDeposit'`))[0]!.n)).toBe(6);
+      expect(await db.query('SELECT tx_hash FROM unmatched_deposits')).toEqual([]);
+      expect((await checkLedger(db)).ok).toBe(true);
+    } finally {
+      release();
+      for (const server of servers) await stopServerProcess(server);
+      await db.close();
+      await grid.close();
+      await pg.drop();
+    }
+  }, 300_000);
 });
 
 describe('TRON configuration', () => {
