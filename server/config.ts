@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MEMORY_DATA_DIR } from './db/db';
+import { AdapterConfigError, adaptersProductionProblems, loadAdaptersConfig, type AdaptersConfig } from './adapters/config';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -68,6 +69,8 @@ export interface Config {
    * revoking its family (two tabs refreshing at once; REFRESH_REUSE_GRACE_SECONDS, default 30, 0 = off).
    */
   refreshReuseGraceSeconds: number;
+  /** Which adapter each outside integration uses (RATES_PROVIDER, CARD_ISSUER_ADAPTER, ...: server/adapters/config.ts). */
+  adapters: AdaptersConfig;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -192,6 +195,15 @@ const toPublicOrigin = (env: Env): string | undefined => {
   return origins[0]!;
 };
 
+const toAdapters = (env: Env, sandbox: boolean, nodeEnv: NodeEnv): AdaptersConfig => {
+  try {
+    return loadAdaptersConfig(env, { sandbox, production: nodeEnv === 'production' });
+  } catch (error) {
+    if (error instanceof AdapterConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
+};
+
 /** Production refuses settings that would lose money or let people in (docs/server.md "Production refusals"). */
 const assertProductionSafe = (config: Config): void => {
   if (config.nodeEnv !== 'production') return;
@@ -201,6 +213,7 @@ const assertProductionSafe = (config: Config): void => {
   if (!config.telegramBotToken) problems.push('TELEGRAM_BOT_TOKEN is required (without it Telegram init data is not verified)');
   if (config.sandbox) problems.push('SANDBOX must be off (it opens /api/dev/*: fake money, simulated issuer, sandbox mailbox)');
   if (!config.metricsToken) problems.push('METRICS_TOKEN is required (16+ characters; GET /api/metrics would be open)');
+  problems.push(...adaptersProductionProblems(config.adapters));
   if (problems.length) throw new ConfigError(`Refusing to start with NODE_ENV=production:\n- ${problems.join('\n- ')}`);
 };
 
@@ -253,6 +266,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     idempotencyPendingSeconds: toInt(env, 'IDEMPOTENCY_PENDING_SECONDS', 60, 1, 3600),
     idempotencyRetentionHours: toInt(env, 'IDEMPOTENCY_RETENTION_HOURS', 24, 1, 24 * 365),
     refreshReuseGraceSeconds: toInt(env, 'REFRESH_REUSE_GRACE_SECONDS', 30, 0, 300),
+    adapters: toAdapters(env, sandbox, nodeEnv),
   };
   if (config.timeouts.headersMs > config.timeouts.requestMs) {
     throw new ConfigError('HEADERS_TIMEOUT_MS must not be larger than REQUEST_TIMEOUT_MS');

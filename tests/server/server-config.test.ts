@@ -10,6 +10,11 @@ const production = {
   TELEGRAM_BOT_TOKEN: '123456:telegram-bot-token',
   METRICS_TOKEN: 'm'.repeat(24),
   PUBLIC_ORIGIN: 'https://wallet.example.com',
+  // Adapters (tests/server/adapters-config.test.ts): real mail and rates; no issuer or acquirer adapter exists yet.
+  SMTP_URL: 'smtp://mailer:secret@smtp.internal:587',
+  RATES_PROVIDER: 'cbr',
+  CARD_ISSUER_ADAPTER: 'none',
+  SBP_ACQUIRER_ADAPTER: 'none',
 };
 
 describe('NODE_ENV=production refuses to start without what it needs', () => {

@@ -46,7 +46,7 @@ export const registerCardsModule = (app: FastifyInstance, options: CardsModuleOp
   const { db, clock, config, env = process.env } = options;
   const registry = appJobRegistry(app);
   const sandbox =
-    !options.issuer && config.sandbox
+    !options.issuer && config.adapters.cardIssuer.adapter === 'sandbox'
       ? new SandboxCardIssuer({
           db,
           clock,
