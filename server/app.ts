@@ -115,7 +115,7 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
   registerAuthRoutes(app, auth, telegram);
   registerUserRoutes(app, users);
   await registerWalletModules(app, { db, clock, config, env });
-  registerCardsModule(app, { db, clock, config, issuer: adapters.cardIssuer, env });
+  await registerCardsModule(app, { db, clock, config, issuer: adapters.cardIssuer, env });
   registerPromoModule(app, { db, clock, env });
   if (config.sandbox) registerDevRoutes(app, db, users, config.sandboxToken);
   await extraRoutes?.(app);
