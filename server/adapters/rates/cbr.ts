@@ -172,7 +172,7 @@ export class CbrRateProvider implements RateProvider {
   private async fetchDaily(): Promise<CbrDaily> {
     const response = await fetch(this.options.url, {
       signal: AbortSignal.timeout(this.options.timeoutMs),
-      headers: { accept: 'application/xml, text/xml' },
+      headers: { accept: 'application/xml, text/xml', 'user-agent': 'TonicWallet-rates/1.0' },
       redirect: 'follow',
     });
     if (response.status !== 200) {

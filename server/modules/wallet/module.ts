@@ -95,7 +95,9 @@ export const registerWalletModules = async (app: FastifyInstance, { db, clock, c
       if (result.status >= 300) throw new Error(`webhook answered ${result.status}: ${JSON.stringify(result.body)}`);
     });
   } else {
-    app.log.warn('SANDBOX is off: no TRON node, SBP acquirer or rate provider is integrated yet; deposits, SBP and exchange are unavailable.');
+    app.log.warn(
+      `SANDBOX is off: no TRON node is integrated yet (deposits are unavailable); SBP acquirer: ${config.adapters.sbpAcquirer.adapter}, rate provider: ${config.adapters.rates.adapter}.`,
+    );
   }
 
   if (config.adapters.rates.adapter === 'cbr') provider = new CbrRateProvider({ db, clock, ...config.adapters.rates.cbr, log });
