@@ -92,7 +92,8 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
   });
 
   const mail =
-    adapters.mail ?? createMailAdapter({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, db, clock, log: (line) => app.log.info(line) });
+    adapters.mail ??
+    createMailAdapter({ smtpUrl: config.adapters.mail.adapter === 'smtp' ? config.smtpUrl : undefined, mailFrom: config.mailFrom, db, clock, log: (line) => app.log.info(line) });
   const users = new UsersService({ db, clock, autoVerifyAfterSeconds: config.sandbox ? config.verificationDelaySeconds : null });
   const telegram = new TelegramInitData(config.telegramBotToken, clock);
   const auth = new AuthService({ db, clock, mail, tokens, users, codes: new EmailCodeService(db, clock, config.jwtSecret) });
@@ -114,7 +115,7 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
   registerAuthRoutes(app, auth, telegram);
   registerUserRoutes(app, users);
   await registerWalletModules(app, { db, clock, config, env });
-  registerCardsModule(app, { db, clock, config, issuer: adapters.cardIssuer, env });
+  await registerCardsModule(app, { db, clock, config, issuer: adapters.cardIssuer, env });
   registerPromoModule(app, { db, clock, env });
   if (config.sandbox) registerDevRoutes(app, db, users, config.sandboxToken);
   await extraRoutes?.(app);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MEMORY_DATA_DIR } from './db/db';
 import { loadTronConfig, tronProductionProblems, type TronConfig } from './adapters/tron/config';
+import { AdapterConfigError, adaptersProductionProblems, loadAdaptersConfig, type AdaptersConfig } from './adapters/config';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -71,6 +72,8 @@ export interface Config {
   refreshReuseGraceSeconds: number;
   /** USDT deposit source (TRON_ADAPTER, TRONGRID_*): server/adapters/tron/config.ts. */
   tron: TronConfig;
+  /** Which adapter each outside integration uses (RATES_PROVIDER, CARD_ISSUER_ADAPTER, ...: server/adapters/config.ts). */
+  adapters: AdaptersConfig;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -195,6 +198,15 @@ const toPublicOrigin = (env: Env): string | undefined => {
   return origins[0]!;
 };
 
+const toAdapters = (env: Env, sandbox: boolean, nodeEnv: NodeEnv): AdaptersConfig => {
+  try {
+    return loadAdaptersConfig(env, { sandbox, production: nodeEnv === 'production' });
+  } catch (error) {
+    if (error instanceof AdapterConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
+};
+
 /** Production refuses settings that would lose money or let people in (docs/server.md "Production refusals"). */
 const assertProductionSafe = (config: Config): void => {
   if (config.nodeEnv !== 'production') return;
@@ -205,6 +217,7 @@ const assertProductionSafe = (config: Config): void => {
   if (config.sandbox) problems.push('SANDBOX must be off (it opens /api/dev/*: fake money, simulated issuer, sandbox mailbox)');
   if (!config.metricsToken) problems.push('METRICS_TOKEN is required (16+ characters; GET /api/metrics would be open)');
   problems.push(...tronProductionProblems(config.tron));
+  problems.push(...adaptersProductionProblems(config.adapters));
   if (problems.length) throw new ConfigError(`Refusing to start with NODE_ENV=production:\n- ${problems.join('\n- ')}`);
 };
 
@@ -258,6 +271,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     idempotencyRetentionHours: toInt(env, 'IDEMPOTENCY_RETENTION_HOURS', 24, 1, 24 * 365),
     refreshReuseGraceSeconds: toInt(env, 'REFRESH_REUSE_GRACE_SECONDS', 30, 0, 300),
     tron: loadTronConfig(env, { production: nodeEnv === 'production' }),
+    adapters: toAdapters(env, sandbox, nodeEnv),
   };
   if (config.timeouts.headersMs > config.timeouts.requestMs) {
     throw new ConfigError('HEADERS_TIMEOUT_MS must not be larger than REQUEST_TIMEOUT_MS');

@@ -53,8 +53,9 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memoryTemplate: true });
   await migrate(db);
   const clock = new ManualClock(new Date('2030-01-01T12:00:00Z'));
-  // options.env reaches the module settings too (wallet, cards), merged over process.env like startServer({ env }).
-  const app = await buildApp({ config, db, clock, adapters: options.adapters, extraRoutes: options.extraRoutes, env: { ...process.env, ...options.env } });
+  // The module settings (wallet, exchange, cards: docs/server.md) read the same environment, `options.env` included.
+  const env = { ...process.env, ...options.env };
+  const app = await buildApp({ config, db, clock, adapters: options.adapters, extraRoutes: options.extraRoutes, env });
   return {
     app,
     db,

@@ -12,6 +12,11 @@ const production = {
   PUBLIC_ORIGIN: 'https://wallet.example.com',
   TRONGRID_API_KEY: 'trongrid-api-key-0123',
   USDT_DEPOSIT_ADDRESS: 'TDepositAddressForTronGridTests123',
+  // Adapters (tests/server/adapters-config.test.ts): real mail and rates; no issuer or acquirer adapter exists yet.
+  SMTP_URL: 'smtp://mailer:secret@smtp.internal:587',
+  RATES_PROVIDER: 'cbr',
+  CARD_ISSUER_ADAPTER: 'none',
+  SBP_ACQUIRER_ADAPTER: 'none',
 };
 
 describe('NODE_ENV=production refuses to start without what it needs', () => {

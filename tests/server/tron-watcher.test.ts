@@ -511,6 +511,10 @@ describe('TRON configuration', () => {
     PUBLIC_ORIGIN: 'https://wallet.example.com',
     TRONGRID_API_KEY: API_KEY,
     USDT_DEPOSIT_ADDRESS: DEPOSIT_ADDRESS,
+    SMTP_URL: 'smtp://mailer:secret@smtp.internal:587',
+    RATES_PROVIDER: 'cbr',
+    CARD_ISSUER_ADAPTER: 'none',
+    SBP_ACQUIRER_ADAPTER: 'none',
   };
   const dev = { NODE_ENV: 'test', DATA_DIR: 'memory://' };
 

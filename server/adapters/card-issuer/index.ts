@@ -25,3 +25,11 @@ export {
   type TopUpRequest,
 } from './types';
 export { UnconfiguredCardIssuer } from './unconfigured';
+export {
+  ISSUER_SIGNATURE_HEADER,
+  ISSUER_WEBHOOK_PATH,
+  IssuerWebhookError,
+  parseSignedIssuerWebhook,
+  signIssuerWebhook,
+  type IssuerWebhook,
+} from './webhook';

@@ -5,7 +5,7 @@
  * Dev controls choose the outcome of each operation (docs/server.md "Card issuer sandbox").
  */
 import type { CardReasonCode } from '@/shared/contract/errors';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { enqueueJob, type JobLogger, type JobRegistry } from '../../jobs';
@@ -23,6 +23,7 @@ import {
   type IssuerEventResult,
   type TopUpRequest,
 } from './types';
+import { parseSignedIssuerWebhook, signIssuerWebhook, type IssuerWebhook } from './webhook';
 
 /** What the sandbox does with an operation: accept and succeed, refuse, fail technically, or not answer. */
 export type SandboxOutcome = 'ok' | 'reject' | 'fail' | 'unavailable';
@@ -87,6 +88,8 @@ export interface SandboxCardIssuerOptions {
   /** Processing delay when the dev controls set none (CARD_ISSUER_SANDBOX_DELAY_MS). */
   defaultDelayMs?: number;
   log?: JobLogger;
+  /** HMAC key of its webhook signatures (default: derived from atRestKey). */
+  webhookSecret?: string;
 }
 
 export class SandboxCardIssuer implements CardIssuer {
@@ -97,8 +100,10 @@ export class SandboxCardIssuer implements CardIssuer {
   private readonly clock: Clock;
   private readonly key: Buffer;
   private readonly defaultDelayMs: number;
+  private readonly webhookSecret: string;
 
   constructor(options: SandboxCardIssuerOptions) {
+    this.webhookSecret = options.webhookSecret ?? createHmac('sha256', options.atRestKey).update('sandbox-card-issuer-webhook-v1').digest('base64url');
     this.db = options.db;
     this.clock = options.clock;
     this.key = options.atRestKey;
@@ -259,7 +264,8 @@ export class SandboxCardIssuer implements CardIssuer {
     await this.db.tx(async (q) => {
       const row = await this.cardRow(q, request.cardRef);
       if (row.currency !== request.currency) throw new IssuerRequestError('CURRENCY_MISMATCH', 'Top-up currency differs from the card currency');
-      await this.enqueueStep(q, { op: 'topup', cardRef: request.cardRef, topupRef: request.topupRef });
+      // The same top-up asked twice is loaded (and reported) once.
+      await this.enqueueStep(q, { op: 'topup', cardRef: request.cardRef, topupRef: request.topupRef }, `sandbox-card-issuer:topup:${request.topupRef}`);
     });
   }
 
@@ -305,9 +311,24 @@ export class SandboxCardIssuer implements CardIssuer {
 
   // ── Processing steps ────────────────────────────────────────────────────────────────────────────
 
+  /**
+   * The signed webhook delivery of an event, as a real issuer would post it (docs/adapters.md). The id is derived
+   * from the event, so a redelivery (a retried step) carries the same id.
+   */
+  webhookFor(event: IssuerEvent): { rawBody: string; headers: Record<string, string> } {
+    const id = `evt_${createHash('sha256').update(JSON.stringify(event)).digest('base64url').slice(0, 24)}`;
+    return signIssuerWebhook(this.webhookSecret, { id, occurredAt: this.clock.now().toISOString(), event });
+  }
+
+  parseWebhook(rawBody: string, headers: Record<string, string | undefined>): IssuerWebhook {
+    return parseSignedIssuerWebhook(this.webhookSecret, rawBody, headers);
+  }
+
+  /** Every event travels as a signed webhook and is read back through parseWebhook, like a real issuer's. */
   private async deliver(event: IssuerEvent): Promise<IssuerEventResult> {
     if (!this.handler) throw new Error('Sandbox card issuer: no event handler is set (the cards module sets it)');
-    return this.handler(event);
+    const { rawBody, headers } = this.webhookFor(event);
+    return this.handler(this.parseWebhook(rawBody, headers).event);
   }
 
   /** Moves the issuer's own card state from one of `from` to `to`; false if it was elsewhere. */

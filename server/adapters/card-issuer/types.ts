@@ -10,6 +10,7 @@
  */
 import type { CardForm, CardScheme, SensitiveData } from '@/shared/contract/cards';
 import type { Currency } from '@/shared/contract/core';
+import type { IssuerWebhook } from './webhook';
 
 export interface IssueCardRequest {
   /** Our card id: the issuer keys the card by it. */
@@ -89,6 +90,12 @@ export interface CardIssuer {
    * (docs/api.md "Sensitive card data"); `cardRef` is bound in as AES-GCM additional data.
    */
   revealSensitive(request: { cardRef: string; publicKey: JsonWebKey; expiresAt: Date }): Promise<SensitiveData>;
+  /**
+   * One delivery to POST /api/webhooks/card-issuer in the issuer's own format: the signature over the exact raw body
+   * is checked FIRST, then the body becomes an IssuerEvent. Throws IssuerWebhookError ('signature' → 401,
+   * 'format' → 400). A redelivery of one event has the same `eventId` (docs/adapters.md).
+   */
+  parseWebhook(rawBody: string, headers: Record<string, string | undefined>): IssuerWebhook;
 }
 
 /** The issuer could not be reached or answered with a server error: try again later. */

@@ -1,5 +1,6 @@
 import type { SensitiveData } from '@/shared/contract/cards';
 import { IssuerUnavailableError, type CardIssuer } from './types';
+import { IssuerWebhookError, type IssuerWebhook } from './webhook';
 
 const refuse = (): never => {
   throw new IssuerUnavailableError('No card issuer is configured (SANDBOX is off and no issuer adapter was given).');
@@ -30,5 +31,8 @@ export class UnconfiguredCardIssuer implements CardIssuer {
   }
   revealSensitive(): Promise<SensitiveData> {
     return Promise.reject(refuse());
+  }
+  parseWebhook(): IssuerWebhook {
+    throw new IssuerWebhookError('signature', 'No card issuer is configured: no webhook is believed.');
   }
 }

@@ -1,6 +1,8 @@
 export {
   SBP_SIGNATURE_HEADER,
   SbpAcquirerError,
+  SbpCallbackError,
+  parseSignedSbpCallback,
   signSbpCallback,
   unconfiguredSbpAcquirer,
   verifySbpSignature,

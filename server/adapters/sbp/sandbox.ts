@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { enqueueJob } from '../../jobs';
-import { signSbpCallback, SbpAcquirerError, type SbpAcquirer, type SbpCallbackBody, type SbpInvoice, type SbpInvoiceRequest } from './sbp';
+import { parseSignedSbpCallback, signSbpCallback, SbpAcquirerError, type SbpAcquirer, type SbpCallbackBody, type SbpInvoice, type SbpInvoiceRequest } from './sbp';
 
 export interface SandboxSbpSettings {
   /** createInvoice refuses, like an acquirer outage (→ 502 SBP_PROVIDER_ERROR). */
@@ -206,6 +206,11 @@ export class SandboxSbpAcquirer implements SbpAcquirer {
     };
     const rawBody = JSON.stringify(body);
     return { rawBody, signature: signSbpCallback(this.deps.secret, rawBody) };
+  }
+
+  /** Our webhook's side: the sandbox signs with the shared secret (SBP_WEBHOOK_SECRET) in our own format. */
+  parseCallback(rawBody: string, headers: Record<string, string | undefined>): SbpCallbackBody {
+    return parseSignedSbpCallback(this.deps.secret, rawBody, headers);
   }
 
   /** Posts the callback of a decided invoice now (the job does this; /api/dev/sbp/invoices/{id}/callback repeats it). */

@@ -20,6 +20,7 @@ import { IssuerEvents } from './events';
 import { registerCardJobs } from './jobs';
 import { registerCardRoutes } from './routes';
 import { CardsService } from './service';
+import { registerIssuerWebhook } from './webhook';
 
 export { CARD_JOBS, CARD_LIMITS, referralDedupeKey } from './limits';
 export { allowedActions, CARD_TRANSITIONS, checkAction, transition, type CardEvent } from './status-machine';
@@ -42,11 +43,11 @@ const sandboxDelay = (raw: string | undefined): number => {
   return n;
 };
 
-export const registerCardsModule = (app: FastifyInstance, options: CardsModuleOptions): { cards: CardsService; issuer: CardIssuer } => {
+export const registerCardsModule = async (app: FastifyInstance, options: CardsModuleOptions): Promise<{ cards: CardsService; issuer: CardIssuer }> => {
   const { db, clock, config, env = process.env } = options;
   const registry = appJobRegistry(app);
   const sandbox =
-    !options.issuer && config.sandbox
+    !options.issuer && config.adapters.cardIssuer.adapter === 'sandbox'
       ? new SandboxCardIssuer({
           db,
           clock,
@@ -68,6 +69,7 @@ export const registerCardsModule = (app: FastifyInstance, options: CardsModuleOp
   const cards = new CardsService({ db, clock, issuer, limits });
   registerProductRoutes(app, new ProductsService(db));
   registerCardRoutes(app, cards);
+  await registerIssuerWebhook(app, issuer, events.handle);
   if (sandbox) registerCardDevRoutes(app, { db, sandbox, cards });
   return { cards, issuer };
 };

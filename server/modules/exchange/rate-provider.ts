@@ -7,6 +7,11 @@ import { formatDecimal, MID_SCALE, parseDecimal } from './math';
 export interface RateProvider {
   /** The current USD/RUB mid rate (RUB per USD, 4 decimals). Throws RateProviderUnavailableError. */
   midRate(): Promise<{ mid: string; at: Date }>;
+  /**
+   * How old (`at`) a market rate may be when money moves on it: a quote or exchange on an older one is refused with
+   * RATE_UNAVAILABLE. Unset: the provider's `at` is always "now" (the sandbox).
+   */
+  readonly maxAgeSeconds?: number;
 }
 
 export class RateProviderUnavailableError extends Error {

@@ -80,9 +80,9 @@ export class ExchangeService {
     const now = clock.now();
     const fresh = await db.query<QuoteRow>(
       `SELECT DISTINCT ON (from_currency, to_currency) ${QUOTE_COLUMNS} FROM exchange_quotes
-       WHERE expires_at >= $1 AND created_at <= $2
+       WHERE expires_at >= $1 AND created_at <= $2 AND market_at >= $3
        ORDER BY from_currency, to_currency, expires_at DESC`,
-      [addSeconds(now, settings.exchange.quoteMinRemainingSeconds), now],
+      [addSeconds(now, settings.exchange.quoteMinRemainingSeconds), now, this.oldestMarketAt(now)],
     );
     const byPair = (from: Currency, to: Currency) => fresh.find((row) => row.from_currency === from && row.to_currency === to);
     let rows = PAIRS.map(({ from, to }) => byPair(from, to));
@@ -90,6 +90,12 @@ export class ExchangeService {
     const quotes = rows as QuoteRow[];
     const updatedAt = quotes.reduce((latest, row) => (row.market_at > latest ? row.market_at : latest), quotes[0]!.market_at);
     return { rates: quotes.map(toExchangeRate), updatedAt: updatedAt.toISOString() };
+  }
+
+  /** The oldest market rate money may still move on (the provider's freshness limit; none for the sandbox). */
+  private oldestMarketAt(now: Date): Date {
+    const maxAge = this.deps.provider.maxAgeSeconds;
+    return maxAge === undefined ? new Date(0) : addSeconds(now, -maxAge);
   }
 
   private async createQuotes(now: Date): Promise<QuoteRow[]> {
@@ -161,6 +167,12 @@ export class ExchangeService {
         const done = await findTransactionByKey(q, ledgerKey);
         if (done) return this.replayResult(done, input);
         throw catalogError('QUOTE_EXPIRED', 'The exchange rate has expired. Check the new rate and confirm again.');
+      }
+      if (quote.market_at < this.oldestMarketAt(now)) {
+        // The market rate behind a still-live quote went past the provider's freshness limit.
+        const done = await findTransactionByKey(q, ledgerKey);
+        if (done) return this.replayResult(done, input);
+        throw rateUnavailable();
       }
       const expected = ratesFromMid(quote.mid_rate, quote.spread_bps)[quote.from_currency === 'USD' ? 'USD_RUB' : 'RUB_USD'];
       if (expected !== quote.rate) {

@@ -7,6 +7,7 @@ import {
   type SbpAcquirer,
 } from '../../adapters/sbp';
 import { SandboxTronChain, TronGridSource, unconfiguredTronSource, type TronDepositSource } from '../../adapters/tron';
+import { CbrRateProvider } from '../../adapters/rates';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/db';
@@ -36,8 +37,8 @@ export interface WalletModules {
   exchange: ExchangeService;
   sbp: SbpService;
   watcher: UsdtDepositWatcher;
-  /** Sandbox adapters (null with SANDBOX off). */
-  sandbox: { chain: SandboxTronChain; acquirer: SandboxSbpAcquirer; rates: SandboxRateProvider } | null;
+  /** Sandbox adapters (null with SANDBOX off); `rates` is null unless RATES_PROVIDER=sandbox. */
+  sandbox: { chain: SandboxTronChain; acquirer: SandboxSbpAcquirer; rates: SandboxRateProvider | null } | null;
 }
 
 declare module 'fastify' {
@@ -83,17 +84,20 @@ export const registerWalletModules = async (app: FastifyInstance, { db, clock, c
         return { status: response.statusCode, body };
       },
     });
-    const rates = new SandboxRateProvider(db, clock, settings.exchange.sandboxMidRate);
+    // SANDBOX on: the sandbox adapters are the default; RATES_PROVIDER / SBP_ACQUIRER_ADAPTER may choose others.
+    const rates = config.adapters.rates.adapter === 'sandbox' ? new SandboxRateProvider(db, clock, settings.exchange.sandboxMidRate) : null;
     sandbox = { chain, acquirer: sandboxAcquirer, rates };
     if (config.tron.adapter === 'sandbox') source = chain;
-    acquirer = sandboxAcquirer;
-    provider = rates;
+    if (config.adapters.sbpAcquirer.adapter === 'sandbox') acquirer = sandboxAcquirer;
+    if (rates) provider = rates;
     appJobRegistry(app).register<{ invoiceId: string }>(SANDBOX_SBP_CALLBACK_JOB, async ({ invoiceId }) => {
       const result = await sandboxAcquirer.deliverCallback(invoiceId);
       if (result.status >= 300) throw new Error(`webhook answered ${result.status}: ${JSON.stringify(result.body)}`);
     });
   } else {
-    app.log.warn('SANDBOX is off: no SBP acquirer or rate provider is integrated yet; SBP and exchange are unavailable.');
+    app.log.warn(
+      `SANDBOX is off; USDT deposits: ${config.tron.adapter}, SBP acquirer: ${config.adapters.sbpAcquirer.adapter}, rate provider: ${config.adapters.rates.adapter}.`,
+    );
   }
   if (config.tron.adapter === 'trongrid') {
     // docs/server.md "TRON deposit watcher": the production source; the sandbox chain (if on) is then not read.
@@ -102,6 +106,8 @@ export const registerWalletModules = async (app: FastifyInstance, { db, clock, c
   } else if (!config.sandbox) {
     app.log.warn('TRON_ADAPTER=sandbox with SANDBOX off: no USDT deposit is ever seen (set TRON_ADAPTER=trongrid).');
   }
+
+  if (config.adapters.rates.adapter === 'cbr') provider = new CbrRateProvider({ db, clock, ...config.adapters.rates.cbr, log });
 
   const wallet = new WalletService({ db, clock, log });
   const exchange = new ExchangeService({ db, clock, settings, provider, log });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { walletGet, walletSbpCreate, walletSbpGet, walletTransactions } from '@/shared/contract';
-import { SBP_SIGNATURE_HEADER } from '../../adapters/sbp';
 import { readIdempotencyKey } from '../../http/idempotency';
 import { route } from '../../http/route';
 import { WEBHOOK_PATH, type SbpService } from './sbp';
@@ -20,8 +19,8 @@ export const registerWalletRoutes = async (app: FastifyInstance, wallet: WalletS
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     scope.post(WEBHOOK_PATH, async (request) => {
       const raw = typeof request.body === 'string' ? request.body : '';
-      const header = request.headers[SBP_SIGNATURE_HEADER];
-      const result = await sbp.handleCallback(raw, typeof header === 'string' ? header : undefined);
+      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, typeof value === 'string' ? value : undefined]));
+      const result = await sbp.handleCallback(raw, headers);
       return { success: true, data: result };
     });
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
 import type { SbpPayment, SbpPaymentStatus } from '@/shared/contract';
-import { SbpAcquirerError, verifySbpSignature, type SbpAcquirer } from '../../adapters/sbp';
+import { SbpAcquirerError, SbpCallbackError, type SbpAcquirer, type SbpCallbackBody } from '../../adapters/sbp';
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { catalogError, DomainError, httpErrors } from '../../http/errors';
@@ -37,18 +37,6 @@ const toSbpPayment = (row: PaymentRow): SbpPayment => ({
   createdAt: row.created_at.toISOString(),
   errorCode: row.error_code,
   transactionId: row.transaction_id,
-});
-
-/** The acquirer's callback body, validated after the signature. */
-const CallbackBody = z.object({
-  eventId: z.string().check(z.minLength(1), z.maxLength(200)),
-  invoiceId: z.string().check(z.minLength(1), z.maxLength(100)),
-  orderId: z.string().check(z.minLength(1), z.maxLength(100)),
-  status: z.enum(['succeeded', 'failed']),
-  amount: z.int().check(z.positive()),
-  currency: z.literal('RUB'),
-  errorCode: z.nullable(z.string().check(z.maxLength(100))),
-  occurredAt: z.string(),
 });
 
 export type CallbackOutcome = 'credited' | 'already_settled' | 'marked_failed';
@@ -211,26 +199,22 @@ export class SbpService {
   }
 
   /**
-   * POST /api/webhooks/sbp. Signature first (HMAC-SHA256 over the raw body → 401), then the body (→ 400),
+   * POST /api/webhooks/sbp. Signature first (the acquirer adapter's check over the raw body → 401), then the body (→ 400),
    * then, in one transaction holding the payment row: succeeded → credit once; failed → mark failed
    * (a payment that already succeeded stays succeeded). Every callback is recorded.
    */
-  async handleCallback(rawBody: string, signature: string | undefined): Promise<{ paymentId: string; outcome: CallbackOutcome }> {
-    const { db, clock, settings } = this.deps;
-    if (!verifySbpSignature(settings.sbp.webhookSecret, rawBody, signature)) {
-      throw httpErrors.unauthorized('Invalid SBP callback signature.');
-    }
-    let json: unknown;
+  async handleCallback(rawBody: string, headers: Record<string, string | undefined>): Promise<{ paymentId: string; outcome: CallbackOutcome }> {
+    const { db, clock } = this.deps;
+    let callback: SbpCallbackBody;
     try {
-      json = JSON.parse(rawBody);
-    } catch {
-      throw new DomainError('api', 'MALFORMED_JSON', 'The request body is not valid JSON.', 400);
+      // The acquirer adapter checks its signature over the raw body first, then translates the body (docs/adapters.md).
+      callback = this.deps.acquirer.parseCallback(rawBody, headers);
+    } catch (error) {
+      if (!(error instanceof SbpCallbackError)) throw error;
+      if (error.kind === 'signature') throw httpErrors.unauthorized(error.message);
+      if (error.kind === 'json') throw new DomainError('api', 'MALFORMED_JSON', error.message, 400);
+      throw httpErrors.validation(error.fields);
     }
-    const parsed = z.safeParse(CallbackBody, json);
-    if (!parsed.success) {
-      throw httpErrors.validation(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.') || 'body', issue.message])));
-    }
-    const callback = parsed.data;
     await this.ensureSystemAccounts();
     return runLedgerTx(db, async (q) => {
       const now = clock.now();
