@@ -12,17 +12,16 @@
  * - `cardSettled` (the status left a transitional one) and `cardDataInvalidated` (balance, lists and
  *   history of that card should be reloaded) are for the rest of the app.
  */
-import { createMutation, update } from '@farfetched/core';
 import { combine, createEvent, createStore, merge, sample } from 'effector';
 import { interval } from 'patronum';
-import { apiDataReset, isApiError, queryState } from '@/shared/api';
+import { apiDataReset, isApiError, queryState, refetchOn, type QueryView } from '@/shared/api';
 import { cardErrorMessageOf } from '../lib/card-failure';
 import type { Card, CardForm, CardStatus } from '@/shared/contract';
 import { CARD_POLL_INTERVAL_MS, TOP_UP_WATCH_TICKS } from '../config/status';
 import { isDeadStatus, isTransitionalStatus } from '../lib/status';
 import { showCardFailureFx } from './failure';
 import { cardBalanceQuery, cardQuery, cardsListQuery } from './queries';
-import { paramsId, refetchWhen } from './refetch';
+import { paramsId } from './params';
 
 export const cardOpened = createEvent<string>();
 export const cardClosed = createEvent();
@@ -62,10 +61,9 @@ export const $balanceError = cardErrorMessageOf(cardBalanceQuery, 'errors:cards.
 
 // ── Answers of card operations: show them now, reload the cached copies ─────────────────────────────
 
-type View = { result: unknown; params?: unknown } | { error: unknown; params?: unknown } | null;
-const keep = (view: View) =>
-  (view === null ? { error: null } : 'result' in view ? { result: view.result } : { error: view.error }) as never;
-const viewCardId = (view: Exclude<View, null>): string | undefined =>
+type View = QueryView<unknown, unknown, unknown>;
+/** The card id a card / balance view is about: its data's id, else the id it was asked for. */
+const viewCardId = (view: View): string | undefined =>
   'result' in view && view.result ? (view.result as { id?: string; cardId?: string }).id ?? (view.result as { cardId?: string }).cardId : paramsId(view);
 
 /** Puts `card` into a cards page: replaces it, or adds it on top (a new card is the newest). */
@@ -75,29 +73,17 @@ export function upsertCard<P extends { items: Card[] }>(page: P, card: Card): P 
   return { ...page, items };
 }
 
-const cardPush = createMutation({ handler: async (card: Card) => card, name: 'cards.push' });
-sample({ clock: cardChanged, target: cardPush.start });
-update(cardQuery, {
-  on: cardPush,
-  by: {
-    success: ({ query, mutation }) => {
-      const view = query as View;
-      return view !== null && viewCardId(view) === mutation.result.id ? { result: mutation.result, refetch: true } : keep(view);
-    },
-  },
-});
-update(cardsListQuery, {
-  on: cardPush,
-  by: {
-    success: ({ query, mutation }) => {
-      const view = query as View;
-      if (view === null || !('result' in view) || !view.result) return keep(view);
-      const page = view.result as { items: Card[]; nextCursor: string | null };
-      const filters = (view.params as { query?: { status?: CardStatus; form?: CardForm } } | undefined)?.query ?? {};
-      // A filtered list only learns about a card through the reload.
-      const fits = (!filters.status || filters.status === mutation.result.status) && (!filters.form || filters.form === mutation.result.form);
-      return { result: fits ? upsertCard(page, mutation.result) : page, refetch: true } as never;
-    },
+refetchOn(cardQuery, { clock: cardChanged, name: 'cards.get.answer', filter: (view, card) => viewCardId(view) === card.id, show: (_, card) => card });
+refetchOn(cardsListQuery, {
+  clock: cardChanged,
+  name: 'cards.list.answer',
+  filter: (view) => 'result' in view && view.result !== null,
+  show: (view, card) => {
+    const page = (view as { result: { items: Card[]; nextCursor: string | null } }).result;
+    const filters = (view.params as { query?: { status?: CardStatus; form?: CardForm } } | undefined)?.query ?? {};
+    // A filtered list only learns about a card through the reload.
+    const fits = (!filters.status || filters.status === card.status) && (!filters.form || filters.form === card.form);
+    return fits ? upsertCard(page, card) : page;
   },
 });
 
@@ -124,7 +110,7 @@ const { tick: pollTick, isRunning: $pollRunning } = interval({
 export { $pollRunning };
 
 const cardReload = sample({ clock: pollTick, source: $openedCardId, filter: Boolean });
-refetchWhen(cardQuery, { clock: cardReload, matches: (view, id) => viewCardId(view) === id, name: 'cards.get' });
+refetchOn(cardQuery, { clock: cardReload, filter: (view, id) => viewCardId(view) === id, name: 'cards.get' });
 
 $topUpWatch.on(pollTick, (watch) => (watch && watch.ticksLeft > 0 ? { ...watch, ticksLeft: watch.ticksLeft - 1 } : watch));
 
@@ -157,8 +143,8 @@ sample({
 });
 sample({ clock: cardSettled, fn: (card) => card.id, target: cardDataInvalidated });
 
-refetchWhen(cardBalanceQuery, { clock: cardDataInvalidated, matches: (view, id) => id === null || viewCardId(view) === id, name: 'cards.balance' });
-refetchWhen(cardsListQuery, { clock: cardDataInvalidated, matches: () => true, name: 'cards.list' });
+refetchOn(cardBalanceQuery, { clock: cardDataInvalidated, filter: (view, id) => id === null || viewCardId(view) === id, name: 'cards.balance' });
+refetchOn(cardsListQuery, { clock: cardDataInvalidated, name: 'cards.list' });
 
 // An ordered card the issuer then rejected or failed (SPEC §8 "issue" failure).
 sample({

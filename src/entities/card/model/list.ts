@@ -4,13 +4,12 @@
  */
 import { combine, createEvent, createStore, merge, sample } from 'effector';
 import { interval } from 'patronum';
-import { apiDataReset, queryState } from '@/shared/api';
+import { apiDataReset, queryState, refetchOn } from '@/shared/api';
 import { cardErrorMessageOf } from '../lib/card-failure';
 import type { Card } from '@/shared/contract';
 import { CARD_POLL_INTERVAL_MS, CARDS_PAGE_LIMIT } from '../config/status';
 import { isTransitionalStatus } from '../lib/status';
 import { cardsListQuery } from './queries';
-import { refetchWhen } from './refetch';
 
 export const cardsListOpened = createEvent();
 export const cardsListClosed = createEvent();
@@ -34,4 +33,4 @@ const { tick } = interval({
   stop: merge([sample({ clock: $listPollNeeded.updates, filter: (needed) => !needed }), cardsListClosed]),
 });
 
-refetchWhen(cardsListQuery, { clock: tick.map(() => null), matches: () => true, name: 'cards.list.poll' });
+refetchOn(cardsListQuery, { clock: tick, name: 'cards.list.poll' });

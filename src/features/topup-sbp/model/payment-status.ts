@@ -5,14 +5,14 @@
  */
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { transactionsReloadRequested } from '@/entities/transaction';
-import { createForcedRefetch, walletRefetchRequested } from '@/entities/wallet';
-import { createApiQuery, isApiError, queryState, toErrorMessage, type ErrorMessage } from '@/shared/api';
+import { walletRefetchRequested } from '@/entities/wallet';
+import { createApiQuery, createRefetch, isApiError, queryState, toErrorMessage, type ErrorMessage } from '@/shared/api';
 import { walletSbpGet, type SbpPayment } from '@/shared/contract';
 
 export const SBP_POLL_INTERVAL_MS = 3000;
 
 export const sbpPaymentQuery = createApiQuery(walletSbpGet);
-const sbpPaymentRefetch = createForcedRefetch(sbpPaymentQuery, 'wallet.sbpGet');
+const sbpPaymentRefetch = createRefetch(sbpPaymentQuery, 'wallet.sbpGet');
 
 /** A result page opened for this payment id. */
 export const sbpPaymentWatchStarted = createEvent<string>();

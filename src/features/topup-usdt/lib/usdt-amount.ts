@@ -3,7 +3,7 @@
  * as the six decimals: 100 USDT with tag "012345" → "100.012345". The decimals belong to the tag, so the
  * chosen amount must be whole; it must reach `config.usdt.minDeposit`.
  */
-import { parseAmountInput, type AmountInputError } from '@/entities/wallet';
+import { parseAmountInput, type AmountInputError } from '@/shared/money';
 import type { Money } from '@/shared/contract';
 
 export type UsdtAmountCheck =
