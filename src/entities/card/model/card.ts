@@ -3,7 +3,7 @@
  *
  * - `cardOpened(id)` / `cardClosed()`: the page's lifetime. Opening loads the card and its balance (cached).
  * - While the card is in a transitional status (pending, processing, fabricating, activating, freezing,
- *   unfreezing) it is reloaded every 2 s (patronum `interval`) and the cache entry is replaced; polling
+ *   unfreezing) it is reloaded every 2 s (`createPoll` of shared/api) and the cache entry is replaced; polling
  *   stops as soon as the status settles, or when the page is left.
  * - `cardChanged(card)`: a card operation answered with the card (freeze, activate, top-up, issue). The
  *   answer is shown at once (the card query, the cards list) and the cached copies are reloaded.
@@ -12,9 +12,8 @@
  * - `cardSettled` (the status left a transitional one) and `cardDataInvalidated` (balance, lists and
  *   history of that card should be reloaded) are for the rest of the app.
  */
-import { combine, createEvent, createStore, merge, sample } from 'effector';
-import { interval } from 'patronum';
-import { apiDataReset, isApiError, queryState, refetchOn, type QueryView } from '@/shared/api';
+import { combine, createEvent, createStore, sample } from 'effector';
+import { apiDataReset, createPoll, isApiError, queryState, refetchOn, type QueryView } from '@/shared/api';
 import { cardErrorMessageOf } from '../lib/card-failure';
 import type { Card, CardForm, CardStatus } from '@/shared/contract';
 import { CARD_POLL_INTERVAL_MS, TOP_UP_WATCH_TICKS } from '../config/status';
@@ -100,14 +99,11 @@ export const $pollNeeded = combine(
   (card, watch) => card !== null && (isTransitionalStatus(card.status) || watch?.cardId === card.id),
 );
 
-const pollStart = sample({ clock: $pollNeeded.updates, filter: Boolean });
-const pollStop = sample({ clock: $pollNeeded.updates, filter: (needed) => !needed });
-const { tick: pollTick, isRunning: $pollRunning } = interval({
-  timeout: CARD_POLL_INTERVAL_MS,
-  start: pollStart,
-  stop: merge([pollStop, cardClosed]),
-});
-export { $pollRunning };
+const cardPoll = createPoll({ every: CARD_POLL_INTERVAL_MS, name: 'cards.get.poll' });
+const pollTick = cardPoll.tick;
+sample({ clock: [sample({ clock: $pollNeeded.updates, filter: Boolean }), sample({ clock: pollTick, filter: $pollNeeded })], target: cardPoll.scheduled });
+sample({ clock: [sample({ clock: $pollNeeded.updates, filter: (needed) => !needed }), cardClosed], target: cardPoll.stopped });
+export const $pollRunning = cardPoll.$running;
 
 const cardReload = sample({ clock: pollTick, source: $openedCardId, filter: Boolean });
 refetchOn(cardQuery, { clock: cardReload, filter: (view, id) => viewCardId(view) === id, name: 'cards.get' });
