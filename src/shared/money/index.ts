@@ -49,3 +49,15 @@ export {
   type InternalTransactionType,
   type LedgerTransactionType,
 } from './transactions';
+export {
+  MICRO_PER_USDT,
+  MICRO_PER_CENT,
+  isValidTag,
+  parseUsdtAmount,
+  formatUsdtAmount,
+  tagOfAmount,
+  amountWithTag,
+  microToCents,
+  randomTag,
+  usdtCredit,
+} from './usdt';
