@@ -1,7 +1,8 @@
 /** GET /api/cards/products and /api/cards/products/{id}: catalogue, filters, localisation, "Product Not Found". */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CardProduct } from '@/shared/contract/cards';
-import { depositFee } from '../../server/modules/products';
+import { depositFee } from '@/shared/money';
+import { depositFeeRule } from '../../server/modules/products';
 import { createTestApp, type TestApp } from './harness';
 import { newUser, spreadClientIps, type TestUser } from './card-helpers';
 
@@ -120,10 +121,10 @@ describe('GET /api/cards/products/{id}', () => {
 
 describe('deposit fee', () => {
   it('is fixed + ceil(amount × bps / 10 000), exact for huge amounts', () => {
-    expect(depositFee({ depositFeeBps: 150, depositFeeFixed: 0 }, 1000)).toBe(15);
-    expect(depositFee({ depositFeeBps: 150, depositFeeFixed: 0 }, 1001)).toBe(16); // 15.015 → 16
-    expect(depositFee({ depositFeeBps: 100, depositFeeFixed: 50 }, 2000)).toBe(70);
-    expect(depositFee({ depositFeeBps: 0, depositFeeFixed: 0 }, 5000)).toBe(0);
-    expect(depositFee({ depositFeeBps: 9999, depositFeeFixed: 0 }, Number.MAX_SAFE_INTEGER)).toBe(9_006_298_534_815_517) // (2^53 − 1) × 9999 / 10 000, rounded up;
+    expect(depositFee(depositFeeRule({ depositFeeBps: 150, depositFeeFixed: 0 }), 1000)).toBe(15);
+    expect(depositFee(depositFeeRule({ depositFeeBps: 150, depositFeeFixed: 0 }), 1001)).toBe(16); // 15.015 → 16
+    expect(depositFee(depositFeeRule({ depositFeeBps: 100, depositFeeFixed: 50 }), 2000)).toBe(70);
+    expect(depositFee(depositFeeRule({ depositFeeBps: 0, depositFeeFixed: 0 }), 5000)).toBe(0);
+    expect(depositFee(depositFeeRule({ depositFeeBps: 9999, depositFeeFixed: 0 }), Number.MAX_SAFE_INTEGER)).toBe(9_006_298_534_815_517) // (2^53 − 1) × 9999 / 10 000, rounded up;
   });
 });

@@ -11,6 +11,7 @@ import type {
   TradeStatus,
 } from '@/shared/contract/cards';
 import type { Currency } from '@/shared/contract/core';
+import { depositFee } from '@/shared/money';
 import {
   importClientPublicKey,
   InvalidPublicKeyError,
@@ -27,7 +28,7 @@ import {
   cursorDate,
   decodeCursor,
   DEFAULT_PAGE_SIZE,
-  depositFee,
+  depositFeeRule,
   encodeCursor,
   findProduct,
   findProductIncludingRetired,
@@ -239,7 +240,7 @@ export class CardsService {
           body.initialDeposit,
           product.creationFee,
           product.issuingFee,
-          depositFee(product, body.initialDeposit),
+          depositFee(depositFeeRule(product), body.initialDeposit),
           now,
         ],
       );
@@ -373,7 +374,7 @@ export class CardsService {
       const [topup] = await q.query<TopupRow>(
         `INSERT INTO card_topups (id, card_id, user_id, request_key, amount, fee, currency, status, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $8) RETURNING *`,
-        [newId('ctu'), card.id, userId, requestKey, body.amount, depositFee(product, body.amount), card.currency, now],
+        [newId('ctu'), card.id, userId, requestKey, body.amount, depositFee(depositFeeRule(product), body.amount), card.currency, now],
       );
       if (!topup) throw new Error('INSERT INTO card_topups returned no row');
       const charged = await chargeTopup(q, topup, card, now);

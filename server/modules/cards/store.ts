@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Card, CardForm, CardScheme, CardStatus } from '@/shared/contract/cards';
 import type { Currency } from '@/shared/contract/core';
+import { CURRENCY_DIGITS, minorToDecimal } from '@/shared/money';
 import type { Queryable } from '../../db/db';
 import { catalogError } from '../../http/errors';
 import { transition, type CardEvent, type TransitionResult, allowedActions } from './status-machine';
@@ -140,8 +141,4 @@ export const embossedName = (firstName: string, lastName: string): string => {
 };
 
 /** "12.34 USD" for messages (developer text; the client formats money itself). */
-export const formatMoney = (amount: number, currency: Currency): string => {
-  const sign = amount < 0 ? '-' : '';
-  const abs = Math.abs(amount);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')} ${currency}`;
-};
+export const formatMoney = (amount: number, currency: Currency): string => `${minorToDecimal(amount, CURRENCY_DIGITS[currency])} ${currency}`;

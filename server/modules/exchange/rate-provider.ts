@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { readSandboxSetting, writeSandboxSetting } from '../config/sandbox-settings';
-import { formatDecimal, MID_SCALE, parseDecimal } from './math';
+import { decimalOf, formatDecimal, MID_SCALE } from '@/shared/money';
 
 /** Where market USD/RUB rates come from. */
 export interface RateProvider {
@@ -39,7 +39,7 @@ export class SandboxRateProvider implements RateProvider {
   ) {}
 
   static midAt(baseMid: string, at: Date): string {
-    const base = parseDecimal(baseMid);
+    const base = decimalOf(baseMid);
     const units = base.units * 10n ** BigInt(MID_SCALE - base.scale);
     const factor = 1 + DRIFT_AMPLITUDE * Math.sin((2 * Math.PI * (at.getTime() % DRIFT_PERIOD_MS)) / DRIFT_PERIOD_MS);
     // The float only shapes the drift; the rate itself is an exact 4-decimal integer from here on.

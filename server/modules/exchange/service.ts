@@ -15,7 +15,7 @@ import {
 } from '../ledger';
 import type { WalletSettings } from '../config/settings';
 import { assertCanMoveMoney } from '../wallet/account-state';
-import { computeExchange, ratesFromMid } from './math';
+import { computeExchange, ratesFromMid } from '@/shared/money';
 import { RateProviderUnavailableError, type RateProvider } from './rate-provider';
 
 interface QuoteRow extends Record<string, unknown> {

@@ -1,31 +1,18 @@
-import type { Currency, WalletTransactionType } from '@/shared/contract';
+import type { Currency } from '@/shared/contract';
 
 export type { Currency };
 
 export type AccountKind = 'wallet' | 'card' | 'system';
 export type LedgerTransactionStatus = 'pending' | 'completed' | 'failed';
 
-/** Types the wallet list shows (SPEC §3 exactly). */
-export const WALLET_TRANSACTION_TYPES: readonly WalletTransactionType[] = [
-  'usdtDeposit',
-  'cardTransfer',
-  'cardIssue',
-  'serviceCommission',
-  'sbpTopup',
-  'currencyExchange',
-  'promoBonus',
-];
-
-/**
- * Internal types: money movements the wallet list does not show (card purchases/refunds, refunds of a
- * failed card issue or top-up, settlement between system accounts). Any camelCase name is accepted.
- */
-export type InternalTransactionType = 'cardPurchase' | 'cardRefund' | 'cardIssueRefund' | 'cardTopupRefund' | (string & {});
-
-export type LedgerTransactionType = WalletTransactionType | InternalTransactionType;
-
-export const isWalletTransactionType = (type: string): type is WalletTransactionType =>
-  (WALLET_TRANSACTION_TYPES as readonly string[]).includes(type);
+// Transaction types are money rules shared with the app: the kernel owns them (src/shared/money/transactions.ts).
+export {
+  WALLET_TRANSACTION_TYPES,
+  isWalletTransactionType,
+  type InternalTransactionType,
+  type LedgerTransactionType,
+} from '@/shared/money';
+import type { LedgerTransactionType } from '@/shared/money';
 
 /**
  * System account codes. `allowNegative` system accounts stand for the outside world (money that came in

@@ -3,7 +3,7 @@ export { cursorDate, decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor } from './cur
 export { catalogLanguage, pickText, requestLanguage, type CatalogLanguage } from './language';
 export { registerProductRoutes } from './routes';
 export {
-  depositFee,
+  depositFeeRule,
   findProduct,
   findProductIncludingRetired,
   productName,

@@ -1,5 +1,6 @@
 import type { CardForm, CardProduct, CardScheme } from '@/shared/contract/cards';
 import type { Currency } from '@/shared/contract/core';
+import type { DepositFeeRule } from '@/shared/money';
 import type { Db, Queryable } from '../../db/db';
 import { catalogError } from '../../http/errors';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor } from './cursor';
@@ -66,11 +67,11 @@ const toRecord = (row: ProductRow): ProductRecord => ({
   row,
 });
 
-/** docs/api.md: fee on any deposit = fixed + ceil(amount × bps / 10 000), exact in integers. */
-export const depositFee = (product: Pick<ProductRecord, 'depositFeeBps' | 'depositFeeFixed'>, amount: number): number => {
-  const percent = (BigInt(amount) * BigInt(product.depositFeeBps) + 9_999n) / 10_000n;
-  return product.depositFeeFixed + Number(percent);
-};
+/** The product's deposit fee rule for `depositFee` of `@/shared/money` (docs/api.md: fixed + ceil(amount × bps / 10 000)). */
+export const depositFeeRule = (product: Pick<ProductRecord, 'depositFeeBps' | 'depositFeeFixed'>): DepositFeeRule => ({
+  bps: product.depositFeeBps,
+  fixed: product.depositFeeFixed,
+});
 
 export const productName = (product: ProductRecord, lang: CatalogLanguage): string => pickText(product.names, lang, product.id);
 

@@ -1,50 +1,12 @@
-/**
- * USDT amounts and deposit tags (SPEC §5, docs/api.md "USDT deposit tag"). USDT TRC20 has 6 decimals;
- * amounts are handled in micro-USDT (integers). The tag is the whole 6-digit fraction of the amount.
- */
-
-export const MICRO_PER_USDT = 1_000_000;
-/** 1 USDT = 1 USD = 100 cents → 10 000 micro-USDT per cent. */
-export const MICRO_PER_CENT = 10_000;
-
-const TAG = /^\d{4}(?!00)\d{2}$/;
-const USDT_AMOUNT = /^(0|[1-9]\d{0,11})(?:\.(\d{1,6}))?$/;
-
-/** A valid tag: 6 digits, not ending in "00" (so never "000000"). */
-export const isValidTag = (tag: string): boolean => TAG.test(tag);
-
-/** "100.012345" → 100012345 micro-USDT; null for anything that is not 0–6 decimals of a sane amount. */
-export const parseUsdtAmount = (text: string): number | null => {
-  const match = USDT_AMOUNT.exec(text);
-  if (!match) return null;
-  const micro = Number(match[1]) * MICRO_PER_USDT + Number((match[2] ?? '').padEnd(6, '0'));
-  return Number.isSafeInteger(micro) && micro > 0 ? micro : null;
-};
-
-/** 100012345 → "100.012345" (always 6 decimals). */
-export const formatUsdtAmount = (micro: number): string => {
-  const whole = Math.floor(micro / MICRO_PER_USDT);
-  const fraction = String(micro % MICRO_PER_USDT).padStart(6, '0');
-  return `${whole}.${fraction}`;
-};
-
-/** The tag an amount carries, or null when its decimals cannot be a tag (e.g. 100.5 → "500000" ends in 00). */
-export const tagOfAmount = (micro: number): string | null => {
-  const tag = String(micro % MICRO_PER_USDT).padStart(6, '0');
-  return isValidTag(tag) ? tag : null;
-};
-
-/** What the user is told to send: whole USDT + the tag as decimals. */
-export const amountWithTag = (wholeUsdt: number, tag: string): string => `${wholeUsdt}.${tag}`;
-
-/** Credited USD cents: the received amount rounded down to the cent. */
-export const microToCents = (micro: number): number => Math.floor(micro / MICRO_PER_CENT);
-
-/** A random candidate tag (uniqueness is the database's job). */
-export const randomTag = (random: () => number = Math.random): string => {
-  for (;;) {
-    const n = Math.floor(random() * 1_000_000);
-    const tag = String(n).padStart(6, '0');
-    if (isValidTag(tag)) return tag;
-  }
-};
+/** USDT amounts and deposit tags are money rules shared with the app: the kernel owns them (src/shared/money/usdt.ts). */
+export {
+  amountWithTag,
+  formatUsdtAmount,
+  isValidTag,
+  MICRO_PER_CENT,
+  MICRO_PER_USDT,
+  microToCents,
+  parseUsdtAmount,
+  randomTag,
+  tagOfAmount,
+} from '@/shared/money';

@@ -37,6 +37,8 @@ export {
   type IdempotentMutation,
   type IdempotentMutationOptions,
 } from './factory';
+export { refetchOn, createRefetch, type RefetchOnOptions, type QueryView } from './refetch';
+export { createPoll, type Poll } from './poll';
 export { isDefinitiveFailure, newIdempotencyKey } from './idempotency';
 export { forgetPendingIntents, PENDING_INTENTS_PREFIX } from './pending-intents-reset';
 export { apiDataReset } from './reset';

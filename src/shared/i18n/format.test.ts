@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDayDiff, formatDate, formatDateTime, formatMoney, formatRelativeDay, minorUnitsToDecimalString } from './format';
+import { calendarDayDiff, formatDate, formatDateTime, formatMoney, formatRelativeDay } from './format';
 
 const NBSP = '\u00a0';
-
-describe('minorUnitsToDecimalString', () => {
-  it.each([
-    [123450, 2, '1234.50'],
-    [5, 2, '0.05'],
-    [-5, 2, '-0.05'],
-    [0, 2, '0.00'],
-    [1000, 0, '1000'],
-    [12_345_678n, 6, '12.345678'],
-  ])('%s / 10^%i → %s', (amount, digits, expected) => {
-    expect(minorUnitsToDecimalString(amount, digits)).toBe(expected);
-  });
-});
 
 describe('formatMoney', () => {
   it('English', () => {

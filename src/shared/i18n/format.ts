@@ -3,6 +3,8 @@
  * decimal string (no float division) and handed to Intl.NumberFormat with `narrowSymbol`, so en + RUB
  * prints "₽1,234.50" (not "RUB 1,234.50") and ru prints "1 234,50 ₽" (U+00A0 separators).
  */
+import { minorToDecimal } from '@/shared/money';
+
 export interface MoneyValue {
   /** Integer minor units. */
   amount: number | bigint;
@@ -32,16 +34,6 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.Relativ
   return value;
 }
 
-/** 123450n, 2 → "1234.50"; -5, 2 → "-0.05". */
-export function minorUnitsToDecimalString(amount: number | bigint, digits: number): string {
-  const value = typeof amount === 'bigint' ? amount : BigInt(Math.round(amount));
-  const negative = value < 0n;
-  const digitsText = (negative ? -value : value).toString();
-  if (digits === 0) return `${negative ? '-' : ''}${digitsText}`;
-  const padded = digitsText.padStart(digits + 1, '0');
-  return `${negative ? '-' : ''}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
-}
-
 export function formatMoney(money: MoneyValue, lang: string, options: FormatMoneyOptions = {}): string {
   const currency = money.currency.toUpperCase();
   const signDisplay = options.signDisplay ?? 'auto';
@@ -54,13 +46,13 @@ export function formatMoney(money: MoneyValue, lang: string, options: FormatMone
         signDisplay,
       }),
     );
-    return `${formatDecimal(nf, minorUnitsToDecimalString(money.amount, token.digits))}\u00a0${token.label}`;
+    return `${formatDecimal(nf, minorToDecimal(money.amount, token.digits))}\u00a0${token.label}`;
   }
   const nf = cached(`cur|${lang}|${currency}|${signDisplay}`, () =>
     new Intl.NumberFormat(lang, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', signDisplay }),
   );
   const digits = nf.resolvedOptions().maximumFractionDigits ?? 2;
-  return formatDecimal(nf, minorUnitsToDecimalString(money.amount, digits));
+  return formatDecimal(nf, minorToDecimal(money.amount, digits));
 }
 
 /** Intl accepts exact decimal strings (ES2023); the cast keeps older lib typings happy. */

@@ -23,7 +23,6 @@ export {
   formatDate,
   formatDateTime,
   formatRelativeDay,
-  minorUnitsToDecimalString,
   type MoneyValue,
   type FormatMoneyOptions,
 } from './format';

@@ -1,5 +1,4 @@
 export { RETURN_TO_PARAM, sanitizeReturnTo, buildSignInPath, getReturnTo, useReturnTo } from './return-to';
 export { pushBackHandler, handleBack, useBackHandler, useBackHandlerCount } from './back-stack';
 export { cn } from './class-names';
-export { parseAmountInput, type AmountInputError, type AmountInputResult } from './amount-input';
 export { miniAppLink } from './mini-app-link';

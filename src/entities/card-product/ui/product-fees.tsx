@@ -1,7 +1,7 @@
 import type { CardProduct } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { SummaryList } from '@/shared/ui';
-import { initialDepositBounds } from '../lib/fees';
+import { initialDepositBounds } from '@/shared/money';
 
 /** "1.5% + $1.00", "2%", "$0.50" or "No fee". */
 export function useDepositFeeText(product: Pick<CardProduct, 'depositFee'>): string {

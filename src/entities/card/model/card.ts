@@ -3,7 +3,7 @@
  *
  * - `cardOpened(id)` / `cardClosed()`: the page's lifetime. Opening loads the card and its balance (cached).
  * - While the card is in a transitional status (pending, processing, fabricating, activating, freezing,
- *   unfreezing) it is reloaded every 2 s (patronum `interval`) and the cache entry is replaced; polling
+ *   unfreezing) it is reloaded every 2 s (`createPoll` of shared/api) and the cache entry is replaced; polling
  *   stops as soon as the status settles, or when the page is left.
  * - `cardChanged(card)`: a card operation answered with the card (freeze, activate, top-up, issue). The
  *   answer is shown at once (the card query, the cards list) and the cached copies are reloaded.
@@ -12,17 +12,15 @@
  * - `cardSettled` (the status left a transitional one) and `cardDataInvalidated` (balance, lists and
  *   history of that card should be reloaded) are for the rest of the app.
  */
-import { createMutation, update } from '@farfetched/core';
-import { combine, createEvent, createStore, merge, sample } from 'effector';
-import { interval } from 'patronum';
-import { apiDataReset, isApiError, queryState } from '@/shared/api';
+import { combine, createEvent, createStore, sample } from 'effector';
+import { apiDataReset, createPoll, isApiError, queryState, refetchOn, type QueryView } from '@/shared/api';
 import { cardErrorMessageOf } from '../lib/card-failure';
 import type { Card, CardForm, CardStatus } from '@/shared/contract';
 import { CARD_POLL_INTERVAL_MS, TOP_UP_WATCH_TICKS } from '../config/status';
 import { isDeadStatus, isTransitionalStatus } from '../lib/status';
 import { showCardFailureFx } from './failure';
 import { cardBalanceQuery, cardQuery, cardsListQuery } from './queries';
-import { paramsId, refetchWhen } from './refetch';
+import { paramsId } from './params';
 
 export const cardOpened = createEvent<string>();
 export const cardClosed = createEvent();
@@ -62,10 +60,9 @@ export const $balanceError = cardErrorMessageOf(cardBalanceQuery, 'errors:cards.
 
 // ── Answers of card operations: show them now, reload the cached copies ─────────────────────────────
 
-type View = { result: unknown; params?: unknown } | { error: unknown; params?: unknown } | null;
-const keep = (view: View) =>
-  (view === null ? { error: null } : 'result' in view ? { result: view.result } : { error: view.error }) as never;
-const viewCardId = (view: Exclude<View, null>): string | undefined =>
+type View = QueryView<unknown, unknown, unknown>;
+/** The card id a card / balance view is about: its data's id, else the id it was asked for. */
+const viewCardId = (view: View): string | undefined =>
   'result' in view && view.result ? (view.result as { id?: string; cardId?: string }).id ?? (view.result as { cardId?: string }).cardId : paramsId(view);
 
 /** Puts `card` into a cards page: replaces it, or adds it on top (a new card is the newest). */
@@ -75,29 +72,17 @@ export function upsertCard<P extends { items: Card[] }>(page: P, card: Card): P 
   return { ...page, items };
 }
 
-const cardPush = createMutation({ handler: async (card: Card) => card, name: 'cards.push' });
-sample({ clock: cardChanged, target: cardPush.start });
-update(cardQuery, {
-  on: cardPush,
-  by: {
-    success: ({ query, mutation }) => {
-      const view = query as View;
-      return view !== null && viewCardId(view) === mutation.result.id ? { result: mutation.result, refetch: true } : keep(view);
-    },
-  },
-});
-update(cardsListQuery, {
-  on: cardPush,
-  by: {
-    success: ({ query, mutation }) => {
-      const view = query as View;
-      if (view === null || !('result' in view) || !view.result) return keep(view);
-      const page = view.result as { items: Card[]; nextCursor: string | null };
-      const filters = (view.params as { query?: { status?: CardStatus; form?: CardForm } } | undefined)?.query ?? {};
-      // A filtered list only learns about a card through the reload.
-      const fits = (!filters.status || filters.status === mutation.result.status) && (!filters.form || filters.form === mutation.result.form);
-      return { result: fits ? upsertCard(page, mutation.result) : page, refetch: true } as never;
-    },
+refetchOn(cardQuery, { clock: cardChanged, name: 'cards.get.answer', filter: (view, card) => viewCardId(view) === card.id, show: (_, card) => card });
+refetchOn(cardsListQuery, {
+  clock: cardChanged,
+  name: 'cards.list.answer',
+  filter: (view) => 'result' in view && view.result !== null,
+  show: (view, card) => {
+    const page = (view as { result: { items: Card[]; nextCursor: string | null } }).result;
+    const filters = (view.params as { query?: { status?: CardStatus; form?: CardForm } } | undefined)?.query ?? {};
+    // A filtered list only learns about a card through the reload.
+    const fits = (!filters.status || filters.status === card.status) && (!filters.form || filters.form === card.form);
+    return fits ? upsertCard(page, card) : page;
   },
 });
 
@@ -114,17 +99,14 @@ export const $pollNeeded = combine(
   (card, watch) => card !== null && (isTransitionalStatus(card.status) || watch?.cardId === card.id),
 );
 
-const pollStart = sample({ clock: $pollNeeded.updates, filter: Boolean });
-const pollStop = sample({ clock: $pollNeeded.updates, filter: (needed) => !needed });
-const { tick: pollTick, isRunning: $pollRunning } = interval({
-  timeout: CARD_POLL_INTERVAL_MS,
-  start: pollStart,
-  stop: merge([pollStop, cardClosed]),
-});
-export { $pollRunning };
+const cardPoll = createPoll({ every: CARD_POLL_INTERVAL_MS, name: 'cards.get.poll' });
+const pollTick = cardPoll.tick;
+sample({ clock: [sample({ clock: $pollNeeded.updates, filter: Boolean }), sample({ clock: pollTick, filter: $pollNeeded })], target: cardPoll.scheduled });
+sample({ clock: [sample({ clock: $pollNeeded.updates, filter: (needed) => !needed }), cardClosed], target: cardPoll.stopped });
+export const $pollRunning = cardPoll.$running;
 
 const cardReload = sample({ clock: pollTick, source: $openedCardId, filter: Boolean });
-refetchWhen(cardQuery, { clock: cardReload, matches: (view, id) => viewCardId(view) === id, name: 'cards.get' });
+refetchOn(cardQuery, { clock: cardReload, filter: (view, id) => viewCardId(view) === id, name: 'cards.get' });
 
 $topUpWatch.on(pollTick, (watch) => (watch && watch.ticksLeft > 0 ? { ...watch, ticksLeft: watch.ticksLeft - 1 } : watch));
 
@@ -157,8 +139,8 @@ sample({
 });
 sample({ clock: cardSettled, fn: (card) => card.id, target: cardDataInvalidated });
 
-refetchWhen(cardBalanceQuery, { clock: cardDataInvalidated, matches: (view, id) => id === null || viewCardId(view) === id, name: 'cards.balance' });
-refetchWhen(cardsListQuery, { clock: cardDataInvalidated, matches: () => true, name: 'cards.list' });
+refetchOn(cardBalanceQuery, { clock: cardDataInvalidated, filter: (view, id) => id === null || viewCardId(view) === id, name: 'cards.balance' });
+refetchOn(cardsListQuery, { clock: cardDataInvalidated, name: 'cards.list' });
 
 // An ordered card the issuer then rejected or failed (SPEC §8 "issue" failure).
 sample({

@@ -5,13 +5,13 @@
  */
 import type { Query } from '@farfetched/core';
 import { combine, createEvent, createStore, sample, type EventCallable, type Store } from 'effector';
-import { apiDataReset, queryState, type ErrorMessage, type QueryState } from '@/shared/api';
+import { apiDataReset, queryState, refetchOn, type ErrorMessage, type QueryState } from '@/shared/api';
 import { cardErrorMessageOf } from '../lib/card-failure';
 import type { CardTransaction, Trade } from '@/shared/contract';
 import { HISTORY_PAGE_LIMIT } from '../config/status';
 import { cardDataInvalidated } from './card';
 import { cardTradesMoreQuery, cardTradesQuery, cardTransactionsMoreQuery, cardTransactionsQuery } from './queries';
-import { paramsId, refetchWhen } from './refetch';
+import { paramsId } from './params';
 
 export interface CardHistory<T> {
   /** Show this card's list (loads page 1, cached). */
@@ -98,9 +98,9 @@ function createCardHistory<T extends { id: string }>(config: HistoryConfig<T>): 
     target: config.more.start,
   });
 
-  refetchWhen(config.first, {
+  refetchOn(config.first, {
     clock: cardDataInvalidated,
-    matches: (view, id) => id === null || paramsId(view) === id,
+    filter: (view, id) => id === null || paramsId(view) === id,
     name: config.name,
   });
 

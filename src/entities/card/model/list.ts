@@ -2,15 +2,13 @@
  * The user's cards (/cards). `cardsListOpened` / `cardsListClosed` bracket the screen; while any card
  * on it is in a transitional status, the list is reloaded every 2 s until they all settle.
  */
-import { combine, createEvent, createStore, merge, sample } from 'effector';
-import { interval } from 'patronum';
-import { apiDataReset, queryState } from '@/shared/api';
+import { combine, createEvent, createStore, sample } from 'effector';
+import { apiDataReset, createPoll, queryState, refetchOn } from '@/shared/api';
 import { cardErrorMessageOf } from '../lib/card-failure';
 import type { Card } from '@/shared/contract';
 import { CARD_POLL_INTERVAL_MS, CARDS_PAGE_LIMIT } from '../config/status';
 import { isTransitionalStatus } from '../lib/status';
 import { cardsListQuery } from './queries';
-import { refetchWhen } from './refetch';
 
 export const cardsListOpened = createEvent();
 export const cardsListClosed = createEvent();
@@ -28,10 +26,8 @@ export const $cardsError = cardErrorMessageOf(cardsListQuery, 'errors:cards.fetc
 /** The list is being reloaded while shown (polling). */
 export const $listPollNeeded = combine($listOpen, $cards, (open, cards) => open && cards.some((card) => isTransitionalStatus(card.status)));
 
-const { tick } = interval({
-  timeout: CARD_POLL_INTERVAL_MS,
-  start: sample({ clock: $listPollNeeded.updates, filter: Boolean }),
-  stop: merge([sample({ clock: $listPollNeeded.updates, filter: (needed) => !needed }), cardsListClosed]),
-});
+const listPoll = createPoll({ every: CARD_POLL_INTERVAL_MS, name: 'cards.list.poll' });
+sample({ clock: [sample({ clock: $listPollNeeded.updates, filter: Boolean }), sample({ clock: listPoll.tick, filter: $listPollNeeded })], target: listPoll.scheduled });
+sample({ clock: [sample({ clock: $listPollNeeded.updates, filter: (needed) => !needed }), cardsListClosed], target: listPoll.stopped });
 
-refetchWhen(cardsListQuery, { clock: tick.map(() => null), matches: () => true, name: 'cards.list.poll' });
+refetchOn(cardsListQuery, { clock: listPoll.tick, name: 'cards.list.poll' });

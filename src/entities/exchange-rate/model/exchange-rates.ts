@@ -4,8 +4,7 @@
  * quote asks for a fresh one with `exchangeRatesRefetchRequested` when it expires.
  */
 import { createEvent, sample } from 'effector';
-import { createForcedRefetch } from '@/entities/wallet/@x/exchange-rate';
-import { createApiQuery, errorMessageOf, queryState } from '@/shared/api';
+import { createApiQuery, createRefetch, errorMessageOf, queryState } from '@/shared/api';
 import { configExchangeRates, type ExchangeRate } from '@/shared/contract';
 
 export const exchangeRatesQuery = createApiQuery(configExchangeRates);
@@ -14,7 +13,7 @@ export const exchangeRatesQuery = createApiQuery(configExchangeRates);
 export const exchangeRatesRequested = createEvent();
 /** Fetch new quotes from the server now (a quote expired, QUOTE_EXPIRED, the exchange sheet opened). */
 export const exchangeRatesRefetchRequested = createEvent();
-const exchangeRatesRefetch = createForcedRefetch(exchangeRatesQuery, 'config.exchangeRates');
+const exchangeRatesRefetch = createRefetch(exchangeRatesQuery, 'config.exchangeRates');
 
 export const $exchangeRates = exchangeRatesQuery.$data.map((data): ExchangeRate[] | null => data?.rates ?? null);
 export const $exchangeRatesState = queryState(exchangeRatesQuery);

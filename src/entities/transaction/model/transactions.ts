@@ -6,8 +6,7 @@
  * pages loaded after it; reloading the first page starts the list over.
  */
 import { combine, createEvent, createStore, sample } from 'effector';
-import { createForcedRefetch } from '@/entities/wallet/@x/transaction';
-import { apiDataReset, createApiQuery, errorMessageOf, queryState } from '@/shared/api';
+import { apiDataReset, createApiQuery, createRefetch, errorMessageOf, queryState } from '@/shared/api';
 import { walletTransactions, type WalletTransaction } from '@/shared/contract';
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
@@ -23,7 +22,7 @@ export const transactionsReloadRequested = createEvent();
 /** Append the next page ("Load more"); ignored when there is none or one is loading. */
 export const moreTransactionsRequested = createEvent();
 
-const firstPageRefetch = createForcedRefetch(transactionsQuery, 'wallet.transactions');
+const firstPageRefetch = createRefetch(transactionsQuery, 'wallet.transactions');
 
 type TransactionsPage = { items: WalletTransaction[]; nextCursor: string | null };
 

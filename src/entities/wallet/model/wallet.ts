@@ -3,9 +3,8 @@
  * docs/api.md "Wallet".
  */
 import { combine, createEvent, sample } from 'effector';
-import { createApiQuery, errorMessageOf, queryState } from '@/shared/api';
+import { createApiQuery, createRefetch, errorMessageOf, queryState } from '@/shared/api';
 import { walletGet, type Currency, type WalletBalance } from '@/shared/contract';
-import { createForcedRefetch } from '../lib/forced-refetch';
 
 export const walletQuery = createApiQuery(walletGet);
 
@@ -13,7 +12,7 @@ export const walletQuery = createApiQuery(walletGet);
 export const walletRequested = createEvent();
 /** Ask the server again now (refresh button, after a money movement). */
 export const walletRefetchRequested = createEvent();
-const walletRefetch = createForcedRefetch(walletQuery, 'wallet.get');
+const walletRefetch = createRefetch(walletQuery, 'wallet.get');
 
 export const $wallet = walletQuery.$data;
 /** SPEC §4 query state: 'pending' until the first answer. */

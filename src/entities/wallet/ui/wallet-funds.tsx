@@ -3,14 +3,13 @@ import { routePaths } from '@/shared/config';
 import type { Currency, Money } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { Alert, LinkButton } from '@/shared/ui';
-import { shortfallOf } from '../lib/shortfall';
 import { $available } from '../model/wallet';
 
 export interface WalletFundsProps {
   /** The currency paid from. */
   currency: Currency;
-  /** What will be charged (null: nothing to compare yet). */
-  total: Money | null;
+  /** What the wallet lacks for the charge: the paying feature's store made with `createShortfall` (null: enough). */
+  shortfall: Money | null;
 }
 
 /**
@@ -18,13 +17,12 @@ export interface WalletFundsProps {
  * the wallet (before the user can confirm). Nothing until the wallet is loaded. Texts: `cards:walletFunds` (only the
  * card screens pay from the wallet this way; keeps them out of the core namespace).
  */
-export function WalletFunds({ currency, total }: WalletFundsProps) {
+export function WalletFunds({ currency, shortfall }: WalletFundsProps) {
   const { t } = useTranslation('cards');
   const format = useFormatters();
   const available = useUnit($available);
   if (!available) return null;
   const balance = { amount: available[currency] ?? 0, currency };
-  const shortfall = shortfallOf(available, total);
   return (
     <div data-testid="wallet-funds">
       <p>{t('walletFunds.balance', { amount: format.money(balance) })}</p>

@@ -11,21 +11,24 @@ import { cardChanged, cardSettled, showCardFailureFx } from '@/entities/card';
 import {
   $product,
   $productState,
-  checkAmount,
-  initialDepositBounds,
   isProductMissingError,
-  issueCharge,
-  parseAmountInput,
   productRequested,
-  amountToInput,
-  type AmountProblem,
-  type IssueCharge,
 } from '@/entities/card-product';
 import { $moneyBlock, userRefreshRequested, userRequested, type MoneyBlock } from '@/entities/user';
-import { $available, shortfallOf, walletRequested } from '@/entities/wallet';
+import { createShortfall, walletRequested } from '@/entities/wallet';
 import { createIdempotentMutation } from '@/shared/api';
 import { cardsCreate, type Card } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
+import {
+  checkAmount,
+  CURRENCY_DIGITS,
+  initialDepositBounds,
+  issueCharge,
+  minorToDecimal,
+  parseAmountInput,
+  type AmountProblem,
+  type IssueCharge,
+} from '@/shared/money';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 
@@ -56,11 +59,11 @@ sample({
   clock: $product.updates,
   source: { input: $depositInput, id: $productId },
   filter: ({ input, id }, product) => product !== null && product.id === id && input === '',
-  fn: (_, product) => amountToInput(initialDepositBounds(product!).min.amount),
+  fn: (_, product) => minorToDecimal(initialDepositBounds(product!).min.amount, CURRENCY_DIGITS[product!.currency]),
   target: $depositInput,
 });
 
-export const $deposit = $depositInput.map(parseAmountInput);
+export const $deposit = combine($depositInput, $product, (text, product) => parseAmountInput(text, product?.currency ?? 'USD'));
 const $depositProblem = combine($product, $deposit, (product, deposit): AmountProblem | null =>
   product ? checkAmount(deposit, initialDepositBounds(product)) : null,
 );
@@ -77,11 +80,11 @@ export const $selectionError = createStore(false).reset(issueFormOpened, issueFo
 sample({ clock: issuePressed, source: $productId, fn: (id) => id === null, target: $selectionError });
 
 export const $charge = combine($product, $deposit, $depositProblem, (product, deposit, problem): IssueCharge | null =>
-  product && typeof deposit === 'number' && problem === null ? issueCharge(product, deposit) : null,
+  product && deposit.ok && problem === null ? issueCharge(product, deposit.amount) : null,
 );
 
 /** What the wallet lacks to pay the charge (null: enough, or not known yet — the server checks too). */
-export const $shortfall = combine($available, $charge, (available, charge) => shortfallOf(available, charge?.total ?? null));
+export const $shortfall = createShortfall($charge.map((charge) => charge?.total ?? null));
 
 export const $confirmationOpen = createStore(false).reset(confirmationClosed, issueFormOpened, issueFormClosed);
 const validIssue = sample({
@@ -106,7 +109,7 @@ sample({
   },
   // Only from the confirmation, for an allowed user whose wallet can pay.
   filter: ({ id, charge, busy, open, block, short }) => id !== null && charge !== null && !busy && open && block === null && short === null,
-  fn: ({ id, deposit }) => ({ body: { productId: id!, initialDeposit: deposit as number } }),
+  fn: ({ id, deposit }) => ({ body: { productId: id!, initialDeposit: deposit.ok ? deposit.amount : 0 } }),
   target: createCardMutation.start,
 });
 

@@ -1,8 +1,9 @@
 import { useUnit } from 'effector-react';
-import { $product, initialDepositBounds, type IssueCharge } from '@/entities/card-product';
+import { $product } from '@/entities/card-product';
 import { MoneyBlockNotice } from '@/entities/user';
 import { WalletFunds } from '@/entities/wallet';
 import { useFormatters, useTranslation } from '@/shared/i18n';
+import { initialDepositBounds, type IssueCharge } from '@/shared/money';
 import { Alert, Button, Section, Sheet, SummaryList, TextField, type SummaryRow } from '@/shared/ui';
 import {
   $charge,
@@ -47,7 +48,7 @@ export function IssueBlockNotice() {
 export function IssueForm() {
   const { t } = useTranslation('cards');
   const format = useFormatters();
-  const [product, input, error, charge, block] = useUnit([$product, $depositInput, $depositError, $charge, $issueBlock]);
+  const [product, input, error, charge, block, shortfall] = useUnit([$product, $depositInput, $depositError, $charge, $issueBlock, $shortfall]);
   const onChange = useUnit(depositChanged);
   const rows = useChargeRows(charge, t('issue.total'));
   if (!product) return null;
@@ -69,7 +70,7 @@ export function IssueForm() {
           name="initialDeposit"
         />
         {charge && <SummaryList rows={rows} />}
-        {block === null && <WalletFunds currency={product.currency} total={charge?.total ?? null} />}
+        {block === null && <WalletFunds currency={product.currency} shortfall={shortfall} />}
       </div>
     </Section>
   );
@@ -111,7 +112,7 @@ export function IssueConfirmation() {
     >
       <p className={styles.lead}>{t('issue.confirmText', { product: product.name, currency: product.currency })}</p>
       <SummaryList rows={chargeRows} />
-      <WalletFunds currency={product.currency} total={charge.total} />
+      <WalletFunds currency={product.currency} shortfall={shortfall} />
     </Sheet>
   );
 }

@@ -9,21 +9,16 @@ import { cardChanged, cardDataInvalidated, showCardFailureFx, topUpAccepted } fr
 import {
   $product,
   $productState,
-  checkAmount,
-  parseAmountInput,
   productRequested,
-  topUpBounds,
-  topUpCharge,
-  type AmountProblem,
-  type TopUpCharge,
 } from '@/entities/card-product';
 import { $moneyBlock, userRequested } from '@/entities/user';
-import { $available, shortfallOf, walletRequested } from '@/entities/wallet';
+import { createShortfall, walletRequested } from '@/entities/wallet';
 import { createIdempotentMutation } from '@/shared/api';
 import { cardsTopUp, type Card } from '@/shared/contract';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { i18n } from '@/shared/i18n';
+import { checkAmount, parseAmountInput, topUpBounds, topUpCharge, type AmountProblem, type TopUpCharge } from '@/shared/money';
 import { createEffect } from 'effector';
 
 export const topUpMutation = createIdempotentMutation(cardsTopUp);
@@ -61,7 +56,7 @@ export const $productLoading = combine($topUpCard, $topUpProduct, $productState,
 export const $productFailed = combine($topUpCard, $topUpProduct, $productState, (card, product, state) => card !== null && product === null && (state === 'error' || state === 'notFound'));
 
 export const $amountInput = createStore('').on(amountChanged, (_, text) => text).reset(topUpOpened, topUpClosed);
-export const $amount = $amountInput.map(parseAmountInput);
+export const $amount = combine($amountInput, $topUpProduct, (text, product) => parseAmountInput(text, product?.currency ?? 'USD'));
 const $problem = combine($topUpProduct, $amount, (product, amount): AmountProblem | null =>
   product ? checkAmount(amount, topUpBounds(product)) : 'required',
 );
@@ -69,7 +64,7 @@ const $validationShown = createStore(false).on(topUpReviewed, () => true).reset(
 export const $amountError = combine($validationShown, $problem, $topUpProduct, (shown, problem, product) => (shown && product ? problem : null));
 
 export const $charge = combine($topUpProduct, $amount, $problem, (product, amount, problem): TopUpCharge | null =>
-  product && typeof amount === 'number' && problem === null ? topUpCharge(product, amount) : null,
+  product && amount.ok && problem === null ? topUpCharge(product, amount.amount) : null,
 );
 
 sample({
@@ -81,7 +76,7 @@ sample({
 });
 
 /** What the wallet lacks to pay the charge (null: enough, or not known yet — the server checks too). */
-export const $shortfall = combine($available, $charge, (available, charge) => shortfallOf(available, charge?.total ?? null));
+export const $shortfall = createShortfall($charge.map((charge) => charge?.total ?? null));
 
 // The Idempotency-Key belongs to the intent (this card, this amount) and outlives the sheet: confirming the
 // same top-up again after a lost answer — even after closing the sheet or reloading — replays it (shared/api).

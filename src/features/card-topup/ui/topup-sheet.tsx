@@ -1,9 +1,10 @@
 import { useUnit } from 'effector-react';
-import { topUpBounds, useDepositFeeText } from '@/entities/card-product';
+import { useDepositFeeText } from '@/entities/card-product';
 import { MoneyBlockNotice } from '@/entities/user';
 import { WalletFunds } from '@/entities/wallet';
 import type { CardProduct } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
+import { topUpBounds } from '@/shared/money';
 import { Button, ErrorState, Skeleton, Sheet, SummaryList, TextField } from '@/shared/ui';
 import {
   $amountError,
@@ -107,14 +108,14 @@ export function TopUpSheet() {
               {t('cards:topUp.preview', { total: format.money(charge.total) })}
             </p>
           )}
-          <WalletFunds currency={card.currency} total={charge?.total ?? null} />
+          <WalletFunds currency={card.currency} shortfall={shortfall} />
         </div>
       )}
       {product && step === 'confirm' && charge && (
         <div className={styles.body}>
           <p className={styles.lead}>{t('cards:topUp.confirmText', { card: card.maskedNumber ?? card.productName })}</p>
           <SummaryList rows={chargeRows} />
-          <WalletFunds currency={card.currency} total={charge.total} />
+          <WalletFunds currency={card.currency} shortfall={shortfall} />
         </div>
       )}
     </Sheet>

@@ -3,7 +3,7 @@
  * exchange", the configured minimum per source currency. `debited = amount` (the fee is inside it), so the
  * amount itself must fit the available balance.
  */
-import { parseAmountInput, type AmountInputError } from '@/entities/wallet';
+import { parseAmountInput, type AmountInputError } from '@/shared/money';
 import type { Currency, Money } from '@/shared/contract';
 
 export type ExchangeCheck =

@@ -12,17 +12,14 @@ import {
   $exchangeRates,
   $exchangeRatesPending,
   exchangeRatesRefetchRequested,
-  findRate,
-  isQuoteExpired,
-  previewExchange,
-  quoteSecondsLeft,
 } from '@/entities/exchange-rate';
 import { transactionsReloadRequested } from '@/entities/transaction';
 import { $moneyBlock, userRequested } from '@/entities/user';
-import { $available, amountToInputText, failureCodeOf, walletFailureReason, walletRefetchRequested } from '@/entities/wallet';
+import { $available, failureCodeOf, walletFailureReason, walletRefetchRequested } from '@/entities/wallet';
 import { createIdempotentMutation, isOutcomeUnknown, mutationState, type ErrorMessage } from '@/shared/api';
 import { walletExchange, type ExchangeResult, type Money } from '@/shared/contract';
 import { currentLanguage, formatMoney, i18n } from '@/shared/i18n';
+import { amountToInputText, findRate, isQuoteExpired, previewExchange, quoteSecondsLeft } from '@/shared/money';
 import { notify } from '@/shared/ui';
 import { checkExchangeAmount, otherCurrency, previewableAmount } from '../lib/exchange-check';
 import { $exchangeFrom, $exchangeOpen, $exchangeTo, $now, exchangeClosed, exchangeOpened, hapticFx } from './sheet';

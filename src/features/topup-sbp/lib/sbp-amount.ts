@@ -1,5 +1,5 @@
 /** SBP amount checks (RUB): parsed from what the user typed, within config.sbp min..max (SPEC §5). */
-import { parseAmountInput, type AmountInputError } from '@/entities/wallet';
+import { parseAmountInput, type AmountInputError } from '@/shared/money';
 import type { AppConfig, Money } from '@/shared/contract';
 
 export type SbpAmountCheck =

@@ -3,16 +3,16 @@
  * the provider's callback credits the wallet asynchronously, so while the payment is `pending` it is polled
  * every 3 s (past the cache). When it succeeds, the wallet and the transactions are reloaded.
  */
-import { combine, createEffect, createEvent, createStore, sample } from 'effector';
+import { combine, createEvent, createStore, sample } from 'effector';
 import { transactionsReloadRequested } from '@/entities/transaction';
-import { createForcedRefetch, walletRefetchRequested } from '@/entities/wallet';
-import { createApiQuery, isApiError, queryState, toErrorMessage, type ErrorMessage } from '@/shared/api';
+import { walletRefetchRequested } from '@/entities/wallet';
+import { createApiQuery, createPoll, createRefetch, isApiError, queryState, toErrorMessage, type ErrorMessage } from '@/shared/api';
 import { walletSbpGet, type SbpPayment } from '@/shared/contract';
 
 export const SBP_POLL_INTERVAL_MS = 3000;
 
 export const sbpPaymentQuery = createApiQuery(walletSbpGet);
-const sbpPaymentRefetch = createForcedRefetch(sbpPaymentQuery, 'wallet.sbpGet');
+const sbpPaymentRefetch = createRefetch(sbpPaymentQuery, 'wallet.sbpGet');
 
 /** A result page opened for this payment id. */
 export const sbpPaymentWatchStarted = createEvent<string>();
@@ -38,8 +38,10 @@ const paramsOf = (paymentId: string) => ({ params: { paymentId } });
 
 sample({ clock: sbpPaymentWatchStarted, fn: paramsOf, target: sbpPaymentRefetch });
 
+const sbpPoll = createPoll<string>({ every: SBP_POLL_INTERVAL_MS, name: 'wallet.sbpGet.poll' });
 /** The pause between two polls (tests replace it). */
-export const pollDelayFx = createEffect((paymentId: string) => new Promise<string>((resolve) => setTimeout(() => resolve(paymentId), SBP_POLL_INTERVAL_MS)));
+export const pollDelayFx = sbpPoll.waitFx;
+sample({ clock: sbpPaymentWatchStopped, target: sbpPoll.stopped });
 
 // Poll while pending (and after a failed poll that may succeed later); never after a 404.
 sample({
@@ -52,10 +54,10 @@ sample({
         ? result.result.status === 'pending'
         : result.status === 'fail' && !(isApiError(result.error) && result.error.status === 404)),
     fn: (id) => id!,
-  target: pollDelayFx,
+  target: sbpPoll.scheduled,
 });
 sample({
-  clock: pollDelayFx.doneData,
+  clock: sbpPoll.tick,
   source: $watchedPaymentId,
   filter: (watched, id) => watched === id,
   fn: (_, id) => paramsOf(id),

@@ -4,8 +4,8 @@
  */
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { appConfigRequested } from '@/entities/app-config';
-import { amountToInputText } from '@/entities/wallet';
 import { currentLanguage } from '@/shared/i18n';
+import { amountToInputText } from '@/shared/money';
 import { haptic } from '@/shared/platform';
 
 /** Open the sheet; `amount` (kopecks) pre-fills it (Retry from the payment-failed page). */

@@ -3,7 +3,7 @@
  * as the six decimals: 100 USDT with tag "012345" → "100.012345". The decimals belong to the tag, so the
  * chosen amount must be whole; it must reach `config.usdt.minDeposit`.
  */
-import { parseAmountInput, type AmountInputError } from '@/entities/wallet';
+import { amountWithTag, parseAmountInput, usdtCredit, type AmountInputError } from '@/shared/money';
 import type { Money } from '@/shared/contract';
 
 export type UsdtAmountCheck =
@@ -27,7 +27,7 @@ export function checkUsdtAmount(text: string, minDeposit: Money | null): UsdtAmo
 export function usdtExactAmount(whole: number, tag: string): string {
   if (!Number.isSafeInteger(whole) || whole < 0) throw new RangeError(`whole USDT expected, got ${whole}`);
   if (!/^\d{6}$/.test(tag)) throw new RangeError(`6-digit tag expected, got "${tag}"`);
-  return `${whole}.${tag}`;
+  return amountWithTag(whole, tag);
 }
 
 /** Smallest whole USDT amount reaching the minimum deposit (10.50 USD → 11). */
@@ -35,14 +35,4 @@ export function minimumWholeUsdt(minDeposit: Money): number {
   return Math.ceil(minDeposit.amount / 100);
 }
 
-/**
- * What a transfer of exactly `exact` USDT credits (the server's rule, docs/api.md "USDT deposit tag"): 1 USDT = 1 USD,
- * the received amount rounded DOWN to the cent. USDT has 6 decimals and USD 2, so up to 0.009999 USDT (less than one
- * cent) cannot be credited; the sheet says how much. Integer micro-USDT arithmetic, never floats.
- */
-export function usdtCredit(exact: string): { credited: Money; uncreditedUsdt: string } {
-  const match = /^(\d{1,12})\.(\d{6})$/.exec(exact);
-  if (!match) throw new RangeError(`USDT amount with 6 decimals expected, got "${exact}"`);
-  const cents = Number(match[1]) * 100 + Number(match[2]!.slice(0, 2));
-  return { credited: { amount: cents, currency: 'USD' }, uncreditedUsdt: `0.00${match[2]!.slice(2)}` };
-}
+export { usdtCredit };

@@ -9,7 +9,8 @@ import { $usdtDepositTag, walletRefetchRequested } from '@/entities/wallet';
 import { i18n } from '@/shared/i18n';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
-import { checkUsdtAmount, usdtCredit, usdtExactAmount } from '../lib/usdt-amount';
+import { usdtCredit } from '@/shared/money';
+import { checkUsdtAmount, usdtExactAmount } from '../lib/usdt-amount';
 import { writeClipboard } from '../lib/clipboard';
 import { $usdtTopUpOpen } from './sheet';
 

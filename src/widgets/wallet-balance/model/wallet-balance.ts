@@ -1,9 +1,10 @@
 /** Balances card: loads the wallet and (for the estimated total) the cached quotes while mounted. */
 import { combine, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { $exchangeRates, convertAtRate, exchangeRatesRequested, findRate } from '@/entities/exchange-rate';
+import { $exchangeRates, exchangeRatesRequested } from '@/entities/exchange-rate';
 import { $balances, walletRequested } from '@/entities/wallet';
 import type { Money } from '@/shared/contract';
+import { convertAtRate, findRate } from '@/shared/money';
 
 export const WalletBalanceGate = createGate({ name: 'WalletBalanceGate' });
 

@@ -1,14 +1,27 @@
 /**
- * Card product money rules (docs/api.md "Cards"), the same arithmetic the server uses. All amounts are
- * integer minor units of the product currency; the server stays the truth, this only previews.
+ * Card product money rules (docs/api.md "Cards"): the deposit fee and the deposit ranges, the ONE copy. The server
+ * charges with `depositFee`; the app previews issue and top-up charges with the same function. All amounts are
+ * integer minor units of the product currency.
  */
 import type { CardProduct, Money } from '@/shared/contract';
+import type { AmountInputResult } from './amount';
 
-/** Deposit fee on a deposit or top-up of `amount`: fixed + ceil(amount × bps / 10 000) (exact, bigint). */
-export function depositFee(product: Pick<CardProduct, 'depositFee' | 'currency'>, amount: number): Money {
+/** A product's deposit fee: basis points of the amount plus a fixed part (minor units). */
+export interface DepositFeeRule {
+  bps: number;
+  fixed: number;
+}
+
+/** Fee on a deposit or top-up of `amount`: fixed + ceil(amount × bps / 10 000), exact (bigint). */
+export function depositFee(rule: DepositFeeRule, amount: number): number {
+  const percent = amount > 0 && rule.bps > 0 ? Number((BigInt(amount) * BigInt(rule.bps) + 9_999n) / 10_000n) : 0;
+  return rule.fixed + percent;
+}
+
+/** The deposit fee of a product as the contract describes it (the fixed part is Money). */
+export function productDepositFee(product: Pick<CardProduct, 'depositFee' | 'currency'>, amount: number): Money {
   const { bps, fixed } = product.depositFee;
-  const percent = amount > 0 && bps > 0 ? Number((BigInt(amount) * BigInt(bps) + 9_999n) / 10_000n) : 0;
-  return { amount: fixed.amount + percent, currency: product.currency };
+  return { amount: depositFee({ bps, fixed: fixed.amount }, amount), currency: product.currency };
 }
 
 /** Bounds of one top-up (depositRange). */
@@ -32,7 +45,7 @@ export interface IssueCharge {
 
 /** What issuing the card with `initialDeposit` takes from the wallet (product currency). */
 export function issueCharge(product: CardProduct, initialDeposit: number): IssueCharge {
-  const fee = depositFee(product, initialDeposit);
+  const fee = productDepositFee(product, initialDeposit);
   const currency = product.currency;
   return {
     issueCost: product.issueCost,
@@ -50,7 +63,7 @@ export interface TopUpCharge {
 }
 
 export function topUpCharge(product: CardProduct, amount: number): TopUpCharge {
-  const fee = depositFee(product, amount);
+  const fee = productDepositFee(product, amount);
   return {
     amount: { amount, currency: product.currency },
     fee,
@@ -61,10 +74,11 @@ export function topUpCharge(product: CardProduct, amount: number): TopUpCharge {
 /** Why an amount is not accepted, or null when it is. */
 export type AmountProblem = 'required' | 'invalid' | 'belowMin' | 'aboveMax';
 
-export function checkAmount(amount: number | null | 'invalid', bounds: { min: Money; max: Money }): AmountProblem | null {
-  if (amount === null) return 'required';
-  if (amount === 'invalid' || amount <= 0) return 'invalid';
-  if (amount < bounds.min.amount) return 'belowMin';
-  if (amount > bounds.max.amount) return 'aboveMax';
+/** A parsed amount (`parseAmountInput`) against a range. */
+export function checkAmount(parsed: AmountInputResult, bounds: { min: Money; max: Money }): AmountProblem | null {
+  if (!parsed.ok) return parsed.error === 'empty' ? 'required' : 'invalid';
+  if (parsed.amount <= 0) return 'invalid';
+  if (parsed.amount < bounds.min.amount) return 'belowMin';
+  if (parsed.amount > bounds.max.amount) return 'aboveMax';
   return null;
 }

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ExchangeRate } from '@/shared/contract';
-import { convertAtRate, exchangeFee, findRate, isQuoteExpired, parseDecimal, previewExchange, quoteSecondsLeft } from './exchange-math';
-import { formatRate } from './format-rate';
+import { convertAtRate, exchangeFee, findRate, isQuoteExpired, parseDecimal, previewExchange, quoteSecondsLeft } from './exchange';
 
 const rate = (over: Partial<ExchangeRate> = {}): ExchangeRate => ({
   from: 'USD',
@@ -76,12 +75,5 @@ describe('exchange preview (docs/api.md arithmetic)', () => {
     expect(quoteSecondsLeft(rate(), now)).toBe(30);
     expect(isQuoteExpired(rate(), Date.parse('2025-03-12T10:01:00.000Z'))).toBe(true);
     expect(convertAtRate({ amount: 1_000_00, currency: 'RUB' }, rate({ from: 'RUB', to: 'USD', rate: '0.01081000' }))).toEqual({ amount: 10_81, currency: 'USD' });
-  });
-
-  it('formats rates without float noise, per language', () => {
-    expect(formatRate('92.2700', 'en')).toBe('92.27');
-    expect(formatRate('0.01081000', 'en')).toBe('0.01081');
-    expect(formatRate('92.2700', 'ru')).toBe('92,27');
-    expect(formatRate('1234.5', 'en')).toBe('1,234.50');
   });
 });

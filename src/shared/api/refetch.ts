@@ -1,0 +1,93 @@
+/**
+ * THE way to ask the server again past the cache (docs/frontend-data.md "Reloading past the cache").
+ *
+ * Every `createApiQuery` is cached (fresh 5 min, SPEC §9): while the cached copy is fresh, `start`, `refresh` and
+ * farfetched's `keepFresh({ triggers })` answer from it without a request (checked in farfetched 0.15's source: the
+ * cache data source is read first and its entry is not stale). farfetched has no public "invalidate"; its public
+ * rule that drops a query's cache entry and fetches again is `update(query, { on: mutation, by: … refetch: true })`.
+ * So this module owns one local, no-network trigger mutation per use, and nothing else in the app writes one.
+ *
+ * - `refetchOn(query, { clock, name, filter?, show? })`: when `clock` fires and the query holds data or an error
+ *   (never for a query that was not started) that `filter` says is about the payload, the cache entry of its latest
+ *   params is dropped and fetched again. What is on screen stays meanwhile, or `show` puts an operation's answer
+ *   there at once (a card just frozen). The answer refills the cache, so a later cached `start` sees it.
+ * - `createRefetch(query, name)`: an event taking the query's params: refetches them past the cache when the query
+ *   holds those params, else simply starts the query with them.
+ *
+ * Call both at module level of a model.
+ */
+import { createMutation, update, type Query } from '@farfetched/core';
+import { combine, createEffect, createEvent, createStore, sample, type EventCallable, type Store, type Unit } from 'effector';
+
+/** What a query holds now, with the params it was last started with. */
+export type QueryView<Params, Data, Error> = { result: Data; params: Params } | { error: Error; params: Params };
+
+export interface RefetchOnOptions<Params, Data, Error, Payload> {
+  clock: Unit<Payload>;
+  /** For devtools: the trigger is `${name}.refetch`. */
+  name: string;
+  /** Whether what the query holds is about this payload (default: always). */
+  filter?: (view: QueryView<Params, Data, Error>, payload: Payload) => boolean;
+  /** Data to show at once while the reload runs; undefined keeps what is shown. */
+  show?: (view: QueryView<Params, Data, Error>, payload: Payload) => Data | undefined;
+}
+
+function viewOf<Params, Data, Error>(query: Query<Params, Data, Error, any>): Store<QueryView<Params, Data, Error> | null> {
+  const $params = createStore<{ value: Params } | null>(null, { serialize: 'ignore' })
+    .on(query.started, (_, { params }) => ({ value: params }))
+    .reset(query.reset);
+  return combine(query.$data, query.$error, $params, (data, error, params): QueryView<Params, Data, Error> | null => {
+    if (params === null) return null;
+    if (data !== null && data !== undefined) return { result: data as Data, params: params.value };
+    if (error !== null) return { error, params: params.value };
+    return null;
+  });
+}
+
+export function refetchOn<Params, Data, Error, Payload>(
+  query: Query<Params, Data, Error, any>,
+  { clock, name, filter, show }: RefetchOnOptions<Params, Data, Error, Payload>,
+): void {
+  const $view = viewOf(query);
+  const trigger = createMutation({ name: `${name}.refetch`, effect: createEffect((payload: Payload) => payload) });
+  sample({
+    clock,
+    source: $view,
+    filter: (view, payload) => view !== null && (filter ? filter(view, payload) : true),
+    fn: (_, payload) => payload,
+    target: trigger.start,
+  });
+  update(query, {
+    on: trigger,
+    by: {
+      success: ({ query: state, mutation }) => {
+        const view = state as QueryView<Params, Data, Error> | null;
+        // Filtered above; should the query have been reset meanwhile, it stays as it is.
+        if (view === null) return { error: null } as never;
+        const shown = show?.(view, mutation.result);
+        if (shown !== undefined) return { result: shown, refetch: true } as never;
+        return ('result' in view ? { result: view.result, refetch: true } : { error: view.error, refetch: true }) as never;
+      },
+    },
+  });
+}
+
+export function createRefetch<Params, Data, Error>(query: Query<Params, Data, Error, any>, name: string): EventCallable<Params> {
+  const requested = createEvent<Params>();
+  const $view = viewOf(query);
+  const holds = (view: QueryView<Params, Data, Error> | null, params: Params) => view !== null && paramsKey(view.params) === paramsKey(params);
+  refetchOn(query, { clock: requested, name, filter: (view, params) => holds(view, params) });
+  sample({ clock: requested, source: $view, filter: (view, params) => !holds(view, params), fn: (_, params) => params, target: query.start });
+  return requested;
+}
+
+/** Params as a comparable key; "no params" (undefined, null, {}) are one key, uncomparable values never match. */
+const paramsKey = (params: unknown): string => {
+  if (params === undefined || params === null) return 'none';
+  try {
+    const key = JSON.stringify(params);
+    return key === '{}' ? 'none' : key;
+  } catch {
+    return `unique:${Math.random()}`;
+  }
+};

@@ -1,0 +1,63 @@
+/**
+ * The money kernel: rules about money shared by the app and the server (docs/architecture.md "Money kernel").
+ * Integer minor units only; pure ECMAScript (BigInt, Intl-free), no DOM or Node APIs, no effector: the server
+ * imports it as `@/shared/money`, the app's slices too.
+ */
+export {
+  parseAmountInput,
+  parseMinorUnits,
+  minorToDecimal,
+  amountToInputText,
+  CURRENCY_DIGITS,
+  type AmountInputError,
+  type AmountInputResult,
+} from './amount';
+export {
+  parseDecimal,
+  decimalOf,
+  formatDecimal,
+  exchangeFee,
+  computeExchange,
+  previewExchange,
+  convertAtRate,
+  findRate,
+  isQuoteExpired,
+  quoteSecondsLeft,
+  ratesFromMid,
+  MID_SCALE,
+  RATE_SCALE,
+  type Decimal,
+  type ExchangeFigures,
+  type ExchangePreview,
+} from './exchange';
+export {
+  depositFee,
+  productDepositFee,
+  topUpBounds,
+  initialDepositBounds,
+  issueCharge,
+  topUpCharge,
+  checkAmount,
+  type DepositFeeRule,
+  type IssueCharge,
+  type TopUpCharge,
+  type AmountProblem,
+} from './deposit';
+export {
+  WALLET_TRANSACTION_TYPES,
+  isWalletTransactionType,
+  type InternalTransactionType,
+  type LedgerTransactionType,
+} from './transactions';
+export {
+  MICRO_PER_USDT,
+  MICRO_PER_CENT,
+  isValidTag,
+  parseUsdtAmount,
+  formatUsdtAmount,
+  tagOfAmount,
+  amountWithTag,
+  microToCents,
+  randomTag,
+  usdtCredit,
+} from './usdt';
