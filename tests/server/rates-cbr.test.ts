@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CbrRateProvider, parseCbrDaily } from '../../server/adapters/rates';
 import { checkLedger } from '../../server/modules/ledger';
-import { computeExchange, ratesFromMid } from '../../server/modules/exchange/math';
+import { computeExchange, ratesFromMid } from '../../src/shared/money';
 import { cbrDocument, encodeWindows1251, startCbrFake, type CbrFake } from './fakes/cbr';
 import { createTestApp, type TestApp } from './harness';
 import { balances, depositUsdt, exchange, quote, refreshTokens, verifiedUser, type TestUser } from './wallet-support';

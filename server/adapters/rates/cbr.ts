@@ -12,7 +12,7 @@
  */
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
-import { MID_SCALE } from '../../modules/exchange/math';
+import { MID_SCALE } from '@/shared/money';
 import { RateProviderUnavailableError, type RateProvider } from '../../modules/exchange/rate-provider';
 
 const SOURCE = 'cbr';
