@@ -40,7 +40,7 @@ import { CARD_JOBS, CARD_LIMITS } from './limits';
 import { cardBalance, chargeIssue, chargeTopup } from './money';
 import { checkAction } from './status-machine';
 import { changeStatus, embossedName, formatMoney, newId, ownedCard, toCard, type CardRow, type TopupRow } from './store';
-import { requireVerifiedUser } from './verification';
+import { requireVerifiedUser } from '../users/verification-guard';
 
 export interface CardsServiceOptions {
   db: Db;
@@ -201,7 +201,7 @@ export class CardsService {
     const row = await runLedgerTx(this.db, async (q) => {
       const now = this.clock.now();
       const [user] = await q.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM users WHERE id = $1 FOR UPDATE', [userId]);
-      await requireVerifiedUser(q, userId, now);
+      await requireVerifiedUser(q, this.clock, userId);
       const [existing] = await q.query<CardRow>('SELECT * FROM cards WHERE user_id = $1 AND create_key = $2', [userId, requestKey]);
       if (existing) return existing;
 
@@ -266,7 +266,7 @@ export class CardsService {
 
   async activate(userId: string, body: { cardId: string; activationCode: string }, lang: CatalogLanguage): Promise<Card> {
     const now = this.clock.now();
-    await requireVerifiedUser(this.db, userId, now);
+    await requireVerifiedUser(this.db, this.clock, userId);
     const card = await ownedCard(this.db, userId, body.cardId);
     if (card.status === 'activating') return this.view(this.db, card, lang); // the same activation again
     const allowed = checkAction(card, 'activate');
@@ -330,7 +330,7 @@ export class CardsService {
   async updateStatus(userId: string, cardId: string, action: 'freeze' | 'unfreeze', lang: CatalogLanguage): Promise<Card> {
     const now = this.clock.now();
     // Freezing is always allowed (it protects the user); unfreezing re-enables spending, so it needs a verified account.
-    if (action === 'unfreeze') await requireVerifiedUser(this.db, userId, now);
+    if (action === 'unfreeze') await requireVerifiedUser(this.db, this.clock, userId);
     const row = await this.db.tx(async (q) => {
       const card = await ownedCard(q, userId, cardId, true);
       if (card.status === (action === 'freeze' ? 'freezing' : 'unfreezing')) return card; // already in progress: answered as is
@@ -352,7 +352,7 @@ export class CardsService {
   async topUp(userId: string, cardId: string, body: { amount: number; currency?: Currency }, requestKey: string, lang: CatalogLanguage): Promise<TopUpResult> {
     const { card, topup } = await runLedgerTx(this.db, async (q) => {
       const now = this.clock.now();
-      await requireVerifiedUser(q, userId, now);
+      await requireVerifiedUser(q, this.clock, userId);
       const card = await ownedCard(q, userId, cardId, true);
       const [existing] = await q.query<TopupRow>('SELECT * FROM card_topups WHERE card_id = $1 AND request_key = $2', [card.id, requestKey]);
       if (existing) return { card, topup: existing };
@@ -407,7 +407,7 @@ export class CardsService {
    */
   async revealSensitive(userId: string, body: { cardId: string; publicKey: JsonWebKey }, clientIp: string | null): Promise<SensitiveData> {
     const now = this.clock.now();
-    await requireVerifiedUser(this.db, userId, now);
+    await requireVerifiedUser(this.db, this.clock, userId);
     const card = await ownedCard(this.db, userId, body.cardId);
     const check = checkAction(card, 'reveal');
     if (!check.ok) throw catalogError('SENSITIVE_DATA_UNAVAILABLE', check.message);

@@ -3,7 +3,6 @@
  * exchange modules (docs/server.md "Wallet & ledger").
  */
 export { registerWalletModules, type WalletModules, type WalletModulesOptions } from './module';
-export { assertCanMoveMoney } from './account-state';
 export { WalletService } from './service';
 export { SbpService, WEBHOOK_PATH } from './sbp';
 export { UsdtDepositWatcher, type DepositOutcome, type UnmatchedReason } from './usdt-watcher';
