@@ -1,7 +1,7 @@
 import { validate } from '@telegram-apps/init-data-node';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock';
-import { authError } from './errors';
+import { authError } from '../../http/errors';
 import type { TelegramUserData } from '../users/user-store';
 import { AUTH_LIMITS } from './limits';
 
