@@ -6,6 +6,7 @@ import type { Db } from './db/db';
 import { registerApiDocs } from './http/api-docs';
 import { installErrorHandling, sendError } from './http/error-handler';
 import { httpErrors } from './http/errors';
+import { API_HEADERS } from './http/headers';
 import { registerGracefulClose } from './http/graceful-close';
 import { clientErrorOptions } from './http/client-errors';
 import { loggingOptions } from './http/logging';
@@ -80,7 +81,7 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
   app.removeContentTypeParser(['text/plain']);
 
   app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+    reply.header(API_HEADERS.requestId, request.id);
   });
 
   const tokens = new TokenService(db, clock, config.jwtSecret, { reuseGraceSeconds: config.refreshReuseGraceSeconds });
