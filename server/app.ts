@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createMailAdapter, type MailAdapter } from './adapters/mail';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/db';
@@ -14,25 +13,11 @@ import { registerMetrics } from './http/metrics';
 import { registerSecurity } from './http/security';
 import { registerNulGuard } from './http/validation';
 import { isApiPath, registerStaticFiles } from './http/static-files';
-import { EmailCodeService } from './modules/auth/email-codes';
-import { registerAuthRoutes } from './modules/auth/routes';
-import { AuthService } from './modules/auth/service';
-import { TelegramInitData } from './modules/auth/telegram';
 import { TokenService } from './modules/auth/tokens';
-import { registerDevRoutes } from './modules/dev/routes';
-import { registerHealthRoutes } from './modules/health/routes';
-import { registerUserRoutes } from './modules/users/routes';
+import { loadModuleSettings, registerModules, type Adapters } from './modules';
 import { UsersService } from './modules/users/service';
-import { registerWalletModules } from './modules/wallet';
-import { registerCardsModule } from './modules/cards';
-import { registerPromoModule } from './modules/promo';
-import type { CardIssuer } from './adapters/card-issuer';
 
-/** Outside integrations; each defaults to its sandbox / configured implementation. */
-export interface Adapters {
-  mail?: MailAdapter;
-  cardIssuer?: CardIssuer;
-}
+export type { Adapters } from './modules';
 
 export interface BuildAppOptions {
   config: Config;
@@ -92,11 +77,8 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
     authenticate: (token: string) => tokens.verifyAccessToken(token),
   });
 
-  const mail =
-    adapters.mail ?? createMailAdapter({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, db, clock, log: (line) => app.log.info(line) });
   const users = new UsersService({ db, clock, autoVerifyAfterSeconds: config.sandbox ? config.verificationDelaySeconds : null });
-  const telegram = new TelegramInitData(config.telegramBotToken, clock);
-  const auth = new AuthService({ db, clock, mail, tokens, users, codes: new EmailCodeService(db, clock, config.jwtSecret) });
+  const settings = loadModuleSettings(config, env);
 
   registerGracefulClose(app);
   registerNulGuard(app);
@@ -110,14 +92,8 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
     return sendError(reply, httpErrors.notFound(request.method, request.url));
   });
 
-  registerHealthRoutes(app, db);
   await registerApiDocs(app);
-  registerAuthRoutes(app, auth, telegram);
-  registerUserRoutes(app, users);
-  await registerWalletModules(app, { db, clock, config, env });
-  registerCardsModule(app, { db, clock, config, issuer: adapters.cardIssuer, env });
-  registerPromoModule(app, { db, clock, env });
-  if (config.sandbox) registerDevRoutes(app, db, users, config.sandboxToken);
+  await registerModules(app, { db, clock, config, adapters, tokens, users }, settings);
   await extraRoutes?.(app);
 
   await app.ready();
