@@ -14,7 +14,7 @@ import { registerSecurity } from './http/security';
 import { registerNulGuard } from './http/validation';
 import { isApiPath, registerStaticFiles } from './http/static-files';
 import { TokenService } from './modules/auth/tokens';
-import { loadModuleSettings, registerModules, type Adapters } from './modules';
+import { loadModuleSettings, registerModules, type Adapters, type ModuleSettings, type MountedModule } from './modules';
 import { UsersService } from './modules/users/service';
 
 export type { Adapters } from './modules';
@@ -33,6 +33,8 @@ export interface BuildAppOptions {
    * process.env. startServer({ env }) passes its merged environment, so those settings are overridable there too.
    */
   env?: Record<string, string | undefined>;
+  /** The module list (default server/modules/index.ts `serverModules`); tests reorder it. */
+  modules?: (settings: ModuleSettings) => MountedModule[];
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -45,7 +47,7 @@ export const trustProxyOption = (trust: Config['trustProxy']): false | string[] 
   typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 
 /** The Fastify app with every module, ready for `listen()` or `inject()`. */
-export const buildApp = async ({ config, db, adapters = {}, clock = systemClock, extraRoutes, env = process.env }: BuildAppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({ config, db, adapters = {}, clock = systemClock, extraRoutes, env = process.env, modules }: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     ...loggingOptions(config.logLevel),
     ...clientErrorOptions,
@@ -93,7 +95,7 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
   });
 
   await registerApiDocs(app);
-  await registerModules(app, { db, clock, config, adapters, tokens, users }, settings);
+  await registerModules(app, { db, clock, config, adapters, tokens, users }, settings, modules);
   await extraRoutes?.(app);
 
   await app.ready();

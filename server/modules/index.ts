@@ -17,7 +17,7 @@ import { usersModule } from './users';
 import { walletModule } from './wallet';
 
 export { loadModuleSettings, type ModuleSettings } from './settings';
-export type { Adapters, ModuleDeps } from './module';
+export type { Adapters, ModuleDeps, MountedModule } from './module';
 
 export const serverModules = (settings: ModuleSettings): MountedModule[] => [
   mount(healthModule),
@@ -33,6 +33,11 @@ export const serverModules = (settings: ModuleSettings): MountedModule[] => [
 ];
 
 /** Registers every module of the list on the app. */
-export const registerModules = async (app: FastifyInstance, deps: ModuleDeps, settings: ModuleSettings): Promise<void> => {
-  for (const module of serverModules(settings)) await app.register(module.plugin(deps));
+export const registerModules = async (
+  app: FastifyInstance,
+  deps: ModuleDeps,
+  settings: ModuleSettings,
+  list: (settings: ModuleSettings) => MountedModule[] = serverModules,
+): Promise<void> => {
+  for (const module of list(settings)) await app.register(module.plugin(deps));
 };
