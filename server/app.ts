@@ -1,11 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createMailAdapter, type MailAdapter } from './adapters/mail';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import { registerApiDocs } from './http/api-docs';
 import { installErrorHandling, sendError } from './http/error-handler';
 import { httpErrors } from './http/errors';
+import { API_HEADERS } from './http/headers';
 import { registerGracefulClose } from './http/graceful-close';
 import { clientErrorOptions } from './http/client-errors';
 import { loggingOptions } from './http/logging';
@@ -13,25 +13,11 @@ import { registerMetrics } from './http/metrics';
 import { registerSecurity } from './http/security';
 import { registerNulGuard } from './http/validation';
 import { isApiPath, registerStaticFiles } from './http/static-files';
-import { EmailCodeService } from './modules/auth/email-codes';
-import { registerAuthRoutes } from './modules/auth/routes';
-import { AuthService } from './modules/auth/service';
-import { TelegramInitData } from './modules/auth/telegram';
 import { TokenService } from './modules/auth/tokens';
-import { registerDevRoutes } from './modules/dev/routes';
-import { registerHealthRoutes } from './modules/health/routes';
-import { registerUserRoutes } from './modules/users/routes';
+import { loadModuleSettings, registerModules, type Adapters, type ModuleSettings, type MountedModule } from './modules';
 import { UsersService } from './modules/users/service';
-import { registerWalletModules } from './modules/wallet';
-import { registerCardsModule } from './modules/cards';
-import { registerPromoModule } from './modules/promo';
-import type { CardIssuer } from './adapters/card-issuer';
 
-/** Outside integrations; each defaults to its sandbox / configured implementation. */
-export interface Adapters {
-  mail?: MailAdapter;
-  cardIssuer?: CardIssuer;
-}
+export type { Adapters } from './modules';
 
 export interface BuildAppOptions {
   config: Config;
@@ -47,6 +33,8 @@ export interface BuildAppOptions {
    * process.env. startServer({ env }) passes its merged environment, so those settings are overridable there too.
    */
   env?: Record<string, string | undefined>;
+  /** The module list (default server/modules/index.ts `serverModules`); tests reorder it. */
+  modules?: (settings: ModuleSettings) => MountedModule[];
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -59,7 +47,7 @@ export const trustProxyOption = (trust: Config['trustProxy']): false | string[] 
   typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 
 /** The Fastify app with every module, ready for `listen()` or `inject()`. */
-export const buildApp = async ({ config, db, adapters = {}, clock = systemClock, extraRoutes, env = process.env }: BuildAppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({ config, db, adapters = {}, clock = systemClock, extraRoutes, env = process.env, modules }: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     ...loggingOptions(config.logLevel),
     ...clientErrorOptions,
@@ -80,7 +68,7 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
   app.removeContentTypeParser(['text/plain']);
 
   app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+    reply.header(API_HEADERS.requestId, request.id);
   });
 
   const tokens = new TokenService(db, clock, config.jwtSecret, { reuseGraceSeconds: config.refreshReuseGraceSeconds });
@@ -91,12 +79,8 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
     authenticate: (token: string) => tokens.verifyAccessToken(token),
   });
 
-  const mail =
-    adapters.mail ??
-    createMailAdapter({ smtpUrl: config.adapters.mail.adapter === 'smtp' ? config.smtpUrl : undefined, mailFrom: config.mailFrom, db, clock, log: (line) => app.log.info(line) });
   const users = new UsersService({ db, clock, autoVerifyAfterSeconds: config.sandbox ? config.verificationDelaySeconds : null });
-  const telegram = new TelegramInitData(config.telegramBotToken, clock);
-  const auth = new AuthService({ db, clock, mail, tokens, users, codes: new EmailCodeService(db, clock, config.jwtSecret) });
+  const settings = loadModuleSettings(config, env);
 
   registerGracefulClose(app);
   registerNulGuard(app);
@@ -110,14 +94,8 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
     return sendError(reply, httpErrors.notFound(request.method, request.url));
   });
 
-  registerHealthRoutes(app, db);
   await registerApiDocs(app);
-  registerAuthRoutes(app, auth, telegram);
-  registerUserRoutes(app, users);
-  await registerWalletModules(app, { db, clock, config, env });
-  await registerCardsModule(app, { db, clock, config, issuer: adapters.cardIssuer, env });
-  registerPromoModule(app, { db, clock, env });
-  if (config.sandbox) registerDevRoutes(app, db, users, config.sandboxToken);
+  await registerModules(app, { db, clock, config, adapters, tokens, users }, settings, modules);
   await extraRoutes?.(app);
 
   await app.ready();

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { ErrorEnvelope } from '@/shared/contract/core';
+import { API_HEADERS } from './headers';
 import { API_CSP } from './security';
 
 /**
@@ -80,7 +81,7 @@ export const handleFrameworkError = (error: FastifyError, request: FastifyReques
   request.log.info({ code, status }, 'request refused');
   return reply
     .code(status)
-    .headers({ ...BASE_SECURITY_HEADERS, 'x-request-id': request.id })
+    .headers({ ...BASE_SECURITY_HEADERS, [API_HEADERS.requestId]: request.id })
     .type('application/json; charset=utf-8')
     .send(envelope(code, message));
 };

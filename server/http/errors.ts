@@ -1,4 +1,5 @@
 import type { ErrorDetails, ErrorObject } from '@/shared/contract/core';
+import { AUTH_ERROR_CODES, type AuthErrorCode } from '@/shared/contract/auth';
 import { ERROR_CODES, type ErrorCode } from '@/shared/contract/errors';
 
 /**
@@ -44,6 +45,19 @@ export const catalogError = (
 ): DomainError => {
   const info = ERROR_CODES[code];
   return new DomainError(info.service, code, message, info.status, extra.fields, extra.headers, extra.details);
+};
+
+/**
+ * A DomainError for an auth/users code: status and service from the contract's AUTH_ERROR_CODES. Here, beside
+ * catalogError, because both the auth and the users module answer these codes (users must not import auth).
+ */
+export const authError = (
+  code: AuthErrorCode,
+  message: string,
+  extra: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+): DomainError => {
+  const info = AUTH_ERROR_CODES[code];
+  return new DomainError(info.service, code, message, info.status, extra.fields, extra.headers);
 };
 
 /** Errors of the HTTP layer itself. */

@@ -3,9 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import { addSeconds } from '../clock';
 import type { Db } from '../db/db';
-import { IDEMPOTENCY_HEADER as IDEMPOTENCY_HEADER_NAME, IdempotencyKey } from '@/shared/contract/core';
+import { IdempotencyKey } from '@/shared/contract/core';
 import * as z from 'zod/mini';
 import { catalogError } from './errors';
+import { API_HEADERS, requestHeader } from './headers';
 
 /**
  * Idempotency-Key handling for `idempotent: true` endpoints. The first request with a key claims it
@@ -14,8 +15,6 @@ import { catalogError } from './errors';
  * (IDEMPOTENCY_KEY_REUSED, status from the shared error catalogue). A failed request releases its key so the client may retry with it.
  * Keys are scoped per user (or 'anonymous') and per endpoint.
  */
-/** Lower-cased, as Node exposes request headers. */
-export const IDEMPOTENCY_HEADER = IDEMPOTENCY_HEADER_NAME.toLowerCase();
 /**
  * A 'pending' claim older than `pendingSeconds` (config IDEMPOTENCY_PENDING_SECONDS, default 60) is treated as
  * abandoned (its process died between claim and answer) and may be re-claimed. Re-running the handler is safe:
@@ -33,8 +32,8 @@ export interface IdempotencyRecordId {
 export type IdempotencyClaim = { kind: 'claimed' } | { kind: 'replay'; statusCode: number; data: unknown };
 
 export const readIdempotencyKey = (request: FastifyRequest): string => {
-  const value = request.headers[IDEMPOTENCY_HEADER];
-  if (typeof value !== 'string' || !z.safeParse(IdempotencyKey, value).success) {
+  const value = requestHeader(request, API_HEADERS.idempotencyKey);
+  if (value === undefined || !z.safeParse(IdempotencyKey, value).success) {
     throw catalogError(
       'IDEMPOTENCY_KEY_REQUIRED',
       'This call needs an Idempotency-Key header: 8–128 characters A-Z a-z 0-9 _ -, unique per operation (e.g. a UUID).',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
+import { API_HEADERS, requestHeader } from './headers';
 
 /** Values never written to logs. */
 export const REDACTED_PATHS = [
@@ -30,7 +31,7 @@ export const loggingOptions = (level: string): Pick<FastifyServerOptions, 'logge
   logger: { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
   requestIdHeader: false,
   genReqId: (request) => {
-    const incoming = request.headers['x-request-id'];
-    return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const incoming = requestHeader(request, API_HEADERS.requestId);
+    return incoming !== undefined && REQUEST_ID.test(incoming) ? incoming : randomUUID();
   },
 });

@@ -4,6 +4,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Db } from '../db/db';
 import { sendError } from './error-handler';
 import { DomainError } from './errors';
+import { bearerToken } from './headers';
 
 export const METRICS_PATH = '/api/metrics';
 
@@ -93,8 +94,7 @@ export const registerMetrics = (app: FastifyInstance, options: MetricsOptions): 
 
   app.get(METRICS_PATH, { config: { rateLimit: false } }, async (request, reply) => {
     if (options.token) {
-      const header = request.headers.authorization ?? '';
-      const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+      const given = bearerToken(request);
       if (!sameToken(given, options.token)) {
         return sendError(reply, new DomainError('api', 'UNAUTHORIZED', 'A valid metrics token is required.', 401));
       }

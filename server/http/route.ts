@@ -10,6 +10,7 @@ import type {
 } from '@/shared/contract/core';
 import type { AuthContext } from './context';
 import { httpErrors } from './errors';
+import { API_HEADERS, requestHeader } from './headers';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -43,7 +44,7 @@ export const toFastifyPath = (path: string): string => path.replace(/\{(\w+)\}/g
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
 
 const authenticate = async (app: FastifyInstance, request: FastifyRequest): Promise<AuthContext> => {
-  const header = request.headers.authorization;
+  const header = requestHeader(request, API_HEADERS.authorization);
   const match = header ? BEARER.exec(header) : null;
   if (!match?.[1]) throw httpErrors.unauthorized();
   return app.httpContext.authenticate(match[1]);
@@ -115,7 +116,7 @@ export const route = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, 
       };
       const claim = await claimIdempotencyKey(db, clock, record, hashRequest(input), idempotencyPendingSeconds);
       if (claim.kind === 'replay') {
-        reply.code(claim.statusCode).header('idempotency-replayed', 'true');
+        reply.code(claim.statusCode).header(API_HEADERS.idempotencyReplayed, 'true');
         return { success: true, data: claim.data };
       }
       let data: unknown;

@@ -2,8 +2,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { IDEMPOTENCY_HEADER } from '@/shared/contract/core';
-import { TELEGRAM_INIT_DATA_HEADER } from '../modules/auth/telegram';
+import { API_HEADERS } from './headers';
 import { isApiPath } from './static-files';
 
 /** Telegram clients that embed the Mini App in a frame (web.telegram.org/k and /a, and the other *.telegram.org web clients). */
@@ -83,8 +82,8 @@ export const registerSecurity = async (app: FastifyInstance, options: SecurityOp
     await app.register(cors, {
       origin: options.appOrigins,
       methods: ['GET', 'POST', 'PATCH'],
-      allowedHeaders: ['Authorization', 'Content-Type', IDEMPOTENCY_HEADER, TELEGRAM_INIT_DATA_HEADER, 'X-Request-Id'],
-      exposedHeaders: ['X-Request-Id', 'Retry-After', 'Idempotency-Replayed'],
+      allowedHeaders: [API_HEADERS.authorization, 'Content-Type', API_HEADERS.idempotencyKey, API_HEADERS.telegramInitData, API_HEADERS.requestId],
+      exposedHeaders: [API_HEADERS.requestId, API_HEADERS.retryAfter, API_HEADERS.idempotencyReplayed],
       maxAge: 600,
     });
   }

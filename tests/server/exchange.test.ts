@@ -241,12 +241,12 @@ describe('exchange rates and POST /api/wallet/exchange', () => {
     const q = await quote(t, ann, 'USD', 'RUB');
     const body = { from: 'USD' as const, to: 'RUB' as const, amount: 1_500, quoteId: q.quoteId };
     const key = randomUUID();
-    const first = await t.app.walletModules.exchange.exchange(ann.userId, key, body);
+    const first = await t.app.exchange.exchange(ann.userId, key, body);
     const before = await balances(t, ann);
-    const again = await t.app.walletModules.exchange.exchange(ann.userId, key, body);
+    const again = await t.app.exchange.exchange(ann.userId, key, body);
     expect(again).toEqual(first);
     expect(await balances(t, ann)).toEqual(before);
-    await expect(t.app.walletModules.exchange.exchange(ann.userId, key, { ...body, amount: 1_600 })).rejects.toMatchObject({
+    await expect(t.app.exchange.exchange(ann.userId, key, { ...body, amount: 1_600 })).rejects.toMatchObject({
       code: 'IDEMPOTENCY_KEY_REUSED',
     });
   });

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createDatabase } from '../../scripts/load/postgres-cluster';
-import { buildApp, type Adapters } from '../../server/app';
+import { buildApp, type Adapters, type BuildAppOptions } from '../../server/app';
 import { ManualClock } from '../../server/clock';
 import { loadConfig, type Config } from '../../server/config';
 import type { Db } from '../../server/db/db';
@@ -26,6 +26,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   adapters?: Adapters;
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
+  /** The module list (buildApp's `modules`). */
+  modules?: BuildAppOptions['modules'];
 }
 
 export const usesPostgres = (): boolean => Boolean(process.env.DATABASE_URL);
@@ -55,7 +57,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
   const clock = new ManualClock(new Date('2030-01-01T12:00:00Z'));
   // The module settings (wallet, exchange, cards: docs/server.md) read the same environment, `options.env` included.
   const env = { ...process.env, ...options.env };
-  const app = await buildApp({ config, db, clock, adapters: options.adapters, extraRoutes: options.extraRoutes, env });
+  const app = await buildApp({ config, db, clock, adapters: options.adapters, extraRoutes: options.extraRoutes, modules: options.modules, env });
   return {
     app,
     db,

@@ -10,7 +10,6 @@
  */
 import type { CardForm, CardScheme, SensitiveData } from '@/shared/contract/cards';
 import type { Currency } from '@/shared/contract/core';
-import type { IssuerWebhook } from './webhook';
 
 export interface IssueCardRequest {
   /** Our card id: the issuer keys the card by it. */
@@ -112,4 +111,10 @@ export class IssuerRequestError extends Error {
   ) {
     super(message);
   }
+}
+
+/** One verified delivery: `eventId` is the same on every redelivery of one event (the program may dedupe on it). */
+export interface IssuerWebhook {
+  eventId: string;
+  event: IssuerEvent;
 }

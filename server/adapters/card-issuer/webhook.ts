@@ -7,16 +7,13 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod/mini';
-import type { IssuerEvent } from './types';
+import type { IssuerEvent, IssuerWebhook } from './types';
+
+export type { IssuerWebhook } from './types';
 
 export const ISSUER_SIGNATURE_HEADER = 'x-card-issuer-signature';
 export const ISSUER_WEBHOOK_PATH = '/api/webhooks/card-issuer';
 
-/** One verified delivery: `eventId` is the same on every redelivery of one event (the program may dedupe on it). */
-export interface IssuerWebhook {
-  eventId: string;
-  event: IssuerEvent;
-}
 
 /** A delivery we refuse: wrong or missing signature (→ 401), or a body that is not an event (→ 400). */
 export class IssuerWebhookError extends Error {

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
-import { authError } from './errors';
+import { authError } from '../../http/errors';
 import { AUTH_LIMITS } from './limits';
 import { deriveKey, hmacHex, safeEqual } from './secrets';
 

@@ -3,7 +3,7 @@ import type { MailAdapter } from '../../adapters/mail';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { codeErrors } from './email-codes';
-import { authError } from './errors';
+import { authError } from '../../http/errors';
 import { emailTaken, normalizeEmail, type UsersService } from '../users/service';
 import { findUserByEmail, findUserByPromoCode, findUserByTelegramId, linkTelegram, type TelegramUserData, type UserRecord } from '../users/user-store';
 import type { CodePurpose, EmailCodeService, IssuedCode } from './email-codes';

@@ -1,11 +1,11 @@
 import { validate } from '@telegram-apps/init-data-node';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock';
-import { authError } from './errors';
+import { authError } from '../../http/errors';
+import { API_HEADERS, requestHeader } from '../../http/headers';
 import type { TelegramUserData } from '../users/user-store';
 import { AUTH_LIMITS } from './limits';
 
-export const TELEGRAM_INIT_DATA_HEADER = 'x-telegram-init-data';
 /** Tolerated clock difference for an auth_date slightly in the future. */
 const FUTURE_SKEW_SECONDS = 300;
 
@@ -70,8 +70,8 @@ export class TelegramInitData {
   }
 
   private header(request: FastifyRequest): string | undefined {
-    const value = request.headers[TELEGRAM_INIT_DATA_HEADER];
-    return typeof value === 'string' && value.length > 0 ? value : undefined;
+    const value = requestHeader(request, API_HEADERS.telegramInitData);
+    return value ? value : undefined;
   }
 
   /** For register / verify-code: the Telegram user to link, or null (no header, or no bot token). Forged → 401. */

@@ -3,8 +3,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import type { AuthContext } from '../../http/context';
-import { httpErrors } from '../../http/errors';
-import { authError } from './errors';
+import { authError, httpErrors } from '../../http/errors';
 import { AUTH_LIMITS } from './limits';
 import { deriveKey, sha256Base64Url } from './secrets';
 

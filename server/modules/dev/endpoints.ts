@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { Email } from '@/shared/contract/auth';
 import { defineEndpoint, Timestamp } from '@/shared/contract/core';
+import { API_HEADERS } from '@/shared/contract/headers';
 import { UserProfile, VerificationStatus } from '@/shared/contract/users';
 
 /**
@@ -8,7 +9,7 @@ import { UserProfile, VerificationStatus } from '@/shared/contract/users';
  * validates them like any endpoint; they are not part of the app's contract or its OpenAPI document.
  */
 /** Header carrying SANDBOX_TOKEN: the sandbox mailbox answers only with it. */
-export const SANDBOX_TOKEN_HEADER = 'x-sandbox-token';
+export const SANDBOX_TOKEN_HEADER = API_HEADERS.sandboxToken.toLowerCase();
 
 export const devMailbox = defineEndpoint({
   id: 'dev.mailbox',

@@ -14,7 +14,7 @@ import {
   type LedgerTransaction,
 } from '../ledger';
 import type { WalletSettings } from '../config/settings';
-import { assertCanMoveMoney } from '../wallet/account-state';
+import { requireVerifiedUser } from '../users/verification-guard';
 import { computeExchange, ratesFromMid } from '@/shared/money';
 import { RateProviderUnavailableError, type RateProvider } from './rate-provider';
 
@@ -154,7 +154,7 @@ export class ExchangeService {
    */
   async exchange(userId: string, idempotencyKey: string, input: ExchangeInput): Promise<ExchangeResult> {
     const { db, clock, settings } = this.deps;
-    await assertCanMoveMoney(db, clock, userId);
+    await requireVerifiedUser(db, clock, userId);
     await this.ensureSystemAccounts();
     const ledgerKey = `exchange:${userId}:${idempotencyKey}`;
     return runLedgerTx(db, async (q) => {

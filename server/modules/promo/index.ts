@@ -3,13 +3,12 @@
  * handler of the cards module's 'referral.cardIssued' job that pays the referrer's bonus exactly once.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/db';
 import { appJobRegistry, registerJobHandler } from '../../jobs';
 import { CARD_JOBS } from '../cards';
+import { defineModule, type ModuleDeps } from '../module';
 import { registerPromoRoutes } from './routes';
 import { PromoService, type ReferralCardIssuedPayload } from './service';
-import { loadPromoSettings } from './settings';
+import type { PromoSettings } from './settings';
 
 export { PromoService, promoBonusKey, referralDisplayName, referralIdOf, type BonusOutcome, type ReferralCardIssuedPayload } from './service';
 export { DEFAULT_PROMO_BONUS_CENTS, loadPromoSettings, PromoSettingsError, type PromoSettings } from './settings';
@@ -24,15 +23,8 @@ declare module 'fastify' {
   }
 }
 
-export interface PromoModuleOptions {
-  db: Db;
-  clock: Clock;
-  /** Environment the settings are read from (PROMO_BONUS_AMOUNT); default process.env. */
-  env?: Record<string, string | undefined>;
-}
-
-export const registerPromoModule = (app: FastifyInstance, { db, clock, env = process.env }: PromoModuleOptions): PromoService => {
-  const promo = new PromoService({ db, clock, settings: loadPromoSettings(env), log: app.log });
+const registerPromo = (app: FastifyInstance, { db, clock }: ModuleDeps, settings: PromoSettings): void => {
+  const promo = new PromoService({ db, clock, settings, log: app.log });
   registerPromoRoutes(app, promo);
   // In the app's own registry (the handler closes over this app's database and clock).
   registerJobHandler<ReferralCardIssuedPayload>(
@@ -43,5 +35,6 @@ export const registerPromoModule = (app: FastifyInstance, { db, clock, env = pro
     { registry: appJobRegistry(app) },
   );
   app.decorate('promo', promo);
-  return promo;
 };
+
+export const promoModule = defineModule<PromoSettings>({ name: 'promo', register: registerPromo });

@@ -3,8 +3,7 @@ import type { RegistrationForm } from '@/shared/contract/auth';
 import type { UserProfile, VerificationStatus } from '@/shared/contract/users';
 import { addSeconds, type Clock } from '../../clock';
 import { pgErrorCode, UNIQUE_VIOLATION, type Db, type Queryable } from '../../db/db';
-import { httpErrors } from '../../http/errors';
-import { authError } from '../auth/errors';
+import { authError, httpErrors } from '../../http/errors';
 import { generatePromoCode } from './promo-code';
 import {
   findUserByEmail,

@@ -7,15 +7,9 @@ import {
   type SbpAcquirer,
 } from '../../adapters/sbp';
 import { SandboxTronChain, TronGridSource, unconfiguredTronSource, type TronDepositSource } from '../../adapters/tron';
-import { CbrRateProvider } from '../../adapters/rates';
-import type { Clock } from '../../clock';
-import type { Config } from '../../config';
-import type { Db } from '../../db/db';
 import { appJobRegistry } from '../../jobs';
-import { loadWalletSettings, registerConfigRoutes, type WalletSettings } from '../config';
-import { SandboxRateProvider, UnconfiguredRateProvider, type RateProvider } from '../exchange/rate-provider';
-import { registerExchangeRoutes } from '../exchange/routes';
-import { ExchangeService } from '../exchange/service';
+import type { WalletSettings } from '../config';
+import { defineModule, type ModuleDeps } from '../module';
 import { registerWalletDevRoutes } from './dev-routes';
 import { registerWalletRoutes } from './routes';
 import { registerWalletSupportRoutes } from './support-routes';
@@ -23,43 +17,32 @@ import { SbpService } from './sbp';
 import { WalletService } from './service';
 import { UsdtDepositWatcher } from './usdt-watcher';
 
-export interface WalletModulesOptions {
-  db: Db;
-  clock: Clock;
-  config: Config;
-  /** Environment the wallet settings are read from (docs/server.md "Wallet & ledger"); default process.env. */
-  env?: Record<string, string | undefined>;
-}
-
 export interface WalletModules {
   settings: WalletSettings;
   wallet: WalletService;
-  exchange: ExchangeService;
   sbp: SbpService;
   watcher: UsdtDepositWatcher;
-  /** Sandbox adapters (null with SANDBOX off); `rates` is null unless RATES_PROVIDER=sandbox. */
-  sandbox: { chain: SandboxTronChain; acquirer: SandboxSbpAcquirer; rates: SandboxRateProvider | null } | null;
+  /** Sandbox adapters (null with SANDBOX off). */
+  sandbox: { chain: SandboxTronChain; acquirer: SandboxSbpAcquirer } | null;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The wallet, exchange, SBP and USDT services of this app (tests, scripts). */
+    /** The wallet, SBP and USDT services of this app (tests, scripts). */
     walletModules: WalletModules;
   }
 }
 
 /**
- * Registers config, exchange and wallet (SBP, USDT) with their routes, sandbox adapters and dev controls,
- * and the background USDT deposit watcher (stopped when the app closes).
+ * Registers the wallet (balances, history, SBP, USDT) with its routes, sandbox adapters and dev controls, and the
+ * background USDT deposit watcher (stopped when the app closes).
  */
-export const registerWalletModules = async (app: FastifyInstance, { db, clock, config, env = process.env }: WalletModulesOptions): Promise<WalletModules> => {
-  const settings = loadWalletSettings(env, { sandbox: config.sandbox, jwtSecret: config.jwtSecret, production: config.nodeEnv === 'production' });
+const registerWallet = async (app: FastifyInstance, { db, clock, config }: ModuleDeps, settings: WalletSettings): Promise<void> => {
   const log = (msg: string, data: object = {}) => app.log.warn(data, msg);
 
   let sandbox: WalletModules['sandbox'] = null;
   let source: TronDepositSource = unconfiguredTronSource;
   let acquirer: SbpAcquirer = unconfiguredSbpAcquirer;
-  let provider: RateProvider = new UnconfiguredRateProvider();
   if (config.sandbox) {
     const chain = new SandboxTronChain(db, clock, settings.usdt.confirmations);
     // The sandbox acquirer posts its callbacks to this same server, in process, through the full HTTP stack.
@@ -84,20 +67,15 @@ export const registerWalletModules = async (app: FastifyInstance, { db, clock, c
         return { status: response.statusCode, body };
       },
     });
-    // SANDBOX on: the sandbox adapters are the default; RATES_PROVIDER / SBP_ACQUIRER_ADAPTER may choose others.
-    const rates = config.adapters.rates.adapter === 'sandbox' ? new SandboxRateProvider(db, clock, settings.exchange.sandboxMidRate) : null;
-    sandbox = { chain, acquirer: sandboxAcquirer, rates };
+    sandbox = { chain, acquirer: sandboxAcquirer };
     if (config.tron.adapter === 'sandbox') source = chain;
     if (config.adapters.sbpAcquirer.adapter === 'sandbox') acquirer = sandboxAcquirer;
-    if (rates) provider = rates;
     appJobRegistry(app).register<{ invoiceId: string }>(SANDBOX_SBP_CALLBACK_JOB, async ({ invoiceId }) => {
       const result = await sandboxAcquirer.deliverCallback(invoiceId);
       if (result.status >= 300) throw new Error(`webhook answered ${result.status}: ${JSON.stringify(result.body)}`);
     });
   } else {
-    app.log.warn(
-      `SANDBOX is off; USDT deposits: ${config.tron.adapter}, SBP acquirer: ${config.adapters.sbpAcquirer.adapter}, rate provider: ${config.adapters.rates.adapter}.`,
-    );
+    app.log.warn(`SANDBOX is off; USDT deposits: ${config.tron.adapter}, SBP acquirer: ${config.adapters.sbpAcquirer.adapter}.`);
   }
   if (config.tron.adapter === 'trongrid') {
     // docs/server.md "TRON deposit watcher": the production source; the sandbox chain (if on) is then not read.
@@ -107,10 +85,7 @@ export const registerWalletModules = async (app: FastifyInstance, { db, clock, c
     app.log.warn('TRON_ADAPTER=sandbox with SANDBOX off: no USDT deposit is ever seen (set TRON_ADAPTER=trongrid).');
   }
 
-  if (config.adapters.rates.adapter === 'cbr') provider = new CbrRateProvider({ db, clock, ...config.adapters.rates.cbr, log });
-
   const wallet = new WalletService({ db, clock, log });
-  const exchange = new ExchangeService({ db, clock, settings, provider, log });
   const sbp = new SbpService({ db, clock, settings, acquirer, publicOrigin: () => config.publicOrigin, appOrigins: config.appOrigins, log });
   const watcher = new UsdtDepositWatcher({
     db,
@@ -122,8 +97,6 @@ export const registerWalletModules = async (app: FastifyInstance, { db, clock, c
     log,
   });
 
-  registerConfigRoutes(app, settings);
-  registerExchangeRoutes(app, exchange, sandbox?.rates ?? null);
   await registerWalletRoutes(app, wallet, sbp);
   registerWalletSupportRoutes(app, { token: config.supportToken, watcher });
   if (sandbox) {
@@ -137,9 +110,10 @@ export const registerWalletModules = async (app: FastifyInstance, { db, clock, c
     });
   }
 
-  const modules: WalletModules = { settings, wallet, exchange, sbp, watcher, sandbox };
+  const modules: WalletModules = { settings, wallet, sbp, watcher, sandbox };
   app.decorate('walletModules', modules);
   app.addHook('onReady', async () => watcher.start(settings.usdt.pollMs));
   app.addHook('onClose', async () => watcher.stop());
-  return modules;
 };
+
+export const walletModule = defineModule<WalletSettings>({ name: 'wallet', register: registerWallet });

@@ -7,7 +7,7 @@ import type { Db, Queryable } from '../../db/db';
 import { catalogError, DomainError, httpErrors } from '../../http/errors';
 import { accountIds, ensureWalletAccounts, getSystemAccountShard, pickShard, postTransaction, runLedgerTx } from '../ledger';
 import type { WalletSettings } from '../config/settings';
-import { assertCanMoveMoney } from './account-state';
+import { requireVerifiedUser } from '../users/verification-guard';
 
 interface PaymentRow extends Record<string, unknown> {
   id: string;
@@ -123,7 +123,7 @@ export class SbpService {
   async create(userId: string, idempotencyKey: string, input: { amount: number; returnUrl?: string }): Promise<SbpPayment> {
     const { db, clock, settings, acquirer } = this.deps;
     const { minAmount, maxAmount, paymentTtlSeconds } = settings.sbp;
-    await assertCanMoveMoney(db, clock, userId);
+    await requireVerifiedUser(db, clock, userId);
     if (input.amount < minAmount) {
       throw catalogError('AMOUNT_BELOW_MINIMUM', `The smallest SBP top-up is ${formatRub(minAmount)}.`);
     }

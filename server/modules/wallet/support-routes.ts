@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { defineEndpoint, Timestamp } from '@/shared/contract/core';
 import { USDT_HOLD_REASONS } from '@/shared/contract/errors';
 import { httpErrors } from '../../http/errors';
+import { bearerToken } from '../../http/headers';
 import { route } from '../../http/route';
 import type { UsdtDepositWatcher } from './usdt-watcher';
 
@@ -48,8 +49,7 @@ const sameToken = (given: string, expected: string): boolean => {
 };
 
 const requireSupport = (request: FastifyRequest, token: string): void => {
-  const header = request.headers.authorization ?? '';
-  const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+  const given = bearerToken(request);
   if (!sameToken(given, token)) throw httpErrors.unauthorized('A valid support token is required.');
 };
 

@@ -112,8 +112,6 @@ export const PageQuery = z.object({
 });
 export const page = <T extends Schema>(item: T) => z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
 
-/** Header that makes a state-changing call safe to retry (see docs/api.md "Idempotency"). */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** 8–128 characters of [A-Za-z0-9_-]; a UUID v4 per user action is recommended. */
 export const IdempotencyKey = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,128}$/));
 

@@ -1,4 +1,5 @@
 export * from './core';
+export * from './headers';
 export * from './errors';
 export * from './auth';
 export * from './person-name';

@@ -4,7 +4,8 @@
  * Requests are described as the server accepts them (io 'input'), responses as it sends them (io 'output').
  */
 import * as z from 'zod/mini';
-import { ErrorEnvelope, IDEMPOTENCY_HEADER, IdempotencyKey, type EndpointDef, type Schema, successEnvelope } from './core';
+import { API_HEADERS } from './headers';
+import { ErrorEnvelope, IdempotencyKey, type EndpointDef, type Schema, successEnvelope } from './core';
 import { endpointList } from './index';
 
 type JsonSchema = Record<string, unknown>;
@@ -57,7 +58,7 @@ const operationOf = (endpoint: EndpointDef): OpenApiOperation => {
   const parameters = [...parametersOf(endpoint.params, 'path'), ...parametersOf(endpoint.query, 'query')];
   if (endpoint.idempotent) {
     parameters.push({
-      name: IDEMPOTENCY_HEADER,
+      name: API_HEADERS.idempotencyKey,
       in: 'header',
       required: true,
       schema: toJson(IdempotencyKey, 'input'),

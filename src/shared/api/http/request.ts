@@ -10,7 +10,7 @@
  *  result   the envelope's `data`, validated by the endpoint's response schema; every failure is an ApiError
  */
 import type { EndpointData, EndpointDef, EndpointInput } from '@/shared/contract';
-import { authRefreshToken } from '@/shared/contract';
+import { API_HEADERS, authRefreshToken } from '@/shared/contract';
 import { globalTransportEvents, type TransportEvents } from '../auth/events';
 import { expireSession, renewAccessToken } from '../auth/refresh';
 import { tokenStorage, type SessionTokens } from '../auth/tokens';
@@ -62,9 +62,9 @@ export async function executeRequest<E extends AnyEndpoint>(
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (json !== undefined) headers['Content-Type'] = 'application/json';
     const initData = getInitData();
-    if (initData !== undefined) headers['X-Telegram-Init-Data'] = initData;
-    if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
-    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+    if (initData !== undefined) headers[API_HEADERS.telegramInitData] = initData;
+    if (accessToken) headers[API_HEADERS.authorization] = `Bearer ${accessToken}`;
+    if (idempotencyKey) headers[API_HEADERS.idempotencyKey] = idempotencyKey;
     const reply = await sendHttp({ url, method: endpoint.method, headers, body: json, signal: options.signal });
     return dataFromReply(reply, endpoint.response) as EndpointData<E>;
   };

@@ -1,0 +1,108 @@
+/** A card's trades (purchases, refunds) and its transactions (owner only). */
+import type { CardTransaction, CardTransactionType, Trade, TradeStatus } from '@/shared/contract/cards';
+import type { Currency } from '@/shared/contract/core';
+import { DEFAULT_PAGE_SIZE } from '../../products';
+import { ownedCard } from '../store';
+import { keysetAfter, pageOf, type CardsDeps, type Page } from './shared';
+
+export const listTrades = async (
+  { db }: CardsDeps,
+  userId: string,
+  cardId: string,
+  query: { kind?: 'purchase' | 'refund'; status?: TradeStatus; cursor?: string; limit?: number },
+): Promise<Page<Trade>> => {
+  const card = await ownedCard(db, userId, cardId);
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  const after = keysetAfter(query.cursor);
+  const rows = await db.query<TradeRow>(
+    `SELECT * FROM card_trades
+     WHERE card_id = $1 AND ($2::text IS NULL OR kind = $2) AND ($3::text IS NULL OR status = $3)
+       AND ($4::timestamptz IS NULL OR (created_at, id) < ($4::timestamptz, $5::text))
+     ORDER BY created_at DESC, id DESC LIMIT $6`,
+    [card.id, query.kind ?? null, query.status ?? null, after?.at ?? null, after?.id ?? null, limit + 1],
+  );
+  return pageOf(rows, limit, toTrade);
+};
+
+/** One trade by id (the sandbox purchase/refund controls answer it). */
+export const tradeById = async ({ db }: CardsDeps, tradeId: string): Promise<Trade> => {
+  const [row] = await db.query<TradeRow>('SELECT * FROM card_trades WHERE id = $1', [tradeId]);
+  if (!row) throw new Error(`trade ${tradeId} not found`);
+  return toTrade(row);
+};
+
+export const listCardTransactions = async (
+  { db }: CardsDeps,
+  userId: string,
+  cardId: string,
+  query: { type?: CardTransactionType; cursor?: string; limit?: number },
+): Promise<Page<CardTransaction>> => {
+  const card = await ownedCard(db, userId, cardId);
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  const after = keysetAfter(query.cursor);
+  const rows = await db.query<CardTransactionRow>(
+    `SELECT * FROM card_transactions
+     WHERE card_id = $1 AND ($2::text IS NULL OR type = $2)
+       AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::text))
+     ORDER BY created_at DESC, id DESC LIMIT $5`,
+    [card.id, query.type ?? null, after?.at ?? null, after?.id ?? null, limit + 1],
+  );
+  return pageOf(rows, limit, toCardTransaction);
+};
+
+// ── Rows → contract ───────────────────────────────────────────────────────────────────────────────
+
+interface TradeRow extends Record<string, unknown> {
+  id: string;
+  card_id: string;
+  kind: 'purchase' | 'refund';
+  merchant_name: string;
+  merchant_mcc: string | null;
+  merchant_country: string | null;
+  amount: number;
+  currency: Currency;
+  original_amount: number | null;
+  original_currency: string | null;
+  status: TradeStatus;
+  decline_reason: string | null;
+  created_at: Date;
+}
+
+const toTrade = (row: TradeRow): Trade => ({
+  id: row.id,
+  cardId: row.card_id,
+  kind: row.kind,
+  merchant: { name: row.merchant_name, mcc: row.merchant_mcc, country: row.merchant_country },
+  amount: { amount: row.amount, currency: row.currency },
+  originalAmount: row.original_amount !== null && row.original_currency ? { amount: row.original_amount, currency: row.original_currency } : null,
+  status: row.status,
+  declineReason: row.decline_reason,
+  createdAt: row.created_at.toISOString(),
+});
+
+interface CardTransactionRow extends Record<string, unknown> {
+  id: string;
+  card_id: string;
+  type: CardTransactionType;
+  direction: 'credit' | 'debit';
+  amount: number;
+  currency: Currency;
+  status: 'pending' | 'completed' | 'failed';
+  merchant_name: string | null;
+  trade_id: string | null;
+  wallet_transaction_id: string | null;
+  created_at: Date;
+}
+
+const toCardTransaction = (row: CardTransactionRow): CardTransaction => ({
+  id: row.id,
+  cardId: row.card_id,
+  type: row.type,
+  direction: row.direction,
+  amount: { amount: row.amount, currency: row.currency },
+  status: row.status,
+  createdAt: row.created_at.toISOString(),
+  merchantName: row.merchant_name,
+  tradeId: row.trade_id,
+  walletTransactionId: row.wallet_transaction_id,
+});

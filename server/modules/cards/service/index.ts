@@ -1,0 +1,81 @@
+/**
+ * CardsService: one file per use case, mirroring the client features (src/features/card-*):
+ *   read.ts (list, get, balance) · history.ts (trades, transactions) · issue.ts · activate.ts · freeze.ts (freeze /
+ *   unfreeze) · top-up.ts · reveal.ts (sensitive data); shared.ts holds the card view and helpers they share.
+ */
+import type { Card, CardBalance, CardForm, CardStatus, CardTransaction, CardTransactionType, SensitiveData, TopUpResult, Trade, TradeStatus } from '@/shared/contract/cards';
+import type { Currency } from '@/shared/contract/core';
+import type { CardIssuer } from '../../../adapters/card-issuer';
+import type { Clock } from '../../../clock';
+import type { Db } from '../../../db/db';
+import type { CatalogLanguage } from '../../products';
+import { CARD_LIMITS } from '../limits';
+import { activateCard } from './activate';
+import { changeCardStatus } from './freeze';
+import { listCardTransactions, listTrades, tradeById } from './history';
+import { issueCard } from './issue';
+import { getCard, getCardBalance, listCards } from './read';
+import { revealSensitive } from './reveal';
+import type { CardsDeps, Page } from './shared';
+import { topUpCard } from './top-up';
+
+export interface CardsServiceOptions {
+  db: Db;
+  clock: Clock;
+  issuer: CardIssuer;
+  /** What GET /api/config publishes (config.cards); defaults from CARD_LIMITS. */
+  limits?: { maxCards: number; sensitiveDataTtlSeconds: number };
+}
+
+export class CardsService {
+  private readonly deps: CardsDeps;
+
+  constructor(options: CardsServiceOptions) {
+    const limits = options.limits ?? { maxCards: CARD_LIMITS.maxCards, sensitiveDataTtlSeconds: CARD_LIMITS.sensitiveDataTtlSeconds };
+    this.deps = { db: options.db, clock: options.clock, issuer: options.issuer, limits };
+  }
+
+  list(userId: string, query: { status?: CardStatus; form?: CardForm; cursor?: string; limit?: number }, lang: CatalogLanguage): Promise<Page<Card>> {
+    return listCards(this.deps, userId, query, lang);
+  }
+
+  get(userId: string, cardId: string, lang: CatalogLanguage): Promise<Card> {
+    return getCard(this.deps, userId, cardId, lang);
+  }
+
+  balance(userId: string, cardId: string): Promise<CardBalance> {
+    return getCardBalance(this.deps, userId, cardId);
+  }
+
+  trades(userId: string, cardId: string, query: { kind?: 'purchase' | 'refund'; status?: TradeStatus; cursor?: string; limit?: number }): Promise<Page<Trade>> {
+    return listTrades(this.deps, userId, cardId, query);
+  }
+
+  tradeById(tradeId: string): Promise<Trade> {
+    return tradeById(this.deps, tradeId);
+  }
+
+  transactions(userId: string, cardId: string, query: { type?: CardTransactionType; cursor?: string; limit?: number }): Promise<Page<CardTransaction>> {
+    return listCardTransactions(this.deps, userId, cardId, query);
+  }
+
+  create(userId: string, body: { productId: string; initialDeposit: number }, requestKey: string, lang: CatalogLanguage): Promise<Card> {
+    return issueCard(this.deps, userId, body, requestKey, lang);
+  }
+
+  activate(userId: string, body: { cardId: string; activationCode: string }, lang: CatalogLanguage): Promise<Card> {
+    return activateCard(this.deps, userId, body, lang);
+  }
+
+  updateStatus(userId: string, cardId: string, action: 'freeze' | 'unfreeze', lang: CatalogLanguage): Promise<Card> {
+    return changeCardStatus(this.deps, userId, cardId, action, lang);
+  }
+
+  topUp(userId: string, cardId: string, body: { amount: number; currency?: Currency }, requestKey: string, lang: CatalogLanguage): Promise<TopUpResult> {
+    return topUpCard(this.deps, userId, cardId, body, requestKey, lang);
+  }
+
+  revealSensitive(userId: string, body: { cardId: string; publicKey: JsonWebKey }, clientIp: string | null): Promise<SensitiveData> {
+    return revealSensitive(this.deps, userId, body, clientIp);
+  }
+}

@@ -1,0 +1,77 @@
+/** What every card use case shares: its dependencies, the card view, issuer-call and paging helpers. */
+import type { Card } from '@/shared/contract/cards';
+import { IssuerRequestError, IssuerUnavailableError, type CardIssuer } from '../../../adapters/card-issuer';
+import type { Clock } from '../../../clock';
+import type { Db, Queryable } from '../../../db/db';
+import { catalogError } from '../../../http/errors';
+import { cursorDate, decodeCursor, encodeCursor, findProductIncludingRetired, productName, type CatalogLanguage, type ProductRecord } from '../../products';
+import { cardBalance } from '../money';
+import { toCard, type CardRow } from '../store';
+
+export interface CardsDeps {
+  db: Db;
+  clock: Clock;
+  issuer: CardIssuer;
+  /** What GET /api/config publishes (config.cards). */
+  limits: { maxCards: number; sensitiveDataTtlSeconds: number };
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export const conflict = (message: string) => catalogError('CARD_STATUS_CONFLICT', message);
+
+/** Issuer trouble during a request the user waits for → 503 / 502 in the envelope, never a 500. */
+export const issuerCall = async <T>(call: () => Promise<T>): Promise<T> => {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof IssuerUnavailableError) {
+      throw catalogError('UPSTREAM_UNAVAILABLE', 'The card issuer is not answering right now. Please try again in a minute.', {
+        headers: { 'retry-after': '30' },
+      });
+    }
+    if (error instanceof IssuerRequestError) throw catalogError('ISSUER_ERROR', `The card issuer refused the request (${error.code}). Please contact support.`);
+    throw error;
+  }
+};
+
+export const depositRange = (product: ProductRecord, initial: boolean) => ({
+  min: initial ? Math.max(product.minimalDeposit, product.depositMin) : product.depositMin,
+  max: product.depositMax,
+});
+
+export const keysetAfter = (cursor: string | undefined) => {
+  const after = decodeCursor(cursor, ['string', 'string'] as const);
+  return after ? { at: cursorDate(after[0]), id: after[1] } : null;
+};
+
+export const pageOf = <R extends { created_at: Date; id: string }, T>(rows: R[], limit: number, map: (row: R) => T): Page<T> => {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return {
+    items: items.map(map),
+    nextCursor: rows.length > limit && last ? encodeCursor([last.created_at.toISOString(), last.id]) : null,
+  };
+};
+
+/** Card rows → the contract's Card (product name in the caller's language, ledger balance). */
+export const cardViews = async (q: Queryable, rows: CardRow[], lang: CatalogLanguage): Promise<Card[]> => {
+  const names = new Map<string, string>();
+  for (const productId of new Set(rows.map((row) => row.product_id))) {
+    const product = await findProductIncludingRetired(q, productId);
+    names.set(productId, product ? productName(product, lang) : productId);
+  }
+  const cards: Card[] = [];
+  for (const row of rows) {
+    cards.push(toCard(row, { productName: names.get(row.product_id) ?? row.product_id, balance: await cardBalance(q, row.id) }));
+  }
+  return cards;
+};
+
+export const cardView = async (q: Queryable, row: CardRow, lang: CatalogLanguage): Promise<Card> => {
+  const [card] = await cardViews(q, [row], lang);
+  return card!;
+};

@@ -1,0 +1,43 @@
+/**
+ * THE list of server modules (docs/server.md "Modules"): each is a Fastify plugin, mounted with its settings section.
+ * A new module is one line here. The order carries no meaning: no module reads another's decorators.
+ */
+import type { FastifyInstance } from 'fastify';
+import { authModule } from './auth';
+import { cardsModule } from './cards';
+import { configModule } from './config';
+import { devModule } from './dev';
+import { exchangeModule } from './exchange';
+import { healthModule } from './health';
+import { mount, type ModuleDeps, type MountedModule } from './module';
+import { productsModule } from './products';
+import { promoModule } from './promo';
+import type { ModuleSettings } from './settings';
+import { usersModule } from './users';
+import { walletModule } from './wallet';
+
+export { loadModuleSettings, type ModuleSettings } from './settings';
+export type { Adapters, ModuleDeps, MountedModule } from './module';
+
+export const serverModules = (settings: ModuleSettings): MountedModule[] => [
+  mount(healthModule),
+  mount(authModule),
+  mount(usersModule),
+  mount(configModule, settings.wallet),
+  mount(walletModule, settings.wallet),
+  mount(exchangeModule, settings.wallet),
+  mount(productsModule),
+  mount(cardsModule, settings.cards),
+  mount(promoModule, settings.promo),
+  mount(devModule),
+];
+
+/** Registers every module of the list on the app. */
+export const registerModules = async (
+  app: FastifyInstance,
+  deps: ModuleDeps,
+  settings: ModuleSettings,
+  list: (settings: ModuleSettings) => MountedModule[] = serverModules,
+): Promise<void> => {
+  for (const module of list(settings)) await app.register(module.plugin(deps));
+};

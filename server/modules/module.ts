@@ -1,0 +1,57 @@
+/**
+ * A server module is a Fastify plugin registered from ONE list (server/modules/index.ts) with its settings passed in
+ * (docs/server.md "Modules"). It reaches other modules only by importing their code, never through the app's
+ * decorators, so the list's order does not matter.
+ */
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { MailAdapter } from '../adapters/mail';
+import type { CardIssuer } from '../adapters/card-issuer';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Db } from '../db/db';
+import type { TokenService } from './auth/tokens';
+import type { UsersService } from './users/service';
+
+/** Outside integrations; each defaults to its sandbox / configured implementation. */
+export interface Adapters {
+  mail?: MailAdapter;
+  cardIssuer?: CardIssuer;
+}
+
+/** What every module receives, built once by buildApp(). */
+export interface ModuleDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  adapters: Adapters;
+  /** Access tokens: also the app's bearer check (server/http/context.ts). */
+  tokens: TokenService;
+  /** Accounts: used by auth (sign-up), users (profile) and the sandbox controls. */
+  users: UsersService;
+}
+
+export interface ServerModule<S = void> {
+  name: string;
+  register: (app: FastifyInstance, deps: ModuleDeps, settings: S) => void | Promise<void>;
+}
+
+export const defineModule = <S = void>(module: ServerModule<S>): ServerModule<S> => module;
+
+/** One entry of the module list: the module and its settings section. */
+export interface MountedModule {
+  name: string;
+  plugin: (deps: ModuleDeps) => FastifyPluginAsync;
+}
+
+/**
+ * The module with its settings, as a Fastify plugin in the app's own scope (`skip-override`, what fastify-plugin sets:
+ * the routes and decorators land on the app itself, docs Reference/Plugins.md).
+ */
+export const mount = <S>(module: ServerModule<S>, ...[settings]: S extends void ? [] : [S]): MountedModule => ({
+  name: module.name,
+  plugin: (deps) =>
+    Object.assign(async (app: FastifyInstance) => module.register(app, deps, settings as S), {
+      [Symbol.for('skip-override')]: true,
+      [Symbol.for('fastify.display-name')]: `module:${module.name}`,
+    }),
+});
