@@ -97,6 +97,20 @@ function precompressBuild(): Plugin {
 }
 
 /**
+ * The wallet screen (/wallet, the signed-in home) in one chunk (issue #13: no waterfall of small lazy chunks).
+ * Left to automatic splitting, the modules it needs are cut by which other screens share them: ~25 files of
+ * 0.2–20 KB, each a request, each compressed on its own, each with import/export glue. Here the wallet page is
+ * captured with everything it imports statically (rolldown's `includeDependenciesRecursively`) into
+ * `wallet-screen`: one JS and one CSS file, ~6 KB gzip less than the pieces; the entry's modules stay in the
+ * entry (group `first-screen`, higher priority). Its lazy parts stay their own chunks: the sheets (fetched when
+ * the browser is idle) and the verification banner (shown once the profile has loaded, which takes longer than
+ * its chunk). Other screens import what they share with the wallet (data layer, contract, shared UI) from this
+ * chunk: a screen opened first downloads the wallet's own code too (~10 KB gzip), the screen it leads to anyway
+ * (sign-in/up end on /wallet; /wallet is the home and the back target). scripts/size.ts measures the path.
+ */
+export const WALLET_SCREEN_CHUNK = /src[\\/]pages[\\/]wallet[\\/]index\.ts$/;
+
+/**
  * Production builds use react-router's production bundle (its dev build, the package default, carries
  * development warnings). Aliases below apply to `vite build` only: dev server and tests are unchanged.
  */
@@ -150,7 +164,12 @@ export default defineConfig(({ command }) => ({
           // Everything the entry imports statically is ONE chunk (the entry): the first screen downloads a
           // few files instead of a dozen small shared chunks, with no cross-chunk import/export glue
           // (-3 KB gzip). Screens stay lazy chunks; what they share with each other gets its own chunks.
-          groups: [{ name: 'first-screen', tags: ['$initial'] }],
+          // The signed-in home screen is ONE chunk too (WALLET_SCREEN_CHUNK): the entry's modules stay in the
+          // entry (higher priority), everything else the wallet page needs at first paint is `wallet-screen`.
+          groups: [
+            { name: 'first-screen', tags: ['$initial'], priority: 2 },
+            { name: 'wallet-screen', test: WALLET_SCREEN_CHUNK, priority: 1 },
+          ],
         },
       },
     },
