@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react-swc';
@@ -14,41 +13,6 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * Bundle budget (GitHub issue #2, docs/frontend.md "Bundle budget", `npm run size`): the Welcome screen of a
  * signed-out user must stay within 150 KB gzip. The build options below are part of that budget.
  */
-
-const PRIVATE_COPY = '?first-screen-copy';
-
-/**
- * The first screen's own copy of zod. The entry chunk validates the launch params with zod/mini
- * (src/shared/platform); the screens validate API data with the contract, also zod/mini. A module is the
- * unit of code splitting, so with one shared copy, zod's modules would sit in the entry chunk carrying the
- * union of what every screen uses (~+4 KB gzip today, growing with the contract). Here every zod module
- * reached from src/shared/platform/** is a separate module id (`?first-screen-copy`), tree-shaken to what
- * the launch-params schema needs; the screens get the normal copy in their own chunks. zod holds no state
- * that the two copies would need to share (schemas never cross between them). Build only.
- */
-function firstScreenZodCopy(): Plugin {
-  const platformDir = fileURLToPath(new URL('./src/shared/platform/', import.meta.url));
-  return {
-    name: 'first-screen-zod-copy',
-    apply: 'build',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (!importer) return null;
-      const fromCopy = importer.endsWith(PRIVATE_COPY);
-      const fromPlatform = importer.startsWith(platformDir) && /^zod(\/|$)/.test(source);
-      if (!fromCopy && !fromPlatform) return null;
-      const resolved = await this.resolve(source, fromCopy ? importer.slice(0, -PRIVATE_COPY.length) : importer, {
-        ...options,
-        skipSelf: true,
-      });
-      if (!resolved || resolved.external || !/[\\/]node_modules[\\/]zod[\\/]/.test(resolved.id)) return resolved;
-      return { ...resolved, id: `${resolved.id}${PRIVATE_COPY}` };
-    },
-    load(id) {
-      return id.endsWith(PRIVATE_COPY) ? readFileSync(id.slice(0, -PRIVATE_COPY.length), 'utf8') : null;
-    },
-  };
-}
 
 function shortClassName(name: string, filename: string): string {
   const hash = createHash('sha1').update(`${relative(root, filename)}:${name}`).digest('base64url');
@@ -119,7 +83,6 @@ const reactRouterProduction = (file: string) =>
 
 export default defineConfig(({ command }) => ({
   plugins: [
-    firstScreenZodCopy(),
     chunkModulesReport(),
     precompressBuild(),
     react({
