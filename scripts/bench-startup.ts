@@ -19,7 +19,9 @@
  *
  * Prints figures only; never fails on timing.
  *
- * Env: BENCH_RUNS (default 5), BENCH_CPU_RATE (default 4), BENCH_LANG (default en).
+ * Env: BENCH_RUNS (default 5), BENCH_CPU_RATE (default 4), BENCH_LANG (default en), BENCH_DIST (another build of the
+ * app to measure instead of dist/), BENCH_COMPARE (another build measured too, interleaved, rows `compare: …`:
+ * e.g. an older commit's, for a before/after in one run).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -99,24 +101,32 @@ createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictM
   precompressDirectory(resolve(bareDir, 'dist'));
 
   // 3. Serve both with the real server; a signed-in user for the Wallet; measure interleaved.
-  const app = await startTestServer();
+  const app = await startTestServer(process.env.BENCH_DIST ? { staticDir: resolve(process.env.BENCH_DIST) } : {});
+  // BENCH_COMPARE=<another build>: its two screens measured too, interleaved (a before/after in one run).
+  const other = process.env.BENCH_COMPARE ? await startTestServer({ staticDir: resolve(process.env.BENCH_COMPARE) }) : null;
   const bare = await startTestServer({ staticDir: resolve(bareDir, 'dist') });
-  const user = await signUpViaApi(app.url, 'bench', { firstName: 'Anna', lastName: 'Smith' });
-  const targets: Array<{ target: Target; server: RunningServer }> = [
-    {
-      server: app,
-      target: { name: 'app: Welcome', path: '/', readySelector: 'a[href="/signup"]', readyLabel: '"Create account" visible', storage: { 'tgwallet.language': LANG } },
-    },
-    {
-      server: app,
-      target: {
-        name: 'app: Wallet, signed in',
-        path: '/wallet',
-        readySelector: '[data-testid="wallet-balance"] [data-currency]',
-        readyLabel: 'balances visible',
-        storage: { 'tgwallet.accessToken': user.accessToken, 'tgwallet.refreshToken': user.refreshToken, 'tgwallet.language': LANG },
+  const appTargets = async (server: RunningServer, label: string): Promise<Array<{ target: Target; server: RunningServer }>> => {
+    const user = await signUpViaApi(server.url, 'bench', { firstName: 'Anna', lastName: 'Smith' });
+    return [
+      {
+        server,
+        target: { name: `${label}: Welcome`, path: '/', readySelector: 'a[href="/signup"]', readyLabel: '"Create account" visible', storage: { 'tgwallet.language': LANG } },
       },
-    },
+      {
+        server,
+        target: {
+          name: `${label}: Wallet, signed in`,
+          path: '/wallet',
+          readySelector: '[data-testid="wallet-balance"] [data-currency]',
+          readyLabel: 'balances visible',
+          storage: { 'tgwallet.accessToken': user.accessToken, 'tgwallet.refreshToken': user.refreshToken, 'tgwallet.language': LANG },
+        },
+      },
+    ];
+  };
+  const targets: Array<{ target: Target; server: RunningServer }> = [
+    ...(await appTargets(app, 'app')),
+    ...(other ? await appTargets(other, 'compare') : []),
     { server: bare, target: { name: 'bare React 19 page', path: '/', readySelector: 'a[href="/signup"]', readyLabel: 'link visible' } },
   ];
   const browser = await launchChromium();
@@ -136,6 +146,7 @@ createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictM
   } finally {
     await browser.close();
     await app.close();
+    await other?.close();
     await bare.close();
   }
 
