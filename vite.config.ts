@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react-swc';
@@ -14,41 +13,6 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * Bundle budget (GitHub issue #2, docs/frontend.md "Bundle budget", `npm run size`): the Welcome screen of a
  * signed-out user must stay within 150 KB gzip. The build options below are part of that budget.
  */
-
-const PRIVATE_COPY = '?first-screen-copy';
-
-/**
- * The first screen's own copy of zod. The entry chunk validates the launch params with zod/mini
- * (src/shared/platform); the screens validate API data with the contract, also zod/mini. A module is the
- * unit of code splitting, so with one shared copy, zod's modules would sit in the entry chunk carrying the
- * union of what every screen uses (~+4 KB gzip today, growing with the contract). Here every zod module
- * reached from src/shared/platform/** is a separate module id (`?first-screen-copy`), tree-shaken to what
- * the launch-params schema needs; the screens get the normal copy in their own chunks. zod holds no state
- * that the two copies would need to share (schemas never cross between them). Build only.
- */
-function firstScreenZodCopy(): Plugin {
-  const platformDir = fileURLToPath(new URL('./src/shared/platform/', import.meta.url));
-  return {
-    name: 'first-screen-zod-copy',
-    apply: 'build',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (!importer) return null;
-      const fromCopy = importer.endsWith(PRIVATE_COPY);
-      const fromPlatform = importer.startsWith(platformDir) && /^zod(\/|$)/.test(source);
-      if (!fromCopy && !fromPlatform) return null;
-      const resolved = await this.resolve(source, fromCopy ? importer.slice(0, -PRIVATE_COPY.length) : importer, {
-        ...options,
-        skipSelf: true,
-      });
-      if (!resolved || resolved.external || !/[\\/]node_modules[\\/]zod[\\/]/.test(resolved.id)) return resolved;
-      return { ...resolved, id: `${resolved.id}${PRIVATE_COPY}` };
-    },
-    load(id) {
-      return id.endsWith(PRIVATE_COPY) ? readFileSync(id.slice(0, -PRIVATE_COPY.length), 'utf8') : null;
-    },
-  };
-}
 
 function shortClassName(name: string, filename: string): string {
   const hash = createHash('sha1').update(`${relative(root, filename)}:${name}`).digest('base64url');
@@ -97,6 +61,20 @@ function precompressBuild(): Plugin {
 }
 
 /**
+ * The wallet screen (/wallet, the signed-in home) in one chunk (issue #13: no waterfall of small lazy chunks).
+ * Left to automatic splitting, the modules it needs are cut by which other screens share them: ~25 files of
+ * 0.2–20 KB, each a request, each compressed on its own, each with import/export glue. Here the wallet page is
+ * captured with everything it imports statically (rolldown's `includeDependenciesRecursively`) into
+ * `wallet-screen`: one JS and one CSS file, ~6 KB gzip less than the pieces; the entry's modules stay in the
+ * entry (group `first-screen`, higher priority). Its lazy parts stay their own chunks: the sheets (fetched when
+ * the browser is idle) and the verification banner (shown once the profile has loaded, which takes longer than
+ * its chunk). Other screens import what they share with the wallet (data layer, contract, shared UI) from this
+ * chunk: a screen opened first downloads the wallet's own code too (~10 KB gzip), the screen it leads to anyway
+ * (sign-in/up end on /wallet; /wallet is the home and the back target). scripts/size.ts measures the path.
+ */
+export const WALLET_SCREEN_CHUNK = /src[\\/]pages[\\/]wallet[\\/]index\.ts$/;
+
+/**
  * Production builds use react-router's production bundle (its dev build, the package default, carries
  * development warnings). Aliases below apply to `vite build` only: dev server and tests are unchanged.
  */
@@ -105,7 +83,6 @@ const reactRouterProduction = (file: string) =>
 
 export default defineConfig(({ command }) => ({
   plugins: [
-    firstScreenZodCopy(),
     chunkModulesReport(),
     precompressBuild(),
     react({
@@ -150,7 +127,12 @@ export default defineConfig(({ command }) => ({
           // Everything the entry imports statically is ONE chunk (the entry): the first screen downloads a
           // few files instead of a dozen small shared chunks, with no cross-chunk import/export glue
           // (-3 KB gzip). Screens stay lazy chunks; what they share with each other gets its own chunks.
-          groups: [{ name: 'first-screen', tags: ['$initial'] }],
+          // The signed-in home screen is ONE chunk too (WALLET_SCREEN_CHUNK): the entry's modules stay in the
+          // entry (higher priority), everything else the wallet page needs at first paint is `wallet-screen`.
+          groups: [
+            { name: 'first-screen', tags: ['$initial'], priority: 2 },
+            { name: 'wallet-screen', test: WALLET_SCREEN_CHUNK, priority: 1 },
+          ],
         },
       },
     },

@@ -2,37 +2,62 @@
  * `npm run bench:startup`: time to the first usable screen of the built app vs a bare React 19 page.
  *
  * The app: dist/ (built when missing, or with --build) served by the real server (fresh in-memory
- * database). The baseline: a one-component React 19 page built with Vite into .tmp/ in this run and
- * served by the same server. Both open in headless Chromium (phone viewport, fresh context = cold
- * cache) with 4x CPU throttling (CDP Emulation.setCPUThrottlingRate); RUNS runs each, interleaved,
- * median reported. "Usable" = the latest of: READY_SELECTOR (the Welcome's primary "Create account"
- * link) first visible, recorded inside the page; miniApp.ready() (the mock's `web_app_ready` call, from
- * window.__tgMockCalls); a `performance.mark('app-ready')` if the page sets one.
+ * database). Two of its screens: the Welcome (signed out, "/") and the Wallet of a signed-in user ("/wallet",
+ * tokens in localStorage as the sign-in screen leaves them; the user is made through the API first). The
+ * baseline: a one-component React 19 page built with Vite into .tmp/ in this run and served by the same
+ * server. All open in headless Chromium (phone viewport, fresh context = cold cache, outside Telegram: the dev
+ * mock) with 4x CPU throttling (CDP Emulation.setCPUThrottlingRate); RUNS runs each, interleaved, median
+ * reported with the ratio to the bare page (targets, issue #13: Welcome <= 1.5x, Wallet <= 2x).
+ * "Usable" = the latest of: the screen's ready selector first visible, recorded inside the page (Welcome: its
+ * "Create account" link; Wallet: the balances with their figures); miniApp.ready() (the mock's
+ * `web_app_ready` call, from window.__tgMockCalls); a `performance.mark('app-ready')` if the page sets one.
+ *
+ * Network (Chromium's log over CDP), for the requests started before the screen was usable: how many, the
+ * bytes on the wire (as served: brotli) and the chain depth — the longest sequence of requests each started
+ * by one before it (document → entry → chunk → …; a request without a known initiator counts as started by
+ * the latest script that had finished). A waterfall of lazy chunks shows as a deep chain.
+ *
  * Prints figures only; never fails on timing.
  *
- * Env: BENCH_RUNS (default 5), BENCH_CPU_RATE (default 4), BENCH_READY_SELECTOR.
+ * Env: BENCH_RUNS (default 5), BENCH_CPU_RATE (default 4), BENCH_LANG (default en), BENCH_DIST (another build of the
+ * app to measure instead of dist/), BENCH_COMPARE (another build measured too, interleaved, rows `compare: …`:
+ * e.g. an older commit's, for a before/after in one run).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react-swc';
-import type { Browser } from 'playwright-core';
+import type { Browser, CDPSession } from 'playwright-core';
 import { build } from 'vite';
 import { launchChromium, newPhoneContext } from '../tests/e2e/support/browser';
+import { signUpViaApi } from '../tests/e2e/support/api';
+import { precompressDirectory } from './precompress';
 import { startTestServer, type RunningServer } from '../tests/e2e/support/server';
 
 const root = resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CPU_RATE = Number(process.env.BENCH_CPU_RATE ?? 4);
-/** The Welcome's primary action ("Create account"); the first visible button as a fallback. */
-const READY_SELECTOR = process.env.BENCH_READY_SELECTOR ?? 'a[href="/signup"], [data-testid="welcome-primary"]';
+const LANG = process.env.BENCH_LANG ?? 'en';
+
+interface Target {
+  name: string;
+  path: string;
+  /** Visible = the screen is usable. */
+  readySelector: string;
+  readyLabel: string;
+  /** localStorage set before the page's scripts run (a signed-in user's tokens). */
+  storage?: Record<string, string>;
+}
 
 interface Sample {
   ready: number;
   readySource: string;
   fcp: number | null;
   domContentLoaded: number;
-  jsKb: number;
+  /** Requests started before the screen was usable, their bytes on the wire and the longest initiator chain. */
+  requests: number;
+  wireKb: number;
+  depth: number;
 }
 
 async function main(): Promise<void> {
@@ -72,23 +97,56 @@ createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictM
     plugins: [react()],
     build: { outDir: resolve(bareDir, 'dist'), emptyOutDir: true, target: 'es2022' },
   });
+  // Served like the app: pre-compressed (brotli and gzip copies beside each file).
+  precompressDirectory(resolve(bareDir, 'dist'));
 
-  // 3. Serve both with the real server; measure interleaved.
-  const app = await startTestServer();
+  // 3. Serve both with the real server; a signed-in user for the Wallet; measure interleaved.
+  const app = await startTestServer(process.env.BENCH_DIST ? { staticDir: resolve(process.env.BENCH_DIST) } : {});
+  // BENCH_COMPARE=<another build>: its two screens measured too, interleaved (a before/after in one run).
+  const other = process.env.BENCH_COMPARE ? await startTestServer({ staticDir: resolve(process.env.BENCH_COMPARE) }) : null;
   const bare = await startTestServer({ staticDir: resolve(bareDir, 'dist') });
+  const appTargets = async (server: RunningServer, label: string): Promise<Array<{ target: Target; server: RunningServer }>> => {
+    const user = await signUpViaApi(server.url, 'bench', { firstName: 'Anna', lastName: 'Smith' });
+    return [
+      {
+        server,
+        target: { name: `${label}: Welcome`, path: '/', readySelector: 'a[href="/signup"]', readyLabel: '"Create account" visible', storage: { 'tgwallet.language': LANG } },
+      },
+      {
+        server,
+        target: {
+          name: `${label}: Wallet, signed in`,
+          path: '/wallet',
+          readySelector: '[data-testid="wallet-balance"] [data-currency]',
+          readyLabel: 'balances visible',
+          storage: { 'tgwallet.accessToken': user.accessToken, 'tgwallet.refreshToken': user.refreshToken, 'tgwallet.language': LANG },
+        },
+      },
+    ];
+  };
+  const targets: Array<{ target: Target; server: RunningServer }> = [
+    ...(await appTargets(app, 'app')),
+    ...(other ? await appTargets(other, 'compare') : []),
+    { server: bare, target: { name: 'bare React 19 page', path: '/', readySelector: 'a[href="/signup"]', readyLabel: 'link visible' } },
+  ];
   const browser = await launchChromium();
-  const samples: Record<'app' | 'bare', Sample[]> = { app: [], bare: [] };
+  const samples = targets.map(() => [] as Sample[]);
   try {
-    await measure(browser, app, true); // warm-up (server-side caches, Chromium start), not counted
-    await measure(browser, bare, true);
+    // Warm-up (server-side caches, Chromium start), not counted.
+    for (const { target, server } of targets) await measure(browser, server, target, true);
     for (let i = 0; i < RUNS; i++) {
-      samples.app.push(await measure(browser, app));
-      samples.bare.push(await measure(browser, bare));
-      process.stdout.write(`  run ${i + 1}/${RUNS}: app ${samples.app.at(-1)!.ready.toFixed(0)} ms, bare ${samples.bare.at(-1)!.ready.toFixed(0)} ms\n`);
+      const line: string[] = [];
+      for (const [index, { target, server }] of targets.entries()) {
+        const sample = await measure(browser, server, target);
+        samples[index]!.push(sample);
+        line.push(`${target.name} ${sample.ready.toFixed(0)} ms`);
+      }
+      process.stdout.write(`  run ${i + 1}/${RUNS}: ${line.join(', ')}\n`);
     }
   } finally {
     await browser.close();
     await app.close();
+    await other?.close();
     await bare.close();
   }
 
@@ -98,18 +156,73 @@ createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictM
     const m = Math.floor(s.length / 2);
     return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
   };
-  const row = (name: string, xs: Sample[]) => {
+  const bareMs = med(samples.at(-1)!.map((x) => x.ready));
+  console.log(`\nStart-up, median of ${RUNS} cold runs, ${CPU_RATE}x CPU throttling, 390x844, localhost, outside Telegram (dev mock), ${LANG} (ms):\n`);
+  console.log(
+    `${'page'.padEnd(24)} ${'usable'.padStart(7)} ${'× bare'.padStart(7)} ${'FCP'.padStart(6)} ${'DCL'.padStart(6)} ${'requests'.padStart(9)} ${'wire KB'.padStart(8)} ${'chain'.padStart(6)}   usable = latest of`,
+  );
+  for (const [index, { target }] of targets.entries()) {
+    const xs = samples[index]!;
     const fcps = xs.map((x) => x.fcp).filter((x): x is number => x !== null);
-    return `${name.padEnd(22)} ${med(xs.map((x) => x.ready)).toFixed(0).padStart(8)} ${(fcps.length ? med(fcps).toFixed(0) : '-').padStart(8)} ${med(xs.map((x) => x.domContentLoaded)).toFixed(0).padStart(8)} ${med(xs.map((x) => x.jsKb)).toFixed(1).padStart(10)}   ${xs[0]!.readySource}`;
+    const ready = med(xs.map((x) => x.ready));
+    console.log(
+      `${target.name.padEnd(24)} ${ready.toFixed(0).padStart(7)} ${`${(ready / bareMs).toFixed(2)}x`.padStart(7)} ${(fcps.length ? med(fcps).toFixed(0) : '-').padStart(6)} ${med(xs.map((x) => x.domContentLoaded)).toFixed(0).padStart(6)} ${med(xs.map((x) => x.requests)).toFixed(0).padStart(9)} ${med(xs.map((x) => x.wireKb)).toFixed(1).padStart(8)} ${med(xs.map((x) => x.depth)).toFixed(0).padStart(6)}   ${target.readyLabel}${xs[0]!.readySource}`,
+    );
+  }
+  console.log('\nrequests / wire KB / chain: started before the screen was usable (API calls included); chain = longest sequence of requests each started by the previous one.');
+  console.log('Targets (issue #13): Welcome <= 1.50x, Wallet signed in <= 2.00x the bare page. Figures only: this never fails on timing.');
+}
+
+interface NetworkRequest {
+  url: string;
+  start: number;
+  end?: number;
+  bytes: number;
+  initiator?: string;
+}
+
+/** Records Chromium's network log (CDP Network domain) of a page. */
+async function recordNetwork(cdp: CDPSession): Promise<Map<string, NetworkRequest>> {
+  const requests = new Map<string, NetworkRequest>();
+  await cdp.send('Network.enable');
+  cdp.on('Network.requestWillBeSent', (event) => {
+    const frames = event.initiator.stack?.callFrames ?? event.initiator.stack?.parent?.callFrames ?? [];
+    const initiator = [event.initiator.url, ...frames.map((frame) => frame.url)].find((url) => url && /^https?:/.test(url));
+    requests.set(event.requestId, { url: event.request.url, start: event.timestamp * 1000, bytes: 0, initiator });
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const request = requests.get(event.requestId);
+    if (!request) return;
+    request.end = event.timestamp * 1000;
+    request.bytes = event.encodedDataLength;
+  });
+  return requests;
+}
+
+/** Requests started before `readyAt` (ms since the first request): count, bytes, longest initiator chain. */
+function summarise(log: Map<string, NetworkRequest>, readyAt: number): Pick<Sample, 'requests' | 'wireKb' | 'depth'> {
+  const all = [...log.values()].filter((r) => !r.url.startsWith('data:')).sort((a, b) => a.start - b.start);
+  const t0 = all[0]?.start ?? 0;
+  const before = all.filter((r) => r.start - t0 <= readyAt);
+  if (process.env.BENCH_DEBUG) {
+    for (const r of all) console.log(`    ${(r.start - t0).toFixed(0).padStart(6)} ${((r.end ?? r.start) - t0).toFixed(0).padStart(6)} ${r.url.replace(/^https?:\/\/[^/]+/, '')}`);
+    console.log(`    usable at ${readyAt.toFixed(0)}`);
+  }
+  const depthOf = new Map<string, number>();
+  for (const request of before) {
+    let parent = request.initiator;
+    if (!parent || !depthOf.has(parent)) {
+      // Unknown initiator (e.g. a <link rel=modulepreload> inserted by a script): the latest script that had finished.
+      parent = before.filter((r) => /\.m?js(\?|$)/.test(r.url) && r.end !== undefined && r.end <= request.start).at(-1)?.url ?? parent;
+    }
+    const depth = (parent ? (depthOf.get(parent) ?? 0) : 0) + 1;
+    if (!depthOf.has(request.url)) depthOf.set(request.url, depth);
+  }
+  return {
+    requests: before.length,
+    wireKb: before.reduce((sum, r) => sum + r.bytes, 0) / 1024,
+    depth: Math.max(0, ...depthOf.values()),
   };
-  const appMs = med(samples.app.map((x) => x.ready));
-  const bareMs = med(samples.bare.map((x) => x.ready));
-  console.log(`\nStart-up, median of ${RUNS} cold runs, ${CPU_RATE}x CPU throttling, 390x844, localhost (ms):\n`);
-  console.log(`${'page'.padEnd(22)} ${'usable'.padStart(8)} ${'FCP'.padStart(8)} ${'DCL'.padStart(8)} ${'JS KB'.padStart(10)}   usable = latest of`);
-  console.log(row('app (Welcome)', samples.app));
-  console.log(row('bare React 19 page', samples.bare));
-  console.log(`\nratio app / bare (usable): ${(appMs / bareMs).toFixed(2)}x  (+${(appMs - bareMs).toFixed(0)} ms)`);
-  console.log('Figures only: this never fails on timing.');
 }
 
 /** In-page script: sets window.__firstUsable (performance.now()) when `selector` is first visible. */
@@ -130,16 +243,22 @@ function readyProbe(selector: string): string {
   })();`;
 }
 
-async function measure(browser: Browser, server: RunningServer, warmUp = false): Promise<Sample> {
-  const context = await newPhoneContext(browser, { locale: 'en-US' });
+async function measure(browser: Browser, server: RunningServer, target: Target, warmUp = false): Promise<Sample> {
+  const context = await newPhoneContext(browser, { locale: LANG === 'ru' ? 'ru-RU' : 'en-US' });
   try {
+    if (target.storage) {
+      await context.addInitScript((entries) => {
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      }, target.storage);
+    }
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: warmUp ? 1 : CPU_RATE });
+    const log = await recordNetwork(cdp);
     // Inside the page: note when the ready selector is first visible (checked on every DOM change and frame).
     // A string, not a function: tsx/esbuild would wrap nested functions in `__name()`, which the page lacks.
-    await page.addInitScript(readyProbe(READY_SELECTOR));
-    await page.goto(server.url + '/', { waitUntil: 'commit' });
+    await page.addInitScript(readyProbe(target.readySelector));
+    await page.goto(server.url + target.path, { waitUntil: 'commit' });
     await page.waitForFunction(() => (window as unknown as { __firstUsable?: number }).__firstUsable !== undefined, undefined, {
       timeout: 60_000,
       polling: 50,
@@ -158,9 +277,6 @@ async function measure(browser: Browser, server: RunningServer, warmUp = false):
       const mark = performance.getEntriesByName('app-ready', 'mark')[0];
       const fcp = performance.getEntriesByName('first-contentful-paint')[0];
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-      const js = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-        .filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'))
-        .reduce((sum, r) => sum + (r.transferSize || r.encodedBodySize || 0), 0);
       const calls = (window as unknown as { __tgMockCalls?: { method: string; at: number }[] }).__tgMockCalls ?? [];
       const readyCall = calls.find((c) => c.method === 'web_app_ready');
       return {
@@ -169,15 +285,17 @@ async function measure(browser: Browser, server: RunningServer, warmUp = false):
         usable: (window as unknown as { __firstUsable?: number }).__firstUsable ?? null,
         fcp: fcp?.startTime ?? null,
         dcl: nav?.domContentLoadedEventEnd ?? 0,
-        js,
+        // The navigation request's start, on the page's clock: the network log's first request.
+        requestStart: nav?.requestStart ?? 0,
       };
     });
+    const ready = Math.max(m.mark ?? 0, m.usable ?? 0, m.readyCall ?? 0);
     return {
-      ready: Math.max(m.mark ?? 0, m.usable ?? 0, m.readyCall ?? 0),
-      readySource: ['primary link visible', ...(m.readyCall !== null ? ['miniApp.ready()'] : []), ...(m.mark !== null ? ['app-ready mark'] : [])].join(' + '),
+      ready,
+      readySource: [...(m.readyCall !== null ? [' + miniApp.ready()'] : []), ...(m.mark !== null ? [' + app-ready mark'] : [])].join(''),
       fcp: m.fcp,
       domContentLoaded: m.dcl,
-      jsKb: m.js / 1024,
+      ...summarise(log, ready - m.requestStart),
     };
   } finally {
     await context.close();

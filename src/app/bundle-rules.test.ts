@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { WALLET_SCREEN_CHUNK } from '../../vite.config';
 
 /**
  * package.json "sideEffects" tells the bundler that source modules have no side effects, so unused
@@ -38,5 +39,16 @@ describe('bundle rules', () => {
       .map(({ file }) => `./${file}`)
       .filter((file) => !sideEffects.includes(file));
     expect([...new Set(unlisted)]).toEqual([]);
+  });
+});
+
+describe('the wallet screen chunk (vite.config.ts)', () => {
+  it('captures the page module the /wallet route loads (else its code falls apart into small chunks again)', () => {
+    const table = sources['/src/app/router/screens.ts'] ?? '';
+    const walletRoute = table.split('\n').find((line) => line.includes('path: routePaths.wallet,'));
+    const page = /import\('@\/([^']+)'\)/.exec(walletRoute ?? '')?.[1];
+    expect(page).toBe('pages/wallet');
+    expect(WALLET_SCREEN_CHUNK.test(resolve(process.cwd(), `src/${page}/index.ts`))).toBe(true);
+    expect(WALLET_SCREEN_CHUNK.test(resolve(process.cwd(), 'src/pages/cards/index.ts'))).toBe(false);
   });
 });

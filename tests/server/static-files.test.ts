@@ -34,6 +34,15 @@ describe('static app', () => {
     }
   });
 
+  it('index.html asked for by name is never cached either (with or without compression)', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const res = await t.app.inject({ method: 'GET', url: '/index.html', headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['cache-control']).not.toMatch(/immutable|max-age=[1-9]/);
+    }
+  });
+
   it('hashed assets are immutable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);

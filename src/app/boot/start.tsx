@@ -15,8 +15,9 @@ import { followLaunchDeepLink } from './deep-link';
  * markReady() is sent by the root layout once the first screen has painted (or here, for the error screen).
  */
 export async function start(container: HTMLElement): Promise<Root> {
-  // The first screen's chunk downloads while the platform and i18n start.
-  preloadScreen(window.location.pathname);
+  // The first screen's chunk downloads while the platform and i18n start; its translations as soon as
+  // the language is known (in parallel with the core ones), not after the screen's code has arrived.
+  const namespaces = preloadScreen(window.location.pathname);
   const root = createRoot(container);
   let platform: PlatformState;
   try {
@@ -26,7 +27,7 @@ export async function start(container: HTMLElement): Promise<Root> {
     platform = { ok: false, isMock: false, issues: [{ path: '(root)', message: String(error) }] };
   }
 
-  await initI18n({ telegramLanguageCode: platform.ok ? platform.launchParams.initData.user.languageCode : undefined });
+  await initI18n({ telegramLanguageCode: platform.ok ? platform.launchParams.initData.user.languageCode : undefined, prefetch: namespaces });
 
   if (!platform.ok) {
     await renderStartupError(root, platform.issues);

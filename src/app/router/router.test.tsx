@@ -6,7 +6,7 @@ import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { $accessToken } from '@/entities/session';
 import { i18n, initI18n } from '@/shared/i18n';
-import { AppRoutes } from './routes';
+import { AppRoutes, preloadScreen } from './routes';
 import { screens, type ScreenRoute } from './screens';
 
 const stub = (path: string, layout: ScreenRoute['layout'], text: string): ScreenRoute => ({
@@ -135,5 +135,13 @@ describe('router', () => {
     };
     renderAt('/signin', { list: [...testScreens.filter((s) => s.path !== '/signin'), withNamespaces] });
     expect(await screen.findByText('Failed to fetch data')).toBeTruthy();
+  });
+
+  it('preloadScreen starts the chunk of the screen at a path and returns its namespaces (boot prefetches them)', async () => {
+    const load = vi.fn(async () => () => <p>Preloaded</p>);
+    const list: ScreenRoute[] = [{ path: '/cards/:cardId', layout: 'protected', namespaces: ['cards', 'errors'], load }];
+    expect(preloadScreen('/cards/42', list)).toEqual(['cards', 'errors']);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(preloadScreen('/nowhere', list)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { HOME_PATH, routePaths } from '@/shared/config';
-import { loadNamespaces } from '@/shared/i18n';
+import { loadNamespaces, prefetchLocaleFiles } from '@/shared/i18n';
 import { ErrorBoundary, ScreenSkeleton } from '@/shared/ui';
 import { createHasScreen } from './guards';
 import { AppLayout, AuthLayout, ProtectedLayout, RootLayout } from './layouts';
@@ -47,12 +47,18 @@ function lazyScreen(screen: ScreenRoute): LazyExoticComponent<ComponentType> {
 
 /**
  * Starts downloading the chunk of the screen at `pathname` (boot calls it before the platform and i18n
- * start, so the first screen's code arrives in parallel instead of after them). Nothing else changes:
- * the same chunk the router would fetch, just earlier. No-op for a path without a screen.
+ * start, so the first screen's code arrives in parallel instead of after them), and its translations in the
+ * stored language (a returning user's, known before the platform starts). Returns the
+ * screen's namespaces: boot has i18n download them once the language is detected (initI18n `prefetch`). Nothing else changes: the same files the router
+ * would fetch, just earlier. No-op (and no namespaces) for a path without a screen.
  */
-export function preloadScreen(pathname: string, list: readonly ScreenRoute[] = defaultScreens): void {
+export function preloadScreen(pathname: string, list: readonly ScreenRoute[] = defaultScreens): readonly string[] {
   const screen = list.find((item) => matchPath({ path: item.path, end: true }, pathname) !== null);
-  if (screen) loadChunk(screen).catch(() => undefined);
+  if (!screen) return [];
+  loadChunk(screen).catch(() => undefined);
+  const namespaces = screen.namespaces ?? [];
+  void prefetchLocaleFiles(null, namespaces);
+  return namespaces;
 }
 
 /** Tells Telegram the first screen is usable once it has rendered (effects run only when it committed). */

@@ -16,7 +16,7 @@ export {
   preloadNamespaces,
   type InitI18nOptions,
 } from './instance';
-export { CORE_NAMESPACES } from './resources';
+export { CORE_NAMESPACES, prefetchLocaleFiles } from './resources';
 export {
   formatMoney,
   formatNumber,

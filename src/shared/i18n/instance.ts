@@ -2,7 +2,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, SUPPORTED_LANGUAGES, type Language } from './config';
 import { browserLanguages, detectLanguage, normalizeLanguage, readStoredLanguage, writeStoredLanguage } from './detect';
-import { CORE_NAMESPACES, coreEnglishResources, localeBackend } from './resources';
+import { CORE_NAMESPACES, coreEnglishResources, localeBackend, prefetchLocaleFiles } from './resources';
 
 /** The app's i18next instance (also registered with react-i18next for `useTranslation`). */
 export const i18n: I18n = i18next.createInstance();
@@ -12,6 +12,8 @@ export interface InitI18nOptions {
   telegramLanguageCode?: string | null;
   storage?: Storage;
   navigatorLanguages?: readonly string[];
+  /** Namespaces to download alongside the core ones (the first screen's), without waiting for them. */
+  prefetch?: readonly string[];
 }
 
 /**
@@ -26,6 +28,7 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<I18n> {
     browser: options.navigatorLanguages ?? browserLanguages(),
   });
   writeStoredLanguage(language, options.storage);
+  void prefetchLocaleFiles(language, options.prefetch ?? []);
   if (!i18n.isInitialized) {
     i18n.on('languageChanged', syncDocumentLanguage);
     await i18n

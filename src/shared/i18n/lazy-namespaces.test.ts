@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n, initI18n, loadNamespaces } from './instance';
+import { prefetchLocaleFiles } from './resources';
 
 describe('namespaces load on first use', () => {
   beforeAll(async () => {
@@ -41,5 +42,17 @@ describe('namespaces load on first use', () => {
     expect(i18n.hasResourceBundle('ru', 'errors')).toBe(true);
     expect(i18n.t('common:actions.retry')).not.toBe('Try again');
     await changeLanguage('en');
+  });
+
+  it('prefetchLocaleFiles downloads files before i18next asks (boot: the first screen\'s), never rejects', async () => {
+    await expect(prefetchLocaleFiles('ru', ['cards', 'no-such-namespace'])).resolves.toEqual(['cards']);
+    // Language not detected yet: the stored choice (it wins over Telegram's), else only the files' index.
+    localStorage.removeItem('tgwallet.language');
+    await expect(prefetchLocaleFiles(null, ['cards'])).resolves.toEqual([]);
+    localStorage.setItem('tgwallet.language', 'ru');
+    await expect(prefetchLocaleFiles(null, ['cards'])).resolves.toEqual(['cards']);
+    localStorage.setItem('tgwallet.language', 'en');
+    // English core namespaces ship with the entry: nothing to download.
+    await expect(prefetchLocaleFiles('en', ['common'])).resolves.toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
 import type { BackendModule, ResourceLanguage } from 'i18next';
+import { normalizeLanguage, readStoredLanguage } from './detect';
+import { LOCALE_FILES } from './locale-files';
 
 type LocaleFiles = Record<string, Record<string, unknown>>;
 
@@ -13,7 +15,7 @@ type LocaleFiles = Record<string, Record<string, unknown>>;
  *  - Every other file is its own small lazy chunk, fetched by i18next's backend the first time a namespace
  *    is used in a language: `useTranslation('wallet')` suspends until it is there (the screen skeleton
  *    shows meanwhile), and a route entry's `namespaces` fetches it in parallel with the page chunk
- *    (src/app/router/screens.ts). Their loaders are in locale-files.ts, itself a lazy chunk.
+ *    (src/app/router/screens.ts). Their loaders are in locale-files.ts (a map of lazy imports, in the entry).
  *
  * Changing the core set changes what every first screen downloads: `npm run size` checks the budget.
  */
@@ -29,17 +31,13 @@ const CORE_FILES: LocaleFiles = import.meta.glob<Record<string, unknown>>('./loc
 const CORE_BUNDLES = import.meta.glob<{ default: LocaleFiles }>('./core/*.ts');
 
 type Loader = () => Promise<{ default: Record<string, unknown> }>;
-let localeFiles: Promise<Record<string, Loader>> | undefined;
-/** The loaders of every other file (a lazy chunk, fetched once). */
-function otherFiles(): Promise<Record<string, Loader>> {
-  if (!localeFiles) {
-    localeFiles = import('./locale-files').then((m) => m.LOCALE_FILES);
-    // A failed download is not cached: the next read tries again.
-    localeFiles.catch(() => {
-      localeFiles = undefined;
-    });
-  }
-  return localeFiles;
+/**
+ * The loaders of every other file. In the entry chunk (~0.4 KB gzip), not a lazy chunk of its own: a screen's
+ * translation files are then requested together with its code, not one round trip after an index file
+ * (issue #13: no waterfall).
+ */
+async function otherFiles(): Promise<Record<string, Loader>> {
+  return LOCALE_FILES;
 }
 
 /** `{ './locales/en/common.json': {...} }` → `{ common: {...} }`. */
@@ -69,6 +67,34 @@ async function loaderOf(language: string, namespace: string): Promise<Loader | u
     };
   }
   return (await otherFiles())[fileKey(language, namespace)];
+}
+
+/**
+ * Starts downloading translation files before i18next asks for them: boot passes the first screen's
+ * namespaces (its route's `namespaces`), so they download in parallel with the core files and the screen's
+ * chunk instead of after them (issue #13: no waterfall). `detected` null = not detected yet (boot, before
+ * the platform): the stored choice, which wins over Telegram's anyway (detect.ts); without one, nothing
+ * (initI18n prefetches once the language is known). i18next's backend later gets the same modules, already
+ * there. Resolves with the namespaces downloaded; never rejects (the backend retries on use).
+ */
+export async function prefetchLocaleFiles(detected: string | null, namespaces: readonly string[]): Promise<string[]> {
+  if (namespaces.length === 0) return [];
+  try {
+    const language = detected ?? normalizeLanguage(readStoredLanguage());
+    if (!language) return [];
+    const loaded = await Promise.all(
+      namespaces.map(async (namespace) => {
+        if (language === 'en' && namespace in coreEnglishResources) return null;
+        const load = await loaderOf(language, namespace);
+        if (!load) return null;
+        await load();
+        return namespace;
+      }),
+    );
+    return loaded.filter((namespace): namespace is string => namespace !== null);
+  } catch {
+    return [];
+  }
 }
 
 /** Whether `locales/<language>/<namespace>.json` exists (English core files are bundled). */

@@ -2,8 +2,13 @@
  * Launch parameters validation (SPEC §1). Telegram hands the app `tgWebApp*` query parameters:
  * platform, version, start parameter, theme parameters (JSON) and init data (a query string with
  * the user as JSON). Everything is checked here before the app trusts it.
+ *
+ * With valibot, not zod (issue #13, docs/frontend.md "Bundle budget"): this check runs before the first
+ * screen, and the Telegram SDK in the entry chunk already ships valibot (the same copy, `valibot` 1.0.0),
+ * so the schema below costs ~1 KB gzip where zod/mini's core cost ~7 KB on every first screen. The API
+ * contract (src/shared/contract) stays zod/mini: it loads with the data screens.
  */
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 
 export interface TelegramUser {
   id: number;
@@ -59,65 +64,73 @@ function typeOf(value: unknown): string {
   return typeof value;
 }
 
+/**
+ * An object's own message: for a missing key (valibot reports it on the object, with the key as its path)
+ * `required[key]`, else `notObject`.
+ */
+function objectMessage(required: Record<string, string>, notObject: string) {
+  return (issue: v.BaseIssue<unknown>) => {
+    const key = issue.path?.[0]?.key;
+    return typeof key === 'string' && required[key] ? required[key] : notObject;
+  };
+}
+
 /** A string field; `label` makes the message readable on its own. */
 function requiredString(label: string) {
-  return z.string({
-    error: (issue) =>
-      issue.input === undefined ? `${label} is required` : `${label} must be a string, got ${typeOf(issue.input)}`,
-  });
+  return v.string((issue) =>
+    issue.input === undefined ? `${label} is required` : `${label} must be a string, got ${typeOf(issue.input)}`,
+  );
 }
 
 function optionalString(label: string) {
-  return z.optional(requiredString(label));
+  return v.optional(requiredString(label));
 }
 
 function optionalBoolean(label: string) {
-  return z.optional(z.boolean({ error: (issue) => `${label} must be true or false, got ${typeOf(issue.input)}` }));
+  return v.optional(v.boolean((issue) => `${label} must be true or false, got ${typeOf(issue.input)}`));
 }
 
 /** Accepts an object, or a JSON string holding one. */
 function jsonObject(label: string, requiredMessage = `${label} is required`) {
-  return z.pipe(
-    z.unknown(),
-    z.transform((input, ctx) => {
-      if (typeof input === 'object' && input !== null && !Array.isArray(input)) return input;
-      if (typeof input === 'string') {
-        try {
-          const parsed: unknown = JSON.parse(input);
-          if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed;
-        } catch {
-          // reported below
-        }
+  return v.rawTransform<unknown, Record<string, unknown>>(({ dataset, addIssue, NEVER }) => {
+    const input = dataset.value;
+    if (typeof input === 'object' && input !== null && !Array.isArray(input)) return input as Record<string, unknown>;
+    if (typeof input === 'string') {
+      try {
+        const parsed: unknown = JSON.parse(input);
+        if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+      } catch {
+        // reported below
       }
-      ctx.issues.push({
-        code: 'custom',
-        input,
-        message: input === undefined ? requiredMessage : `${label} must be a JSON object`,
-      });
-      return z.NEVER;
-    }),
-  );
+    }
+    addIssue({ message: input === undefined ? requiredMessage : `${label} must be a JSON object` });
+    return NEVER;
+  });
 }
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
-const themeParamsSchema = z.pipe(
+const themeParamsSchema = v.pipe(
+  v.unknown(),
   jsonObject('theme parameters', 'theme parameters are required'),
-  z.record(
-    z.string(),
-    z.string({ error: (issue) => `theme colour must be a string, got ${typeOf(issue.input)}` }).check(
-      z.refine((value) => HEX_COLOR.test(value), {
-        error: (issue) => `theme colour must be a 6-digit hex colour like #1c1c1e, got "${String(issue.input)}"`,
-      }),
+  v.record(
+    v.string(),
+    v.pipe(
+      v.string((issue) => `theme colour must be a string, got ${typeOf(issue.input)}`),
+      v.check(
+        (value) => HEX_COLOR.test(value),
+        (issue) => `theme colour must be a 6-digit hex colour like #1c1c1e, got "${String(issue.input)}"`,
+      ),
     ),
   ),
 );
 
-const userSchema = z.object(
+const userSchema = v.object(
   {
-    id: z
-      .number({ error: (issue) => `user.id must be a number, got ${typeOf(issue.input)}` })
-      .check(z.refine((id) => Number.isSafeInteger(id) && id > 0, 'user.id must be a positive integer')),
+    id: v.pipe(
+      v.number((issue) => `user.id must be a number, got ${typeOf(issue.input)}`),
+      v.check((id) => Number.isSafeInteger(id) && id > 0, 'user.id must be a positive integer'),
+    ),
     first_name: requiredString('user.first_name'),
     last_name: optionalString('user.last_name'),
     username: optionalString('user.username'),
@@ -126,80 +139,89 @@ const userSchema = z.object(
     is_premium: optionalBoolean('user.is_premium'),
     is_bot: optionalBoolean('user.is_bot'),
   },
-  { error: (issue) => (issue.input === undefined ? 'user is required' : 'user must be a JSON object') },
+  objectMessage({ id: 'user.id is required', first_name: 'user.first_name is required' }, 'user must be a JSON object'),
 );
 
 /** Unix seconds: at most 10 digits (13 digits would be milliseconds). */
 const UNIX_SECONDS = /^\d{1,10}$/;
 
-const authDateSchema = z.pipe(
-  requiredString('auth_date').check(
-    z.refine((value) => UNIX_SECONDS.test(value) && Number(value) > 0, {
-      error: (issue) => `auth_date must be a Unix time in seconds, got "${String(issue.input)}"`,
-    }),
+const authDateSchema = v.pipe(
+  requiredString('auth_date'),
+  v.check(
+    (value) => UNIX_SECONDS.test(value) && Number(value) > 0,
+    (issue) => `auth_date must be a Unix time in seconds, got "${String(issue.input)}"`,
   ),
-  z.transform((value) => new Date(Number(value) * 1000)),
+  v.transform((value) => new Date(Number(value) * 1000)),
 );
 
 /** Init data is a query string; `user` inside it is JSON. Objects are accepted as already decoded. */
-const initDataInput = z.pipe(
-  z.unknown(),
-  z.transform((input, ctx) => {
-    let fields: Record<string, unknown>;
-    if (typeof input === 'string' || input instanceof URLSearchParams) {
-      fields = Object.fromEntries(new URLSearchParams(input));
-    } else if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
-      fields = { ...(input as Record<string, unknown>) };
-    } else {
-      ctx.issues.push({
-        code: 'custom',
-        input,
-        message: input === undefined ? 'init data is required' : 'init data must be a query string',
+const initDataInput = v.rawTransform<unknown, Record<string, unknown>>(({ dataset, addIssue, NEVER }) => {
+  const input = dataset.value;
+  let fields: Record<string, unknown>;
+  if (typeof input === 'string' || input instanceof URLSearchParams) {
+    fields = Object.fromEntries(new URLSearchParams(input));
+  } else if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
+    fields = { ...(input as Record<string, unknown>) };
+  } else {
+    addIssue({ message: input === undefined ? 'init data is required' : 'init data must be a query string' });
+    return NEVER;
+  }
+  if (typeof fields.user === 'string') {
+    try {
+      fields.user = JSON.parse(fields.user);
+    } catch {
+      addIssue({
+        message: 'user must be a JSON object',
+        path: [{ type: 'object', origin: 'value', input: fields, key: 'user', value: fields.user }],
       });
-      return z.NEVER;
+      return NEVER;
     }
-    if (typeof fields.user === 'string') {
-      try {
-        fields.user = JSON.parse(fields.user);
-      } catch {
-        ctx.issues.push({ code: 'custom', input: fields.user, path: ['user'], message: 'user must be a JSON object' });
-        return z.NEVER;
-      }
-    }
-    return fields;
-  }),
-);
+  }
+  return fields;
+});
 
-const initDataSchema = z.pipe(
+const initDataSchema = v.pipe(
+  v.unknown(),
   initDataInput,
-  z.object({
-    user: userSchema,
-    auth_date: authDateSchema,
-    hash: requiredString('hash').check(
-      z.refine((value) => /^[0-9a-f]{64}$/i.test(value), 'hash must be a 64-character hex string'),
+  v.object(
+    {
+      user: userSchema,
+      auth_date: authDateSchema,
+      hash: v.pipe(requiredString('hash'), v.regex(/^[0-9a-f]{64}$/i, 'hash must be a 64-character hex string')),
+      signature: v.pipe(requiredString('signature'), v.regex(/^[A-Za-z0-9_-]+={0,2}$/, 'signature must be a base64url string')),
+      query_id: optionalString('query_id'),
+      chat_type: optionalString('chat_type'),
+      chat_instance: optionalString('chat_instance'),
+      start_param: optionalString('start_param'),
+    },
+    objectMessage(
+      { user: 'user is required', auth_date: 'auth_date is required', hash: 'hash is required', signature: 'signature is required' },
+      'init data must be a query string',
     ),
-    signature: requiredString('signature').check(
-      z.refine((value) => /^[A-Za-z0-9_-]+={0,2}$/.test(value), 'signature must be a base64url string'),
-    ),
-    query_id: optionalString('query_id'),
-    chat_type: optionalString('chat_type'),
-    chat_instance: optionalString('chat_instance'),
-    start_param: optionalString('start_param'),
-  }),
+  ),
 );
 
 /** The whole schema, over the raw `tgWebApp*` keys. */
-export const launchParamsSchema = z.object({
-  tgWebAppPlatform: requiredString('platform').check(z.minLength(1, 'platform must not be empty')),
-  tgWebAppVersion: requiredString('version').check(
-    z.regex(/^\d+(\.\d+)*$/, 'version must look like "6.7" or "8.0"'),
+export const launchParamsSchema = v.object(
+  {
+    tgWebAppPlatform: v.pipe(requiredString('platform'), v.minLength(1, 'platform must not be empty')),
+    tgWebAppVersion: v.pipe(requiredString('version'), v.regex(/^\d+(\.\d+)*$/, 'version must look like "6.7" or "8.0"')),
+    tgWebAppStartParam: optionalString('start parameter'),
+    tgWebAppThemeParams: themeParamsSchema,
+    tgWebAppData: initDataSchema,
+  },
+  objectMessage(
+    {
+      tgWebAppPlatform: 'platform is required',
+      tgWebAppVersion: 'version is required',
+      tgWebAppThemeParams: 'theme parameters are required',
+      tgWebAppData: 'init data is required',
+    },
+    'launch parameters must be an object',
   ),
-  tgWebAppStartParam: optionalString('start parameter'),
-  tgWebAppThemeParams: themeParamsSchema,
-  tgWebAppData: initDataSchema,
-});
+);
 
-type SchemaOutput = z.output<typeof launchParamsSchema>;
+type SchemaOutput = v.InferOutput<typeof launchParamsSchema>;
 
 function toLaunchParams(data: SchemaOutput): LaunchParams {
   const { user, ...init } = data.tgWebAppData;
@@ -267,10 +289,10 @@ export function parseLaunchParams(raw: RawLaunchParams): ParseLaunchParamsResult
   } catch {
     return { ok: false, issues: [{ path: '(root)', message: 'launch parameters could not be read' }] };
   }
-  const result = z.safeParse(launchParamsSchema, input);
-  if (result.success) return { ok: true, value: toLaunchParams(result.data) };
+  const result = v.safeParse(launchParamsSchema, input);
+  if (result.success) return { ok: true, value: toLaunchParams(result.output) };
   return {
     ok: false,
-    issues: result.error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message })),
+    issues: result.issues.map((issue) => ({ path: formatPath((issue.path ?? []).map((item) => item.key as PropertyKey)), message: issue.message })),
   };
 }
