@@ -42,11 +42,6 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Extra routes (tests), registered after the modules, before the app is ready. */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
-  /**
-   * Environment of the module settings not in Config (wallet, cards sandbox, promo: docs/server.md); default
-   * process.env. startServer({ env }) passes its merged environment, so those settings are overridable there too.
-   */
-  env?: Record<string, string | undefined>;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -59,7 +54,7 @@ export const trustProxyOption = (trust: Config['trustProxy']): false | string[] 
   typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 
 /** The Fastify app with every module, ready for `listen()` or `inject()`. */
-export const buildApp = async ({ config, db, adapters = {}, clock = systemClock, extraRoutes, env = process.env }: BuildAppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({ config, db, adapters = {}, clock = systemClock, extraRoutes }: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     ...loggingOptions(config.logLevel),
     ...clientErrorOptions,
@@ -113,9 +108,9 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
   await registerApiDocs(app);
   registerAuthRoutes(app, auth, telegram);
   registerUserRoutes(app, users);
-  await registerWalletModules(app, { db, clock, config, env });
-  registerCardsModule(app, { db, clock, config, issuer: adapters.cardIssuer, env });
-  registerPromoModule(app, { db, clock, env });
+  await registerWalletModules(app, { db, clock, config });
+  registerCardsModule(app, { db, clock, config, issuer: adapters.cardIssuer });
+  registerPromoModule(app, { db, clock, settings: config.promo });
   if (config.sandbox) registerDevRoutes(app, db, users, config.sandboxToken);
   await extraRoutes?.(app);
 

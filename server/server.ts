@@ -67,9 +67,6 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
   if (options.dataDir !== undefined) env.DATA_DIR = options.dataDir;
   if (options.staticDir !== undefined) env.STATIC_DIR = options.staticDir === false ? 'false' : options.staticDir;
   const config = loadConfig(env);
-  if (config.nodeEnv === 'production' && !config.sandbox && !config.smtpUrl) {
-    throw new Error('No mail transport: with SANDBOX off, SMTP_URL is required (see docs/server.md).');
-  }
 
   let poolErrorLog: (error: Error) => void = (error) => console.error('database pool error', error);
   const db = await openDb({
@@ -85,7 +82,7 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
   let maintenance: Maintenance | null = null;
   try {
     applied = await migrate(db);
-    app = await buildApp({ config, db, adapters: options.adapters, clock: options.clock, extraRoutes: options.extraRoutes, env });
+    app = await buildApp({ config, db, adapters: options.adapters, clock: options.clock, extraRoutes: options.extraRoutes });
     poolErrorLog = (error) => app.log.error({ err: error }, 'database pool error');
     await app.listen({ port: config.port, host: config.host });
     if (!config.publicOriginSet) {
@@ -94,7 +91,7 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
       if (typeof listening === 'object' && listening) config.publicOrigin = localOrigin(config.host, listening.port);
     }
     logStartNotes(app, config, db, applied);
-    worker = startAppWorker(app, db, env); // background jobs (server/jobs): one worker per process
+    worker = startAppWorker(app, db, config.jobs); // background jobs (server/jobs): one worker per process
     maintenance = startMaintenance(db, options.clock ?? systemClock, { retentionHours: config.idempotencyRetentionHours }, app.log);
   } catch (error) {
     await db.close();

@@ -38,8 +38,9 @@ export interface SandboxSettings {
 }
 
 export const SANDBOX_STEP_JOB = 'cardIssuer.sandbox.step';
-/** Default delay of a processing step: long enough to see the transitional statuses in the app. */
-export const DEFAULT_SANDBOX_DELAY_MS = 1_500;
+/** Default delay of a processing step (CARD_ISSUER_SANDBOX_DELAY_MS, server/config/cards.ts). */
+import { DEFAULT_SANDBOX_DELAY_MS } from '../../config/cards';
+export { DEFAULT_SANDBOX_DELAY_MS };
 /** Retries of a step (event delivery to the program), like a webhook's retries. */
 const STEP_MAX_ATTEMPTS = 20;
 

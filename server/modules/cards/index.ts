@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import {
-  DEFAULT_SANDBOX_DELAY_MS,
   SandboxCardIssuer,
   sandboxAtRestKey,
   UnconfiguredCardIssuer,
@@ -31,19 +30,10 @@ export interface CardsModuleOptions {
   config: Config;
   /** The issuer integration; default: the sandbox with SANDBOX on, otherwise none (card issue refused). */
   issuer?: CardIssuer;
-  /** Environment for CARD_ISSUER_SANDBOX_KEY / CARD_ISSUER_SANDBOX_DELAY_MS (default process.env). */
-  env?: Record<string, string | undefined>;
 }
 
-const sandboxDelay = (raw: string | undefined): number => {
-  if (!raw?.trim()) return DEFAULT_SANDBOX_DELAY_MS;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 600_000) throw new Error(`CARD_ISSUER_SANDBOX_DELAY_MS must be an integer 0..600000, got "${raw}"`);
-  return n;
-};
-
 export const registerCardsModule = (app: FastifyInstance, options: CardsModuleOptions): { cards: CardsService; issuer: CardIssuer } => {
-  const { db, clock, config, env = process.env } = options;
+  const { db, clock, config } = options;
   const registry = appJobRegistry(app);
   const sandbox =
     !options.issuer && config.sandbox
@@ -51,8 +41,8 @@ export const registerCardsModule = (app: FastifyInstance, options: CardsModuleOp
           db,
           clock,
           registry,
-          atRestKey: sandboxAtRestKey(env.CARD_ISSUER_SANDBOX_KEY?.trim() || undefined, config.jwtSecret),
-          defaultDelayMs: sandboxDelay(env.CARD_ISSUER_SANDBOX_DELAY_MS),
+          atRestKey: sandboxAtRestKey(config.cards.sandboxIssuer.key, config.jwtSecret),
+          defaultDelayMs: config.cards.sandboxIssuer.delayMs,
           log: app.log,
         })
       : null;

@@ -9,7 +9,7 @@ import { appJobRegistry, registerJobHandler } from '../../jobs';
 import { CARD_JOBS } from '../cards';
 import { registerPromoRoutes } from './routes';
 import { PromoService, type ReferralCardIssuedPayload } from './service';
-import { loadPromoSettings } from './settings';
+import type { PromoSettings } from './settings';
 
 export { PromoService, promoBonusKey, referralDisplayName, referralIdOf, type BonusOutcome, type ReferralCardIssuedPayload } from './service';
 export { DEFAULT_PROMO_BONUS_CENTS, loadPromoSettings, PromoSettingsError, type PromoSettings } from './settings';
@@ -27,12 +27,12 @@ declare module 'fastify' {
 export interface PromoModuleOptions {
   db: Db;
   clock: Clock;
-  /** Environment the settings are read from (PROMO_BONUS_AMOUNT); default process.env. */
-  env?: Record<string, string | undefined>;
+  /** `config.promo` (server/config/promo.ts). */
+  settings: PromoSettings;
 }
 
-export const registerPromoModule = (app: FastifyInstance, { db, clock, env = process.env }: PromoModuleOptions): PromoService => {
-  const promo = new PromoService({ db, clock, settings: loadPromoSettings(env), log: app.log });
+export const registerPromoModule = (app: FastifyInstance, { db, clock, settings }: PromoModuleOptions): PromoService => {
+  const promo = new PromoService({ db, clock, settings, log: app.log });
   registerPromoRoutes(app, promo);
   // In the app's own registry (the handler closes over this app's database and clock).
   registerJobHandler<ReferralCardIssuedPayload>(

@@ -11,7 +11,7 @@ import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/db';
 import { appJobRegistry } from '../../jobs';
-import { loadWalletSettings, registerConfigRoutes, type WalletSettings } from '../config';
+import { registerConfigRoutes, type WalletSettings } from '../config';
 import { SandboxRateProvider, UnconfiguredRateProvider, type RateProvider } from '../exchange/rate-provider';
 import { registerExchangeRoutes } from '../exchange/routes';
 import { ExchangeService } from '../exchange/service';
@@ -25,9 +25,8 @@ import { UsdtDepositWatcher } from './usdt-watcher';
 export interface WalletModulesOptions {
   db: Db;
   clock: Clock;
+  /** The wallet settings are `config.wallet` (server/config/wallet.ts). */
   config: Config;
-  /** Environment the wallet settings are read from (docs/server.md "Wallet & ledger"); default process.env. */
-  env?: Record<string, string | undefined>;
 }
 
 export interface WalletModules {
@@ -51,8 +50,8 @@ declare module 'fastify' {
  * Registers config, exchange and wallet (SBP, USDT) with their routes, sandbox adapters and dev controls,
  * and the background USDT deposit watcher (stopped when the app closes).
  */
-export const registerWalletModules = async (app: FastifyInstance, { db, clock, config, env = process.env }: WalletModulesOptions): Promise<WalletModules> => {
-  const settings = loadWalletSettings(env, { sandbox: config.sandbox, jwtSecret: config.jwtSecret, production: config.nodeEnv === 'production' });
+export const registerWalletModules = async (app: FastifyInstance, { db, clock, config }: WalletModulesOptions): Promise<WalletModules> => {
+  const settings = config.wallet;
   const log = (msg: string, data: object = {}) => app.log.warn(data, msg);
 
   let sandbox: WalletModules['sandbox'] = null;

@@ -1,0 +1,72 @@
+/**
+ * The server's one configuration (docs/server.md "Configuration"): every setting is an environment variable declared
+ * once, in a section's zod shape (one line each, with its default and meaning); this file composes the sections.
+ * `loadConfig(env)` parses them all, applies the production refusals and answers the typed `Config`: the core
+ * settings flat, each module's settings under its section's name (`config.wallet`, `config.cards`, ...).
+ *
+ * A new variable: one line in its section's shape (and its use in that section's `resolve`). A new section:
+ * `defineSection(...)` in its own file here, plus one line in `sections` below.
+ */
+import { z } from 'zod';
+import { cardsSection } from './cards';
+import { coreProductionProblems, coreVars, resolveCore, type CoreConfig } from './core';
+import { jobsSection } from './jobs';
+import { promoSection } from './promo';
+import { ConfigError, parseVars, resolveSection, type Env, type Section, type SectionContext, type SettingsOf } from './section';
+import { walletSection } from './wallet';
+
+export { localOrigin, type CoreConfig } from './core';
+export { ConfigError, defineSection, loadSection, type Env, type NodeEnv, type SectionContext } from './section';
+export { DEFAULT_PROMO_BONUS_CENTS, promoSection, type PromoSettings } from './promo';
+export { SANDBOX_DEPOSIT_ADDRESS, walletSection, type WalletSettings } from './wallet';
+export { cardsSection, type CardsSettings } from './cards';
+export { jobsSection, type JobsSettings } from './jobs';
+
+/** The sections besides the core, by the name they have on Config. */
+export const sections = {
+  wallet: walletSection,
+  cards: cardsSection,
+  promo: promoSection,
+  jobs: jobsSection,
+};
+
+const coreSchema = z.object(coreVars);
+
+type Sections = typeof sections;
+export type Config = CoreConfig & { [K in keyof Sections]: SettingsOf<Sections[K]> };
+
+/** Reads the configuration from environment variables (see docs/server.md). */
+export const loadConfig = (env: Env = process.env): Config => {
+  const core = resolveCore(parseVars(coreSchema, env));
+  const context: SectionContext = { nodeEnv: core.nodeEnv, sandbox: core.sandbox, jwtSecret: core.jwtSecret };
+  const all = Object.entries(sections as Record<string, AnySection>);
+  const values: Record<string, Record<string, unknown>> = Object.fromEntries(all.map(([name, section]) => [name, parseVars(section.vars, env)]));
+  if (core.nodeEnv === 'production') {
+    // Production refuses settings that would lose money or let people in: every problem in one message.
+    const problems = [
+      ...coreProductionProblems(core),
+      ...all.flatMap(([name, section]) => section.production?.(values[name]!, context) ?? []),
+    ];
+    if (problems.length) throw new ConfigError(`Refusing to start with NODE_ENV=production:\n- ${problems.join('\n- ')}`);
+  }
+  const settings = Object.fromEntries(
+    all.map(([name, section]) => [name, resolveSection(section, values[name]!, context)]),
+  );
+  return { ...core, ...settings } as Config;
+};
+
+/** A section with its types erased (the composition loops over them). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnySection = Section<any, unknown>;
+
+
+
+/** Every variable with its section, default and meaning: the table of docs/server.md (`npx tsx scripts/config-table.ts`). */
+export const configVariables = (): { name: string; section: string; default: string; doc: string }[] =>
+  [['core', coreSchema.shape] as const, ...Object.entries(sections).map(([name, section]) => [name, section.vars.shape] as const)].flatMap(
+    ([section, shape]) =>
+      Object.entries(shape as z.ZodRawShape).map(([name, schema]) => {
+        const meta = (schema as z.ZodType).meta() as { description?: string; shownDefault?: string } | undefined;
+        return { name, section, default: meta?.shownDefault ?? '—', doc: meta?.description ?? '' };
+      }),
+  );
