@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createMailAdapter, type MailAdapter } from './adapters/mail';
+import { SmtpMailAdapter, type MailAdapter } from './adapters/mail';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/db';
@@ -18,7 +18,6 @@ import { registerAuthRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { TelegramInitData } from './modules/auth/telegram';
 import { TokenService } from './modules/auth/tokens';
-import { registerDevRoutes } from './modules/dev/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { UsersService } from './modules/users/service';
@@ -26,8 +25,9 @@ import { registerWalletModules } from './modules/wallet';
 import { registerCardsModule } from './modules/cards';
 import { registerPromoModule } from './modules/promo';
 import type { CardIssuer } from './adapters/card-issuer';
+import { createSandbox, registerSandboxRoutes, SandboxMailAdapter } from './sandbox';
 
-/** Outside integrations; each defaults to its sandbox / configured implementation. */
+/** Outside integrations; each defaults to its configured implementation, or the sandbox's (server/sandbox) with SANDBOX on. */
 export interface Adapters {
   mail?: MailAdapter;
   cardIssuer?: CardIssuer;
@@ -86,8 +86,9 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
     authenticate: (token: string) => tokens.verifyAccessToken(token),
   });
 
-  const mail =
-    adapters.mail ?? createMailAdapter({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, db, clock, log: (line) => app.log.info(line) });
+  const mailLog = (line: string) => app.log.info(line);
+  // SMTP when SMTP_URL is set, otherwise the sandbox mailbox (production refuses to start without SMTP_URL).
+  const mail = adapters.mail ?? (config.smtpUrl ? new SmtpMailAdapter(config.smtpUrl, config.mailFrom, mailLog) : new SandboxMailAdapter(db, clock, mailLog));
   const users = new UsersService({ db, clock, autoVerifyAfterSeconds: config.sandbox ? config.verificationDelaySeconds : null });
   const telegram = new TelegramInitData(config.telegramBotToken, clock);
   const auth = new AuthService({ db, clock, mail, tokens, users, codes: new EmailCodeService(db, clock, config.jwtSecret) });
@@ -108,10 +109,11 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
   await registerApiDocs(app);
   registerAuthRoutes(app, auth, telegram);
   registerUserRoutes(app, users);
-  await registerWalletModules(app, { db, clock, config });
-  registerCardsModule(app, { db, clock, config, issuer: adapters.cardIssuer });
+  const sandbox = config.sandbox ? createSandbox(app, { db, clock, config, cardIssuer: adapters.cardIssuer }) : null;
+  const wallet = await registerWalletModules(app, { db, clock, config, adapters: sandbox ? { tron: sandbox.chain, sbp: sandbox.acquirer, rates: sandbox.rates } : undefined });
+  const { cards } = registerCardsModule(app, { db, clock, config, issuer: adapters.cardIssuer ?? sandbox?.cardIssuer ?? undefined });
   registerPromoModule(app, { db, clock, settings: config.promo });
-  if (config.sandbox) registerDevRoutes(app, db, users, config.sandboxToken);
+  if (sandbox) await registerSandboxRoutes(app, sandbox, { db, clock, config, users, cards, wallet });
   await extraRoutes?.(app);
 
   await app.ready();

@@ -4,7 +4,7 @@ import { systemClock, type Clock } from './clock';
 import { startMaintenance, type Maintenance } from './maintenance';
 import { loadConfig, localOrigin, type Config } from './config';
 import type { Db } from './db/db';
-import { migrate } from './db/migrate';
+import { migrate, migrationDirs } from './db/migrate';
 import { openDb } from './db/open';
 import { startAppWorker, type Worker } from './jobs';
 
@@ -81,7 +81,7 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
   let worker: Worker | null = null;
   let maintenance: Maintenance | null = null;
   try {
-    applied = await migrate(db);
+    applied = await migrate(db, migrationDirs({ sandbox: config.nodeEnv !== 'production' }));
     app = await buildApp({ config, db, adapters: options.adapters, clock: options.clock, extraRoutes: options.extraRoutes });
     poolErrorLog = (error) => app.log.error({ err: error }, 'database pool error');
     await app.listen({ port: config.port, host: config.host });

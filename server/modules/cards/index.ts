@@ -3,18 +3,12 @@
  * `registerCardsModule` wires products, cards, the issuer adapter, its events and jobs into the app.
  */
 import type { FastifyInstance } from 'fastify';
-import {
-  SandboxCardIssuer,
-  sandboxAtRestKey,
-  UnconfiguredCardIssuer,
-  type CardIssuer,
-} from '../../adapters/card-issuer';
+import { UnconfiguredCardIssuer, type CardIssuer } from '../../adapters/card-issuer';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/db';
 import { appJobRegistry } from '../../jobs';
 import { ProductsService, registerProductRoutes } from '../products';
-import { registerCardDevRoutes } from './dev-routes';
 import { IssuerEvents } from './events';
 import { registerCardJobs } from './jobs';
 import { registerCardRoutes } from './routes';
@@ -27,26 +21,16 @@ export { CardsService } from './service';
 export interface CardsModuleOptions {
   db: Db;
   clock: Clock;
+  /** The card settings are `config.cards` (server/config/cards.ts). */
   config: Config;
-  /** The issuer integration; default: the sandbox with SANDBOX on, otherwise none (card issue refused). */
+  /** The issuer integration (the sandbox's with SANDBOX on: server/sandbox); default: none (card issue refused). */
   issuer?: CardIssuer;
 }
 
 export const registerCardsModule = (app: FastifyInstance, options: CardsModuleOptions): { cards: CardsService; issuer: CardIssuer } => {
-  const { db, clock, config } = options;
+  const { db, clock } = options;
   const registry = appJobRegistry(app);
-  const sandbox =
-    !options.issuer && config.sandbox
-      ? new SandboxCardIssuer({
-          db,
-          clock,
-          registry,
-          atRestKey: sandboxAtRestKey(config.cards.sandboxIssuer.key, config.jwtSecret),
-          defaultDelayMs: config.cards.sandboxIssuer.delayMs,
-          log: app.log,
-        })
-      : null;
-  const issuer: CardIssuer = options.issuer ?? sandbox ?? new UnconfiguredCardIssuer();
+  const issuer: CardIssuer = options.issuer ?? new UnconfiguredCardIssuer();
   if (!issuer.available) app.log.warn('No card issuer is configured: card products are listed, but issuing a card is refused.');
 
   const events = new IssuerEvents(db, clock, app.log);
@@ -58,6 +42,5 @@ export const registerCardsModule = (app: FastifyInstance, options: CardsModuleOp
   const cards = new CardsService({ db, clock, issuer, limits });
   registerProductRoutes(app, new ProductsService(db));
   registerCardRoutes(app, cards);
-  if (sandbox) registerCardDevRoutes(app, { db, sandbox, cards });
   return { cards, issuer };
 };

@@ -1,3 +1,4 @@
+import type { JsonWebKey } from 'node:crypto';
 import type {
   Card,
   CardBalance,

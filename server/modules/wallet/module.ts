@@ -1,21 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  SANDBOX_SBP_CALLBACK_JOB,
-  SandboxSbpAcquirer,
-  SBP_SIGNATURE_HEADER,
-  unconfiguredSbpAcquirer,
-  type SbpAcquirer,
-} from '../../adapters/sbp';
-import { SandboxTronChain, unconfiguredTronSource, type TronDepositSource } from '../../adapters/tron';
+import { unconfiguredSbpAcquirer, type SbpAcquirer } from '../../adapters/sbp';
+import { unconfiguredTronSource, type TronDepositSource } from '../../adapters/tron';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/db';
-import { appJobRegistry } from '../../jobs';
 import { registerConfigRoutes, type WalletSettings } from '../config';
-import { SandboxRateProvider, UnconfiguredRateProvider, type RateProvider } from '../exchange/rate-provider';
+import { UnconfiguredRateProvider, type RateProvider } from '../exchange/rate-provider';
 import { registerExchangeRoutes } from '../exchange/routes';
 import { ExchangeService } from '../exchange/service';
-import { registerWalletDevRoutes } from './dev-routes';
 import { registerWalletRoutes } from './routes';
 import { registerWalletSupportRoutes } from './support-routes';
 import { SbpService } from './sbp';
@@ -27,6 +19,14 @@ export interface WalletModulesOptions {
   clock: Clock;
   /** The wallet settings are `config.wallet` (server/config/wallet.ts). */
   config: Config;
+  /** The outside world (the sandbox's with SANDBOX on: server/sandbox); unset = none integrated. */
+  adapters?: WalletAdapters;
+}
+
+export interface WalletAdapters {
+  tron: TronDepositSource;
+  sbp: SbpAcquirer;
+  rates: RateProvider;
 }
 
 export interface WalletModules {
@@ -35,8 +35,6 @@ export interface WalletModules {
   exchange: ExchangeService;
   sbp: SbpService;
   watcher: UsdtDepositWatcher;
-  /** Sandbox adapters (null with SANDBOX off). */
-  sandbox: { chain: SandboxTronChain; acquirer: SandboxSbpAcquirer; rates: SandboxRateProvider } | null;
 }
 
 declare module 'fastify' {
@@ -47,53 +45,19 @@ declare module 'fastify' {
 }
 
 /**
- * Registers config, exchange and wallet (SBP, USDT) with their routes, sandbox adapters and dev controls,
- * and the background USDT deposit watcher (stopped when the app closes).
+ * Registers config, exchange and wallet (SBP, USDT) with their routes, on the adapters given, and the background
+ * USDT deposit watcher (stopped when the app closes).
  */
-export const registerWalletModules = async (app: FastifyInstance, { db, clock, config }: WalletModulesOptions): Promise<WalletModules> => {
+export const registerWalletModules = async (app: FastifyInstance, { db, clock, config, adapters }: WalletModulesOptions): Promise<WalletModules> => {
   const settings = config.wallet;
   const log = (msg: string, data: object = {}) => app.log.warn(data, msg);
 
-  let sandbox: WalletModules['sandbox'] = null;
-  let source: TronDepositSource = unconfiguredTronSource;
-  let acquirer: SbpAcquirer = unconfiguredSbpAcquirer;
-  let provider: RateProvider = new UnconfiguredRateProvider();
-  if (config.sandbox) {
-    const chain = new SandboxTronChain(db, clock, settings.usdt.confirmations);
-    // The sandbox acquirer posts its callbacks to this same server, in process, through the full HTTP stack.
-    const sandboxAcquirer = new SandboxSbpAcquirer({
-      db,
-      clock,
-      secret: settings.sbp.webhookSecret,
-      merchantName: settings.sbp.merchantName,
-      transport: async ({ url, rawBody, signature }) => {
-        const response = await app.inject({
-          method: 'POST',
-          url: new URL(url).pathname,
-          payload: rawBody,
-          headers: { 'content-type': 'application/json', [SBP_SIGNATURE_HEADER]: signature },
-        });
-        let body: unknown = response.body;
-        try {
-          body = response.json();
-        } catch {
-          // not JSON: keep the text
-        }
-        return { status: response.statusCode, body };
-      },
-    });
-    const rates = new SandboxRateProvider(db, clock, settings.exchange.sandboxMidRate);
-    sandbox = { chain, acquirer: sandboxAcquirer, rates };
-    source = chain;
-    acquirer = sandboxAcquirer;
-    provider = rates;
-    appJobRegistry(app).register<{ invoiceId: string }>(SANDBOX_SBP_CALLBACK_JOB, async ({ invoiceId }) => {
-      const result = await sandboxAcquirer.deliverCallback(invoiceId);
-      if (result.status >= 300) throw new Error(`webhook answered ${result.status}: ${JSON.stringify(result.body)}`);
-    });
-  } else {
+  if (!adapters) {
     app.log.warn('SANDBOX is off: no TRON node, SBP acquirer or rate provider is integrated yet; deposits, SBP and exchange are unavailable.');
   }
+  const source: TronDepositSource = adapters?.tron ?? unconfiguredTronSource;
+  const acquirer: SbpAcquirer = adapters?.sbp ?? unconfiguredSbpAcquirer;
+  const provider: RateProvider = adapters?.rates ?? new UnconfiguredRateProvider();
 
   const wallet = new WalletService({ db, clock, log });
   const exchange = new ExchangeService({ db, clock, settings, provider, log });
@@ -109,20 +73,11 @@ export const registerWalletModules = async (app: FastifyInstance, { db, clock, c
   });
 
   registerConfigRoutes(app, settings);
-  registerExchangeRoutes(app, exchange, sandbox?.rates ?? null);
+  registerExchangeRoutes(app, exchange);
   await registerWalletRoutes(app, wallet, sbp);
   registerWalletSupportRoutes(app, { token: config.supportToken, watcher });
-  if (sandbox) {
-    await registerWalletDevRoutes(app, {
-      clock,
-      chain: sandbox.chain,
-      watcher,
-      acquirer: sandbox.acquirer,
-      depositAddress: settings.usdt.depositAddress,
-    });
-  }
 
-  const modules: WalletModules = { settings, wallet, exchange, sbp, watcher, sandbox };
+  const modules: WalletModules = { settings, wallet, exchange, sbp, watcher };
   app.decorate('walletModules', modules);
   app.addHook('onReady', async () => watcher.start(settings.usdt.pollMs));
   app.addHook('onClose', async () => watcher.stop());
