@@ -2,7 +2,7 @@
  * `npm run build:server`: the API server as compiled JavaScript for production (`npm run start:prod` runs
  * `node dist-server/main.js`, no TypeScript loader at run time). esbuild bundles server/ and the shared contract
  * (the `@/` alias comes from tsconfig.json) into one ES module; npm packages stay external, loaded from
- * node_modules as usual. The SQL migrations are copied beside it (server/db/migrate.ts finds them next to the code).
+ * node_modules as usual. The SQL migrations (and the sandbox's, server/sandbox/migrations) are copied beside it (server/db/migrate.ts finds them next to the code).
  */
 import { cpSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -23,13 +23,14 @@ export async function buildServer(outDir = SERVER_BUILD_DIR): Promise<{ bytes: n
     format: 'esm',
     target: 'node20',
     packages: 'external',
-    tsconfig: resolve(root, 'tsconfig.json'),
+    tsconfig: resolve(root, 'server/tsconfig.json'),
     sourcemap: 'linked',
     legalComments: 'none',
     logLevel: 'warning',
     metafile: true,
   });
   cpSync(resolve(root, 'server/db/migrations'), resolve(outDir, 'migrations'), { recursive: true });
+  cpSync(resolve(root, 'server/sandbox/migrations'), resolve(outDir, 'sandbox-migrations'), { recursive: true });
   return { bytes: Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0) };
 }
 

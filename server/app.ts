@@ -16,6 +16,8 @@ import { isApiPath, registerStaticFiles } from './http/static-files';
 import { TokenService } from './modules/auth/tokens';
 import { loadModuleSettings, registerModules, type Adapters, type ModuleSettings, type MountedModule } from './modules';
 import { UsersService } from './modules/users/service';
+import { resolveAdapters } from './outside-world';
+import { registerSandboxRoutes } from './sandbox';
 
 export type { Adapters } from './modules';
 
@@ -28,11 +30,6 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Extra routes (tests), registered after the modules, before the app is ready. */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
-  /**
-   * Environment of the module settings not in Config (wallet, cards sandbox, promo: docs/server.md); default
-   * process.env. startServer({ env }) passes its merged environment, so those settings are overridable there too.
-   */
-  env?: Record<string, string | undefined>;
   /** The module list (default server/modules/index.ts `serverModules`); tests reorder it. */
   modules?: (settings: ModuleSettings) => MountedModule[];
 }
@@ -47,7 +44,7 @@ export const trustProxyOption = (trust: Config['trustProxy']): false | string[] 
   typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 
 /** The Fastify app with every module, ready for `listen()` or `inject()`. */
-export const buildApp = async ({ config, db, adapters = {}, clock = systemClock, extraRoutes, env = process.env, modules }: BuildAppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({ config, db, adapters: given = {}, clock = systemClock, extraRoutes, modules }: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     ...loggingOptions(config.logLevel),
     ...clientErrorOptions,
@@ -80,7 +77,7 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
   });
 
   const users = new UsersService({ db, clock, autoVerifyAfterSeconds: config.sandbox ? config.verificationDelaySeconds : null });
-  const settings = loadModuleSettings(config, env);
+  const settings = loadModuleSettings(config);
 
   registerGracefulClose(app);
   registerNulGuard(app);
@@ -95,7 +92,9 @@ export const buildApp = async ({ config, db, adapters = {}, clock = systemClock,
   });
 
   await registerApiDocs(app);
+  const { adapters, sandbox } = resolveAdapters(app, { db, clock, config, given });
   await registerModules(app, { db, clock, config, adapters, tokens, users }, settings, modules);
+  if (sandbox) await registerSandboxRoutes(app, sandbox, { db, clock, config, users, adapters });
   await extraRoutes?.(app);
 
   await app.ready();

@@ -4,7 +4,7 @@ import { systemClock, type Clock } from './clock';
 import { startMaintenance, type Maintenance } from './maintenance';
 import { loadConfig, localOrigin, type Config } from './config';
 import type { Db } from './db/db';
-import { migrate } from './db/migrate';
+import { migrate, migrationDirs } from './db/migrate';
 import { openDb } from './db/open';
 import { startAppWorker, type Worker } from './jobs';
 
@@ -67,9 +67,6 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
   if (options.dataDir !== undefined) env.DATA_DIR = options.dataDir;
   if (options.staticDir !== undefined) env.STATIC_DIR = options.staticDir === false ? 'false' : options.staticDir;
   const config = loadConfig(env);
-  if (config.nodeEnv === 'production' && !config.sandbox && !config.smtpUrl) {
-    throw new Error('No mail transport: with SANDBOX off, SMTP_URL is required (see docs/server.md).');
-  }
 
   let poolErrorLog: (error: Error) => void = (error) => console.error('database pool error', error);
   const db = await openDb({
@@ -84,8 +81,8 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
   let worker: Worker | null = null;
   let maintenance: Maintenance | null = null;
   try {
-    applied = await migrate(db);
-    app = await buildApp({ config, db, adapters: options.adapters, clock: options.clock, extraRoutes: options.extraRoutes, env });
+    applied = await migrate(db, migrationDirs({ sandbox: config.nodeEnv !== 'production' }));
+    app = await buildApp({ config, db, adapters: options.adapters, clock: options.clock, extraRoutes: options.extraRoutes });
     poolErrorLog = (error) => app.log.error({ err: error }, 'database pool error');
     await app.listen({ port: config.port, host: config.host });
     if (!config.publicOriginSet) {
@@ -94,7 +91,7 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
       if (typeof listening === 'object' && listening) config.publicOrigin = localOrigin(config.host, listening.port);
     }
     logStartNotes(app, config, db, applied);
-    worker = startAppWorker(app, db, env); // background jobs (server/jobs): one worker per process
+    worker = startAppWorker(app, db, config.jobs); // background jobs (server/jobs): one worker per process
     maintenance = startMaintenance(db, options.clock ?? systemClock, { retentionHours: config.idempotencyRetentionHours }, app.log);
   } catch (error) {
     await db.close();

@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { MEMORY_DATA_DIR, type Db } from './db';
-import { loadMigrations, migrate, MIGRATIONS_DIR, type Migration } from './migrate';
+import { ALL_MIGRATION_DIRS, loadMigrations, migrate, type Migration } from './migrate';
 import { dumpPgliteDataDir, openPglite } from './pglite';
 
 /** Bump when the way a template is built changes: old cache files are then ignored. */
@@ -35,7 +35,7 @@ const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
 export const MEMORY_TEMPLATE_CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/pglite-memory-template/', import.meta.url));
 
 export interface MemoryTemplateOptions {
-  migrationsDir?: string;
+  migrationsDir?: string | readonly string[];
   /** Where templates are cached between processes, or false for this process only. */
   cacheDir?: string | false;
 }
@@ -72,7 +72,7 @@ export const memoryTemplateKey = async (migrations: readonly Migration[]): Promi
 /** This process's templates by cache dir and key (a promise, so concurrent callers share one build). */
 const inProcess = new Map<string, Promise<MemoryTemplate>>();
 
-const buildTemplate = async (migrationsDir: string): Promise<Blob> => {
+const buildTemplate = async (migrationsDir: string | readonly string[]): Promise<Blob> => {
   const db = await openPglite(MEMORY_DATA_DIR);
   try {
     await migrate(db, migrationsDir);
@@ -123,7 +123,7 @@ const writeCached = async (cacheDir: string, key: string, tarball: Blob): Promis
  * The migrated template of the migrations in `migrationsDir`: from this process's memory, else from the
  * disk cache, else built now (and written to the disk cache).
  */
-export const memoryTemplate = async ({ migrationsDir = MIGRATIONS_DIR, cacheDir = MEMORY_TEMPLATE_CACHE_DIR }: MemoryTemplateOptions = {}): Promise<MemoryTemplate> => {
+export const memoryTemplate = async ({ migrationsDir = ALL_MIGRATION_DIRS, cacheDir = MEMORY_TEMPLATE_CACHE_DIR }: MemoryTemplateOptions = {}): Promise<MemoryTemplate> => {
   const key = await memoryTemplateKey(await loadMigrations(migrationsDir));
   const mapKey = `${cacheDir || ''}\0${key}`;
   let template = inProcess.get(mapKey);

@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { authModule } from './auth';
 import { cardsModule } from './cards';
 import { configModule } from './config';
-import { devModule } from './dev';
 import { exchangeModule } from './exchange';
 import { healthModule } from './health';
 import { mount, type ModuleDeps, type MountedModule } from './module';
@@ -29,7 +28,6 @@ export const serverModules = (settings: ModuleSettings): MountedModule[] => [
   mount(productsModule),
   mount(cardsModule, settings.cards),
   mount(promoModule, settings.promo),
-  mount(devModule),
 ];
 
 /** Registers every module of the list on the app. */

@@ -6,16 +6,25 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { MailAdapter } from '../adapters/mail';
 import type { CardIssuer } from '../adapters/card-issuer';
+import type { SbpAcquirer } from '../adapters/sbp';
+import type { TronDepositSource } from '../adapters/tron';
+import type { RateProvider } from './exchange/rate-provider';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import type { TokenService } from './auth/tokens';
 import type { UsersService } from './users/service';
 
-/** Outside integrations; each defaults to its sandbox / configured implementation. */
+/**
+ * Outside integrations, as chosen by the configuration (server/outside-world.ts, docs/adapters.md); a module falls back
+ * to "not integrated" (the feature answers its unavailable error) for one that is missing.
+ */
 export interface Adapters {
   mail?: MailAdapter;
   cardIssuer?: CardIssuer;
+  sbpAcquirer?: SbpAcquirer;
+  tronSource?: TronDepositSource;
+  rates?: RateProvider;
 }
 
 /** What every module receives, built once by buildApp(). */

@@ -16,6 +16,7 @@ const production = {
   RATES_PROVIDER: 'cbr',
   CARD_ISSUER_ADAPTER: 'none',
   SBP_ACQUIRER_ADAPTER: 'none',
+  SBP_WEBHOOK_SECRET: 's'.repeat(32),
   TRONGRID_API_KEY: 'trongrid-api-key-0123',
   USDT_DEPOSIT_ADDRESS: 'TDepositAddressForTronGridTests123',
 };

@@ -1,5 +1,6 @@
 /** The card issuer contract (tests/server/adapter-contracts/card-issuer.contract.ts) against the sandbox issuer. */
-import { SandboxCardIssuer, sandboxAtRestKey } from '../../server/adapters/card-issuer';
+import { sandboxAtRestKey } from '../../server/adapters/card-issuer';
+import { SandboxCardIssuer } from '../../server/sandbox';
 import { ManualClock } from '../../server/clock';
 import { migrate } from '../../server/db/migrate';
 import { openDb } from '../../server/db/open';

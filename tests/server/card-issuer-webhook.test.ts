@@ -3,7 +3,8 @@
  * checks the signature first (401), then the body (400); a signed event reaches the cards module; never a 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ISSUER_SIGNATURE_HEADER, SandboxCardIssuer, sandboxAtRestKey } from '../../server/adapters/card-issuer';
+import { ISSUER_SIGNATURE_HEADER, sandboxAtRestKey } from '../../server/adapters/card-issuer';
+import { SandboxCardIssuer } from '../../server/sandbox';
 import { JobRegistry } from '../../server/jobs';
 import { createTestApp, type TestApp } from './harness';
 

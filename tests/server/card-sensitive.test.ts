@@ -5,7 +5,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SensitiveData, SensitivePlaintext } from '@/shared/contract/cards';
-import { isLuhnValid, sandboxAtRestKey } from '../../server/adapters/card-issuer';
+import { sandboxAtRestKey } from '../../server/adapters/card-issuer';
+import { isLuhnValid } from '../../server/sandbox';
 import { open, seal } from '../../server/adapters/card-issuer/crypto';
 import { appJobRegistry, runDueJobs } from '../../server/jobs';
 import { createTestApp, type TestApp } from './harness';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../server/modules/ledger';
 import { computeExchange, exchangeFee as feeFor, ratesFromMid } from '@/shared/money';
-import { SandboxRateProvider } from '../../server/modules/exchange/rate-provider';
+import { SandboxRateProvider } from '../../server/sandbox/rates';
 import { createTestApp, signUp, type TestApp } from './harness';
 import { balances, depositUsdt, exchange, getRates, listTransactions, quote, verifiedUser, type TestUser } from './wallet-support';
 

@@ -55,9 +55,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memoryTemplate: true });
   await migrate(db);
   const clock = new ManualClock(new Date('2030-01-01T12:00:00Z'));
-  // The module settings (wallet, exchange, cards: docs/server.md) read the same environment, `options.env` included.
-  const env = { ...process.env, ...options.env };
-  const app = await buildApp({ config, db, clock, adapters: options.adapters, extraRoutes: options.extraRoutes, modules: options.modules, env });
+  const app = await buildApp({ config, db, clock, adapters: options.adapters, extraRoutes: options.extraRoutes, modules: options.modules });
   return {
     app,
     db,

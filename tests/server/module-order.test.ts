@@ -9,18 +9,12 @@ import { createCard, fundWallet, newUser, spreadClientIps } from './card-helpers
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
-const previous = process.env.CARDS_MAX_PER_USER;
 
 beforeAll(async () => {
-  process.env.CARDS_MAX_PER_USER = '1'; // module settings are read from the environment when the app is built
-  t = await createTestApp({ modules: (settings) => serverModules(settings).reverse() });
+  t = await createTestApp({ env: { CARDS_MAX_PER_USER: '1' }, modules: (settings) => serverModules(settings).reverse() });
   spreadClientIps(t);
 });
-afterAll(async () => {
-  if (previous === undefined) delete process.env.CARDS_MAX_PER_USER;
-  else process.env.CARDS_MAX_PER_USER = previous;
-  await t.close();
-});
+afterAll(() => t.close());
 
 describe('the module list in reverse order', () => {
   it('every module is there, and cards enforces the card limit GET /api/config publishes', async () => {

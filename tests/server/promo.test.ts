@@ -362,9 +362,7 @@ describe('PROMO_BONUS_AMOUNT', () => {
   });
 
   it('the configured amount is what my-code announces (the bonus handler reads the same settings)', async () => {
-    process.env.PROMO_BONUS_AMOUNT = '2.50';
-    const other = await createTestApp();
-    delete process.env.PROMO_BONUS_AMOUNT;
+    const other = await createTestApp({ env: { PROMO_BONUS_AMOUNT: '2.50' } });
     try {
       const a = await signUp(other);
       const res = await other.call({ method: 'GET', url: '/api/promo/my-code', headers: auth(a.accessToken) });

@@ -1,5 +1,5 @@
 /** The SBP acquirer contract (tests/server/adapter-contracts/sbp-acquirer.contract.ts) against the sandbox acquirer. */
-import { SANDBOX_SBP_CALLBACK_JOB, SandboxSbpAcquirer } from '../../server/adapters/sbp';
+import { SANDBOX_SBP_CALLBACK_JOB, SandboxSbpAcquirer } from '../../server/sandbox/sbp';
 import { ManualClock } from '../../server/clock';
 import { migrate } from '../../server/db/migrate';
 import { openDb } from '../../server/db/open';

@@ -1,6 +1,9 @@
 /** Server configuration (server/config.ts): production refuses what would lose money or let people in. */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config';
+import { ConfigError, configVariables, loadConfig } from '../../server/config';
+import { configTable } from '../../scripts/config-table';
 
 /** A production environment that starts: every required value set. */
 const production = {
@@ -13,7 +16,8 @@ const production = {
   TRONGRID_API_KEY: 'trongrid-api-key-0123',
   USDT_DEPOSIT_ADDRESS: 'TDepositAddressForTronGridTests123',
   // Adapters (tests/server/adapters-config.test.ts): real mail and rates; no issuer or acquirer adapter exists yet.
-  SMTP_URL: 'smtp://mailer:secret@smtp.internal:587',
+  SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+  SBP_WEBHOOK_SECRET: 's'.repeat(32),
   RATES_PROVIDER: 'cbr',
   CARD_ISSUER_ADAPTER: 'none',
   SBP_ACQUIRER_ADAPTER: 'none',
@@ -30,6 +34,8 @@ describe('NODE_ENV=production refuses to start without what it needs', () => {
     ['TELEGRAM_BOT_TOKEN', /TELEGRAM_BOT_TOKEN is required/],
     ['METRICS_TOKEN', /METRICS_TOKEN is required/],
     ['PUBLIC_ORIGIN', /PUBLIC_ORIGIN is required/],
+    ['SMTP_URL', /SMTP_URL is required/],
+    ['SBP_WEBHOOK_SECRET', /SBP_WEBHOOK_SECRET is required/],
   ])('without %s: refused, naming what to set', (name, message) => {
     const { [name as keyof typeof production]: _drop, ...env } = production;
     expect(() => loadConfig(env)).toThrow(ConfigError);
@@ -88,5 +94,49 @@ describe('PUBLIC_ORIGIN, TRUST_PROXY, timeouts, SANDBOX_TOKEN', () => {
     expect(a.length).toBeGreaterThanOrEqual(16);
     expect(loadConfig(dev).sandboxToken).not.toBe(a);
     expect(() => loadConfig({ ...dev, SANDBOX_TOKEN: 'short' })).toThrow(/SANDBOX_TOKEN/);
+  });
+});
+
+describe('one schema: every module setting comes from loadConfig', () => {
+  const dev = { NODE_ENV: 'test', DATA_DIR: 'memory://' };
+  it('gives each module its section', () => {
+    const config = loadConfig({
+      ...dev,
+      SBP_MIN_AMOUNT_RUB: '50',
+      EXCHANGE_FEE_BPS: '100',
+      CARD_ISSUER_SANDBOX_DELAY_MS: '20',
+      PROMO_BONUS_AMOUNT: '2.5',
+      JOBS_WORKER: 'off',
+      JOBS_CONCURRENCY: '2',
+    });
+    expect(config.wallet.sbp.minAmount).toBe(5_000);
+    expect(config.wallet.exchange.feeBps).toBe(100);
+    expect(config.wallet.sandbox).toBe(true);
+    expect(config.cards.sandboxIssuer).toEqual({ key: undefined, delayMs: 20 });
+    expect(config.promo).toEqual({ bonusAmount: 250 });
+    expect(config.jobs).toEqual({ enabled: false, concurrency: 2 });
+    expect(loadConfig(dev)).toMatchObject({ cards: { sandboxIssuer: { delayMs: 1500 } }, promo: { bonusAmount: 500 }, jobs: { enabled: true } });
+  });
+
+  it('refuses a bad module setting with a ConfigError naming it', () => {
+    for (const [name, value] of [
+      ['CARD_ISSUER_SANDBOX_DELAY_MS', '-1'],
+      ['PROMO_BONUS_AMOUNT', '0'],
+      ['JOBS_POLL_MS', 'fast'],
+      ['USDT_DEPOSIT_ADDRESS', '0xdeadbeef'],
+    ] as const) {
+      expect(() => loadConfig({ ...dev, [name]: value }), name).toThrow(ConfigError);
+      expect(() => loadConfig({ ...dev, [name]: value }), name).toThrow(name);
+    }
+    expect(() => loadConfig({ ...dev, SBP_MIN_AMOUNT_RUB: '500', SBP_MAX_AMOUNT_RUB: '100' })).toThrow(/SBP_MIN_AMOUNT_RUB must not exceed/);
+  });
+
+  it('docs/server.md has one table of every variable, as the schema describes it', () => {
+    const docs = readFileSync(resolve(import.meta.dirname, '../../docs/server.md'), 'utf8');
+    expect(docs).toContain(configTable());
+    for (const { name } of configVariables()) {
+      // Documented once: the generated table is the only table row naming it.
+      expect(docs.split('\n').filter((line) => line.startsWith(`| ${name} |`)), name).toHaveLength(1);
+    }
   });
 });

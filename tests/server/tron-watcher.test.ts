@@ -515,6 +515,7 @@ describe('TRON configuration', () => {
     RATES_PROVIDER: 'cbr',
     CARD_ISSUER_ADAPTER: 'none',
     SBP_ACQUIRER_ADAPTER: 'none',
+    SBP_WEBHOOK_SECRET: 's'.repeat(32),
   };
   const dev = { NODE_ENV: 'test', DATA_DIR: 'memory://' };
 

@@ -143,7 +143,7 @@ describe('USDT TRC20 deposits', () => {
   it('the background watcher picks up transfers recorded directly on the chain', async () => {
     const { usdtDepositTag } = await getWallet(t, bob);
     const before = await balances(t, bob);
-    await t.app.walletModules.sandbox!.chain.recordTransfer({
+    await t.app.sandbox!.chain.recordTransfer({
       to: t.app.walletModules.settings.usdt.depositAddress,
       amountMicro: parseUsdtAmount(`12.${usdtDepositTag}`)!,
     });

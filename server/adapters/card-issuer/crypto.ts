@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, webcrypto } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, webcrypto, type JsonWebKey } from 'node:crypto';
 import {
   SENSITIVE_ALGORITHM,
   SENSITIVE_HKDF_INFO,

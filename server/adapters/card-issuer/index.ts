@@ -1,18 +1,5 @@
-/** The card issuer integration: interface, sandbox (SANDBOX=true) and the "none configured" stand-in. */
+/** The card issuer integration: interface and the "none configured" stand-in (the sandbox issuer: server/sandbox). */
 export { encryptForClient, importClientPublicKey, InvalidPublicKeyError, sandboxAtRestKey, SealedBoxError } from './crypto';
-export { generatePan, isLuhnValid } from './pan';
-export {
-  DEFAULT_SANDBOX_DELAY_MS,
-  SANDBOX_OPERATIONS,
-  SANDBOX_OUTCOMES,
-  SANDBOX_REASONS,
-  SANDBOX_STEP_JOB,
-  SandboxCardIssuer,
-  type SandboxModes,
-  type SandboxOperation,
-  type SandboxOutcome,
-  type SandboxSettings,
-} from './sandbox';
 export {
   IssuerRequestError,
   IssuerUnavailableError,

@@ -8,6 +8,7 @@
  * same request twice is harmless. Card secrets (PAN, expiry, CVV) never leave the issuer except
  * encrypted to the browser's key (`revealSensitive`).
  */
+import type { JsonWebKey } from 'node:crypto';
 import type { CardForm, CardScheme, SensitiveData } from '@/shared/contract/cards';
 import type { Currency } from '@/shared/contract/core';
 

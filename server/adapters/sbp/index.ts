@@ -11,5 +11,3 @@ export {
   type SbpInvoice,
   type SbpInvoiceRequest,
 } from './sbp';
-export { SANDBOX_SBP_CALLBACK_JOB, SandboxSbpAcquirer, type SandboxSbpSettings, type SandboxInvoice } from './sandbox';
-export { renderSandboxPaymentPage } from './sandbox-page';

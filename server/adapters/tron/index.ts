@@ -1,4 +1,3 @@
 export { loadTronConfig, tronProductionProblems, USDT_TRC20_MAINNET_CONTRACT, type TronConfig, type TronGridConfig } from './config';
-export { randomTxHash, SANDBOX_SENDER_ADDRESS, SandboxTronChain } from './sandbox';
 export { unconfiguredTronSource, type TronDepositSource, type TronTransfer } from './tron';
 export { parseTronGridCursor, TronGridError, TronGridSource, type TronGridSourceOptions } from './trongrid';

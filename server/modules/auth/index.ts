@@ -1,4 +1,3 @@
-import { createMailAdapter } from '../../adapters/mail';
 import { defineModule } from '../module';
 import { EmailCodeService } from './email-codes';
 import { registerAuthRoutes } from './routes';
@@ -9,8 +8,9 @@ import { TelegramInitData } from './telegram';
 export const authModule = defineModule({
   name: 'auth',
   register: (app, { db, clock, config, adapters, tokens, users }) => {
-    const mail =
-      adapters.mail ?? createMailAdapter({ smtpUrl: config.adapters.mail.adapter === 'smtp' ? config.smtpUrl : undefined, mailFrom: config.mailFrom, db, clock, log: (line) => app.log.info(line) });
+    // Always chosen by server/outside-world.ts (SMTP, or the sandbox mailbox outside production).
+    const mail = adapters.mail;
+    if (!mail) throw new Error('auth module: no mail adapter (server/outside-world.ts resolves one)');
     const codes = new EmailCodeService(db, clock, config.jwtSecret);
     registerAuthRoutes(app, new AuthService({ db, clock, mail, tokens, users, codes }), new TelegramInitData(config.telegramBotToken, clock));
   },

@@ -3,10 +3,9 @@
  * `cardsModule` (a plugin of the module list, server/modules/index.ts) wires the issuer adapter, its events and jobs.
  */
 import type { FastifyInstance } from 'fastify';
-import { SandboxCardIssuer, UnconfiguredCardIssuer, type CardIssuer } from '../../adapters/card-issuer';
+import { UnconfiguredCardIssuer, type CardIssuer } from '../../adapters/card-issuer';
 import { appJobRegistry } from '../../jobs';
 import { defineModule, type ModuleDeps } from '../module';
-import { registerCardDevRoutes } from './dev-routes';
 import { IssuerEvents } from './events';
 import { registerCardJobs } from './jobs';
 import { registerCardRoutes } from './routes';
@@ -19,17 +18,20 @@ export { allowedActions, CARD_TRANSITIONS, checkAction, transition, type CardEve
 export { CardsService } from './service';
 export type { CardsSettings } from './settings';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The cards service of this app (tests, the sandbox's dev controls). */
+    cards: CardsService;
+  }
+}
+
 /**
- * The issuer (`adapters.cardIssuer`; default: the sandbox with SANDBOX on, otherwise none: card issue refused), its
- * events and jobs, the card routes and (sandbox) the card dev controls.
+ * The issuer the configuration chose (`adapters.cardIssuer`, server/outside-world.ts; none: card issue refused), its
+ * events, webhook and jobs, and the card routes.
  */
-const registerCards = async (app: FastifyInstance, { db, clock, config, adapters }: ModuleDeps, settings: CardsSettings): Promise<void> => {
+const registerCards = async (app: FastifyInstance, { db, clock, adapters }: ModuleDeps, settings: CardsSettings): Promise<void> => {
   const registry = appJobRegistry(app);
-  const sandbox =
-    !adapters.cardIssuer && settings.sandboxIssuer && config.adapters.cardIssuer.adapter === 'sandbox'
-      ? new SandboxCardIssuer({ db, clock, registry, ...settings.sandboxIssuer, log: app.log })
-      : null;
-  const issuer: CardIssuer = adapters.cardIssuer ?? sandbox ?? new UnconfiguredCardIssuer();
+  const issuer: CardIssuer = adapters.cardIssuer ?? new UnconfiguredCardIssuer();
   if (!issuer.available) app.log.warn('No card issuer is configured: card products are listed, but issuing a card is refused.');
 
   const events = new IssuerEvents(db, clock, app.log);
@@ -39,7 +41,7 @@ const registerCards = async (app: FastifyInstance, { db, clock, config, adapters
   const cards = new CardsService({ db, clock, issuer, limits: settings.limits });
   registerCardRoutes(app, cards);
   await registerIssuerWebhook(app, issuer, events.handle);
-  if (sandbox) registerCardDevRoutes(app, { db, sandbox, cards });
+  app.decorate('cards', cards);
 };
 
 export const cardsModule = defineModule<CardsSettings>({ name: 'cards', register: registerCards });

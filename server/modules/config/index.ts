@@ -3,7 +3,6 @@ import { registerConfigRoutes } from './routes';
 import type { WalletSettings } from './settings';
 
 export { registerConfigRoutes } from './routes';
-export { readSandboxSetting, writeSandboxSetting } from './sandbox-settings';
 export { loadWalletSettings, SANDBOX_DEPOSIT_ADDRESS, toAppConfig, WalletSettingsError, type WalletSettings } from './settings';
 
 /** GET /api/config: what the client needs to know of the settings (SPEC §6). */

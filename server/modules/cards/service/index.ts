@@ -1,3 +1,4 @@
+import type { JsonWebKey } from 'node:crypto';
 /**
  * CardsService: one file per use case, mirroring the client features (src/features/card-*):
  *   read.ts (list, get, balance) · history.ts (trades, transactions) · issue.ts · activate.ts · freeze.ts (freeze /

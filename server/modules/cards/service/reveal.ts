@@ -1,3 +1,4 @@
+import type { JsonWebKey } from 'node:crypto';
 /** Show the card's number and CVV, encrypted to the browser's key (client feature card-reveal). */
 import type { SensitiveData } from '@/shared/contract/cards';
 import { importClientPublicKey, InvalidPublicKeyError } from '../../../adapters/card-issuer';

@@ -1,4 +1,4 @@
-import type { SandboxInvoice } from './sandbox';
+import type { SandboxInvoice } from './sbp';
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db';
+import type { Queryable } from '../db/db';
 
 /**
  * Switches of the sandbox adapters, kept in the database (`sandbox_settings`) so that every server

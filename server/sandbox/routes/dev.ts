@@ -1,11 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { readSandboxMailbox } from '../../adapters/mail/sandbox';
+import { readSandboxMailbox } from '../mail';
 import type { Db } from '../../db/db';
 import { httpErrors } from '../../http/errors';
 import { route } from '../../http/route';
-import { normalizeEmail, type UsersService } from '../users/service';
-import { devMailbox, devSetVerification, SANDBOX_TOKEN_HEADER } from './endpoints';
+import { normalizeEmail, type UsersService } from '../../modules/users/service';
+import { devMailbox, devSetVerification, SANDBOX_TOKEN_HEADER } from './dev-endpoints';
 
 const sameSecret = (given: string, expected: string): boolean => {
   const a = Buffer.from(given);

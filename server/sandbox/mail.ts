@@ -1,6 +1,6 @@
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/db';
-import { maskEmail, type MailAdapter, type MailKind, type MailMessage } from './mail';
+import type { Clock } from '../clock';
+import type { Db } from '../db/db';
+import { maskEmail, type MailAdapter, type MailKind, type MailMessage } from '../adapters/mail/mail';
 
 export interface SandboxMailboxMessage {
   id: number;

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
 import { defineEndpoint, Money, Timestamp } from '@/shared/contract/core';
-import { renderSandboxPaymentPage, type SandboxSbpAcquirer } from '../../adapters/sbp';
-import { sandboxPaymentPath } from '../../adapters/sbp/sandbox';
-import type { SandboxTronChain } from '../../adapters/tron';
+import { sandboxPaymentPath, type SandboxSbpAcquirer } from '../sbp';
+import { renderSandboxPaymentPage } from '../sbp-page';
+import type { SandboxTronChain } from '../tron';
 import type { Clock } from '../../clock';
 import { catalogError, httpErrors } from '../../http/errors';
 import { route } from '../../http/route';
-import { parseUsdtAmount, formatUsdtAmount } from './usdt-amount';
-import type { UsdtDepositWatcher } from './usdt-watcher';
+import { parseUsdtAmount, formatUsdtAmount } from '../../modules/wallet/usdt-amount';
+import type { UsdtDepositWatcher } from '../../modules/wallet/usdt-watcher';
 
 // ── Sandbox-only endpoints (SANDBOX=true), validated like contract endpoints but not part of the app's contract.
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SandboxCardIssuer } from '../../adapters/card-issuer';
+import type { SandboxCardIssuer } from '../card-issuer';
 import type { Db } from '../../db/db';
 import { DomainError } from '../../http/errors';
 import { route } from '../../http/route';
@@ -10,9 +10,9 @@ import {
   devCardIssuerSet,
   devCardPurchase,
   devCardRefund,
-} from './dev-endpoints';
-import type { CardsService } from './service';
-import { cardNotFound, findCard, formatMoney } from './store';
+} from './cards-endpoints';
+import type { CardsService } from '../../modules/cards/service';
+import { cardNotFound, findCard, formatMoney } from '../../modules/cards/store';
 
 const devError = (code: string, message: string, status: number) => new DomainError('cards', code, message, status);
 

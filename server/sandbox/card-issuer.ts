@@ -5,13 +5,13 @@
  * Dev controls choose the outcome of each operation (docs/server.md "Card issuer sandbox").
  */
 import type { CardReasonCode } from '@/shared/contract/errors';
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../../clock';
-import type { Db, Queryable } from '../../db/db';
-import { enqueueJob, type JobLogger, type JobRegistry } from '../../jobs';
+import { createHash, createHmac, randomBytes, timingSafeEqual, type JsonWebKey } from 'node:crypto';
+import type { Clock } from '../clock';
+import type { Db, Queryable } from '../db/db';
+import { enqueueJob, type JobLogger, type JobRegistry } from '../jobs';
 import type { CardForm, CardScheme, SensitiveData } from '@/shared/contract/cards';
 import type { Currency } from '@/shared/contract/core';
-import { encryptForClient, open, seal, SealedBoxError } from './crypto';
+import { encryptForClient, open, seal, SealedBoxError } from '../adapters/card-issuer/crypto';
 import { generateActivationCode, generateCvv, generatePan } from './pan';
 import {
   IssuerRequestError,
@@ -22,8 +22,8 @@ import {
   type IssuerEventHandler,
   type IssuerEventResult,
   type TopUpRequest,
-} from './types';
-import { parseSignedIssuerWebhook, signIssuerWebhook, type IssuerWebhook } from './webhook';
+} from '../adapters/card-issuer/types';
+import { parseSignedIssuerWebhook, signIssuerWebhook, type IssuerWebhook } from '../adapters/card-issuer/webhook';
 
 /** What the sandbox does with an operation: accept and succeed, refuse, fail technically, or not answer. */
 export type SandboxOutcome = 'ok' | 'reject' | 'fail' | 'unavailable';
@@ -39,8 +39,9 @@ export interface SandboxSettings {
 }
 
 export const SANDBOX_STEP_JOB = 'cardIssuer.sandbox.step';
-/** Default delay of a processing step: long enough to see the transitional statuses in the app. */
-export const DEFAULT_SANDBOX_DELAY_MS = 1_500;
+/** Default delay of a processing step (CARD_ISSUER_SANDBOX_DELAY_MS, server/config/cards.ts). */
+import { DEFAULT_SANDBOX_DELAY_MS } from '../config/cards';
+export { DEFAULT_SANDBOX_DELAY_MS };
 /** Retries of a step (event delivery to the program), like a webhook's retries. */
 const STEP_MAX_ATTEMPTS = 20;
 

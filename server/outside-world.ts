@@ -1,0 +1,59 @@
+/**
+ * The outside world of one app: which implementation of each integration it uses, as the configuration chose it
+ * (docs/adapters.md "Configuration": RATES_PROVIDER, CARD_ISSUER_ADAPTER, SBP_ACQUIRER_ADAPTER, MAIL_ADAPTER,
+ * TRON_ADAPTER). Production adapters are built here; the sandbox's stand-ins come from server/sandbox (SANDBOX on).
+ * Adapters given by the caller (tests) win. The modules only see the interfaces (server/modules/module.ts `Adapters`).
+ */
+import type { FastifyInstance } from 'fastify';
+import { SmtpMailAdapter } from './adapters/mail';
+import { CbrRateProvider } from './adapters/rates';
+import { TronGridSource } from './adapters/tron';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db/db';
+import type { Adapters } from './modules';
+import { createSandbox, SandboxMailAdapter, type Sandbox } from './sandbox';
+
+export const resolveAdapters = (
+  app: FastifyInstance,
+  { db, clock, config, given }: { db: Db; clock: Clock; config: Config; given: Adapters },
+): { adapters: Adapters; sandbox: Sandbox | null } => {
+  const warn = (msg: string, data: object = {}) => app.log.warn(data, msg);
+  const sandbox = config.sandbox ? createSandbox(app, { db, clock, config, cardIssuer: given.cardIssuer }) : null;
+  const choice = config.adapters;
+
+  const mail =
+    given.mail ??
+    (choice.mail.adapter === 'smtp' && config.smtpUrl
+      ? new SmtpMailAdapter(config.smtpUrl, config.mailFrom, (line) => app.log.info(line))
+      : new SandboxMailAdapter(db, clock, (line) => app.log.info(line)));
+
+  const rates =
+    given.rates ??
+    (choice.rates.adapter === 'cbr'
+      ? new CbrRateProvider({ db, clock, ...choice.rates.cbr, log: warn })
+      : choice.rates.adapter === 'sandbox'
+        ? sandbox?.rates
+        : undefined);
+
+  let tronSource = given.tronSource;
+  if (!tronSource && config.tron.adapter === 'trongrid') {
+    // docs/server.md "TRON deposit watcher": the production source; the sandbox chain (if on) is then not read.
+    tronSource = new TronGridSource({ ...config.tron.trongrid, clock, minConfirmations: config.wallet.usdt.confirmations, log: warn });
+    app.log.info({ apiUrl: config.tron.trongrid.apiUrl, depositAddress: config.wallet.usdt.depositAddress }, 'USDT deposits: TronGrid');
+  } else if (!tronSource) {
+    tronSource = sandbox?.chain;
+    if (!sandbox) app.log.warn('TRON_ADAPTER=sandbox with SANDBOX off: no USDT deposit is ever seen (set TRON_ADAPTER=trongrid).');
+  }
+
+  return {
+    sandbox,
+    adapters: {
+      mail,
+      rates,
+      tronSource,
+      sbpAcquirer: given.sbpAcquirer ?? (choice.sbpAcquirer.adapter === 'sandbox' ? sandbox?.acquirer : undefined),
+      cardIssuer: given.cardIssuer ?? (choice.cardIssuer.adapter === 'sandbox' ? (sandbox?.cardIssuer ?? undefined) : undefined),
+    },
+  };
+};
