@@ -1,6 +1,7 @@
+import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { preloadNamespaces, SHARED_NAMESPACES, useTranslation } from '@/shared/i18n';
+import { navigateFx } from '@/shared/lib';
 import { markReady } from '@/shared/platform';
 import { Button, ErrorState } from '@/shared/ui';
 import styles from '../styles/screens.module.css';
@@ -61,7 +62,7 @@ export function useScreenShown(): void {
  * screen again (a failed chunk: reloads the page), "Go to start" goes to "/".
  */
 export function RouteErrorScreen({ error, reset }: { error: unknown; reset: () => void }) {
-  const navigate = useNavigate();
+  const goTo = useUnit(navigateFx);
   useScreenShown();
   return (
     <RecoveryScreen
@@ -70,7 +71,7 @@ export function RouteErrorScreen({ error, reset }: { error: unknown; reset: () =
         if (isChunkLoadError(error)) window.location.reload();
         else reset();
       }}
-      onGoToStart={() => void navigate('/', { replace: true })}
+      onGoToStart={() => void goTo({ to: '/', replace: true })}
     />
   );
 }

@@ -3,3 +3,15 @@ export { pushBackHandler, handleBack, useBackHandler, useBackHandlerCount } from
 export { cn } from './class-names';
 export { parseAmountInput, type AmountInputError, type AmountInputResult } from './amount-input';
 export { miniAppLink } from './mini-app-link';
+export {
+  navigateFx,
+  locationChanged,
+  $location,
+  routeChanged,
+  useRouterBinding,
+  createPageLifecycle,
+  usePageLifecycle,
+  type NavigateTo,
+  type RouteLocation,
+  type PageLifecycle,
+} from './router';
