@@ -1,7 +1,7 @@
 export {
   promoCodeQuery,
   referralsQuery,
-  ReferralGate,
+  referralDataRequested,
   promoCodeRequested,
   referralsRequested,
   moreReferralsRequested,

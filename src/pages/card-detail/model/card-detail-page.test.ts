@@ -2,9 +2,9 @@ import { allSettled, fork } from 'effector';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { $openedCardId } from '@/entities/card';
 import { makeCard, useCardsFakeApi } from '@/entities/card/index.testing';
-import { $activateCard, activateOpened } from '@/features/card-activate/model/activate';
-import { $topUpCard, topUpOpened } from '@/features/card-topup/model/topup';
-import { $tab, tabChanged } from '@/widgets/card-history/model/history-tabs';
+import { $activateCard, activateOpened } from '@/features/card-activate';
+import { $topUpCard, topUpOpened } from '@/features/card-topup';
+import { $historyTab, historyTabChanged } from '@/widgets/card-history';
 import { ok } from '@/shared/api/index.testing';
 import { cardDetailPage } from './card-detail-page';
 
@@ -26,14 +26,14 @@ describe('card detail page lifecycle', () => {
     expect(scope.getState($openedCardId)).toBe('crd_1');
 
     await allSettled(topUpOpened, { scope, params: makeCard({ id: 'crd_1' }) });
-    await allSettled(tabChanged, { scope, params: 'trades' });
+    await allSettled(historyTabChanged, { scope, params: 'trades' });
     expect(scope.getState($topUpCard)?.id).toBe('crd_1');
 
     // Another card in the same screen (route parameter changed).
     await allSettled(cardDetailPage.opened, { scope, params: { cardId: 'crd_2' } });
     expect(scope.getState($openedCardId)).toBe('crd_2');
     expect(scope.getState($topUpCard)).toBeNull();
-    expect(scope.getState($tab)).toBe('transactions');
+    expect(scope.getState($historyTab)).toBe('transactions');
 
     await allSettled(activateOpened, { scope, params: makeCard({ id: 'crd_2', status: 'inactive' }) });
     expect(scope.getState($activateCard)?.id).toBe('crd_2');

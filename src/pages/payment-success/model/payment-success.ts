@@ -13,11 +13,7 @@ export const REDIRECT_AFTER_SECONDS = 10;
 
 export const paymentSuccessPage = createPageLifecycle<{ paymentId: string | null }>('paymentSuccessPage');
 /** The page shows this payment (the URL has one); without one it only says "not found". */
-const paymentSuccessOpened = sample({
-  clock: paymentSuccessPage.opened,
-  filter: (params): params is { paymentId: string } => params.paymentId !== null,
-  fn: ({ paymentId }) => paymentId,
-});
+const paymentSuccessOpened = paymentSuccessPage.opened.filterMap(({ paymentId }) => paymentId ?? undefined);
 const paymentSuccessClosed = paymentSuccessPage.closed;
 
 const countdownStarted = createEvent();

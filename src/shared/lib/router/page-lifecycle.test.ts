@@ -1,6 +1,9 @@
-import { allSettled, createStore, fork } from 'effector';
+import { allSettled, createStore, fork, type EventCallable } from 'effector';
 import { describe, expect, it } from 'vitest';
-import { createPageLifecycle } from './page-lifecycle';
+import { createPageLifecycle, type PageLifecycle } from './page-lifecycle';
+
+/** What useGate fires when the props change (effector-react has `set` on every gate; its types leave it out). */
+const setOf = <P>(page: PageLifecycle<P>) => (page.Gate as unknown as { set: EventCallable<P> }).set;
 
 function setup() {
   const page = createPageLifecycle<{ cardId: string }>('testPage');
@@ -16,7 +19,7 @@ describe('createPageLifecycle', () => {
     const scope = fork();
     const props = { cardId: 'a' };
     await allSettled(page.Gate.open, { scope, params: props });
-    await allSettled(page.Gate.set, { scope, params: { cardId: 'a' } });
+    await allSettled(setOf(page), { scope, params: { cardId: 'a' } });
     expect(scope.getState($log)).toEqual(['opened a']);
     expect(scope.getState(page.$open)).toBe(true);
     expect(scope.getState(page.$params)).toEqual({ cardId: 'a' });
@@ -26,7 +29,7 @@ describe('createPageLifecycle', () => {
     const { page, $log } = setup();
     const scope = fork();
     await allSettled(page.Gate.open, { scope, params: { cardId: 'a' } });
-    await allSettled(page.Gate.set, { scope, params: { cardId: 'b' } });
+    await allSettled(setOf(page), { scope, params: { cardId: 'b' } });
     expect(scope.getState($log)).toEqual(['opened a', 'opened b']);
   });
 

@@ -39,10 +39,11 @@ export function createPageLifecycle<Params = void>(name: string): PageLifecycle<
   );
 
   sample({ clock: Gate.open, target: opened });
-  // The gate also sets its state right after opening (same props): only a real change opens again.
+  // The gate's state follows the props (also right after opening, with the same props): only a real change
+  // while open opens again.
   sample({
-    clock: Gate.set,
-    source: { open: $open, params: $params },
+    clock: Gate.state.updates,
+    source: { open: Gate.status, params: $params },
     filter: ({ open, params }, next) => open && !sameParams(params, next),
     fn: (_, next) => next,
     target: opened,

@@ -1,8 +1,10 @@
+import { useUnit } from 'effector-react';
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { HOME_PATH } from '@/shared/config';
-import { handleBack, useBackHandlerCount } from '@/shared/lib';
+import { useBackHandlerCount } from '@/shared/lib';
 import { isTelegramBackButtonAvailable, useTelegramBackButton } from '@/shared/platform';
+import { backPressed } from './back';
 
 export interface ShellBackOptions {
   /** Root screens have no back action (tab roots, Welcome). */
@@ -13,19 +15,15 @@ export interface ShellBackOptions {
 
 /**
  * The one owner of "back": Telegram's native back button when the client has it, otherwise an in-page
- * arrow (never both). Open sheets take the press first (shared/lib back stack).
+ * arrow (never both). The press goes to the model (`backPressed`, model/back.ts): open sheets take it first.
  */
 export function useShellBack({ isRoot, fallbackPath = HOME_PATH }: ShellBackOptions) {
-  const navigate = useNavigate();
+  const pressBack = useUnit(backPressed);
   const location = useLocation();
   const overlays = useBackHandlerCount();
   const hasHistory = location.key !== 'default';
 
-  const goBack = useCallback(() => {
-    if (handleBack()) return;
-    if (hasHistory) navigate(-1);
-    else navigate(fallbackPath, { replace: true });
-  }, [hasHistory, navigate, fallbackPath]);
+  const goBack = useCallback(() => pressBack({ hasHistory, fallbackPath }), [hasHistory, pressBack, fallbackPath]);
 
   const telegramBack = isTelegramBackButtonAvailable();
   useTelegramBackButton({ visible: telegramBack && (!isRoot || overlays > 0), onBack: goBack });
