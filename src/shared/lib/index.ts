@@ -5,13 +5,9 @@ export { parseAmountInput, type AmountInputError, type AmountInputResult } from 
 export { miniAppLink } from './mini-app-link';
 export {
   navigateFx,
-  locationChanged,
-  $location,
-  routeChanged,
   useRouterBinding,
   createPageLifecycle,
   usePageLifecycle,
   type NavigateTo,
-  type RouteLocation,
   type PageLifecycle,
 } from './router';

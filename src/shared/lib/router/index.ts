@@ -1,2 +1,2 @@
-export { navigateFx, locationChanged, $location, routeChanged, useRouterBinding, type NavigateTo, type RouteLocation } from './navigate';
+export { navigateFx, useRouterBinding, type NavigateTo } from './navigate';
 export { createPageLifecycle, usePageLifecycle, type PageLifecycle } from './page-lifecycle';
