@@ -1,7 +1,6 @@
-import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { preloadNamespaces, SHARED_NAMESPACES, useTranslation } from '@/shared/i18n';
-import { navigateFx } from '@/shared/lib';
 import { markReady } from '@/shared/platform';
 import { Button, ErrorState } from '@/shared/ui';
 import styles from '../styles/screens.module.css';
@@ -62,7 +61,7 @@ export function useScreenShown(): void {
  * screen again (a failed chunk: reloads the page), "Go to start" goes to "/".
  */
 export function RouteErrorScreen({ error, reset }: { error: unknown; reset: () => void }) {
-  const goTo = useUnit(navigateFx);
+  const navigate = useNavigate();
   useScreenShown();
   return (
     <RecoveryScreen
@@ -71,7 +70,7 @@ export function RouteErrorScreen({ error, reset }: { error: unknown; reset: () =
         if (isChunkLoadError(error)) window.location.reload();
         else reset();
       }}
-      onGoToStart={() => void goTo({ to: '/', replace: true })}
+      onGoToStart={() => void navigate('/', { replace: true })}
     />
   );
 }

@@ -5,7 +5,7 @@
  * Unit tests replace the effect: `fork({ handlers: [[navigateFx, (to) => seen.push(to)]] })`.
  */
 import { createEffect } from 'effector';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
 
 /** Go to a path (`replace` swaps the history entry), or one step back in history (`{ back: true }`). */
@@ -16,39 +16,27 @@ export type NavigateTo = { to: string; replace?: boolean } | { back: true };
  * ignores calls before the layout effects of the component that holds it, and <BrowserRouter> listens to the
  * history only from its own layout effect (parents run theirs after children). So a navigation asked for before
  * the binding's passive effect ran waits for it (in order); with no binding rendered at all it fails.
+ * (Kept this small on purpose: it is in the entry chunk, docs/frontend.md "Bundle budget".)
  */
-let router: { navigate: NavigateFunction; active: boolean } | null = null;
-let pending: NavigateTo[] = [];
+let navigate: NavigateFunction | null = null;
+let ready = false;
+const queue: NavigateTo[] = [];
+const go = (target: NavigateTo) => void ('back' in target ? navigate!(-1) : navigate!(target.to, { replace: target.replace }));
 
-function go(navigate: NavigateFunction, target: NavigateTo): void {
-  if ('back' in target) void navigate(-1);
-  else void navigate(target.to, { replace: target.replace ?? false });
-}
-
-export const navigateFx = createEffect<NavigateTo, void>((target) => {
-  if (!router) throw new Error('navigateFx: no router is bound (mount useRouterBinding inside the router)');
-  if (router.active) go(router.navigate, target);
-  else pending.push(target);
+export const navigateFx = createEffect((target: NavigateTo) => {
+  if (!navigate) throw new Error('no router');
+  if (ready) go(target);
+  else queue.push(target);
 });
 
 /** Binds `navigateFx` to react-router. Call once, inside the router (the app's root layout). */
 export function useRouterBinding(): void {
-  const navigate = useNavigate();
-  const fresh = useRef(true);
-  if (fresh.current) {
-    fresh.current = false;
-    pending = []; // left over from an earlier, unmounted router
-  }
-  // Set while rendering: the pages below open (and may navigate) before this component's effects run.
-  if (router?.navigate !== navigate) router = { navigate, active: router?.active ?? false };
+  navigate = useNavigate();
   useEffect(() => {
-    router = { navigate, active: true };
-    const queued = pending;
-    pending = [];
-    for (const target of queued) go(navigate, target);
+    ready = true;
+    queue.splice(0).forEach(go);
     return () => {
-      if (router?.navigate === navigate) router = { navigate, active: false };
-      pending = [];
+      ready = false;
     };
-  }, [navigate]);
+  }, []);
 }
