@@ -23,8 +23,11 @@ let ready = false;
 const queue: NavigateTo[] = [];
 const go = (target: NavigateTo) => void ('back' in target ? navigate!(-1) : navigate!(target.to, { replace: target.replace }));
 
-export const navigateFx = createEffect((target: NavigateTo) => {
+export const navigateFx = createEffect(async (target: NavigateTo) => {
   if (!navigate) throw new Error('no router');
+  // One microtask later, as a view's effect would: React first renders what the same change did to the stores
+  // (e.g. the guards' redirect on sign-out), so this navigation is the last word.
+  await Promise.resolve();
   if (ready) go(target);
   else queue.push(target);
 });
