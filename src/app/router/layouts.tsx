@@ -3,6 +3,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { $isAuthenticated } from '@/entities/session';
 import { routePaths } from '@/shared/config';
+import { useRouterBinding } from '@/shared/lib';
 import { ErrorBoundary, ScreenSkeleton, ToastHost } from '@/shared/ui';
 import { AppShell } from '@/widgets/app-shell';
 import { decideAccess } from './guards';
@@ -25,10 +26,12 @@ function Guard({ layout, hasScreen, children }: LayoutProps & { layout: ScreenLa
 /**
  * Root of every route: hosts toasts, and catches what the screens' own boundaries do not (a layout that
  * fails to render, something suspending outside a screen). Each screen has its own Suspense + error
- * boundary (routes.tsx); Telegram is told the app is ready when the first screen has rendered.
+ * boundary (routes.tsx); binds the models' navigateFx to the router; Telegram is told the app is ready when the first screen has rendered.
  */
 export function RootLayout() {
   const location = useLocation();
+  // Models navigate through navigateFx (@/shared/lib): bound to this router here, once.
+  useRouterBinding();
   return (
     <>
       <ErrorBoundary resetKeys={[location.key]} fallback={({ error, reset }) => <RouteErrorScreen error={error} reset={reset} />}>

@@ -1,9 +1,7 @@
 export {
-  appConfigQuery,
   appConfigRequested,
   $appConfig,
   $appConfigState,
-  $appConfigError,
   $usdtConfig,
   $sbpConfig,
   $exchangeConfig,

@@ -1,7 +1,5 @@
 export {
-  promoCodeQuery,
-  referralsQuery,
-  ReferralGate,
+  referralDataRequested,
   promoCodeRequested,
   referralsRequested,
   moreReferralsRequested,
@@ -14,9 +12,7 @@ export {
   $hasMoreReferrals,
   $loadingMoreReferrals,
   $moreReferralsError,
-  REFERRALS_PAGE_SIZE,
 } from './model/referral';
-export { buildReferralLink, referralStartParam, REFERRAL_START_PREFIX } from './lib/referral-link';
+export { buildReferralLink } from './lib/referral-link';
 export { copyTextToClipboard } from './lib/clipboard';
-export { ReferralStatusBadge } from './ui/referral-status-badge';
 export { ReferralRow } from './ui/referral-row';

@@ -1,9 +1,7 @@
 export {
   meQuery,
-  UserGate,
   userRequested,
   userRefreshRequested,
-  userErrorMessage,
   $user,
   $verificationStatus,
   $userState,
@@ -11,7 +9,7 @@ export {
   $userRefreshing,
   $userRefreshError,
 } from './model/user';
-export { VerificationBanner, type VerificationBannerProps } from './ui/verification-banner';
-export { $moneyBlock, moneyBlockOf, type MoneyBlock } from './model/money-block';
-export { MoneyBlockNotice, type MoneyBlockNoticeProps } from './ui/money-block-notice';
-export { UserAvatar, type UserAvatarProps } from './ui/user-avatar';
+export { VerificationBanner } from './ui/verification-banner';
+export { $moneyBlock, type MoneyBlock } from './model/money-block';
+export { MoneyBlockNotice } from './ui/money-block-notice';
+export { UserAvatar } from './ui/user-avatar';

@@ -1,2 +1,1 @@
-export { updateStatusMutation, freezeToggled, freezeActionOf, $freezePending, type FreezeAction } from './model/freeze';
-export { FreezeButton, type FreezeButtonProps } from './ui/freeze-button';
+export { FreezeButton } from './ui/freeze-button';

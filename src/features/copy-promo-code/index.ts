@@ -1,2 +1,1 @@
-export { promoCodeCopyRequested, copyPromoCodeFx, copyFeedbackFx, $copyResult, COPY_FAILED_KEY } from './model/copy-promo-code';
-export { CopyPromoCodeButton, type CopyPromoCodeButtonProps } from './ui/copy-promo-code-button';
+export { CopyPromoCodeButton } from './ui/copy-promo-code-button';

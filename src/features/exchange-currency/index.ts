@@ -1,3 +1,2 @@
-export { exchangeOpened, exchangeClosed, $exchangeOpen } from './model/sheet';
-export { checkExchangeAmount, type ExchangeCheck } from './lib/exchange-check';
+export { exchangeOpened } from './model/sheet';
 export { ExchangeSheet } from './ui/lazy-exchange-sheet';

@@ -1,12 +1,1 @@
-export {
-  referralShareRequested,
-  shareReferralFx,
-  shareFeedbackFx,
-  ShareReferralGate,
-  $shareAvailable,
-  $shareConfigSettled,
-  shareMode,
-  type ShareMode,
-  type ShareFeedback,
-} from './model/share-referral';
-export { ShareReferralButton, type ShareReferralButtonProps } from './ui/share-referral-button';
+export { ShareReferralButton } from './ui/share-referral-button';

@@ -1,2 +1,1 @@
-export { signOutFx, $signingOut, $signOutError, SIGN_OUT_FAILED_KEY } from './model/sign-out';
-export { SignOutButton, type SignOutButtonProps } from './ui/sign-out-button';
+export { SignOutButton } from './ui/sign-out-button';

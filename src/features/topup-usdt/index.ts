@@ -1,3 +1,2 @@
-export { usdtTopUpOpened, usdtTopUpClosed, $usdtTopUpOpen } from './model/sheet';
-export { checkUsdtAmount, usdtExactAmount, usdtCredit, minimumWholeUsdt, type UsdtAmountCheck } from './lib/usdt-amount';
+export { usdtTopUpOpened, $usdtTopUpOpen } from './model/sheet';
 export { UsdtTopUpSheet } from './ui/lazy-usdt-topup-sheet';

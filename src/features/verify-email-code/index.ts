@@ -1,32 +1,20 @@
 export {
   sendCodeMutation,
   codeRequested,
-  resendClicked,
   codeChanged,
-  submitClicked,
   codeRejected,
   changeEmailClicked,
   reset as codeStepReset,
   codeSent,
   codeSubmitted,
   $email as $codeEmail,
-  $purpose as $codePurpose,
-  $code,
   $codeError,
-  $sendError,
-  $sending,
-  $resendIn,
-  $canResend,
-  CODE_LENGTH,
-  FLOW_FAILED_KEY,
-  type CodePurpose,
 } from './model/email-code';
 export {
   authErrorMessage,
   authMessage,
   isCodeError,
   serverErrorCode,
-  resendWaitSeconds,
   type AuthMessage,
 } from './lib/auth-message';
-export { EmailCodeStep, useAuthMessage, type EmailCodeStepProps } from './ui/email-code-step';
+export { EmailCodeStep, useAuthMessage } from './ui/email-code-step';

@@ -140,3 +140,13 @@ export const AUTH_ERROR_CODES = authCodes({
   USER_NOT_FOUND: { status: 404, service: 'users', description: 'No account with this email (sandbox controls).' },
 });
 export type AuthErrorCode = keyof typeof AUTH_ERROR_CODES;
+
+/** The auth endpoints by id: index.ts composes every domain's group into `endpoints` (contract.test.ts checks keys = ids). */
+export const authEndpoints = {
+  'auth.register': authRegister,
+  'auth.login': authLogin,
+  'auth.sendCode': authSendCode,
+  'auth.verifyCode': authVerifyCode,
+  'auth.refreshToken': authRefreshToken,
+  'auth.logout': authLogout,
+} as const;

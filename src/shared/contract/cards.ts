@@ -396,3 +396,19 @@ export const cardsProduct = defineEndpoint({
   params: IdParams,
   response: CardProduct,
 });
+
+/** The cards endpoints by id: index.ts composes every domain's group into `endpoints` (contract.test.ts checks keys = ids). */
+export const cardsEndpoints = {
+  'cards.list': cardsList,
+  'cards.create': cardsCreate,
+  'cards.get': cardsGet,
+  'cards.balance': cardsBalance,
+  'cards.trades': cardsTrades,
+  'cards.transactions': cardsTransactions,
+  'cards.activate': cardsActivate,
+  'cards.updateStatus': cardsUpdateStatus,
+  'cards.sensitive': cardsSensitive,
+  'cards.topUp': cardsTopUp,
+  'cards.products': cardsProducts,
+  'cards.product': cardsProduct,
+} as const;

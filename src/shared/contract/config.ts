@@ -102,3 +102,9 @@ export const configExchangeRates = defineEndpoint({
   summary: 'Current exchange quotes for USD→RUB and RUB→USD.',
   response: ExchangeRates,
 });
+
+/** The config endpoints by id: index.ts composes every domain's group into `endpoints` (contract.test.ts checks keys = ids). */
+export const configEndpoints = {
+  'config.get': configGet,
+  'config.exchangeRates': configExchangeRates,
+} as const;

@@ -77,6 +77,25 @@ describe('endpoint registry', () => {
     expect(keys.filter((k) => !SPEC_CALLS.includes(k)).sort()).toEqual([...ADDITIONS].sort());
   });
 
+  it('finds every endpoint the domain files define and registers each once, through its domain group', () => {
+    // Every contract module (not only those index.ts re-exports): a new domain file is found too.
+    const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.test.ts', '!./index.ts', '!./openapi.ts'], { eager: true });
+    const isEndpoint = (value: unknown): value is EndpointDef =>
+      typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'path' in value && 'response' in value;
+    const isGroup = (name: string, value: unknown): value is Record<string, EndpointDef> =>
+      /^[a-z]+Endpoints$/.test(name) && typeof value === 'object' && value !== null && Object.values(value).every(isEndpoint);
+    const found = new Set<EndpointDef>();
+    for (const [file, exports] of Object.entries(modules)) {
+      const defined = Object.values(exports).filter(isEndpoint);
+      const groups = Object.entries(exports).filter(([name, value]) => isGroup(name, value)) as Array<[string, Record<string, EndpointDef>]>;
+      if (defined.length > 0) expect(groups.map(([name]) => name), `${file} exports one <domain>Endpoints group`).toHaveLength(1);
+      for (const [, group] of groups) expect(new Set(Object.values(group)), `${file}: its group lists every endpoint it defines`).toEqual(new Set(defined));
+      for (const endpoint of defined) found.add(endpoint);
+    }
+    expect(found.size).toBeGreaterThanOrEqual(SPEC_CALLS.length);
+    expect(new Set(list), 'index.ts composes every domain group').toEqual(found);
+  });
+
   it('has unique ids equal to their registry keys', () => {
     const ids = list.map((e) => e.id);
     expect(new Set(ids).size).toBe(ids.length);

@@ -10,47 +10,26 @@ export * from './cards';
 export * from './promo';
 
 import type { EndpointDef } from './core';
-import { authLogin, authLogout, authRefreshToken, authRegister, authSendCode, authVerifyCode } from './auth';
-import { cardsActivate, cardsBalance, cardsCreate, cardsGet, cardsList, cardsProduct, cardsProducts, cardsSensitive, cardsTopUp, cardsTrades, cardsTransactions, cardsUpdateStatus } from './cards';
-import { configExchangeRates, configGet } from './config';
-import { promoMyCode, promoMyReferrals } from './promo';
-import { usersMe } from './users';
-import { walletExchange, walletGet, walletSbpCreate, walletSbpGet, walletTransactions } from './wallet';
+import { authEndpoints } from './auth';
+import { cardsEndpoints } from './cards';
+import { configEndpoints } from './config';
+import { promoEndpoints } from './promo';
+import { usersEndpoints } from './users';
+import { walletEndpoints } from './wallet';
 
 /**
  * Every endpoint by id: the 26 calls of SPEC §7 plus `wallet.sbpGet` (an addition, docs/api.md "SBP") and
- * `auth.logout` (an addition: server-side sign-out, docs/server.md "Auth").
- * Keys equal each endpoint's `id` (checked by contract.test.ts); `endpoints['cards.get']` keeps its exact type.
+ * `auth.logout` (an addition: server-side sign-out, docs/server.md "Auth"). Each domain file exports its group
+ * (`<domain>Endpoints`); a new domain adds one line here. contract.test.ts finds every `defineEndpoint` export
+ * itself and fails on one missing from here; keys equal each endpoint's `id`; `endpoints['cards.get']` keeps its type.
  */
 export const endpoints = {
-  'auth.register': authRegister,
-  'auth.login': authLogin,
-  'auth.sendCode': authSendCode,
-  'auth.verifyCode': authVerifyCode,
-  'auth.refreshToken': authRefreshToken,
-  'auth.logout': authLogout,
-  'users.me': usersMe,
-  'wallet.get': walletGet,
-  'wallet.transactions': walletTransactions,
-  'wallet.sbpCreate': walletSbpCreate,
-  'wallet.sbpGet': walletSbpGet,
-  'wallet.exchange': walletExchange,
-  'cards.list': cardsList,
-  'cards.create': cardsCreate,
-  'cards.get': cardsGet,
-  'cards.balance': cardsBalance,
-  'cards.trades': cardsTrades,
-  'cards.transactions': cardsTransactions,
-  'cards.activate': cardsActivate,
-  'cards.updateStatus': cardsUpdateStatus,
-  'cards.sensitive': cardsSensitive,
-  'cards.topUp': cardsTopUp,
-  'cards.products': cardsProducts,
-  'cards.product': cardsProduct,
-  'config.get': configGet,
-  'config.exchangeRates': configExchangeRates,
-  'promo.myCode': promoMyCode,
-  'promo.myReferrals': promoMyReferrals,
+  ...authEndpoints,
+  ...usersEndpoints,
+  ...walletEndpoints,
+  ...cardsEndpoints,
+  ...configEndpoints,
+  ...promoEndpoints,
 } as const satisfies Record<string, EndpointDef<any, any, any, any>>;
 
 export type Endpoints = typeof endpoints;

@@ -50,3 +50,9 @@ export const promoMyReferrals = defineEndpoint({
   query: PageQuery,
   response: page(Referral),
 });
+
+/** The promo endpoints by id: index.ts composes every domain's group into `endpoints` (contract.test.ts checks keys = ids). */
+export const promoEndpoints = {
+  'promo.myCode': promoMyCode,
+  'promo.myReferrals': promoMyReferrals,
+} as const;

@@ -42,3 +42,8 @@ export const usersMe = defineEndpoint({
   summary: 'The signed-in user: profile, verification state, linked Telegram account and own promo code.',
   response: UserProfile,
 });
+
+/** The users endpoints by id: index.ts composes every domain's group into `endpoints` (contract.test.ts checks keys = ids). */
+export const usersEndpoints = {
+  'users.me': usersMe,
+} as const;

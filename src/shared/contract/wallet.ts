@@ -267,3 +267,12 @@ export const walletExchange = defineEndpoint({
   body: ExchangeBody,
   response: ExchangeResult,
 });
+
+/** The wallet endpoints by id: index.ts composes every domain's group into `endpoints` (contract.test.ts checks keys = ids). */
+export const walletEndpoints = {
+  'wallet.get': walletGet,
+  'wallet.transactions': walletTransactions,
+  'wallet.sbpCreate': walletSbpCreate,
+  'wallet.sbpGet': walletSbpGet,
+  'wallet.exchange': walletExchange,
+} as const;

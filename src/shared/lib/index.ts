@@ -2,3 +2,11 @@ export { RETURN_TO_PARAM, sanitizeReturnTo, buildSignInPath, getReturnTo, useRet
 export { pushBackHandler, handleBack, useBackHandler, useBackHandlerCount } from './back-stack';
 export { cn } from './class-names';
 export { miniAppLink } from './mini-app-link';
+export {
+  navigateFx,
+  useRouterBinding,
+  createPageLifecycle,
+  usePageLifecycle,
+  type NavigateTo,
+  type PageLifecycle,
+} from './router';

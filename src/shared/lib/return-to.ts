@@ -35,7 +35,7 @@ export function getReturnTo(search: string, fallback: string = HOME_PATH): strin
   return sanitizeReturnTo(params.get(RETURN_TO_PARAM)) ?? fallback;
 }
 
-/** React hook for the sign-in/sign-up pages: `navigate(useReturnTo(), { replace: true })` after success. */
+/** The sanitised `returnTo` of the current URL (sign-in/sign-up pages open their lifecycle with it; the model goes there). */
 export function useReturnTo(fallback: string = HOME_PATH): string {
   const { search } = useLocation();
   return useMemo(() => getReturnTo(search, fallback), [search, fallback]);

@@ -1,2 +1,2 @@
 export { CardHistoryTabs } from './ui/card-history';
-export { historyOpened, tabChanged as historyTabChanged, $tab as $historyTab, type HistoryTab } from './model/history-tabs';
+export { tabChanged as historyTabChanged, $tab as $historyTab } from './model/history-tabs';

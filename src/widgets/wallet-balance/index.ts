@@ -1,2 +1,1 @@
-export { WalletBalance, type WalletBalanceProps } from './ui/wallet-balance';
-export { WalletBalanceGate, $estimatedTotal } from './model/wallet-balance';
+export { WalletBalance } from './ui/wallet-balance';

@@ -12,7 +12,7 @@ import {
   $referralsError,
   $referralsState,
   moreReferralsRequested,
-  ReferralGate,
+  referralDataRequested,
   REFERRALS_PAGE_SIZE,
 } from './referral';
 
@@ -49,7 +49,7 @@ describe('referral entity', () => {
     server.on('GET', '/api/promo/my-code', () => ok(myCode));
     server.on('GET', '/api/promo/my-referrals', () => ok({ items: [referral(1, 'Active'), referral(2)], nextCursor: null }));
     const scope = fork();
-    await allSettled(ReferralGate.open, { scope, params: {} });
+    await allSettled(referralDataRequested, { scope });
 
     expect(scope.getState($promoCodeState)).toBe('success');
     expect(scope.getState($promoCode)).toEqual(myCode);
@@ -69,7 +69,7 @@ describe('referral entity', () => {
         : ok({ items: [referral(1), referral(2)], nextCursor: 'page-2' }),
     );
     const scope = fork();
-    await allSettled(ReferralGate.open, { scope, params: {} });
+    await allSettled(referralDataRequested, { scope });
     expect(scope.getState($hasMoreReferrals)).toBe(true);
 
     await allSettled(moreReferralsRequested, { scope });
@@ -84,7 +84,7 @@ describe('referral entity', () => {
     server.on('GET', '/api/promo/my-code', () => fail(404, { service: 'api', code: 'NOT_FOUND', message: 'No such route' }));
     server.on('GET', '/api/promo/my-referrals', () => fail(400, 'bad'));
     const scope = fork();
-    await allSettled(ReferralGate.open, { scope, params: {} });
+    await allSettled(referralDataRequested, { scope });
 
     expect(scope.getState($promoCodeState)).toBe('error');
     expect(scope.getState($promoCodeError)?.keys).toContain('errors:referral.loadPromoCodeFailed');
@@ -97,7 +97,7 @@ describe('referral entity', () => {
     server.on('GET', '/api/promo/my-code', () => ok(myCode));
     server.on('GET', '/api/promo/my-referrals', () => ok({ items: [referral(1)], nextCursor: 'next' }));
     const scope = fork();
-    await allSettled(ReferralGate.open, { scope, params: {} });
+    await allSettled(referralDataRequested, { scope });
     await allSettled(apiDataReset, { scope });
     expect(scope.getState($promoCode)).toBeNull();
     expect(scope.getState($referrals)).toEqual([]);

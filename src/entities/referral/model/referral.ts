@@ -3,7 +3,6 @@
  * my promo code with totals and the people who signed up with it (newest first, "show more" pages).
  */
 import { combine, createEvent, createStore, sample } from 'effector';
-import { createGate } from 'effector-react';
 import { apiDataReset, createApiQuery, errorMessageOf, queryState } from '@/shared/api';
 import { promoMyCode, promoMyReferrals, type Referral } from '@/shared/contract';
 
@@ -14,8 +13,8 @@ export const promoCodeQuery = createApiQuery(promoMyCode);
 export const referralsQuery = createApiQuery(promoMyReferrals);
 const referralsMoreQuery = createApiQuery(promoMyReferrals, { name: 'promo.myReferrals.more' });
 
-/** Mount on the referral screen: `useGate(ReferralGate)` loads the code with totals and the referrals. */
-export const ReferralGate = createGate({ name: 'ReferralGate' });
+/** The referral screen opened: loads the code with totals and the first page of referrals. */
+export const referralDataRequested = createEvent();
 /** Load (or reload after an error) the promo code and totals. */
 export const promoCodeRequested = createEvent();
 /** Load (or reload) the first page of referrals. */
@@ -48,9 +47,9 @@ export const $referralsState = queryState(referralsQuery);
 export const $referralsError = errorMessageOf(referralsQuery, 'errors:referral.loadReferralsFailed');
 export const $moreReferralsError = errorMessageOf(referralsMoreQuery, 'errors:referral.loadReferralsFailed');
 
-sample({ clock: [ReferralGate.open, promoCodeRequested], fn: () => undefined, target: promoCodeQuery.start });
+sample({ clock: [referralDataRequested, promoCodeRequested], fn: () => undefined, target: promoCodeQuery.start });
 sample({
-  clock: [ReferralGate.open, referralsRequested],
+  clock: [referralDataRequested, referralsRequested],
   fn: () => ({ query: { limit: REFERRALS_PAGE_SIZE } }),
   target: referralsQuery.start,
 });

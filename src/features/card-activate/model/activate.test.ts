@@ -11,7 +11,7 @@ vi.mock('@/shared/ui', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/shared/ui')>();
   return { ...actual, notify: { ...actual.notify, error: vi.fn(async () => 1), success: vi.fn(async () => 1) } };
 });
-const { $activateOpen, $activationCode, $codeProblem, $codeProblemText, activateOpened, activateSubmitted, codeChanged } = await import('../index');
+const { $activateOpen, $code: $activationCode, $codeProblem, $codeProblemText, activateOpened, activateSubmitted, codeChanged } = await import('./activate');
 
 const server = useCardsFakeApi();
 const physical = (status: CardStatus) => makeCard({ form: 'physical', status, allowedActions: status === 'inactive' ? ['activate'] : status === 'active' ? ['freeze', 'topup', 'reveal'] : [] });

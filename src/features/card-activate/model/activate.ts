@@ -4,7 +4,7 @@
  * `activating`; the card entity polls it until it is `active`.
  */
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
-import { attemptsLeftOf, cardChanged, errorCodeOf, showCardFailureFx } from '@/entities/card';
+import { attemptsLeftOf, cardChanged, cardClosed, cardOpened, errorCodeOf, showCardFailureFx } from '@/entities/card';
 import { createIdempotentMutation } from '@/shared/api';
 import { cardsActivate, type Card } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
@@ -19,6 +19,8 @@ export const SCAN_TIMEOUT_MS = 30_000;
 
 export const activateOpened = createEvent<Card>();
 export const activateClosed = createEvent();
+// The sheet belongs to the card on screen: opening another card or leaving the card closes it.
+sample({ clock: [cardOpened, cardClosed], target: activateClosed });
 export const codeChanged = createEvent<string>();
 export const activateSubmitted = createEvent();
 export const scanPressed = createEvent();

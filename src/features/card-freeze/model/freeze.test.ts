@@ -12,7 +12,7 @@ vi.mock('@/shared/ui', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/shared/ui')>();
   return { ...actual, notify: { ...actual.notify, error: vi.fn(async (m: unknown, o?: unknown) => toasts.error.push([m, o])) } };
 });
-const { $freezePending, freezeActionOf, freezeToggled } = await import('../index');
+const { $freezePending, freezeActionOf, freezeToggled } = await import('./freeze');
 
 const server = useCardsFakeApi();
 const actionsFor: Record<string, Array<'freeze' | 'unfreeze' | 'topup' | 'reveal'>> = {

@@ -26,25 +26,8 @@ vi.mock('@/shared/ui', async (importOriginal) => {
   };
 });
 
-const {
-  $charge,
-  $confirmationOpen,
-  $continueTo,
-  $depositError,
-  $depositInput,
-  $issueBlock,
-  $issueShortfall,
-  $issuedCard,
-  $pickError,
-  $productGone,
-  $selectionError,
-  depositChanged,
-  issueConfirmed,
-  issueFormOpened,
-  issuePressed,
-  pickContinued,
-  productPicked,
-} = await import('../index');
+const { $charge, $confirmationOpen, $depositError, $depositInput, $issueBlock, $shortfall: $issueShortfall, $issuedCard, $productGone, $selectionError, depositChanged, issueConfirmed, issueFormOpened, issuePressed } = await import('./issue');
+const { $continueTo, $pickError, pickContinued, productPicked } = await import('./pick');
 const { $productState, productsRequested } = await import('@/entities/card-product');
 
 const server = useCardsFakeApi();

@@ -43,8 +43,7 @@ vi.mock('@/shared/ui', async (importOriginal) => {
 });
 
 // Imported after the mocks.
-const { $revealed, $revealPhase, $secondsLeft, copyRequested, hideRequested, revealClosed, revealDialogCancelled, revealDialogConfirmed, revealRequested } =
-  await import('../index');
+const { $revealed, $phase: $revealPhase, $secondsLeft, copyRequested, hideRequested, revealClosed, revealDialogCancelled, revealDialogConfirmed, revealRequested } = await import('./reveal');
 const platformModule = await import('@/shared/platform');
 
 const server = useCardsFakeApi();

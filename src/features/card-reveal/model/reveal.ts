@@ -6,8 +6,8 @@
  *       (6.2+), else the in-app dialog ($dialogOpen → revealDialogConfirmed / revealDialogCancelled)
  *     → a one-time ECDH P-256 key pair (non-extractable private key) → POST /api/cards/sensitive
  *     → decrypt in the browser → shown for $secondsLeft (≤ 30 s, visible countdown)
- *   hidden when: the time is up, "Hide", the app goes to the background (onAppHidden), the page is left
- *   (revealClosed), or another card is asked for. Hiding drops the plaintext and the key from the stores,
+ *   hidden when: the time is up, "Hide", the app goes to the background (onAppHidden), the card is left
+ *   or another one opened (revealClosed, on the card entity's events), or another card is asked for. Hiding drops the plaintext and the key from the stores,
  *   and takes what was copied back off the clipboard where the platform allows (lib/clipboard.ts); where it
  *   does not, a toast says the data is still there (and it is cleared when the app gets focus again).
  *
@@ -15,7 +15,7 @@
  */
 import { createEffect, createEvent, createStore, merge, sample, scopeBind } from 'effector';
 import { interval } from 'patronum';
-import { showCardFailureFx } from '@/entities/card';
+import { cardClosed, cardOpened, showCardFailureFx } from '@/entities/card';
 import { createApiMutation } from '@/shared/api';
 import { cardsSensitive, type Card, type SensitiveData } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
@@ -31,8 +31,9 @@ export const revealRequested = createEvent<Card>();
 export const revealDialogConfirmed = createEvent();
 export const revealDialogCancelled = createEvent();
 export const hideRequested = createEvent();
-/** The screen with the card is gone. */
+/** The screen with the card is gone (also on the card entity's `cardOpened` / `cardClosed`). */
 export const revealClosed = createEvent();
+sample({ clock: [cardOpened, cardClosed], target: revealClosed });
 export type RevealField = 'number' | 'expiry' | 'cvv' | 'holder';
 export const copyRequested = createEvent<RevealField>();
 

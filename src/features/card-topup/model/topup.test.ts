@@ -21,7 +21,7 @@ vi.mock('@/shared/ui', async (importOriginal) => {
     },
   };
 });
-const { $amountError, $topUpBlock, $topUpCharge, $topUpShortfall, $topUpStep, amountChanged, topUpClosed, topUpConfirmed, topUpEdited, topUpOpened, topUpReviewed } = await import('../index');
+const { $amountError, $topUpBlock, $charge: $topUpCharge, $shortfall: $topUpShortfall, $step: $topUpStep, amountChanged, topUpClosed, topUpConfirmed, topUpEdited, topUpOpened, topUpReviewed } = await import('./topup');
 
 const server = useCardsFakeApi();
 const usd = (amount: number) => ({ amount, currency: 'USD' as const });

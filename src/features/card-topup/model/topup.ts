@@ -5,7 +5,7 @@
  * after the answer: the card entity then watches the balance until the money arrives.
  */
 import { combine, createEvent, createStore, sample } from 'effector';
-import { cardChanged, cardDataInvalidated, showCardFailureFx, topUpAccepted } from '@/entities/card';
+import { cardChanged, cardClosed, cardDataInvalidated, cardOpened, showCardFailureFx, topUpAccepted } from '@/entities/card';
 import {
   $product,
   $productState,
@@ -25,6 +25,8 @@ export const topUpMutation = createIdempotentMutation(cardsTopUp);
 
 export const topUpOpened = createEvent<Card>();
 export const topUpClosed = createEvent();
+// The sheet belongs to the card on screen: opening another card or leaving the card closes it.
+sample({ clock: [cardOpened, cardClosed], target: topUpClosed });
 export const amountChanged = createEvent<string>();
 /** "Continue": validate, then show the charge to confirm. */
 export const topUpReviewed = createEvent();

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { $authExpiredMessage, $isAuthenticated, signedIn } from '@/entities/session';
 import { apiDataReset, configureApi, createApiQuery } from '@/shared/api';
 import { createFakeServer, fail, ok, testWallet } from '@/shared/api/index.testing';
+import { navigateFx, type NavigateTo } from '@/shared/lib';
 import { $signOutError, signOutFx } from './sign-out';
 
 const server = createFakeServer();
@@ -97,5 +98,14 @@ describe('sign-out', () => {
     await allSettled(signOutFx, { scope });
     expect(scope.getState($signOutError)).toBeNull();
     expect(scope.getState($isAuthenticated)).toBe(false);
+  });
+
+  test('signed out: the Welcome screen replaces the current one (navigateFx)', async () => {
+    server.on('POST', '/api/auth/logout', () => ok({ signedOut: true }));
+    const seen: NavigateTo[] = [];
+    const scope = fork({ handlers: [[navigateFx, (to: NavigateTo) => void seen.push(to)]] });
+    await allSettled(signedIn, { scope, params: TOKENS });
+    await allSettled(signOutFx, { scope });
+    expect(seen).toEqual([{ to: '/', replace: true }]);
   });
 });

@@ -14,7 +14,9 @@ import { createEffect, createStore, sample } from 'effector';
 import { request, tokenStorage } from '@/shared/api';
 import { authLogout } from '@/shared/contract';
 import { sessionStarted, signedOut } from '@/entities/session';
+import { routePaths } from '@/shared/config';
 import { i18n } from '@/shared/i18n';
+import { navigateFx } from '@/shared/lib';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 
@@ -54,6 +56,8 @@ const failedToastFx = createEffect(() => {
 const hapticFx = createEffect((type: 'success' | 'error') => haptic.notification(type));
 
 sample({ clock: signOutFx.done, target: signedOut });
+// Signed out: the Welcome screen, in place of the current one.
+sample({ clock: signOutFx.done, fn: () => ({ to: routePaths.welcome, replace: true }), target: navigateFx });
 sample({
   clock: signOutFx.doneData,
   filter: ({ refreshToken }) => refreshToken !== null,

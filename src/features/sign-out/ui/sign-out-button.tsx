@@ -1,6 +1,4 @@
 import { useUnit } from 'effector-react';
-import { useNavigate } from 'react-router-dom';
-import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
 import { Button, type ButtonProps } from '@/shared/ui';
 import { $signingOut, signOutFx } from '../model/sign-out';
@@ -10,7 +8,6 @@ export type SignOutButtonProps = Omit<ButtonProps, 'onClick' | 'loading' | 'chil
 /** "Sign out": clears the session and goes to the Welcome screen; a failure shows a toast. */
 export function SignOutButton({ variant = 'destructive', ...rest }: SignOutButtonProps) {
   const { t } = useTranslation('auth');
-  const navigate = useNavigate();
   const [signOut, signingOut] = useUnit([signOutFx, $signingOut]);
   return (
     <Button
@@ -18,10 +15,8 @@ export function SignOutButton({ variant = 'destructive', ...rest }: SignOutButto
       variant={variant}
       loading={signingOut}
       onClick={() => {
-        signOut().then(
-          () => navigate(routePaths.welcome, { replace: true }),
-          () => undefined, // the model shows "Failed to sign out. Please try again."
-        );
+        // The model goes to the Welcome screen; a failure shows "Failed to sign out. Please try again.".
+        signOut().catch(() => undefined);
       }}
     >
       {t('signOut.action')}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { configFixture, fail, ok, sbpPaymentFixture, useWalletTestApi } from '@/entities/wallet/index.testing';
 import { userFixture } from '@/entities/user/index.testing';
 import type { SbpPayment } from '@/shared/contract';
+import { navigateFx, type NavigateTo } from '@/shared/lib';
 import {
   $followedPayment,
   $sbpAmountCheck,
@@ -26,15 +27,17 @@ function setup(openResult: 'left' | 'external' = 'left') {
   const opened: SbpPayment[] = [];
   const feedback: unknown[] = [];
   const haptics: string[] = [];
+  const navigations: NavigateTo[] = [];
   const scope = fork({
     handlers: [
+      [navigateFx, (to: NavigateTo) => void navigations.push(to)],
       [openPaymentFx, (payment: SbpPayment) => (opened.push(payment), openResult)],
       [feedbackFx, (value: unknown) => void feedback.push(value)],
       [hapticSelectionFx, () => void haptics.push('selection')],
       [hapticErrorFx, () => void haptics.push('error')],
     ],
   });
-  return { scope, opened, feedback, haptics };
+  return { scope, opened, feedback, haptics, navigations };
 }
 
 const type = (scope: Scope, text: string) => allSettled(sbpAmountChanged, { scope, params: text });
@@ -139,11 +142,12 @@ describe('SBP top-up sheet model', () => {
   it('inside Telegram the payment opens outside the app and the screen follows it', async () => {
     server.on('GET', '/api/config', () => ok(configFixture()));
     server.on('POST', '/api/wallet/sbp', () => ok(sbpPaymentFixture()));
-    const { scope } = setup('external');
+    const { scope, navigations } = setup('external');
     await allSettled(sbpTopUpOpened, { scope, params: undefined });
     await type(scope, '1500');
     await allSettled(sbpPayPressed, { scope });
     expect(scope.getState($followedPayment)?.paymentId).toBe('sbp_1');
+    expect(navigations).toEqual([{ to: '/payment-success?paymentId=sbp_1' }]);
     expect(scope.getState($sbpTopUpOpen)).toBe(false);
     expect(scope.getState($sbpPaymentInProgress)).toBe(false);
   });

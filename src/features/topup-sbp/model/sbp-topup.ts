@@ -10,9 +10,10 @@ import { walletFailureReason } from '@/entities/wallet';
 import { createIdempotentMutation, mutationState } from '@/shared/api';
 import { walletSbpCreate, type SbpPayment } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
-import { miniAppLink } from '@/shared/lib';
+import { miniAppLink, navigateFx } from '@/shared/lib';
 import { haptic, isMockEnvironment, openLink } from '@/shared/platform';
 import { notify } from '@/shared/ui';
+import { paymentStatusPath } from '../lib/payment-link';
 import { checkSbpAmount } from '../lib/sbp-amount';
 import { $sbpAmountText, $sbpTopUpOpen, sbpTopUpClosed, sbpTopUpOpened } from './sheet';
 
@@ -21,8 +22,6 @@ export { sbpTopUpOpened, sbpTopUpClosed, sbpAmountChanged, $sbpTopUpOpen, $sbpAm
 export const sbpCreateMutation = createIdempotentMutation(walletSbpCreate);
 
 export const sbpPayPressed = createEvent();
-/** The payment page was opened outside the app (inside Telegram): the screen follows the payment. */
-export const sbpPaymentFollowed = createEvent();
 
 
 /** Pay was pressed: show "enter an amount" for an empty field from now on. */
@@ -56,10 +55,16 @@ export const openPaymentFx = createEffect(async (payment: SbpPayment): Promise<'
   return 'left';
 });
 
-/** A payment opened outside the app, to follow on its status page. */
+/** The last payment opened outside the app (inside Telegram): the app shows its status page meanwhile. */
 export const $followedPayment = createStore<SbpPayment | null>(null)
   .on(openPaymentFx.done, (_, { params, result }) => (result === 'external' ? params : null))
-  .reset(sbpPaymentFollowed, sbpTopUpOpened);
+  .reset(sbpTopUpOpened);
+sample({
+  clock: openPaymentFx.done,
+  filter: ({ result }) => result === 'external',
+  fn: ({ params }) => ({ to: paymentStatusPath(params.paymentId) }),
+  target: navigateFx,
+});
 /** The app is leaving for the payment page (same window). */
 const $leaving = createStore(false)
   .on(openPaymentFx.doneData, (_, result) => result === 'left')

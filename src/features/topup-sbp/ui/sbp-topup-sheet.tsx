@@ -1,15 +1,11 @@
 import { useUnit } from 'effector-react';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { $sbpConfig } from '@/entities/app-config';
 import { MoneyBlockNotice } from '@/entities/user';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { useClosingConfirmation } from '@/shared/platform';
 import { Button, Sheet, Skeleton, TextField } from '@/shared/ui';
-import { paymentStatusPath } from '../lib/payment-link';
 import type { SbpAmountCheck } from '../lib/sbp-amount';
 import {
-  $followedPayment,
   $sbpBlock,
   $sbpAmountCheck,
   $sbpAmountError,
@@ -17,7 +13,6 @@ import {
   $sbpPaymentInProgress,
   $sbpTopUpOpen,
   sbpAmountChanged,
-  sbpPaymentFollowed,
   sbpPayPressed,
   sbpTopUpClosed,
 } from '../model/sbp-topup';
@@ -27,27 +22,18 @@ import styles from './sbp-topup-sheet.module.css';
 export default function SbpTopUpSheet() {
   const { t } = useTranslation('wallet');
   const format = useFormatters();
-  const navigate = useNavigate();
-  const [open, text, check, error, config, inProgress, followed, block] = useUnit([
+  const [open, text, check, error, config, inProgress, block] = useUnit([
     $sbpTopUpOpen,
     $sbpAmountText,
     $sbpAmountCheck,
     $sbpAmountError,
     $sbpConfig,
     $sbpPaymentInProgress,
-    $followedPayment,
     $sbpBlock,
   ]);
-  const [close, changeAmount, pay, follow] = useUnit([sbpTopUpClosed, sbpAmountChanged, sbpPayPressed, sbpPaymentFollowed]);
+  const [close, changeAmount, pay] = useUnit([sbpTopUpClosed, sbpAmountChanged, sbpPayPressed]);
 
   useClosingConfirmation(inProgress);
-
-  // Inside Telegram the bank page opens outside the app: show the payment's status meanwhile.
-  useEffect(() => {
-    if (!followed) return;
-    follow();
-    navigate(paymentStatusPath(followed.paymentId));
-  }, [followed, follow, navigate]);
 
   const min = config ? format.money(config.minAmount) : '';
   const max = config ? format.money(config.maxAmount) : '';

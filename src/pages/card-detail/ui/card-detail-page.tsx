@@ -1,18 +1,19 @@
-import { useGate, useUnit } from 'effector-react';
+import { useUnit } from 'effector-react';
 import { useParams } from 'react-router-dom';
 import { $card, $cardError, $cardState, CardFailureText, cardOpened } from '@/entities/card';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
+import { usePageLifecycle } from '@/shared/lib';
 import { EmptyState, ErrorState, IconCard, LinkButton, Page, Skeleton } from '@/shared/ui';
 import { CardHistoryTabs } from '@/widgets/card-history';
 import { CardPanel } from '@/widgets/card-panel';
-import { CardDetailGate } from '../model/card-detail-page';
+import { cardDetailPage } from '../model/card-detail-page';
 import styles from './card-detail-page.module.css';
 
 /** /cards/:cardId (SPEC §2): the card, its balance, actions, transactions and trades. */
 export function CardDetailPage() {
   const { cardId = '' } = useParams();
-  useGate(CardDetailGate, { cardId });
+  usePageLifecycle(cardDetailPage, { cardId });
   const { t } = useTranslation(['cards', 'errors']);
   const [card, state, error, retry] = useUnit([$card, $cardState, $cardError, cardOpened]);
 

@@ -1,14 +1,14 @@
-import { useGate, useUnit } from 'effector-react';
-import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useUnit } from 'effector-react';
+import { useParams } from 'react-router-dom';
 import { CardFace, CardFailureText } from '@/entities/card';
 import { $product, $productError, $productState, ProductFees, productRequested } from '@/entities/card-product';
 import { $user } from '@/entities/user';
-import { $issuedCard, $productGone, IssueBlockNotice, IssueButton, IssueConfirmation, IssueForm } from '@/features/card-issue';
+import { $productGone, IssueBlockNotice, IssueButton, IssueConfirmation, IssueForm } from '@/features/card-issue';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
+import { usePageLifecycle } from '@/shared/lib';
 import { EmptyState, ErrorState, IconCard, LinkButton, Page, Section, Skeleton } from '@/shared/ui';
-import { CardIssueDetailGate } from '../model/card-issue-detail-page';
+import { cardIssueDetailPage } from '../model/card-issue-detail-page';
 import styles from './card-issue-detail-page.module.css';
 
 function Missing({ title, text }: { title: string; text: string }) {
@@ -28,22 +28,16 @@ function Missing({ title, text }: { title: string; text: string }) {
 /** /card-issue/detail/:productId (SPEC §2): every fee and limit, description, requirements, deposit, issue. */
 export function CardIssueDetailPage() {
   const { productId = '' } = useParams();
-  useGate(CardIssueDetailGate, { productId });
+  usePageLifecycle(cardIssueDetailPage, { productId });
   const { t } = useTranslation(['cards', 'errors']);
-  const navigate = useNavigate();
-  const [product, state, error, gone, issued, user, retry] = useUnit([
+  const [product, state, error, gone, user, retry] = useUnit([
     $product,
     $productState,
     $productError,
     $productGone,
-    $issuedCard,
     $user,
     productRequested,
   ]);
-
-  useEffect(() => {
-    if (issued) navigate(routePaths.card(issued.id), { replace: true });
-  }, [issued, navigate]);
 
   if (!productId.trim()) {
     return <Missing title={t('cards:catalog.selectProduct')} text={t('cards:catalog.selectProductText')} />;

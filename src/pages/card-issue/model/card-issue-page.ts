@@ -3,21 +3,26 @@
  * card-issue feature's (SPEC §5 "Please select a card product").
  */
 import { combine, createEvent, createStore, sample } from 'effector';
-import { createGate } from 'effector-react';
 import { $products, productsRequested } from '@/entities/card-product';
-import { $pickedProductId, pickReset, productPicked } from '@/features/card-issue';
+import { $continueTo, $pickedProductId, pickNavigated, pickReset, productPicked } from '@/features/card-issue';
+import { routePaths } from '@/shared/config';
 import type { CardForm, Currency } from '@/shared/contract';
+import { createPageLifecycle, navigateFx } from '@/shared/lib';
 
 export type FormFilter = 'all' | CardForm;
 export type CurrencyFilter = 'all' | Currency;
 
-export const CardIssueGate = createGate({ name: 'CardIssueGate' });
+export const cardIssuePage = createPageLifecycle('cardIssuePage');
 export const formFilterChanged = createEvent<FormFilter>();
 export const currencyFilterChanged = createEvent<CurrencyFilter>();
 export const productsRetried = createEvent();
 
-sample({ clock: [CardIssueGate.open, productsRetried], target: productsRequested });
-sample({ clock: CardIssueGate.close, target: pickReset });
+sample({ clock: [cardIssuePage.opened, productsRetried], target: productsRequested });
+sample({ clock: cardIssuePage.closed, target: pickReset });
+// "Continue" with a product picked: its details.
+const continued = sample({ clock: $continueTo, filter: (id): id is string => id !== null });
+sample({ clock: continued, fn: (id) => ({ to: routePaths.cardIssueDetail(id) }), target: navigateFx });
+sample({ clock: continued, target: pickNavigated });
 
 export const $formFilter = createStore<FormFilter>('all').on(formFilterChanged, (_, value) => value);
 export const $currencyFilter = createStore<CurrencyFilter>('all').on(currencyFilterChanged, (_, value) => value);

@@ -1,19 +1,18 @@
-import { useGate, useUnit } from 'effector-react';
-import { useEffect, useId } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useUnit } from 'effector-react';
+import { useId } from 'react';
 import { CardFailureText } from '@/entities/card';
 import { $products, $productsError, $productsState, ProductSummary } from '@/entities/card-product';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
-import { cn } from '@/shared/lib';
+import { cn, usePageLifecycle } from '@/shared/lib';
 import { Button, EmptyState, ErrorState, Page, SegmentedControl, Skeleton } from '@/shared/ui';
-import { $continueTo, $pickedProductId, $pickError, pickContinued, pickNavigated, productPicked } from '@/features/card-issue';
+import { $pickedProductId, $pickError, pickContinued, productPicked } from '@/features/card-issue';
 import {
   $currencies,
   $currencyFilter,
   $formFilter,
   $visibleProducts,
-  CardIssueGate,
+  cardIssuePage,
   currencyFilterChanged,
   formFilterChanged,
   productsRetried,
@@ -78,26 +77,17 @@ function ProductOptions({ errorId }: { errorId: string }) {
 
 /** /card-issue (SPEC §2): the card products to choose from. */
 export function CardIssuePage() {
-  useGate(CardIssueGate);
+  usePageLifecycle(cardIssuePage);
   const { t } = useTranslation(['cards', 'errors']);
-  const navigate = useNavigate();
   const errorId = useId();
-  const [products, state, error, selectionError, goTo, pressContinue, onNavigated, retry] = useUnit([
+  const [products, state, error, selectionError, pressContinue, retry] = useUnit([
     $products,
     $productsState,
     $productsError,
     $pickError,
-    $continueTo,
     pickContinued,
-    pickNavigated,
     productsRetried,
   ]);
-
-  useEffect(() => {
-    if (!goTo) return;
-    onNavigated();
-    navigate(routePaths.cardIssueDetail(goTo));
-  }, [goTo, navigate, onNavigated]);
 
   let body;
   if (products.length > 0) {

@@ -1,9 +1,9 @@
 /** /cards: the list is loaded (cached) on open and kept live while any card is changing status. */
 import { sample } from 'effector';
-import { createGate } from 'effector-react';
 import { cardsListClosed, cardsListOpened } from '@/entities/card';
+import { createPageLifecycle } from '@/shared/lib';
 
-export const CardsPageGate = createGate({ name: 'CardsPageGate' });
+export const cardsPage = createPageLifecycle('cardsPage');
 
-sample({ clock: CardsPageGate.open, target: cardsListOpened });
-sample({ clock: CardsPageGate.close, target: cardsListClosed });
+sample({ clock: cardsPage.opened, target: cardsListOpened });
+sample({ clock: cardsPage.closed, target: cardsListClosed });

@@ -1,10 +1,11 @@
-import { useGate, useUnit } from 'effector-react';
+import { useUnit } from 'effector-react';
 import { $cards } from '@/entities/card';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
+import { usePageLifecycle } from '@/shared/lib';
 import { LinkButton, Page } from '@/shared/ui';
 import { CardList } from '@/widgets/card-list';
-import { CardsPageGate } from '../model/cards-page';
+import { cardsPage } from '../model/cards-page';
 
 function PlusIcon() {
   return (
@@ -16,7 +17,7 @@ function PlusIcon() {
 
 /** /cards tab (SPEC §2): the user's cards, and the way to issue a new one. */
 export function CardsPage() {
-  useGate(CardsPageGate);
+  usePageLifecycle(cardsPage);
   const { t } = useTranslation('cards');
   const cards = useUnit($cards);
   return (

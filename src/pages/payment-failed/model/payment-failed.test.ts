@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { configFixture, ok, sbpPaymentFixture, servePaymentStates, useWalletTestApi, walletFixture } from '@/entities/wallet/index.testing';
 import { pollDelayFx } from '@/features/topup-sbp';
 import type { AppConfig } from '@/shared/contract';
-import { $errorCode, $outcome, $paymentSucceeded, openSupportFx, paymentFailedOpened, supportPressed } from './payment-failed';
+import { navigateFx, type NavigateTo } from '@/shared/lib';
+import { $errorCode, $outcome, $paymentSucceeded, openSupportFx, paymentFailedPage, supportPressed } from './payment-failed';
 
 const server = useWalletTestApi();
 
@@ -13,14 +14,14 @@ describe('payment failed page model', () => {
     server.on('GET', '/api/wallet/sbp/sbp_1', () => ok(sbpPaymentFixture({ status: 'failed', errorCode: 'PAYMENT_EXPIRED' })));
     const handlers = () => [[pollDelayFx, (id: string) => id]] as Array<[typeof pollDelayFx, (id: string) => string]>;
     const scope = fork({ handlers: handlers() });
-    await allSettled(paymentFailedOpened, { scope, params: { paymentId: 'sbp_1', code: 'PAYMENT_DECLINED' } });
+    await allSettled(paymentFailedPage.opened, { scope, params: { paymentId: 'sbp_1', code: 'PAYMENT_DECLINED' } });
     expect(scope.getState($errorCode)).toBe('PAYMENT_EXPIRED');
 
     const noPayment = fork({ handlers: handlers() });
-    await allSettled(paymentFailedOpened, { scope: noPayment, params: { paymentId: null, code: 'PAYMENT_DECLINED' } });
+    await allSettled(paymentFailedPage.opened, { scope: noPayment, params: { paymentId: null, code: 'PAYMENT_DECLINED' } });
     expect(noPayment.getState($errorCode)).toBe('PAYMENT_DECLINED');
     const junk = fork({ handlers: handlers() });
-    await allSettled(paymentFailedOpened, { scope: junk, params: { paymentId: null, code: '<script>' } });
+    await allSettled(paymentFailedPage.opened, { scope: junk, params: { paymentId: null, code: '<script>' } });
     expect(junk.getState($errorCode)).toBeNull();
   });
 
@@ -30,7 +31,7 @@ describe('payment failed page model', () => {
     server.on('GET', '/api/wallet', () => ok(walletFixture()));
     server.on('GET', '/api/wallet/transactions', () => ok({ items: [], nextCursor: null }));
     const scope = fork({ handlers: [[pollDelayFx, (id: string) => id]] });
-    await allSettled(paymentFailedOpened, { scope, params: { paymentId: 'sbp_1', code: 'PAYMENT_DECLINED' } });
+    await allSettled(paymentFailedPage.opened, { scope, params: { paymentId: 'sbp_1', code: 'PAYMENT_DECLINED' } });
     expect(scope.getState($paymentSucceeded)).toBe(true);
   });
 
@@ -38,7 +39,7 @@ describe('payment failed page model', () => {
     server.on('GET', '/api/config', () => ok(configFixture()));
     const opened: AppConfig['support'][] = [];
     const scope = fork({ handlers: [[pollDelayFx, (id: string) => id], [openSupportFx, (support: AppConfig['support']) => void opened.push(support)]] });
-    await allSettled(paymentFailedOpened, { scope, params: { paymentId: null, code: null } });
+    await allSettled(paymentFailedPage.opened, { scope, params: { paymentId: null, code: null } });
     await allSettled(supportPressed, { scope });
     expect(opened.map((s) => s.telegramUrl)).toEqual(['https://t.me/tonic_wallet_support']);
   });
@@ -62,7 +63,7 @@ describe('payment failed page: what it says follows the server status', () => {
         ],
       ],
     });
-    await allSettled(paymentFailedOpened, { scope, params: { paymentId: 'sbp_1', code: 'PAYMENT_DECLINED' } });
+    await allSettled(paymentFailedPage.opened, { scope, params: { paymentId: 'sbp_1', code: 'PAYMENT_DECLINED' } });
     expect(seen).toEqual(['pending', 'pending']);
     expect(polls).toBe(2);
     expect(scope.getState($outcome)).toBe('failed');
@@ -72,7 +73,7 @@ describe('payment failed page: what it says follows the server status', () => {
   it('without a payment id the bank\'s word (the URL) is all there is: failed', async () => {
     server.on('GET', '/api/config', () => ok(configFixture()));
     const scope = fork({ handlers: [[pollDelayFx, (id: string) => id]] });
-    await allSettled(paymentFailedOpened, { scope, params: { paymentId: null, code: 'PAYMENT_DECLINED' } });
+    await allSettled(paymentFailedPage.opened, { scope, params: { paymentId: null, code: 'PAYMENT_DECLINED' } });
     expect(scope.getState($outcome)).toBe('failed');
   });
 
@@ -80,7 +81,20 @@ describe('payment failed page: what it says follows the server status', () => {
     server.on('GET', '/api/config', () => ok(configFixture()));
     servePaymentStates(server, [{ status: 'expired', errorCode: 'PAYMENT_EXPIRED' }]);
     const scope = fork({ handlers: [[pollDelayFx, (id: string) => id]] });
-    await allSettled(paymentFailedOpened, { scope, params: { paymentId: 'sbp_1', code: null } });
+    await allSettled(paymentFailedPage.opened, { scope, params: { paymentId: 'sbp_1', code: null } });
     expect(scope.getState($outcome)).toBe('failed');
+  });
+});
+
+describe('payment failed page navigation (navigateFx)', () => {
+  it('a payment that went through after all opens its success page in place of this one', async () => {
+    server.on('GET', '/api/config', () => ok(configFixture()));
+    server.on('GET', '/api/wallet/sbp/sbp_1', () => ok(sbpPaymentFixture({ status: 'succeeded' })));
+    server.on('GET', '/api/wallet', () => ok(walletFixture()));
+    server.on('GET', '/api/wallet/transactions', () => ok({ items: [], nextCursor: null }));
+    const seen: NavigateTo[] = [];
+    const scope = fork({ handlers: [[pollDelayFx, (id: string) => id], [navigateFx, (to: NavigateTo) => void seen.push(to)]] });
+    await allSettled(paymentFailedPage.opened, { scope, params: { paymentId: 'sbp_1', code: 'PAYMENT_DECLINED' } });
+    expect(seen).toEqual([{ to: '/payment-success?paymentId=sbp_1', replace: true }]);
   });
 });

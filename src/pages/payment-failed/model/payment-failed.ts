@@ -4,12 +4,13 @@
  */
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { $supportContact, appConfigRequested } from '@/entities/app-config';
-import { $sbpPayment, $sbpPaymentNotFound, sbpPaymentWatchStarted, sbpPaymentWatchStopped } from '@/features/topup-sbp';
+import { $sbpPayment, $sbpPaymentNotFound, paymentStatusPath, sbpPaymentWatchStarted, sbpPaymentWatchStopped } from '@/features/topup-sbp';
 import type { AppConfig } from '@/shared/contract';
+import { createPageLifecycle, navigateFx } from '@/shared/lib';
 import { haptic, openTelegramLink } from '@/shared/platform';
 
-export const paymentFailedOpened = createEvent<{ paymentId: string | null; code: string | null }>();
-export const paymentFailedClosed = createEvent();
+export const paymentFailedPage = createPageLifecycle<{ paymentId: string | null; code: string | null }>('paymentFailedPage');
+const paymentFailedOpened = paymentFailedPage.opened;
 export const supportPressed = createEvent();
 
 const $codeFromUrl = createStore<string | null>(null).on(paymentFailedOpened, (_, { code }) => code);
@@ -48,7 +49,15 @@ sample({
   fn: ({ paymentId }) => paymentId!,
   target: sbpPaymentWatchStarted,
 });
-sample({ clock: paymentFailedClosed, target: sbpPaymentWatchStopped });
+sample({ clock: paymentFailedPage.closed, target: sbpPaymentWatchStopped });
+// A payment that went through after all: its success page, in place of this one.
+sample({
+  clock: [$sbpPayment, paymentFailedOpened],
+  source: { open: paymentFailedPage.$open, payment: $sbpPayment },
+  filter: ({ open, payment }) => open && payment?.status === 'succeeded',
+  fn: ({ payment }) => ({ to: paymentStatusPath(payment!.paymentId), replace: true }),
+  target: navigateFx,
+});
 sample({
   clock: supportPressed,
   source: $supportContact,

@@ -1,12 +1,12 @@
 import { useUnit } from 'effector-react';
-import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { $supportContact } from '@/entities/app-config';
-import { $sbpPayment, $sbpPaymentNotFound, PaymentDetails, paymentStatusPath, sbpRetryPath } from '@/features/topup-sbp';
+import { $sbpPayment, $sbpPaymentNotFound, PaymentDetails, sbpRetryPath } from '@/features/topup-sbp';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
+import { usePageLifecycle } from '@/shared/lib';
 import { Amount, Button, IconClock, IconCrossCircle, LinkButton, Page, Skeleton, Spinner } from '@/shared/ui';
-import { $errorCode, $outcome, $paymentSucceeded, paymentFailedClosed, paymentFailedOpened, supportPressed } from '../model/payment-failed';
+import { $errorCode, $outcome, paymentFailedPage, supportPressed } from '../model/payment-failed';
 import styles from './payment-failed-page.module.css';
 
 const KNOWN_CODES = ['PAYMENT_DECLINED', 'PAYMENT_EXPIRED', 'PAYMENT_FAILED', 'INSUFFICIENT_FUNDS', 'SBP_PROVIDER_ERROR'];
@@ -14,24 +14,15 @@ const KNOWN_CODES = ['PAYMENT_DECLINED', 'PAYMENT_EXPIRED', 'PAYMENT_FAILED', 'I
 /** SPEC §2 /payment-failed: error code, retry, back to wallet, contact support. */
 export function PaymentFailedPage() {
   const { t } = useTranslation('wallet');
-  const navigate = useNavigate();
   const [search] = useSearchParams();
   const paymentId = search.get('paymentId');
   const code = search.get('code');
-  const [payment, notFound, errorCode, succeeded, support] = useUnit([$sbpPayment, $sbpPaymentNotFound, $errorCode, $paymentSucceeded, $supportContact]);
-  const [open, close, contactSupport] = useUnit([paymentFailedOpened, paymentFailedClosed, supportPressed]);
+  usePageLifecycle(paymentFailedPage, { paymentId, code });
+  const [payment, notFound, errorCode, support] = useUnit([$sbpPayment, $sbpPaymentNotFound, $errorCode, $supportContact]);
+  const contactSupport = useUnit(supportPressed);
   const outcome = useUnit($outcome);
   // Until the server's status is final, the page says so (it polls meanwhile), never "failed" ahead of the server.
   const waiting = outcome === 'pending' || outcome === 'loading';
-
-  useEffect(() => {
-    open({ paymentId, code });
-    return () => close();
-  }, [paymentId, code, open, close]);
-
-  useEffect(() => {
-    if (succeeded && payment) navigate(paymentStatusPath(payment.paymentId), { replace: true });
-  }, [succeeded, payment, navigate]);
 
   const reason = waiting
     ? t('payment.pendingText')

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { servePaymentStates, useWalletTestApi } from '@/entities/wallet/index.testing';
 import { pollDelayFx } from '@/features/topup-sbp';
 import type { SbpPayment } from '@/shared/contract';
-import { $countdownRunning, $paymentFailed, $redirectDue, $secondsLeft, countdownSecondFx, paymentSuccessClosed, paymentSuccessOpened, REDIRECT_AFTER_SECONDS } from './payment-success';
+import { navigateFx, type NavigateTo } from '@/shared/lib';
+import { $countdownRunning, $paymentFailed, $redirectDue, $secondsLeft, countdownSecondFx, paymentSuccessPage, REDIRECT_AFTER_SECONDS } from './payment-success';
 
 const server = useWalletTestApi();
 
@@ -21,7 +22,7 @@ describe('payment success page model', () => {
       ],
     });
     expect(REDIRECT_AFTER_SECONDS).toBe(10);
-    await allSettled(paymentSuccessOpened, { scope, params: 'sbp_1' });
+    await allSettled(paymentSuccessPage.opened, { scope, params: { paymentId: 'sbp_1' } });
     expect(seconds).toEqual([10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
     expect(scope.getState($secondsLeft)).toBe(0);
     expect(scope.getState($redirectDue)).toBe(true);
@@ -36,7 +37,7 @@ describe('payment success page model', () => {
         [countdownSecondFx, () => undefined],
       ],
     });
-    await allSettled(paymentSuccessOpened, { scope, params: 'sbp_1' });
+    await allSettled(paymentSuccessPage.opened, { scope, params: { paymentId: 'sbp_1' } });
     expect(scope.getState($countdownRunning)).toBe(false);
     expect(scope.getState($secondsLeft)).toBe(10);
     expect(scope.getState($redirectDue)).toBe(false);
@@ -51,12 +52,12 @@ describe('payment success page model', () => {
         [
           countdownSecondFx,
           () => {
-            if (++ticks === 3) void allSettled(paymentSuccessClosed, { scope });
+            if (++ticks === 3) void allSettled(paymentSuccessPage.closed, { scope });
           },
         ],
       ],
     });
-    await allSettled(paymentSuccessOpened, { scope, params: 'sbp_1' });
+    await allSettled(paymentSuccessPage.opened, { scope, params: { paymentId: 'sbp_1' } });
     expect(scope.getState($secondsLeft)).toBe(8);
     expect(scope.getState($redirectDue)).toBe(false);
   });
@@ -64,8 +65,32 @@ describe('payment success page model', () => {
   it('a failed payment sends the page to /payment-failed', async () => {
     servePayment([{ status: 'failed', errorCode: 'PAYMENT_DECLINED' }]);
     const scope = fork({ handlers: [[pollDelayFx, (id: string) => id], [countdownSecondFx, () => undefined]] });
-    await allSettled(paymentSuccessOpened, { scope, params: 'sbp_1' });
+    await allSettled(paymentSuccessPage.opened, { scope, params: { paymentId: 'sbp_1' } });
     expect(scope.getState($paymentFailed)).toBe(true);
     expect(scope.getState($countdownRunning)).toBe(false);
+  });
+});
+
+describe('payment success page navigation (navigateFx)', () => {
+  it('the countdown ends on the wallet', async () => {
+    const seen: NavigateTo[] = [];
+    servePayment([{ status: 'succeeded' }]);
+    const scope = fork({
+      handlers: [
+        [pollDelayFx, (id: string) => id],
+        [countdownSecondFx, () => undefined],
+        [navigateFx, (to: NavigateTo) => void seen.push(to)],
+      ],
+    });
+    await allSettled(paymentSuccessPage.opened, { scope, params: { paymentId: 'sbp_1' } });
+    expect(seen).toEqual([{ to: '/wallet', replace: true }]);
+  });
+
+  it('a failed payment goes to /payment-failed with its code', async () => {
+    const seen: NavigateTo[] = [];
+    servePayment([{ status: 'failed', errorCode: 'PAYMENT_DECLINED' }]);
+    const failed = fork({ handlers: [[pollDelayFx, (id: string) => id], [countdownSecondFx, () => undefined], [navigateFx, (to: NavigateTo) => void seen.push(to)]] });
+    await allSettled(paymentSuccessPage.opened, { scope: failed, params: { paymentId: 'sbp_1' } });
+    expect(seen).toEqual([{ to: '/payment-failed?paymentId=sbp_1&code=PAYMENT_DECLINED', replace: true }]);
   });
 });

@@ -4,13 +4,17 @@
  * /payment-failed instead.
  */
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { $sbpPayment, sbpPaymentWatchStarted, sbpPaymentWatchStopped } from '@/features/topup-sbp';
+import { $sbpPayment, paymentFailedPath, sbpPaymentWatchStarted, sbpPaymentWatchStopped } from '@/features/topup-sbp';
+import { routePaths } from '@/shared/config';
+import { createPageLifecycle, navigateFx } from '@/shared/lib';
 
 /** SPEC §9: payment success redirects after 10 seconds. */
 export const REDIRECT_AFTER_SECONDS = 10;
 
-export const paymentSuccessOpened = createEvent<string>();
-export const paymentSuccessClosed = createEvent();
+export const paymentSuccessPage = createPageLifecycle<{ paymentId: string | null }>('paymentSuccessPage');
+/** The page shows this payment (the URL has one); without one it only says "not found". */
+const paymentSuccessOpened = paymentSuccessPage.opened.filterMap(({ paymentId }) => paymentId ?? undefined);
+const paymentSuccessClosed = paymentSuccessPage.closed;
 
 const countdownStarted = createEvent();
 const countdownStopped = createEvent();
@@ -51,3 +55,18 @@ sample({
   target: countdownStarted,
 });
 sample({ clock: $redirectDue, filter: Boolean, target: [countdownStopped, sbpPaymentWatchStopped] });
+// Where the page goes (only while it is open: the payment-failed page watches the same payment).
+sample({
+  clock: $redirectDue,
+  source: paymentSuccessPage.$open,
+  filter: (open, due) => open && due,
+  fn: () => ({ to: routePaths.wallet, replace: true }),
+  target: navigateFx,
+});
+sample({
+  clock: [$sbpPayment, paymentSuccessPage.opened],
+  source: { open: paymentSuccessPage.$open, payment: $sbpPayment },
+  filter: ({ open, payment }) => open && payment !== null && (payment.status === 'failed' || payment.status === 'expired'),
+  fn: ({ payment }) => ({ to: paymentFailedPath(payment!.paymentId, payment!.errorCode), replace: true }),
+  target: navigateFx,
+});

@@ -1,43 +1,23 @@
 import { useUnit } from 'effector-react';
-import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { $sbpPayment, $sbpPaymentError, $sbpPaymentNotFound, paymentFailedPath, PaymentDetails } from '@/features/topup-sbp';
+import { useSearchParams } from 'react-router-dom';
+import { $sbpPayment, $sbpPaymentError, $sbpPaymentNotFound, PaymentDetails } from '@/features/topup-sbp';
 import { routePaths } from '@/shared/config';
 import { useFormatters, useTranslation } from '@/shared/i18n';
+import { usePageLifecycle } from '@/shared/lib';
 import { Amount, ErrorState, IconCheckCircle, IconClock, LinkButton, Page, Skeleton, Spinner } from '@/shared/ui';
 import { WalletBalance } from '@/widgets/wallet-balance';
-import { $paymentFailed, $redirectDue, $secondsLeft, paymentSuccessClosed, paymentSuccessOpened } from '../model/payment-success';
+import { $secondsLeft, paymentSuccessPage } from '../model/payment-success';
 import styles from './payment-success-page.module.css';
 
 /** SPEC §2 /payment-success: amount, orderId, invoiceId, status; back to the wallet after 10 s (SPEC §9). */
 export function PaymentSuccessPage() {
   const { t } = useTranslation('wallet');
   const format = useFormatters();
-  const navigate = useNavigate();
   const [search] = useSearchParams();
   const paymentId = search.get('paymentId');
-  const [payment, error, notFound, secondsLeft, redirectDue, failed] = useUnit([
-    $sbpPayment,
-    $sbpPaymentError,
-    $sbpPaymentNotFound,
-    $secondsLeft,
-    $redirectDue,
-    $paymentFailed,
-  ]);
-  const [open, close] = useUnit([paymentSuccessOpened, paymentSuccessClosed]);
-
-  useEffect(() => {
-    if (!paymentId) return undefined;
-    open(paymentId);
-    return () => close();
-  }, [paymentId, open, close]);
-
-  useEffect(() => {
-    if (redirectDue) navigate(routePaths.wallet, { replace: true });
-  }, [redirectDue, navigate]);
-  useEffect(() => {
-    if (failed && payment) navigate(paymentFailedPath(payment.paymentId, payment.errorCode), { replace: true });
-  }, [failed, payment, navigate]);
+  usePageLifecycle(paymentSuccessPage, { paymentId });
+  const [payment, error, notFound, secondsLeft] = useUnit([$sbpPayment, $sbpPaymentError, $sbpPaymentNotFound, $secondsLeft]);
+  const open = useUnit(paymentSuccessPage.opened);
 
   const back = (
     <LinkButton to={routePaths.wallet} replace fullWidth>
@@ -56,7 +36,7 @@ export function PaymentSuccessPage() {
     return (
       <Page safeArea={false} footer={back}>
         {error ? (
-          <ErrorState message={t(error.keys, { defaultValue: error.defaultValue })} onRetry={() => open(paymentId)} />
+          <ErrorState message={t(error.keys, { defaultValue: error.defaultValue })} onRetry={() => open({ paymentId })} />
         ) : (
           <div className={styles.loading} role="status" aria-label={t('common:status.loading')}>
             <Skeleton width={64} height={64} radius={32} />

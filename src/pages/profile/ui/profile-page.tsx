@@ -1,12 +1,14 @@
-import { useGate, useUnit } from 'effector-react';
+import { useUnit } from 'effector-react';
 import { Link } from 'react-router-dom';
-import { $user, $userError, $userState, UserAvatar, UserGate, userRequested } from '@/entities/user';
+import { $user, $userError, $userState, UserAvatar, userRequested } from '@/entities/user';
 import { CopyPromoCodeButton } from '@/features/copy-promo-code';
 import { ShareReferralButton } from '@/features/share-referral';
 import { routePaths } from '@/shared/config';
 import type { UserProfile, VerificationStatus } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
+import { usePageLifecycle } from '@/shared/lib';
 import { Badge, ErrorState, Page, Section, Skeleton, type BadgeTone } from '@/shared/ui';
+import { profilePage } from '../model/profile-page';
 import styles from './profile-page.module.css';
 
 const VERIFICATION_TONE: Record<VerificationStatus, BadgeTone> = {
@@ -107,7 +109,7 @@ function Telegram({ user }: { user: UserProfile }) {
 
 /** /profile (SPEC §2 implies a profile screen; path chosen here): the signed-in user's data from GET /api/users/me. */
 export function ProfilePage() {
-  useGate(UserGate);
+  usePageLifecycle(profilePage);
   const { t } = useTranslation(['profile', 'errors']);
   const [user, state, error, retry] = useUnit([$user, $userState, $userError, userRequested]);
 

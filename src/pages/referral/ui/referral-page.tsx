@@ -1,4 +1,4 @@
-import { useGate, useUnit } from 'effector-react';
+import { useUnit } from 'effector-react';
 import {
   $hasMoreReferrals,
   $loadingMoreReferrals,
@@ -11,7 +11,6 @@ import {
   $referralsState,
   moreReferralsRequested,
   promoCodeRequested,
-  ReferralGate,
   ReferralRow,
   referralsRequested,
 } from '@/entities/referral';
@@ -19,7 +18,9 @@ import { CopyPromoCodeButton } from '@/features/copy-promo-code';
 import { ShareReferralButton } from '@/features/share-referral';
 import type { ErrorMessage } from '@/shared/api';
 import { useFormatters, useTranslation } from '@/shared/i18n';
+import { usePageLifecycle } from '@/shared/lib';
 import { Button, EmptyState, ErrorState, IconGift, List, Page, Section, Skeleton } from '@/shared/ui';
+import { referralPage } from '../model/referral-page';
 import styles from './referral-page.module.css';
 
 /** The detail under a SPEC §8 title, unless it would only repeat the title. */
@@ -175,7 +176,7 @@ function ReferralsList() {
 
 /** /referral (SPEC §2): my promo code (copy, share), how it works, my referrals with their status. */
 export function ReferralPage() {
-  useGate(ReferralGate);
+  usePageLifecycle(referralPage);
   const { t } = useTranslation('referral');
   return (
     <Page title={t('title')} safeArea={false}>

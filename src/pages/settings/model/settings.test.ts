@@ -10,7 +10,7 @@ import {
   $settingsConfig,
   faqToggled,
   openSupportEmailFx,
-  SettingsGate,
+  settingsPage,
   supportEmailOpened,
   supportTelegramOpened,
 } from './settings';
@@ -45,7 +45,7 @@ const openSettings = async () => {
   const email = vi.fn();
   const cloud = vi.fn().mockResolvedValue(null);
   const scope = fork({ handlers: [[openSupportEmailFx, email], [readCloudLanguageFx, cloud]] });
-  await allSettled(SettingsGate.open, { scope, params: {} });
+  await allSettled(settingsPage.opened, { scope });
   return { scope, email, cloud };
 };
 

@@ -3,9 +3,9 @@
  * GET /api/config; support opens in Telegram where possible (t.me link), else by email.
  */
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { createGate } from 'effector-react';
 import { $appConfig, $appConfigState, appConfigRequested } from '@/entities/app-config';
 import { languageCloudSyncStarted } from '@/features/change-language';
+import { createPageLifecycle } from '@/shared/lib';
 import { openTelegramLink } from '@/shared/platform';
 import type { FaqItemId } from '../config/faq';
 
@@ -13,7 +13,7 @@ import type { FaqItemId } from '../config/faq';
 export const $settingsConfig = $appConfig;
 export const $settingsConfigState = $appConfigState;
 
-export const SettingsGate = createGate({ name: 'SettingsGate' });
+export const settingsPage = createPageLifecycle('settingsPage');
 export const settingsConfigRequested = createEvent();
 
 export const faqToggled = createEvent<FaqItemId>();
@@ -36,9 +36,9 @@ export const openSupportEmailFx = createEffect((email: string) => {
   window.location.href = `mailto:${email}`;
 });
 
-sample({ clock: [SettingsGate.open, settingsConfigRequested], fn: () => undefined, target: appConfigRequested });
+sample({ clock: [settingsPage.opened, settingsConfigRequested], fn: () => undefined, target: appConfigRequested });
 // A device without a chosen language takes the one chosen on another device (Telegram Cloud Storage).
-sample({ clock: SettingsGate.open, fn: () => undefined, target: languageCloudSyncStarted });
+sample({ clock: settingsPage.opened, fn: () => undefined, target: languageCloudSyncStarted });
 sample({
   clock: supportTelegramOpened,
   source: $settingsConfig,

@@ -1,8 +1,9 @@
-import { useGate, useUnit } from 'effector-react';
+import { useUnit } from 'effector-react';
 import { LanguageSwitcher } from '@/features/change-language';
 import { SignOutButton } from '@/features/sign-out';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
+import { usePageLifecycle } from '@/shared/lib';
 import { getPlatformInfo } from '@/shared/platform';
 import { Button, IconGift, List, ListItem, Page, Section } from '@/shared/ui';
 import { APP_VERSION } from '../config/app-info';
@@ -11,7 +12,7 @@ import {
   $settingsConfig,
   $settingsConfigState,
   settingsConfigRequested,
-  SettingsGate,
+  settingsPage,
   supportEmailOpened,
   supportTelegramOpened,
 } from '../model/settings';
@@ -98,7 +99,7 @@ function AboutApp() {
 
 /** /settings tab (SPEC §2): language, account (profile, referral program), FAQs, support, sign-out, app info. */
 export function SettingsPage() {
-  useGate(SettingsGate);
+  usePageLifecycle(settingsPage);
   const { t } = useTranslation('settings');
   return (
     <Page title={t('title')} safeArea={false}>

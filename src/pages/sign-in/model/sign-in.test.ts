@@ -4,6 +4,7 @@ import { $isAuthenticated } from '@/entities/session';
 import { $codeError, changeEmailClicked, codeChanged } from '@/features/verify-email-code';
 import { apiDataReset, configureApi } from '@/shared/api';
 import { createFakeServer, fail, ok } from '@/shared/api/index.testing';
+import { navigateFx, type NavigateTo } from '@/shared/lib';
 import * as platform from '@/shared/platform';
 import {
   $completed,
@@ -13,7 +14,7 @@ import {
   $telegramLoginAvailable,
   emailChanged,
   emailSubmitted,
-  SignInGate,
+  signInPage,
   telegramLoginClicked,
 } from './sign-in';
 
@@ -53,7 +54,7 @@ async function run(promise: Promise<unknown>) {
 }
 
 async function toCodeStep(scope: Scope, email = 'ann@example.com') {
-  await run(allSettled(SignInGate.open, { scope, params: {} }));
+  await run(allSettled(signInPage.opened, { scope, params: { returnTo: '/wallet' } }));
   await allSettled(emailChanged, { scope, params: email });
   await run(allSettled(emailSubmitted, { scope }));
 }
@@ -61,7 +62,7 @@ async function toCodeStep(scope: Scope, email = 'ann@example.com') {
 describe('sign-in flow', () => {
   test('the email is validated before anything is sent', async () => {
     const scope = fork();
-    await run(allSettled(SignInGate.open, { scope, params: {} }));
+    await run(allSettled(signInPage.opened, { scope, params: { returnTo: '/wallet' } }));
     expect(scope.getState($emailError)).toBeNull();
     await run(allSettled(emailSubmitted, { scope }));
     expect(scope.getState($emailError)?.defaultValue).toBe('Enter your email');
@@ -83,6 +84,17 @@ describe('sign-in flow', () => {
     expect(scope.getState($completed)).toBe(true);
     expect(scope.getState($isAuthenticated)).toBe(true);
     expect(localStorage.getItem('tgwallet.accessToken')).toBe('access-2');
+  });
+
+  test('signed in: the model goes to the returnTo the page was opened with (navigateFx), replacing the sign-in screen', async () => {
+    server.on('POST', '/api/auth/verify-code', () => ok(TOKENS));
+    const seen: NavigateTo[] = [];
+    const scope = fork({ handlers: [[navigateFx, (to: NavigateTo) => void seen.push(to)]] });
+    await run(allSettled(signInPage.opened, { scope, params: { returnTo: '/cards/crd_1' } }));
+    await allSettled(emailChanged, { scope, params: 'ann@example.com' });
+    await run(allSettled(emailSubmitted, { scope }));
+    await run(allSettled(codeChanged, { scope, params: '123456' }));
+    expect(seen).toEqual([{ to: '/cards/crd_1', replace: true }]);
   });
 
   test('a Telegram account linked to another account: explained (TELEGRAM_ALREADY_LINKED), still signed out', async () => {
@@ -129,13 +141,13 @@ describe('sign-in flow', () => {
 
   test('Telegram one-tap: offered only inside Telegram; an unlinked account is explained; unavailable hides it', async () => {
     const scope = fork();
-    await run(allSettled(SignInGate.open, { scope, params: {} }));
+    await run(allSettled(signInPage.opened, { scope, params: { returnTo: '/wallet' } }));
     expect(scope.getState($telegramLoginAvailable)).toBe(false);
 
     vi.mocked(platform.isMockEnvironment).mockReturnValue(false);
     vi.mocked(platform.getRawInitData).mockReturnValue('query_id=1&hash=abc');
     const tg = fork();
-    await run(allSettled(SignInGate.open, { scope: tg, params: {} }));
+    await run(allSettled(signInPage.opened, { scope: tg, params: { returnTo: '/wallet' } }));
     expect(tg.getState($telegramLoginAvailable)).toBe(true);
 
     server.on('POST', '/api/auth/login', () => fail(404, { service: 'auth', code: 'TELEGRAM_NOT_LINKED', message: 'not linked' }));

@@ -5,7 +5,6 @@
  * POST /api/auth/login {provider:'telegram'} for a Telegram account linked on an earlier sign-in.
  */
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { createGate } from 'effector-react';
 import { signedIn } from '@/entities/session';
 import {
   authErrorMessage,
@@ -22,6 +21,7 @@ import {
 } from '@/features/verify-email-code';
 import { createApiMutation } from '@/shared/api';
 import { authLogin, authVerifyCode, Email } from '@/shared/contract';
+import { createPageLifecycle, navigateFx } from '@/shared/lib';
 import { getRawInitData, haptic, isMockEnvironment } from '@/shared/platform';
 
 export type SignInStep = 'email' | 'code';
@@ -29,7 +29,8 @@ export type SignInStep = 'email' | 'code';
 export const verifyCodeMutation = createApiMutation(authVerifyCode);
 export const telegramLoginMutation = createApiMutation(authLogin);
 
-export const SignInGate = createGate({ name: 'SignInGate' });
+/** Opened with where to go once signed in (the sanitised `returnTo`, else the wallet). */
+export const signInPage = createPageLifecycle<{ returnTo: string }>('signInPage');
 export const emailChanged = createEvent<string>();
 export const emailSubmitted = createEvent();
 export const telegramLoginClicked = createEvent();
@@ -58,11 +59,19 @@ export const $emailError = sample({
 
 const pageReset = createEvent();
 // Fresh on every visit (also when leaving: a finished flow must not redirect the next visit).
-sample({ clock: [SignInGate.open, SignInGate.close], target: [pageReset, codeStepReset] });
+sample({ clock: [signInPage.opened, signInPage.closed], target: [pageReset, codeStepReset] });
+// Done: the screen the user came for (replacing this one).
+sample({
+  clock: $completed,
+  source: signInPage.$params,
+  filter: (params, completed) => completed && params !== null,
+  fn: (params) => ({ to: params!.returnTo, replace: true }),
+  target: navigateFx,
+});
 for (const store of [$email, $attempted, $step, $formError, $completed] as const) store.reset(pageReset);
 
 const readPlatformFx = createEffect(() => !isMockEnvironment() && Boolean(getRawInitData()));
-sample({ clock: SignInGate.open, target: readPlatformFx });
+sample({ clock: signInPage.opened, target: readPlatformFx });
 $telegramLoginAvailable.on(readPlatformFx.doneData, (_, available) => available);
 
 // Email step.

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { apiDataReset, configureApi } from '@/shared/api';
 import { createFakeServer, ok } from '@/shared/api/index.testing';
 import { initI18n } from '@/shared/i18n';
+import { useRouterBinding } from '@/shared/lib';
 import { SignInPage } from './sign-in-page';
 
 const server = createFakeServer();
@@ -24,9 +25,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The app's root layout binds the models' navigateFx to the router; here this does. */
+function RouterBinding() {
+  useRouterBinding();
+  return null;
+}
+
 const renderAt = (entry: string) =>
   render(
     <MemoryRouter initialEntries={[entry]}>
+      <RouterBinding />
       <Routes>
         <Route path="/signin" element={<SignInPage />} />
         <Route path="/cards/:id" element={<p>card screen</p>} />

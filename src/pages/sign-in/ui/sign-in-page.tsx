@@ -1,9 +1,9 @@
-import { useGate, useUnit } from 'effector-react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { useUnit } from 'effector-react';
+import { Link, useLocation } from 'react-router-dom';
 import { EmailCodeStep, useAuthMessage } from '@/features/verify-email-code';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
-import { useReturnTo } from '@/shared/lib';
+import { usePageLifecycle, useReturnTo } from '@/shared/lib';
 import { Alert, Button, FormScreen, FormStack, Page, TextField } from '@/shared/ui';
 import {
   $completed,
@@ -17,7 +17,7 @@ import {
   $verifying,
   emailChanged,
   emailSubmitted,
-  SignInGate,
+  signInPage,
   telegramLoginClicked,
 } from '../model/sign-in';
 
@@ -25,10 +25,10 @@ const FORM_ID = 'sign-in-form';
 
 /** Route /signin: email, then the 6-digit code; one-tap Telegram sign-in inside Telegram (SPEC §2). */
 export function SignInPage() {
-  useGate(SignInGate);
   const { t } = useTranslation(['auth', 'errors']);
   const show = useAuthMessage();
   const returnTo = useReturnTo();
+  usePageLifecycle(signInPage, { returnTo });
   const { search } = useLocation();
   const [step, completed, verifying, sending, email, emailError, formError, telegramAvailable, telegramPending] = useUnit([
     $step,
@@ -43,7 +43,8 @@ export function SignInPage() {
   ]);
   const [changeEmail, submit, telegramLogin] = useUnit([emailChanged, emailSubmitted, telegramLoginClicked]);
 
-  if (completed) return <Navigate to={returnTo} replace />;
+  // Signed in: the model goes to returnTo; nothing more to show meanwhile.
+  if (completed) return null;
 
   if (step === 'code') {
     return (

@@ -18,7 +18,7 @@ import {
   fieldChanged,
   formSubmitted,
   promoCodeCleared,
-  SignUpGate,
+  signUpPage,
   telegramPhoneClicked,
 } from './sign-up';
 
@@ -65,7 +65,7 @@ async function run(promise: Promise<unknown>) {
 }
 
 async function openPage(scope: Scope) {
-  await run(allSettled(SignUpGate.open, { scope, params: {} }));
+  await run(allSettled(signUpPage.opened, { scope, params: { returnTo: '/wallet' } }));
 }
 
 async function fill(scope: Scope, values: Record<string, string>) {

@@ -8,7 +8,6 @@
  * that field; after fixing the promo code, "Continue" registers again with the same email code.
  */
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { createGate } from 'effector-react';
 import { signedIn } from '@/entities/session';
 import {
   $codeEmail,
@@ -26,6 +25,7 @@ import {
 } from '@/features/verify-email-code';
 import { createApiMutation, isApiError } from '@/shared/api';
 import { authRegister, type RegistrationForm } from '@/shared/contract';
+import { createPageLifecycle, navigateFx } from '@/shared/lib';
 import { getPlatformInfo, getStartParam, haptic, requestLocation, requestPhoneContact } from '@/shared/platform';
 import {
   countryFromCoordinates,
@@ -43,8 +43,8 @@ export type SignUpStep = 'form' | 'code';
 
 export const registerMutation = createApiMutation(authRegister);
 
-/** Mount with the page: resets the flow, reads the platform features and the start parameter. */
-export const SignUpGate = createGate({ name: 'SignUpGate' });
+/** Opening resets the flow, reads the platform features and the start parameter; `returnTo`: where to go once signed up. */
+export const signUpPage = createPageLifecycle<{ returnTo: string }>('signUpPage');
 export const fieldChanged = createEvent<{ field: FieldName; value: string }>();
 export const formSubmitted = createEvent();
 /** "Remove promo code" after PROMO_CODE_UNKNOWN. */
@@ -79,7 +79,15 @@ const $heldCode = createStore<string | null>(null);
 
 const pageReset = createEvent();
 // Fresh on every visit (also when leaving: a finished flow must not redirect the next visit).
-sample({ clock: [SignUpGate.open, SignUpGate.close], target: [pageReset, codeStepReset] });
+sample({ clock: [signUpPage.opened, signUpPage.closed], target: [pageReset, codeStepReset] });
+// Done: the screen the user came for (replacing this one).
+sample({
+  clock: $completed,
+  source: signUpPage.$params,
+  filter: (params, completed) => completed && params !== null,
+  fn: (params) => ({ to: params!.returnTo, replace: true }),
+  target: navigateFx,
+});
 $values.reset(pageReset);
 $submitAttempted.reset(pageReset);
 $serverFieldErrors.reset(pageReset);
@@ -96,7 +104,7 @@ const readPlatformFx = createEffect(() => {
   const { features } = getPlatformInfo();
   return { contact: features.contact, location: features.location, promoCode: promoCodeFromStartParam(getStartParam()) };
 });
-sample({ clock: SignUpGate.open, target: readPlatformFx });
+sample({ clock: signUpPage.opened, target: readPlatformFx });
 $canUseTelegramPhone.on(readPlatformFx.doneData, (_, { contact }) => contact);
 $canDetectCountry.on(readPlatformFx.doneData, (_, { location }) => location);
 sample({

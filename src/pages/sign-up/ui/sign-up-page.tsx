@@ -1,23 +1,24 @@
-import { useGate, useUnit } from 'effector-react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { useUnit } from 'effector-react';
+import { Link, useLocation } from 'react-router-dom';
 import { EmailCodeStep, useAuthMessage } from '@/features/verify-email-code';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
-import { useReturnTo } from '@/shared/lib';
+import { usePageLifecycle, useReturnTo } from '@/shared/lib';
 import { Alert, Button, FormScreen, Page } from '@/shared/ui';
-import { $completed, $formError, $registering, $sendingCode, $step, SignUpGate } from '../model/sign-up';
+import { $completed, $formError, $registering, $sendingCode, $step, signUpPage } from '../model/sign-up';
 import { RegistrationForm, SIGN_UP_FORM_ID } from './registration-form';
 
 /** Route /signup: registration form, then the 6-digit email code (SPEC §2). */
 export function SignUpPage() {
-  useGate(SignUpGate);
   const { t } = useTranslation(['auth', 'errors']);
   const returnTo = useReturnTo();
+  usePageLifecycle(signUpPage, { returnTo });
   const { search } = useLocation();
   const show = useAuthMessage();
   const [step, completed, registering, sending, formError] = useUnit([$step, $completed, $registering, $sendingCode, $formError]);
 
-  if (completed) return <Navigate to={returnTo} replace />;
+  // Signed in: the model goes to returnTo; nothing more to show meanwhile.
+  if (completed) return null;
 
   if (step === 'code') {
     return (

@@ -3,22 +3,22 @@
  * verification the support contact from GET /api/config (`support`, entities/app-config).
  */
 import { createEffect, createEvent, sample } from 'effector';
-import { createGate } from 'effector-react';
 import { $supportContact, appConfigRequested } from '@/entities/app-config';
 import { $isAuthenticated } from '@/entities/session';
 import { $verificationStatus, meQuery, userRefreshRequested } from '@/entities/user';
+import { createPageLifecycle } from '@/shared/lib';
 import { openTelegramLink } from '@/shared/platform';
 
-export const VerificationGate = createGate({ name: 'VerificationGate' });
+export const verificationPage = createPageLifecycle('verificationPage');
 export const refreshClicked = createEvent();
 export const supportTelegramClicked = createEvent();
 
 export const $support = $supportContact;
 
-sample({ clock: VerificationGate.open, filter: $isAuthenticated, fn: () => undefined, target: meQuery.start });
+sample({ clock: verificationPage.opened, filter: $isAuthenticated, fn: () => undefined, target: meQuery.start });
 // The support contact is needed only when the verification failed.
 sample({
-  clock: [VerificationGate.open, $verificationStatus.updates],
+  clock: [verificationPage.opened, $verificationStatus.updates],
   source: { status: $verificationStatus, authenticated: $isAuthenticated },
   filter: ({ status, authenticated }) => authenticated && status === 'verification_failed',
   target: appConfigRequested,

@@ -1,11 +1,12 @@
-import { useGate, useUnit } from 'effector-react';
+import { useUnit } from 'effector-react';
 import { $isAuthenticated } from '@/entities/session';
 import { $user, $userError, $userRefreshError, $userRefreshing, $userState, $verificationStatus, userRequested } from '@/entities/user';
 import { SignOutButton } from '@/features/sign-out';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
+import { usePageLifecycle } from '@/shared/lib';
 import { Alert, Badge, Button, ErrorState, LinkButton, Page, Skeleton } from '@/shared/ui';
-import { $support, refreshClicked, supportTelegramClicked, VerificationGate } from '../model/verification';
+import { $support, refreshClicked, supportTelegramClicked, verificationPage } from '../model/verification';
 import styles from './verification-page.module.css';
 
 function SignedOut() {
@@ -29,7 +30,7 @@ function SignedOut() {
 
 /** Route /verification: "under verification" (limited), "verification failed" (contact support), or verified. */
 export function VerificationPage() {
-  useGate(VerificationGate);
+  usePageLifecycle(verificationPage);
   const { t } = useTranslation(['auth', 'errors', 'common']);
   const [authenticated, user, status, state, error, refreshing, refreshError, support] = useUnit([
     $isAuthenticated,

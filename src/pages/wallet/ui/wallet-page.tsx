@@ -1,16 +1,15 @@
 import { useUnit } from 'effector-react';
-import { lazy, Suspense, useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { exchangeOpened, ExchangeSheet } from '@/features/exchange-currency';
-import { sbpTopUpOpened, SbpTopUpSheet } from '@/features/topup-sbp';
-import { usdtTopUpOpened, UsdtTopUpSheet } from '@/features/topup-usdt';
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router-dom';
+import { ExchangeSheet } from '@/features/exchange-currency';
+import { SbpTopUpSheet } from '@/features/topup-sbp';
+import { UsdtTopUpSheet } from '@/features/topup-usdt';
 import { useTranslation } from '@/shared/i18n';
-import { cn } from '@/shared/lib';
+import { cn, usePageLifecycle } from '@/shared/lib';
 import { IconRefresh, Page } from '@/shared/ui';
 import { TransactionHistory } from '@/widgets/transaction-history';
 import { WalletBalance } from '@/widgets/wallet-balance';
-import { parseWalletDeepLink, WALLET_LINK_PARAMS } from '../lib/deep-link';
-import { $walletPageRefreshing, walletPageRefreshed } from '../model/wallet-page';
+import { $walletPageRefreshing, walletPage, walletPageRefreshed } from '../model/wallet-page';
 import { PULL_THRESHOLD, usePullToRefresh } from './use-pull-to-refresh';
 import styles from './wallet-page.module.css';
 
@@ -20,28 +19,14 @@ import styles from './wallet-page.module.css';
  */
 const VerificationBanner = lazy(() => import('@/entities/user').then((m) => ({ default: m.VerificationBanner })));
 
-/** Opens the sheet a link asks for (/wallet?topup=sbp&amount=…), once, then drops the parameters. */
-function useWalletDeepLink() {
-  const [search, setSearch] = useSearchParams();
-  const [openUsdt, openSbp, openExchange] = useUnit([usdtTopUpOpened, sbpTopUpOpened, exchangeOpened]);
-  useEffect(() => {
-    const link = parseWalletDeepLink(search);
-    if (!link) return;
-    if (link.kind === 'usdt') openUsdt();
-    else if (link.kind === 'sbp') openSbp({ amount: link.amount });
-    else openExchange({ from: link.from });
-    const next = new URLSearchParams(search);
-    for (const name of WALLET_LINK_PARAMS) next.delete(name);
-    setSearch(next, { replace: true });
-  }, [search, setSearch, openUsdt, openSbp, openExchange]);
-}
-
 /** SPEC §2 /wallet: balances, recent transactions, USDT and SBP top-ups, currency exchange. */
 export function WalletPage() {
   const { t } = useTranslation('wallet');
   const [refreshing, refresh] = useUnit([$walletPageRefreshing, walletPageRefreshed]);
   const pull = usePullToRefresh(refresh);
-  useWalletDeepLink();
+  // The query string carries the deep links (/wallet?topup=sbp&amount=…): the model opens their sheet.
+  const { search } = useLocation();
+  usePageLifecycle(walletPage, { search });
 
   return (
     <Page

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { HOME_PATH } from '@/shared/config';
-import { handleBack, useBackHandlerCount } from '@/shared/lib';
+import { handleBack, navigateFx, useBackHandlerCount } from '@/shared/lib';
 import { isTelegramBackButtonAvailable, useTelegramBackButton } from '@/shared/platform';
 
 export interface ShellBackOptions {
@@ -13,19 +13,17 @@ export interface ShellBackOptions {
 
 /**
  * The one owner of "back": Telegram's native back button when the client has it, otherwise an in-page
- * arrow (never both). Open sheets take the press first (shared/lib back stack).
+ * arrow (never both). Open sheets take the press first (shared/lib back stack), then `navigateFx` goes back.
  */
 export function useShellBack({ isRoot, fallbackPath = HOME_PATH }: ShellBackOptions) {
-  const navigate = useNavigate();
   const location = useLocation();
   const overlays = useBackHandlerCount();
   const hasHistory = location.key !== 'default';
 
   const goBack = useCallback(() => {
     if (handleBack()) return;
-    if (hasHistory) navigate(-1);
-    else navigate(fallbackPath, { replace: true });
-  }, [hasHistory, navigate, fallbackPath]);
+    void navigateFx(hasHistory ? { back: true } : { to: fallbackPath, replace: true });
+  }, [hasHistory, fallbackPath]);
 
   const telegramBack = isTelegramBackButtonAvailable();
   useTelegramBackButton({ visible: telegramBack && (!isRoot || overlays > 0), onBack: goBack });

@@ -1,12 +1,14 @@
 /** Which list the card screen shows (transactions or trades); switching loads it for the card. */
 import { createEvent, createStore, sample } from 'effector';
-import { cardTrades, cardTransactions } from '@/entities/card';
+import { cardOpened, cardTrades, cardTransactions } from '@/entities/card';
 
 export type HistoryTab = 'transactions' | 'trades';
 
 /** The card screen opened for this card (first tab loads). */
 export const historyOpened = createEvent<string>();
 export const tabChanged = createEvent<HistoryTab>();
+// The card screen opens a card: its history starts on the first tab.
+sample({ clock: cardOpened, target: historyOpened });
 
 const $cardId = createStore<string | null>(null).on(historyOpened, (_, id) => id);
 export const $tab = createStore<HistoryTab>('transactions').on(tabChanged, (_, tab) => tab).reset(historyOpened);
