@@ -22,7 +22,7 @@ import { addSeconds, type Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { catalogError } from '../../http/errors';
 import { enqueueJob } from '../../jobs';
-import { runLedgerTx } from '../ledger';
+import { accountIds, runLedgerTx } from '../ledger';
 import {
   cursorDate,
   decodeCursor,
@@ -31,6 +31,7 @@ import {
   encodeCursor,
   findProduct,
   findProductIncludingRetired,
+  pickText,
   productName,
   productNotFound,
   type CatalogLanguage,
@@ -129,17 +130,21 @@ export class CardsService {
   async list(userId: string, query: { status?: CardStatus; form?: CardForm; cursor?: string; limit?: number }, lang: CatalogLanguage): Promise<Page<Card>> {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const after = keysetAfter(query.cursor);
-    const rows = await this.db.query<CardRow>(
-      `SELECT * FROM cards
-       WHERE user_id = $1 AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR form = $3)
-         AND ($4::timestamptz IS NULL OR (created_at, id) < ($4::timestamptz, $5::text))
-       ORDER BY created_at DESC, id DESC LIMIT $6`,
-      [userId, query.status ?? null, query.form ?? null, after?.at ?? null, after?.id ?? null, limit + 1],
+    // One statement (a hot read): each card with its product's names and its ledger balance (the card account's id
+    // is accountIds.card(card id), i.e. the prefix $7 + the id).
+    const rows = await this.db.query<CardRow & { product_names: ProductRecord['names'] | null; account_balance: number | null }>(
+      `SELECT c.*, p.name AS product_names, a.balance AS account_balance
+       FROM cards c
+       LEFT JOIN card_products p ON p.id = c.product_id
+       LEFT JOIN ledger_accounts a ON a.id = $7::text || c.id
+       WHERE c.user_id = $1 AND ($2::text IS NULL OR c.status = $2) AND ($3::text IS NULL OR c.form = $3)
+         AND ($4::timestamptz IS NULL OR (c.created_at, c.id) < ($4::timestamptz, $5::text))
+       ORDER BY c.created_at DESC, c.id DESC LIMIT $6`,
+      [userId, query.status ?? null, query.form ?? null, after?.at ?? null, after?.id ?? null, limit + 1, accountIds.card('')],
     );
-    const page = rows.slice(0, limit);
-    const cards = await this.views(this.db, page, lang);
-    const last = page.at(-1);
-    return { items: cards, nextCursor: rows.length > limit && last ? encodeCursor([last.created_at.toISOString(), last.id]) : null };
+    return pageOf(rows, limit, (row) =>
+      toCard(row, { productName: pickText(row.product_names, lang, row.product_id), balance: row.account_balance ?? 0 }),
+    );
   }
 
   async get(userId: string, cardId: string, lang: CatalogLanguage): Promise<Card> {
