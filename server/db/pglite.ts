@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { acquireDataDirLock } from './lock-file';
 import { MEMORY_DATA_DIR, parseInt8, PG_TYPE, type Db, type Queryable, type Row, type SqlParam } from './db';
@@ -53,7 +55,15 @@ export const openPglite = async (dataDir: string, { loadDataDir }: PgliteOptions
   const releaseLock = inMemory ? () => {} : acquireDataDirLock(dataDir);
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create({ dataDir: inMemory ? undefined : dataDir, parsers, startParams, ...(loadDataDir ? { loadDataDir } : {}) });
+    const create = () => PGlite.create({ dataDir: inMemory ? undefined : dataDir, parsers, startParams, ...(loadDataDir ? { loadDataDir } : {}) });
+    const fresh = !inMemory && !existsSync(join(dataDir, 'PG_VERSION'));
+    pglite = await create();
+    if (fresh) {
+      // initdb ran in extra WebAssembly instances and grew this one's memory (~750 MB RSS); a WebAssembly memory never
+      // shrinks, so start again on the new files: what initdb used becomes garbage the next collection gives back.
+      await pglite.close();
+      pglite = await create();
+    }
   } catch (error) {
     releaseLock();
     throw error;
