@@ -6,7 +6,6 @@
  *   npm run bench:table
  *   BENCH_RUNS=5 BENCH_SECONDS=10 npm run bench:table
  *   BENCH_TSX=1 npm run bench:table        # the server under tsx instead of compiled (scripts/build-server.ts)
- *   BENCH_PROFILE=.tmp/prof npm run bench:table   # + a V8 CPU profile of the first PostgreSQL server
  *
  * Rows:
  *   - GET /api/wallet, PostgreSQL, 1 server process, 32 keep-alive connections (scripts/load/closed-loop.ts, its own
@@ -139,9 +138,7 @@ const main = async () => {
     await probe.end();
 
     const env = sandboxServerEnv({ DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(32).toString('base64url'), LOG_LEVEL: 'error', TRON_POLL_MS: '1000' });
-    // BENCH_PROFILE=<dir>: the first PostgreSQL server writes a V8 CPU profile there when it stops.
-    const profile: Record<string, string> = process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(process.env.BENCH_PROFILE)}` } : {};
-    const [a, b] = await Promise.all([startServerProcess('pg-a', { ...env, ...profile }, { entry }), startServerProcess('pg-b', env, { entry })]);
+    const [a, b] = await Promise.all([startServerProcess('pg-a', env, { entry }), startServerProcess('pg-b', env, { entry })]);
     servers.push(a!, b!);
     const bare = await startBare(databaseUrl);
     cleanups.push(() => bare.child.kill('SIGTERM'));
