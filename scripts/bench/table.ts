@@ -6,6 +6,7 @@
  *   npm run bench:table
  *   BENCH_RUNS=5 BENCH_SECONDS=10 npm run bench:table
  *   BENCH_TSX=1 npm run bench:table        # the server under tsx instead of compiled (scripts/build-server.ts)
+ *   BENCH_SERVER=old/dist-server/main.js npm run bench:table   # another build (an older commit's: before/after)
  *
  * Rows:
  *   - GET /api/wallet, PostgreSQL, 1 server process, 32 keep-alive connections (scripts/load/closed-loop.ts, its own
@@ -121,8 +122,9 @@ const bearer = (user: LoadUser): LoopTarget['headers'] => ({ authorization: `Bea
 
 const main = async () => {
   const started = performance.now();
-  const entry = TSX ? undefined : resolve(ROOT, '.tmp/bench-server/main.js');
-  if (entry) await buildServer(resolve(ROOT, '.tmp/bench-server'));
+  // BENCH_SERVER=<compiled main.js>: bench that build instead (e.g. an older commit's, for a before/after).
+  const entry = process.env.BENCH_SERVER ? resolve(process.env.BENCH_SERVER) : TSX ? undefined : resolve(ROOT, '.tmp/bench-server/main.js');
+  if (entry && !process.env.BENCH_SERVER) await buildServer(resolve(ROOT, '.tmp/bench-server'));
   const cluster = await startPostgresCluster({ name: 'bench-table' });
   const cleanups: Array<() => unknown> = [() => cluster.destroy()];
   const servers: ServerProcess[] = [];
