@@ -39,12 +39,16 @@ export const sandboxServerEnv = (extra: Record<string, string> = {}): Record<str
 });
 
 /**
- * Starts `server/main.ts` with `env` on top of this process's environment and resolves once it listens.
+ * Starts `server/main.ts` (or the compiled `entry`) with `env` on top of this process's environment and resolves once it listens.
  * Rejects with the process output when it exits first (e.g. refused: data folder in use).
  */
-export const startServerProcess = (name: string, env: Record<string, string>, { timeoutMs = 60_000 } = {}): Promise<ServerProcess> =>
+export const startServerProcess = (
+  name: string,
+  env: Record<string, string>,
+  { timeoutMs = 60_000, entry }: { timeoutMs?: number; /** A compiled server (scripts/build-server.ts output) run with plain node. */ entry?: string } = {},
+): Promise<ServerProcess> =>
   new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, entry ? [entry] : ['--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

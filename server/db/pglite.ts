@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { acquireDataDirLock } from './lock-file';
 import { MEMORY_DATA_DIR, parseInt8, PG_TYPE, type Db, type Queryable, type Row, type SqlParam } from './db';
@@ -16,6 +18,21 @@ const wrap = (target: PGlite | Transaction): Queryable => ({
     await target.exec(sql);
   },
 });
+
+/**
+ * Memory settings of the embedded database (PostgreSQL's defaults are sized for a dedicated server: 128 MB of shared
+ * buffers, 64 MB of maintenance memory, and PGlite's WebAssembly memory never shrinks once grown). A wallet's data is
+ * small and the files stay in the operating system's page cache, so a lean buffer pool costs little; the embedded
+ * server's resident memory after load fell from about 360 to about 240 MB (docs/server.md "Performance").
+ */
+export const PGLITE_MEMORY_SETTINGS: readonly string[] = [
+  'shared_buffers=16MB',
+  'work_mem=2MB',
+  'maintenance_work_mem=16MB',
+  'temp_buffers=2MB',
+  'wal_buffers=1MB',
+];
+const startParams = [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS.flatMap((setting) => ['-c', setting])];
 
 export interface PgliteOptions {
   /**
@@ -38,7 +55,15 @@ export const openPglite = async (dataDir: string, { loadDataDir }: PgliteOptions
   const releaseLock = inMemory ? () => {} : acquireDataDirLock(dataDir);
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create({ dataDir: inMemory ? undefined : dataDir, parsers, ...(loadDataDir ? { loadDataDir } : {}) });
+    const create = () => PGlite.create({ dataDir: inMemory ? undefined : dataDir, parsers, startParams, ...(loadDataDir ? { loadDataDir } : {}) });
+    const fresh = !inMemory && !existsSync(join(dataDir, 'PG_VERSION'));
+    pglite = await create();
+    if (fresh) {
+      // initdb ran in extra WebAssembly instances and grew this one's memory (~750 MB RSS); a WebAssembly memory never
+      // shrinks, so start again on the new files: what initdb used becomes garbage the next collection gives back.
+      await pglite.close();
+      pglite = await create();
+    }
   } catch (error) {
     releaseLock();
     throw error;

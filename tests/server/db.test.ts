@@ -114,6 +114,16 @@ describe('database layer (PGlite or PostgreSQL)', () => {
     ).rejects.toThrow('boom');
     expect(await db.query('SELECT v FROM tx_probe')).toEqual([{ v: 1 }]);
   });
+
+  it('a statement keeps working when its table changes under it (PostgreSQL: prepared statements are prepared again)', async () => {
+    await db.exec('CREATE TABLE IF NOT EXISTS plan_probe (id int PRIMARY KEY, a text)');
+    await db.query('INSERT INTO plan_probe VALUES ($1, $2)', [1, 'x']);
+    const read = () => db.query('SELECT * FROM plan_probe WHERE id = $1', [1]);
+    for (let i = 0; i < 12; i++) expect(await read()).toEqual([{ id: 1, a: 'x' }]); // every pooled connection prepares it
+    await db.exec("ALTER TABLE plan_probe ADD COLUMN b text NOT NULL DEFAULT 'y'");
+    for (let i = 0; i < 12; i++) expect(await read()).toEqual([{ id: 1, a: 'x', b: 'y' }]);
+    expect(await db.tx((tx) => tx.query('SELECT * FROM plan_probe WHERE id = $1', [1]))).toEqual([{ id: 1, a: 'x', b: 'y' }]);
+  });
 });
 
 describe('isDatabaseConnectionError (answered 503 DATABASE_UNAVAILABLE, safe to retry with the same key)', () => {

@@ -86,4 +86,15 @@ describe('GET /api/users/me', () => {
     expect(res.status).toBe(401);
     expect(res.body.error.message).toMatch(/expired/);
   });
+
+  it('a token verified before (remembered by the process) still expires on the second, like a fresh one', async () => {
+    const user = await signUp(t);
+    expect((await me(user.accessToken)).status).toBe(200);
+    t.clock.advance(15 * 60 - 1);
+    expect((await me(user.accessToken)).status).toBe(200);
+    t.clock.advance(1);
+    const res = await me(user.accessToken);
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toMatch(/expired/);
+  });
 });

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
@@ -53,10 +53,23 @@ type RevokeReason = 'sign_out' | 'reuse';
  *   refresh of the just-rotated token within the grace window gets the SAME successor without the successor
  *   being stored anywhere (only its SHA-256 is). Outside the window a rotated token revokes the family.
  */
+/** Verified access tokens remembered per process (signature and claims already checked; see verifyAccessToken). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
+interface VerifiedToken {
+  userId: string;
+  sessionId: string;
+  /** `exp` claim, seconds. */
+  exp: number;
+}
+
 export class TokenService {
-  private readonly accessKey: Uint8Array;
+  /** The HMAC key as a WebCrypto key, imported once (jose imports a raw Uint8Array key again on every call). */
+  private readonly accessKey: Promise<webcrypto.CryptoKey>;
   private readonly successorKey: Buffer;
   private readonly reuseGraceSeconds: number;
+  /** token → what its verification found; oldest first (Map order), bounded by VERIFIED_CACHE_SIZE. */
+  private readonly verified = new Map<string, VerifiedToken>();
 
   constructor(
     private readonly db: Db,
@@ -64,7 +77,10 @@ export class TokenService {
     secret: string,
     options: TokenServiceOptions = { reuseGraceSeconds: 30 },
   ) {
-    this.accessKey = new Uint8Array(deriveKey(secret, 'access-token'));
+    this.accessKey = crypto.subtle.importKey('raw', new Uint8Array(deriveKey(secret, 'access-token')), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
     this.successorKey = deriveKey(secret, 'refresh-successor');
     this.reuseGraceSeconds = options.reuseGraceSeconds;
   }
@@ -78,34 +94,51 @@ export class TokenService {
       .setAudience(AUDIENCE)
       .setIssuedAt(nowSeconds)
       .setExpirationTime(nowSeconds + AUTH_LIMITS.accessTokenTtlSeconds)
-      .sign(this.accessKey);
+      .sign(await this.accessKey);
   }
 
-  /** Signature, claims, then the session row (one primary-key lookup): revoked, unknown or another user's → 401. */
+  /**
+   * Signature, claims, then the session row (one primary-key lookup): revoked, unknown or another user's → 401.
+   * A token whose signature and claims were verified before is not verified again: this process remembers what it
+   * found (the last VERIFIED_CACHE_SIZE tokens) and only checks its expiry against the clock. The session row is read
+   * on every request all the same, so a revoked session is refused at once by every process.
+   */
   async verifyAccessToken(token: string): Promise<AuthContext> {
-    let userId: string;
-    let sessionId: string;
-    try {
-      const { payload } = await jwtVerify(token, this.accessKey, {
-        algorithms: ['HS256'],
-        issuer: ISSUER,
-        audience: AUDIENCE,
-        currentDate: this.clock.now(),
-        requiredClaims: ['sub', 'exp', 'sid'],
-      });
-      if (!payload.sub || typeof payload.sid !== 'string' || !payload.sid) throw new Error('no subject or session');
-      userId = payload.sub;
-      sessionId = payload.sid;
-    } catch (error) {
-      const expired = error instanceof joseErrors.JWTExpired;
-      throw httpErrors.unauthorized(expired ? 'The access token has expired.' : 'Sign in required: the access token is missing or invalid.');
-    }
+    const { userId, sessionId } = await this.verifiedClaims(token);
     const [session] = await this.db.query<{ user_id: string; revoked_at: Date | null }>(
       'SELECT user_id, revoked_at FROM auth_sessions WHERE id = $1',
       [sessionId],
     );
     if (!session || session.revoked_at !== null || session.user_id !== userId) throw sessionEnded();
     return { userId, sessionId };
+  }
+
+  private async verifiedClaims(token: string): Promise<VerifiedToken> {
+    const nowSeconds = Math.floor(this.clock.now().getTime() / 1000);
+    const known = this.verified.get(token);
+    if (known) {
+      // jose's rule: expired when exp <= now (no clock tolerance).
+      if (known.exp <= nowSeconds) throw httpErrors.unauthorized('The access token has expired.');
+      return known;
+    }
+    let claims: VerifiedToken;
+    try {
+      const { payload } = await jwtVerify(token, await this.accessKey, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        currentDate: this.clock.now(),
+        requiredClaims: ['sub', 'exp', 'sid'],
+      });
+      if (!payload.sub || typeof payload.sid !== 'string' || !payload.sid || typeof payload.exp !== 'number') throw new Error('no subject or session');
+      claims = { userId: payload.sub, sessionId: payload.sid, exp: payload.exp };
+    } catch (error) {
+      const expired = error instanceof joseErrors.JWTExpired;
+      throw httpErrors.unauthorized(expired ? 'The access token has expired.' : 'Sign in required: the access token is missing or invalid.');
+    }
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, claims);
+    return claims;
   }
 
   /** Starts a new session (a sign-in) inside the caller's transaction. */

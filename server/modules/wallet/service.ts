@@ -73,29 +73,33 @@ const contractDetails = (type: WalletTransactionType, details: Record<string, un
 export class WalletService {
   constructor(private readonly deps: { db: Db; clock: Clock; log?: (msg: string, data?: object) => void }) {}
 
-  /** Balances from the ledger (available = account balance; held = debits of still-pending transactions) and the USDT tag. */
+  /**
+   * Balances from the ledger (available = account balance; held = debits of still-pending transactions) and the USDT
+   * tag, in ONE statement (a hot read); the tag is assigned on the first read that finds none.
+   */
   async getWallet(userId: string): Promise<Wallet> {
     const { db, clock } = this.deps;
-    const tag = await this.depositTag(userId);
     const ids = CURRENCIES.map((currency) => accountIds.wallet(userId, currency));
-    const accounts = await db.query<{ currency: Currency; balance: number; updated_at: Date }>(
-      'SELECT currency, balance, updated_at FROM ledger_accounts WHERE id IN ($1, $2)',
-      ids,
+    const rows = await db.query<{ currency: Currency; balance: number | null; updated_at: Date | null; held: number | null; tag: string | null }>(
+      `WITH held AS (
+         SELECT e.account_id, (-sum(e.amount))::bigint AS held
+         FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
+         WHERE t.user_id = $1 AND t.status = 'pending' AND e.account_id IN ($2, $3) AND e.amount < 0
+         GROUP BY e.account_id)
+       SELECT c.currency, a.balance, a.updated_at, h.held, (SELECT tag FROM usdt_deposit_tags WHERE user_id = $1) AS tag
+       FROM (VALUES ($2::text, $4::text, 1), ($3::text, $5::text, 2)) AS c (id, currency, position)
+       LEFT JOIN ledger_accounts a ON a.id = c.id
+       LEFT JOIN held h ON h.account_id = c.id
+       ORDER BY c.position`,
+      [userId, ...ids, ...CURRENCIES],
     );
-    const held = await db.query<{ currency: Currency; held: number }>(
-      `SELECT e.currency, (-sum(e.amount))::bigint AS held
-       FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
-       WHERE t.user_id = $1 AND t.status = 'pending' AND e.account_id IN ($2, $3) AND e.amount < 0
-       GROUP BY e.currency`,
-      [userId, ...ids],
-    );
-    const updatedAt = accounts.reduce<Date | null>((latest, row) => (!latest || row.updated_at > latest ? row.updated_at : latest), null);
+    const tag = rows[0]?.tag ?? (await this.depositTag(userId));
+    const updatedAt = rows.reduce<Date | null>((latest, row) => (row.updated_at && (!latest || row.updated_at > latest) ? row.updated_at : latest), null);
     return {
-      balances: CURRENCIES.map((currency) => ({
-        currency,
-        available: { amount: accounts.find((row) => row.currency === currency)?.balance ?? 0, currency },
-        held: { amount: held.find((row) => row.currency === currency)?.held ?? 0, currency },
-      })),
+      balances: CURRENCIES.map((currency) => {
+        const row = rows.find((r) => r.currency === currency);
+        return { currency, available: { amount: row?.balance ?? 0, currency }, held: { amount: row?.held ?? 0, currency } };
+      }),
       usdtDepositTag: tag,
       updatedAt: (updatedAt ?? clock.now()).toISOString(),
     };

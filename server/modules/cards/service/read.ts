@@ -1,9 +1,10 @@
 /** The user's cards: list, one card, its balance (owner only; another user's card is "not found"). */
 import type { Card, CardBalance, CardForm, CardStatus } from '@/shared/contract/cards';
-import { DEFAULT_PAGE_SIZE, encodeCursor, type CatalogLanguage } from '../../products';
+import { accountIds } from '../../ledger';
+import { DEFAULT_PAGE_SIZE, pickText, type CatalogLanguage, type ProductRecord } from '../../products';
 import { cardBalance } from '../money';
-import { ownedCard, type CardRow } from '../store';
-import { cardView, cardViews, keysetAfter, type CardsDeps, type Page } from './shared';
+import { ownedCard, toCard, type CardRow } from '../store';
+import { cardView, keysetAfter, pageOf, type CardsDeps, type Page } from './shared';
 
 export const listCards = async (
   { db }: CardsDeps,
@@ -13,17 +14,19 @@ export const listCards = async (
 ): Promise<Page<Card>> => {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const after = keysetAfter(query.cursor);
-  const rows = await db.query<CardRow>(
-    `SELECT * FROM cards
-     WHERE user_id = $1 AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR form = $3)
-       AND ($4::timestamptz IS NULL OR (created_at, id) < ($4::timestamptz, $5::text))
-     ORDER BY created_at DESC, id DESC LIMIT $6`,
-    [userId, query.status ?? null, query.form ?? null, after?.at ?? null, after?.id ?? null, limit + 1],
+  // One statement (a hot read): each card with its product's names and its ledger balance (the card account's id
+  // is accountIds.card(card id), i.e. the prefix $7 + the id).
+  const rows = await db.query<CardRow & { product_names: ProductRecord['names'] | null; account_balance: number | null }>(
+    `SELECT c.*, p.name AS product_names, a.balance AS account_balance
+     FROM cards c
+     LEFT JOIN card_products p ON p.id = c.product_id
+     LEFT JOIN ledger_accounts a ON a.id = $7::text || c.id
+     WHERE c.user_id = $1 AND ($2::text IS NULL OR c.status = $2) AND ($3::text IS NULL OR c.form = $3)
+       AND ($4::timestamptz IS NULL OR (c.created_at, c.id) < ($4::timestamptz, $5::text))
+     ORDER BY c.created_at DESC, c.id DESC LIMIT $6`,
+    [userId, query.status ?? null, query.form ?? null, after?.at ?? null, after?.id ?? null, limit + 1, accountIds.card('')],
   );
-  const page = rows.slice(0, limit);
-  const cards = await cardViews(db, page, lang);
-  const last = page.at(-1);
-  return { items: cards, nextCursor: rows.length > limit && last ? encodeCursor([last.created_at.toISOString(), last.id]) : null };
+  return pageOf(rows, limit, (row) => toCard(row, { productName: pickText(row.product_names, lang, row.product_id), balance: row.account_balance ?? 0 }));
 };
 
 export const getCard = async ({ db }: CardsDeps, userId: string, cardId: string, lang: CatalogLanguage): Promise<Card> =>
