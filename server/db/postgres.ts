@@ -89,6 +89,14 @@ export const openPostgres = async ({ connectionString, maxConnections = 10, onEr
   const pool = new pg.Pool({ connectionString, max: maxConnections, types: typeParsers });
   // An idle client losing its connection must not crash the process.
   pool.on('error', (error) => onError?.(error));
+  // Nor one between two uses: pg parses a whole network chunk at once, so a FATAL (a database shutdown, 57P01) that
+  // follows a query's last message reaches the client after the pool has handed it to the next waiter, which removed
+  // the pool's idle listener and has not added its own yet. An 'error' event with no listener would end the process
+  // (seen in the faults suite's restart under load). Every client therefore keeps one listener for its whole life;
+  // its next query fails as a connection error (503) and the client is discarded.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => onError?.(error));
+  });
   await pool.query('SELECT 1'); // fail fast on a wrong URL
   let closed = false;
   const prepared = new PreparedNames();
