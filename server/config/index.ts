@@ -2,20 +2,21 @@
  * The server's one configuration (docs/server.md "Configuration"): every setting is an environment variable declared
  * once, in a section's zod shape (one line each, with its default and meaning); this file composes the sections.
  * `loadConfig(env)` parses them all, applies the production refusals and answers the typed `Config`: the core
- * settings flat, each module's settings under its section's name (`config.wallet`, `config.cards`, ...).
+ * settings flat, each module's settings under its section's name (`config.wallet`, `config.cards`, ...), the adapter
+ * choices too (`config.tron`, `config.adapters`).
  *
  * A new variable: one line in its section's shape (and its use in that section's `resolve`). A new section:
  * `defineSection(...)` in its own file here, plus one line in `sections` below.
  */
 import { z } from 'zod';
+import { adaptersSection } from './adapters';
 import { cardsSection } from './cards';
 import { coreProductionProblems, coreVars, resolveCore, type CoreConfig } from './core';
 import { jobsSection } from './jobs';
 import { promoSection } from './promo';
 import { ConfigError, parseVars, resolveSection, type Env, type Section, type SectionContext, type SettingsOf } from './section';
+import { tronSection } from './tron';
 import { walletSection } from './wallet';
-import { adaptersProductionProblems, AdapterConfigError, loadAdaptersConfig, type AdaptersConfig } from '../adapters/config';
-import { loadTronConfig, tronProductionProblems, type TronConfig } from '../adapters/tron/config';
 
 export { localOrigin, type CoreConfig } from './core';
 export { ConfigError, defineSection, loadSection, type Env, type NodeEnv, type SectionContext } from './section';
@@ -23,6 +24,8 @@ export { DEFAULT_PROMO_BONUS_CENTS, promoSection, type PromoSettings } from './p
 export { SANDBOX_DEPOSIT_ADDRESS, walletSection, type WalletSettings } from './wallet';
 export { cardsSection, type CardsSettings } from './cards';
 export { jobsSection, type JobsSettings } from './jobs';
+export { tronSection, type TronConfig, type TronGridConfig } from './tron';
+export { adaptersSection, type AdaptersConfig, type RatesConfig } from './adapters';
 
 /** The sections besides the core, by the name they have on Config. */
 export const sections = {
@@ -30,30 +33,16 @@ export const sections = {
   cards: cardsSection,
   promo: promoSection,
   jobs: jobsSection,
+  /** USDT deposit source (TRON_ADAPTER, TRONGRID_*). */
+  tron: tronSection,
+  /** Which adapter each outside integration uses (RATES_PROVIDER, CARD_ISSUER_ADAPTER, ...). */
+  adapters: adaptersSection,
 };
 
 const coreSchema = z.object(coreVars);
 
 type Sections = typeof sections;
-export type Config = CoreConfig & { [K in keyof Sections]: SettingsOf<Sections[K]> } & {
-  /** USDT deposit source (TRON_ADAPTER, TRONGRID_*): server/adapters/tron/config.ts. */
-  tron: TronConfig;
-  /** Which adapter each outside integration uses (RATES_PROVIDER, CARD_ISSUER_ADAPTER, ...: server/adapters/config.ts). */
-  adapters: AdaptersConfig;
-};
-
-/** The adapter choices (docs/adapters.md "Configuration"), parsed by the adapter folders themselves. */
-const loadAdapterSections = (env: Env, core: CoreConfig): Pick<Config, 'tron' | 'adapters'> => {
-  try {
-    return {
-      tron: loadTronConfig(env, { production: core.nodeEnv === 'production' }),
-      adapters: loadAdaptersConfig(env, { sandbox: core.sandbox, production: core.nodeEnv === 'production' }),
-    };
-  } catch (error) {
-    if (error instanceof AdapterConfigError || (error instanceof Error && error.name === 'ConfigError')) throw new ConfigError(error.message);
-    throw error;
-  }
-};
+export type Config = CoreConfig & { [K in keyof Sections]: SettingsOf<Sections[K]> };
 
 /** Reads the configuration from environment variables (see docs/server.md). */
 export const loadConfig = (env: Env = process.env): Config => {
@@ -61,21 +50,18 @@ export const loadConfig = (env: Env = process.env): Config => {
   const context: SectionContext = { nodeEnv: core.nodeEnv, sandbox: core.sandbox, jwtSecret: core.jwtSecret };
   const all = Object.entries(sections as Record<string, AnySection>);
   const values: Record<string, Record<string, unknown>> = Object.fromEntries(all.map(([name, section]) => [name, parseVars(section.vars, env)]));
-  const adapterSections = loadAdapterSections(env, core);
   if (core.nodeEnv === 'production') {
     // Production refuses settings that would lose money or let people in: every problem in one message.
     const problems = [
       ...coreProductionProblems(core),
       ...all.flatMap(([name, section]) => section.production?.(values[name]!, context) ?? []),
-      ...tronProductionProblems(adapterSections.tron),
-      ...adaptersProductionProblems(adapterSections.adapters),
     ];
     if (problems.length) throw new ConfigError(`Refusing to start with NODE_ENV=production:\n- ${problems.join('\n- ')}`);
   }
   const settings = Object.fromEntries(
     all.map(([name, section]) => [name, resolveSection(section, values[name]!, context)]),
   );
-  return { ...core, ...settings, ...adapterSections } as Config;
+  return { ...core, ...settings } as Config;
 };
 
 /** A section with its types erased (the composition loops over them). */
@@ -84,12 +70,20 @@ type AnySection = Section<any, unknown>;
 
 
 
-/** Every variable with its section, default and meaning: the table of docs/server.md (`npx tsx scripts/config-table.ts`). */
-export const configVariables = (): { name: string; section: string; default: string; doc: string }[] =>
-  [['core', coreSchema.shape] as const, ...Object.entries(sections).map(([name, section]) => [name, section.vars.shape] as const)].flatMap(
+/**
+ * Every variable with its section, default and meaning: the table of docs/server.md (`npx tsx scripts/config-table.ts`).
+ * A section that reads another section's variable reuses its declaration (adapters: SMTP_URL; tron:
+ * USDT_DEPOSIT_ADDRESS); the table lists it once, under the section that declares it first.
+ */
+export const configVariables = (): { name: string; section: string; default: string; doc: string }[] => {
+  const seen = new Set<string>();
+  return [['core', coreSchema.shape] as const, ...Object.entries(sections).map(([name, section]) => [name, section.vars.shape] as const)].flatMap(
     ([section, shape]) =>
-      Object.entries(shape as z.ZodRawShape).map(([name, schema]) => {
+      Object.entries(shape as z.ZodRawShape).flatMap(([name, schema]) => {
+        if (seen.has(name)) return [];
+        seen.add(name);
         const meta = (schema as z.ZodType).meta() as { description?: string; shownDefault?: string } | undefined;
-        return { name, section, default: meta?.shownDefault ?? '—', doc: meta?.description ?? '' };
+        return [{ name, section, default: meta?.shownDefault ?? '—', doc: meta?.description ?? '' }];
       }),
   );
+};

@@ -83,6 +83,12 @@ export const v = {
       if (minor === undefined) throw new Invalid(`must be a positive amount in major units (e.g. 100 or 1.50) up to ${maxMajor}, got "${raw}"`);
       return minor;
     }),
+  /** One of `values` (an adapter choice); undefined when unset (the section decides the default). */
+  oneOf: <const V extends readonly [string, ...string[]]>(values: V, meta: VarDoc) =>
+    variable(meta, (raw): V[number] | undefined => {
+      if (raw !== undefined && !values.includes(raw)) throw new Invalid(`must be one of ${values.join(', ')}, got "${raw}"`);
+      return raw;
+    }),
   /** Comma-separated origins (`https://api.example.com`); anything with a path or another scheme is refused. */
   origins: (meta: VarDoc) => variable(meta, (raw) => parseOrigins(raw ?? '')),
 };

@@ -1,5 +1,5 @@
 /**
- * Adapter choice by environment variable (server/adapters/config.ts, docs/adapters.md "Configuration"): the sandbox
+ * Adapter choice by environment variable (server/config/adapters.ts, docs/adapters.md "Configuration"): the sandbox
  * adapters by default with SANDBOX on, production refusing a sandbox adapter or an unset choice and saying what to set.
  */
 import { describe, expect, it } from 'vitest';

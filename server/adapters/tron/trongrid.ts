@@ -17,7 +17,7 @@
  * suspension the 403 names, or 1 s doubling to 5 min), so a failing pass never hammers the API.
  */
 import type { Clock } from '../../clock';
-import type { TronGridConfig } from './config';
+import type { TronGridConfig } from '../../config/tron';
 import type { TronDepositSource, TronTransfer } from './tron';
 
 export type TronGridErrorCode = 'RATE_LIMITED' | 'SUSPENDED' | 'HTTP_ERROR' | 'NETWORK' | 'BAD_RESPONSE' | 'BAD_CURSOR' | 'BACKING_OFF';
