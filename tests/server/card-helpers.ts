@@ -1,10 +1,11 @@
 /** Helpers of the cards and jobs tests (tests/server/{jobs,cards,products,card-*}.test.ts). */
 import { createHash, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import type { Currency } from '@/shared/contract/core';
 import type { Db } from '../../server/db/db';
 import { appJobRegistry, startWorker, type Worker, type WorkerOptions } from '../../server/jobs';
 import { checkLedger, getSystemAccount, getWalletAccount, postTransaction, balanceOf, accountIds } from '../../server/modules/ledger';
-import { signUp, uniqueEmail, type TestApp } from './harness';
+import { createTestApp, signUp, uniqueEmail, type TestApp } from './harness';
 
 /**
  * Gives every user (by bearer token) its own client IP, and unauthenticated calls random ones, so the
@@ -117,6 +118,21 @@ export const setIssuerMode = async (t: TestApp, body: Record<string, unknown>) =
   const res = await t.call({ method: 'POST', url: '/api/dev/card-issuer/mode', payload: body });
   if (res.status !== 200) throw new Error(`issuer mode: ${JSON.stringify(res.body)}`);
   return res.body.data;
+};
+
+/**
+ * Registers this file's beforeAll (a fresh app with spread client IPs and an issuer answering without delay) and
+ * afterAll (closes it); `receive` gets the app once it exists: `useCardsApp((app) => (t = app));`.
+ */
+export const useCardsApp = (receive: (t: TestApp) => void): void => {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp();
+    spreadClientIps(app);
+    await setIssuerMode(app, { delayMs: 0 });
+    receive(app);
+  });
+  afterAll(() => app?.close());
 };
 
 export const createCard = (t: TestApp, user: TestUser, body: Record<string, unknown>, key: string = randomUUID()) =>

@@ -3,23 +3,18 @@
  * browser (WebCrypto, non-extractable private key). Then: the plaintext is nowhere in our database.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SensitiveData, SensitivePlaintext } from '@/shared/contract/cards';
 import { sandboxAtRestKey } from '../../server/adapters/card-issuer';
 import { isLuhnValid } from '../../server/sandbox';
 import { open, seal } from '../../server/adapters/card-issuer/crypto';
 import { appJobRegistry, runDueJobs } from '../../server/jobs';
-import { createTestApp, type TestApp } from './harness';
+import type { TestApp } from './harness';
 import { browserKeyPair, decrypt } from './sensitive-keys';
-import { createCard, expectLedgerBalanced, fundWallet, getCard, newUser, refreshSessionOf, setIssuerMode, spreadClientIps, type TestUser } from './card-helpers';
+import { createCard, expectLedgerBalanced, fundWallet, getCard, newUser, refreshSessionOf, type TestUser, useCardsApp } from './card-helpers';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  spreadClientIps(t);
-  await setIssuerMode(t, { delayMs: 0 });
-});
-afterAll(() => t.close());
+useCardsApp((app) => (t = app));
 afterEach(() => expectLedgerBalanced(t.db));
 
 const drain = () => runDueJobs(t.db, { registry: appJobRegistry(t.app), backoffBaseMs: 0 });

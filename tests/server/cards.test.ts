@@ -4,13 +4,13 @@
  * Jobs run either through a polling worker ("via the worker") or drained deterministically (runDueJobs).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Card, CardTransaction, TopUpResult, Trade } from '@/shared/contract/cards';
 import { ErrorEnvelope } from '@/shared/contract/core';
 import { appJobRegistry, listJobs, runDueJobs } from '../../server/jobs';
 import { IssuerEvents } from '../../server/modules/cards/events';
 import { systemAccountBalance } from '../../server/modules/ledger';
-import { createTestApp, type TestApp } from './harness';
+import type { TestApp } from './harness';
 import {
   cardAccountBalance,
   createCard,
@@ -20,20 +20,15 @@ import {
   newUser,
   refreshSessionOf,
   setIssuerMode,
-  spreadClientIps,
   startTestWorker,
   waitForCardStatus,
   walletBalance,
+  useCardsApp,
   type TestUser,
 } from './card-helpers';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  spreadClientIps(t);
-  await setIssuerMode(t, { delayMs: 0 });
-});
-afterAll(() => t.close());
+useCardsApp((app) => (t = app));
 afterEach(async () => {
   await setIssuerMode(t, { issue: 'ok', activate: 'ok', freeze: 'ok', unfreeze: 'ok', topup: 'ok', delayMs: 0 });
   await expectLedgerBalanced(t.db);

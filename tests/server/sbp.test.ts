@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { signSbpCallback } from '../../server/adapters/sbp';
 import { listJobs } from '../../server/jobs';
 import { checkLedger } from '../../server/modules/ledger';
-import { createTestApp, signUp, type TestApp } from './harness';
-import { balances, createSbp, listTransactions, refreshTokens, runJobs, verifiedUser, type TestUser } from './wallet-support';
+import { signUp, type TestApp } from './harness';
+import { balances, createSbp, listTransactions, refreshTokens, runJobs, useTwoVerifiedUsers, type TestUser } from './wallet-support';
 
 let t: TestApp;
 let ann: TestUser;
 let bob: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ann = await verifiedUser(t);
-  bob = await verifiedUser(t);
-});
-afterAll(() => t.close());
+useTwoVerifiedUsers((w) => ({ t, ann, bob } = w));
 beforeEach(async () => {
   // Callbacks due at once, so runJobs() delivers them; acquirer healthy.
   await t.call({ method: 'POST', url: '/api/dev/sbp/settings', payload: { callbackDelayMs: 0, failCreate: false, dropCallbacks: false } });

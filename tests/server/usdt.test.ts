@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkLedger } from '../../server/modules/ledger';
 import { formatUsdtAmount, parseUsdtAmount, tagOfAmount } from '../../server/modules/wallet';
-import { createTestApp, signUp, type TestApp } from './harness';
-import { balances, depositUsdt, getWallet, listTransactions, rawTransfer, verifiedUser, type TestUser } from './wallet-support';
+import { signUp, type TestApp } from './harness';
+import { balances, depositUsdt, getWallet, listTransactions, rawTransfer, useTwoVerifiedUsers, type TestUser } from './wallet-support';
 
 let t: TestApp;
 let ann: TestUser;
 let bob: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ann = await verifiedUser(t);
-  bob = await verifiedUser(t);
-});
-afterAll(() => t.close());
+useTwoVerifiedUsers((w) => ({ t, ann, bob } = w));
 
 const unmatched = async () => {
   const res = await t.call({ method: 'GET', url: '/api/dev/tron/unmatched' });

@@ -3,9 +3,9 @@
  * quotes, and running the jobs the sandbox acquirer enqueues.
  */
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { appJobRegistry, runDueJobs } from '../../server/jobs';
-import { signUp, type TestApp } from './harness';
+import { createTestApp, signUp, type TestApp } from './harness';
 
 export interface TestUser {
   userId: string;
@@ -23,6 +23,28 @@ export const verifiedUser = async (t: TestApp): Promise<TestUser> => {
   const set = await t.call({ method: 'POST', url: '/api/dev/users/verification', payload: { email, status: 'verified' } });
   expect(set.status).toBe(200);
   return { userId: user.id, email, token: accessToken, refreshToken, headers: bearer(accessToken) };
+};
+
+/** The file's app and two verified users. */
+export interface TwoUserWorld {
+  t: TestApp;
+  ann: TestUser;
+  bob: TestUser;
+}
+
+/**
+ * Registers this file's beforeAll (a fresh app, then `ann` and `bob`, both verified) and afterAll (closes the app);
+ * `receive` gets them once they exist: `useTwoVerifiedUsers((w) => ({ t, ann, bob } = w));`.
+ */
+export const useTwoVerifiedUsers = (receive: (world: TwoUserWorld) => void): void => {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp();
+    const ann = await verifiedUser(app);
+    const bob = await verifiedUser(app);
+    receive({ t: app, ann, bob });
+  });
+  afterAll(() => app?.close());
 };
 
 /** New tokens after the test clock moved past the access token's 15 minutes (mutates `user`). */

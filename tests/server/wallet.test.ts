@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './harness';
-import { depositUsdt, exchange, getWallet, listTransactions, quote, verifiedUser, type TestUser } from './wallet-support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from './harness';
+import { depositUsdt, exchange, getWallet, listTransactions, quote, useTwoVerifiedUsers, type TestUser } from './wallet-support';
 
 let t: TestApp;
 let ann: TestUser;
 let bob: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ann = await verifiedUser(t);
-  bob = await verifiedUser(t);
-});
-afterAll(() => t.close());
+useTwoVerifiedUsers((w) => ({ t, ann, bob } = w));
 
 const allPages = async (user: TestUser, query: string, limit: number) => {
   const seen: Array<Record<string, any>> = [];

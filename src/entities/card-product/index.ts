@@ -1,6 +1,4 @@
 export {
-  productsQuery,
-  productQuery,
   productsRequested,
   productRequested,
   $products,
@@ -9,10 +7,7 @@ export {
   $product,
   $productState,
   $productError,
-  $requestedProductId,
   isProductMissingError,
-  PRODUCTS_PAGE_LIMIT,
-  type ProductState,
 } from './model/products';
-export { ProductFees, useDepositFeeText, type ProductFeesProps } from './ui/product-fees';
-export { ProductSummary, type ProductSummaryProps } from './ui/product-summary';
+export { ProductFees, useDepositFeeText } from './ui/product-fees';
+export { ProductSummary } from './ui/product-summary';

@@ -1,8 +1,6 @@
 export {
-  walletQuery,
   walletRequested,
   walletRefetchRequested,
-  $wallet,
   $walletState,
   $walletError,
   $walletRefreshing,
@@ -10,6 +8,6 @@ export {
   $usdtDepositTag,
   $available,
 } from './model/wallet';
-export { walletFailureReason, failureCodeOf, WALLET_FAILURE_CODES, type WalletFailureCode } from './lib/failure-reason';
+export { walletFailureReason, failureCodeOf, WALLET_FAILURE_CODES } from './lib/failure-reason';
 export { createShortfall } from './model/funds';
-export { WalletFunds, type WalletFundsProps } from './ui/wallet-funds';
+export { WalletFunds } from './ui/wallet-funds';

@@ -5,4 +5,4 @@ export { launchChromium, newPhoneContext, watchPage, CHROMIUM_ARGS, CHROMIUM_PAT
 export { startTestServer, ROOT, DIST_DIR } from './server';
 export { api, uniqueEmail, signUpViaApi, setVerification, fundUsdt, issueCardViaApi, openSignedIn, visible, hidden, type ApiUser } from './api';
 export { axeViolations, formatViolations, AXE_TAGS, FAILING_IMPACTS, type AxeViolation, type AxeOptions } from './axe';
-export { screenTour, type ScreenTourOptions, type TourLang, type TourUser } from './screen-tour';
+export { screenTour, checkedTour, type ScreenTourOptions, type CheckedTourOptions, type TourLang, type TourUser } from './screen-tour';

@@ -5,7 +5,8 @@
  * `screenTour` prepares a user through the API (a verified user with USDT credited, an active virtual card with a
  * purchase, a physical card awaiting activation), then visits the screens in order. On each it waits for the
  * screen's real content (`ready`, not the skeleton) and calls the test's `check(name, ready)`. The hooks run what
- * only one test does (its own assertions, screenshots). It returns the names checked, in order.
+ * only one test does (its own assertions, screenshots). It returns the names checked, in order; `checkedTour` runs
+ * it for a test that collects failures and expects none.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -230,4 +231,19 @@ export async function screenTour(options: ScreenTourOptions): Promise<string[]> 
     throw error;
   }
   return checked;
+}
+
+/** `screenTour` for a test that collects failures: `check` reports each with `fail`; `screens` is the count expected. */
+export interface CheckedTourOptions extends Omit<ScreenTourOptions, 'check' | 'failures'> {
+  check: (name: string, fail: (failure: string) => void, ready: Locator) => Promise<void>;
+  screens: number;
+}
+
+/** Runs the tour, then expects `screens` screens checked and no failure reported (all of them in the message). */
+export async function checkedTour({ check, screens, ...options }: CheckedTourOptions): Promise<void> {
+  const failures: string[] = [];
+  const fail = (failure: string) => void failures.push(failure);
+  const checked = await screenTour({ ...options, failures, check: (name, ready) => check(name, fail, ready) });
+  expect(checked).toHaveLength(screens);
+  expect(failures.length, `\n${failures.join('\n\n')}\n`).toBe(0);
 }
