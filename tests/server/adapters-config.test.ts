@@ -4,22 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
+import { PRODUCTION_ENV } from './production-env';
 
-const production = {
-  NODE_ENV: 'production',
-  DATABASE_URL: 'postgres://wallet@db.internal/wallet',
-  JWT_SECRET: 'j'.repeat(40),
-  TELEGRAM_BOT_TOKEN: '123456:telegram-bot-token',
-  METRICS_TOKEN: 'm'.repeat(24),
-  PUBLIC_ORIGIN: 'https://wallet.example.com',
-  SMTP_URL: 'smtp://mailer:secret@smtp.internal:587',
-  RATES_PROVIDER: 'cbr',
-  CARD_ISSUER_ADAPTER: 'none',
-  SBP_ACQUIRER_ADAPTER: 'none',
-  SBP_WEBHOOK_SECRET: 's'.repeat(32),
-  TRONGRID_API_KEY: 'trongrid-api-key-0123',
-  USDT_DEPOSIT_ADDRESS: 'TDepositAddressForTronGridTests123',
-};
+const production = PRODUCTION_ENV;
 const dev = { NODE_ENV: 'test', DATA_DIR: 'memory://' };
 
 describe('adapter choice', () => {

@@ -4,24 +4,10 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configVariables, loadConfig } from '../../server/config';
 import { configTable } from '../../scripts/config-table';
+import { PRODUCTION_ENV } from './production-env';
 
 /** A production environment that starts: every required value set. */
-const production = {
-  NODE_ENV: 'production',
-  DATABASE_URL: 'postgres://wallet@db.internal/wallet',
-  JWT_SECRET: 'j'.repeat(40),
-  TELEGRAM_BOT_TOKEN: '123456:telegram-bot-token',
-  METRICS_TOKEN: 'm'.repeat(24),
-  PUBLIC_ORIGIN: 'https://wallet.example.com',
-  TRONGRID_API_KEY: 'trongrid-api-key-0123',
-  USDT_DEPOSIT_ADDRESS: 'TDepositAddressForTronGridTests123',
-  // Adapters (tests/server/adapters-config.test.ts): real mail and rates; no issuer or acquirer adapter exists yet.
-  SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
-  SBP_WEBHOOK_SECRET: 's'.repeat(32),
-  RATES_PROVIDER: 'cbr',
-  CARD_ISSUER_ADAPTER: 'none',
-  SBP_ACQUIRER_ADAPTER: 'none',
-};
+const production = PRODUCTION_ENV;
 
 describe('NODE_ENV=production refuses to start without what it needs', () => {
   it('starts with every required value', () => {

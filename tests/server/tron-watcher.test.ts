@@ -23,6 +23,7 @@ import { waitFor } from './card-helpers';
 import { createTestApp, registrationForm, uniqueEmail, type TestApp } from './harness';
 import { realPostgresDatabase } from './jobs-postgres';
 import { balances, getWallet, verifiedUser, type TestUser } from './wallet-support';
+import { PRODUCTION_ENV } from './production-env';
 
 const DEPOSIT_ADDRESS = 'TDepositAddressForTronGridTests123';
 const OTHER_CONTRACT = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
@@ -502,21 +503,7 @@ describe('a real server process killed (kill -9) in the middle of a page of tran
 });
 
 describe('TRON configuration', () => {
-  const production = {
-    NODE_ENV: 'production',
-    DATABASE_URL: 'postgres://wallet@db.internal/wallet',
-    JWT_SECRET: 'j'.repeat(40),
-    TELEGRAM_BOT_TOKEN: '123456:telegram-bot-token',
-    METRICS_TOKEN: 'm'.repeat(24),
-    PUBLIC_ORIGIN: 'https://wallet.example.com',
-    TRONGRID_API_KEY: API_KEY,
-    USDT_DEPOSIT_ADDRESS: DEPOSIT_ADDRESS,
-    SMTP_URL: 'smtp://mailer:secret@smtp.internal:587',
-    RATES_PROVIDER: 'cbr',
-    CARD_ISSUER_ADAPTER: 'none',
-    SBP_ACQUIRER_ADAPTER: 'none',
-    SBP_WEBHOOK_SECRET: 's'.repeat(32),
-  };
+  const production = { ...PRODUCTION_ENV, TRONGRID_API_KEY: API_KEY, USDT_DEPOSIT_ADDRESS: DEPOSIT_ADDRESS };
   const dev = { NODE_ENV: 'test', DATA_DIR: 'memory://' };
 
   it('sandbox by default outside production; TronGrid by default in production', () => {
