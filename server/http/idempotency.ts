@@ -64,28 +64,32 @@ interface StoredRow extends Record<string, unknown> {
   updated_at: Date;
 }
 
-export const claimIdempotencyKey = (
+export const claimIdempotencyKey = async (
   db: Db,
   clock: Clock,
   id: IdempotencyRecordId,
   requestHash: string,
   pendingSeconds = DEFAULT_PENDING_SECONDS,
-): Promise<IdempotencyClaim> =>
-  db.tx(async (tx) => {
-    const now = clock.now();
-    const inserted = await tx.query(
-      `INSERT INTO idempotency_keys (scope, endpoint_id, key, request_hash, state, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, 'pending', $5, $5)
-       ON CONFLICT DO NOTHING RETURNING key`,
-      [id.scope, id.endpointId, id.key, requestHash, now],
-    );
-    if (inserted.length) return { kind: 'claimed' };
+  attempt = 1,
+): Promise<IdempotencyClaim> => {
+  const now = clock.now();
+  // The common case (a new key) is one autocommitted statement: no BEGIN/COMMIT round trips.
+  const inserted = await db.query(
+    `INSERT INTO idempotency_keys (scope, endpoint_id, key, request_hash, state, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, 'pending', $5, $5)
+     ON CONFLICT DO NOTHING RETURNING key`,
+    [id.scope, id.endpointId, id.key, requestHash, now],
+  );
+  if (inserted.length) return { kind: 'claimed' };
+  // A replay, a reuse or a stale claim: decided under the row lock.
+  const decided = await db.tx(async (tx): Promise<IdempotencyClaim | 'vanished'> => {
     const [row] = await tx.query<StoredRow>(
       `SELECT request_hash, state, status_code, response, updated_at FROM idempotency_keys
        WHERE scope = $1 AND endpoint_id = $2 AND key = $3 FOR UPDATE`,
       [id.scope, id.endpointId, id.key],
     );
-    if (!row) throw new Error('idempotency record vanished between insert and select');
+    // Released by its failed first request between our insert and this read: claim it afresh.
+    if (!row) return 'vanished';
     if (row.request_hash !== requestHash) {
       throw catalogError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request. Use a new key for a new operation.');
     }
@@ -98,6 +102,10 @@ export const claimIdempotencyKey = (
     await tx.query('UPDATE idempotency_keys SET updated_at = $4 WHERE scope = $1 AND endpoint_id = $2 AND key = $3', [id.scope, id.endpointId, id.key, now]);
     return { kind: 'claimed' };
   });
+  if (decided !== 'vanished') return decided;
+  if (attempt >= 3) throw new Error('idempotency record kept vanishing between insert and select');
+  return claimIdempotencyKey(db, clock, id, requestHash, pendingSeconds, attempt + 1);
+};
 
 export const completeIdempotencyKey = async (db: Db, clock: Clock, id: IdempotencyRecordId, statusCode: number, data: unknown): Promise<void> => {
   await db.query(
