@@ -15,6 +15,7 @@ import {
   themeParams,
   viewport,
 } from '@telegram-apps/sdk-react';
+import { mountBottomButtons } from './capabilities/bottom-button';
 import { bindThemeCssVars, bindViewportCssVars, unbindCssVars } from './css-vars';
 import { parseLaunchParams, type LaunchParams, type LaunchParamsIssue } from './launch-params';
 import type { MockConfig } from './mock-config';
@@ -92,6 +93,7 @@ async function mountComponents(options: InitPlatformOptions): Promise<void> {
   miniApp.mountSync.ifAvailable();
   themeParams.mountSync.ifAvailable();
   backButton.mount.ifAvailable();
+  if (runtime.nativeChrome) mountBottomButtons();
   closingBehavior.mount.ifAvailable();
   // swipeBehavior is NOT mounted: in SDK 3.11 mount() turns vertical swipes off as a side effect.
   bindThemeCssVars();
@@ -114,6 +116,7 @@ async function boot(options: InitPlatformOptions): Promise<PlatformState> {
   insideTelegram = inTelegram;
   const isMock = !inTelegram;
   runtime.isMock = isMock;
+  runtime.nativeChrome = inTelegram; // the mock may turn it on (tgMockChrome=telegram)
 
   let raw: string;
   try {
