@@ -15,7 +15,6 @@ import {
   themeParams,
   viewport,
 } from '@telegram-apps/sdk-react';
-import { mountBottomButtons } from './capabilities/bottom-button';
 import { bindThemeCssVars, bindViewportCssVars, unbindCssVars } from './css-vars';
 import { parseLaunchParams, type LaunchParams, type LaunchParamsIssue } from './launch-params';
 import type { MockConfig } from './mock-config';
@@ -93,7 +92,6 @@ async function mountComponents(options: InitPlatformOptions): Promise<void> {
   miniApp.mountSync.ifAvailable();
   themeParams.mountSync.ifAvailable();
   backButton.mount.ifAvailable();
-  if (runtime.nativeChrome) mountBottomButtons();
   closingBehavior.mount.ifAvailable();
   // swipeBehavior is NOT mounted: in SDK 3.11 mount() turns vertical swipes off as a side effect.
   bindThemeCssVars();
