@@ -14,14 +14,16 @@ import { describe, expect } from 'vitest';
 import enAuth from '../../src/shared/i18n/locales/en/auth.json';
 import enSettings from '../../src/shared/i18n/locales/en/settings.json';
 import enShell from '../../src/shared/i18n/locales/en/shell.json';
+import enWallet from '../../src/shared/i18n/locales/en/wallet.json';
 import ruAuth from '../../src/shared/i18n/locales/ru/auth.json';
 import ruSettings from '../../src/shared/i18n/locales/ru/settings.json';
 import ruShell from '../../src/shared/i18n/locales/ru/shell.json';
+import ruWallet from '../../src/shared/i18n/locales/ru/wallet.json';
 import { openSignedIn, readMailboxCode, saveScreenshot, signUpViaApi, test, visible } from './support';
 
 const LANGS = [
-  { lang: 'en', locale: 'en-US', auth: enAuth, settings: enSettings, shell: enShell },
-  { lang: 'ru', locale: 'ru-RU', auth: ruAuth, settings: ruSettings, shell: ruShell },
+  { lang: 'en', locale: 'en-US', auth: enAuth, settings: enSettings, shell: enShell, wallet: enWallet },
+  { lang: 'ru', locale: 'ru-RU', auth: ruAuth, settings: ruSettings, shell: ruShell, wallet: ruWallet },
 ] as const;
 
 type Lang = (typeof LANGS)[number];
@@ -107,6 +109,21 @@ describe.each(LANGS)('Telegram-native feel ($lang)', (l) => {
     await arrow.click();
     await expect.poll(() => pathname(outside)).toBe('/settings');
     await outside.close();
+  });
+
+  test("a sheet takes the MainButton and Telegram's BackButton closes it", async ({ app: { page, baseUrl } }) => {
+    const user = await signUp(baseUrl, `native-sheet-${l.lang}`);
+    await openSignedIn(page, baseUrl, user, '/wallet?tgMockVersion=8.0&tgMockChrome=telegram', l.lang);
+    await page.getByRole('button', { name: l.wallet.actions.exchange }).first().click();
+    await page.getByRole('dialog').waitFor({ timeout: 15_000 });
+    await expect.poll(() => mainButton(page).textContent(), { timeout: 15_000 }).toBe(l.wallet.exchange.continue);
+    expect(await page.getByRole('dialog').getByRole('button', { name: l.wallet.exchange.continue, exact: true }).count()).toBe(0);
+    await visible(telegramBack(page)); // on a tab root, shown because the sheet is open
+    await saveScreenshot(page, `telegram-native-sheet-${l.lang}`);
+    await telegramBack(page).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(pathname(page)).toBe('/wallet');
+    await expect.poll(() => mainButton(page).isVisible()).toBe(false);
   });
 
   test('screen transitions animate, and not with prefers-reduced-motion', async ({ app: { page, baseUrl } }) => {
