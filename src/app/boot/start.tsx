@@ -1,5 +1,5 @@
 import { createRoot, type Root } from 'react-dom/client';
-import { authExpired, authExpiredMessageShown, sessionStarted } from '@/entities/session';
+import { authExpired, authExpiredMessageShown, loadDurableSession, sessionStarted } from '@/entities/session';
 import { configureApi, TRANSPORT_ERROR_KEYS } from '@/shared/api';
 import { appConfig } from '@/shared/config';
 import { i18n, initI18n } from '@/shared/i18n';
@@ -40,6 +40,13 @@ export async function start(container: HTMLElement): Promise<Root> {
 
   // Real init data only: the dev mock's is made up, and outside Telegram sign-in is by email (docs/platform.md).
   configureApi({ baseUrl: appConfig.apiBaseUrl, getInitData: getInitDataForServer });
+  // 9.0+: a session kept in Telegram's SecureStorage/DeviceStorage comes back when localStorage lost it
+  // (Telegram Desktop restarts). Before 9.0 this resolves at once without a bridge call.
+  if (getPlatformInfo().features.deviceStorage) {
+    await loadDurableSession()
+      .then(({ restoreDurableSessionFx }) => restoreDurableSessionFx())
+      .catch(() => undefined);
+  }
   sessionStarted();
   // The guards send the user to /signin?returnTo=… (the session store is cleared); say why.
   authExpired.watch(() => {

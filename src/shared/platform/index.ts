@@ -39,6 +39,20 @@ export {
   isTelegramBackButtonAvailable,
   type TelegramBackButtonOptions,
 } from './capabilities/back-button';
+export {
+  isTelegramBottomButtonAvailable,
+  setTelegramBottomButton,
+  onTelegramBottomButtonClick,
+  type BottomButtonSlot,
+  type BottomButtonState,
+} from './capabilities/bottom-button';
+export {
+  secureStorage,
+  deviceStorage,
+  isDeviceStoreSupported,
+  type DeviceStore,
+  type DeviceStoreKind,
+} from './capabilities/device-storage';
 export { setClosingConfirmation, useClosingConfirmation } from './capabilities/closing-confirmation';
 export { haptic, type HapticImpactStyle, type HapticNotificationType } from './capabilities/haptic';
 export { getBiometryStatus, authenticateWithBiometry, type BiometryStatus } from './capabilities/biometry';

@@ -114,6 +114,7 @@ async function boot(options: InitPlatformOptions): Promise<PlatformState> {
   insideTelegram = inTelegram;
   const isMock = !inTelegram;
   runtime.isMock = isMock;
+  runtime.nativeChrome = inTelegram; // the mock may turn it on (tgMockChrome=telegram)
 
   let raw: string;
   try {

@@ -3,20 +3,28 @@
  * Sources, strongest first: initPlatform options, query parameters, sessionStorage (so
  * client-side navigation and reloads keep them), Vite env vars, defaults.
  *
- * Query parameters: tgMockVersion=8.0, tgMockPlatform=ios, tgMockTheme=dark, tgWebAppStartParam=ABC.
- * Env vars: VITE_TG_MOCK_VERSION, VITE_TG_MOCK_PLATFORM, VITE_TG_MOCK_THEME.
+ * Query parameters: tgMockVersion=8.0, tgMockPlatform=ios, tgMockTheme=dark, tgWebAppStartParam=ABC,
+ * tgMockChrome=telegram.
+ * Env vars: VITE_TG_MOCK_VERSION, VITE_TG_MOCK_PLATFORM, VITE_TG_MOCK_THEME, VITE_TG_MOCK_CHROME.
  */
 
 export type MockTheme = 'light' | 'dark';
+/**
+ * `browser` (default): the mock is "outside Telegram" (SPEC §1): page buttons and the in-page back arrow.
+ * `telegram`: the mock plays a Telegram client's native chrome: it draws a header with the BackButton and a
+ * bottom bar with the MainButton/SecondaryButton, and the app drives them as it does inside Telegram.
+ */
+export type MockChrome = 'browser' | 'telegram';
 
 export interface MockConfig {
   version: string;
   platform: string;
   theme: MockTheme;
   startParam?: string;
+  chrome?: MockChrome;
 }
 
-export const DEFAULT_MOCK_CONFIG: MockConfig = { version: '6.7', platform: 'tdesktop', theme: 'light' };
+export const DEFAULT_MOCK_CONFIG: MockConfig = { version: '6.7', platform: 'tdesktop', theme: 'light', chrome: 'browser' };
 
 export const MOCK_CONFIG_STORAGE_KEY = 'platform.mock-config';
 
@@ -27,11 +35,12 @@ type Partial_ = Partial<MockConfig>;
 /** Keeps only valid values, so a typo in the URL falls back instead of breaking the mock. */
 function clean(input: Record<string, unknown>): Partial_ {
   const out: Partial_ = {};
-  const { version, platform, theme, startParam } = input;
+  const { version, platform, theme, startParam, chrome } = input;
   if (typeof version === 'string' && /^\d+\.\d+$/.test(version)) out.version = version;
   if (typeof platform === 'string' && KNOWN_PLATFORMS.includes(platform)) out.platform = platform;
   if (theme === 'light' || theme === 'dark') out.theme = theme;
   if (typeof startParam === 'string' && /^[A-Za-z0-9_-]{1,512}$/.test(startParam)) out.startParam = startParam;
+  if (chrome === 'browser' || chrome === 'telegram') out.chrome = chrome;
   return out;
 }
 
@@ -42,6 +51,7 @@ function fromQuery(search: string): Partial_ {
     platform: query.get('tgMockPlatform') ?? undefined,
     theme: query.get('tgMockTheme') ?? undefined,
     startParam: query.get('tgWebAppStartParam') ?? undefined,
+    chrome: query.get('tgMockChrome') ?? undefined,
   });
 }
 
@@ -61,6 +71,7 @@ function fromEnv(): Partial_ {
     version: env.VITE_TG_MOCK_VERSION,
     platform: env.VITE_TG_MOCK_PLATFORM,
     theme: env.VITE_TG_MOCK_THEME,
+    chrome: env.VITE_TG_MOCK_CHROME,
   });
 }
 

@@ -5,8 +5,11 @@
  */
 import { installTelegramMock, type InstallMockOptions } from './mock';
 import { resolveMockConfig, type MockConfig } from './mock-config';
+import { runtime } from './state';
 
 /** Resolves the mock settings (options → query → sessionStorage → env → defaults) and installs the mock. */
 export function setUpTelegramMock(overrides?: Partial<MockConfig>, options: InstallMockOptions = {}): string {
-  return installTelegramMock(resolveMockConfig(overrides), options);
+  const config = resolveMockConfig(overrides);
+  runtime.nativeChrome = config.chrome === 'telegram';
+  return installTelegramMock(config, options);
 }

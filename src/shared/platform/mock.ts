@@ -10,6 +10,7 @@
  */
 import { emitEvent, mockTelegramEnv } from '@telegram-apps/sdk-react';
 import type { MockConfig } from './mock-config';
+import type { MockChrome } from './mock-chrome';
 import { MOCK_THEMES } from './mock-theme';
 
 export interface MockCall {
@@ -103,6 +104,14 @@ export interface InstallMockOptions {
 
 const cloudValues = new Map<string, string>();
 
+/** Bridge calls the mock's Telegram chrome (mock-chrome.ts) answers. */
+const CHROME_METHODS = new Set([
+  'web_app_setup_back_button',
+  'web_app_setup_main_button',
+  'web_app_setup_secondary_button',
+  'web_app_request_viewport',
+]);
+
 function isInteractiveDefault(): boolean {
   return import.meta.env?.MODE !== 'test' && typeof window.confirm === 'function';
 }
@@ -136,6 +145,9 @@ export function installTelegramMock(config: MockConfig, options: InstallMockOpti
   const biometry = { access_requested: false, access_granted: false, token_saved: false };
 
   window.__tgMockCalls = [];
+  // Lazy chunks of their own (bundle budget): the chrome only with tgMockChrome=telegram, the storages on 9.0+.
+  const chrome: Promise<MockChrome> | undefined =
+    config.chrome === 'telegram' ? import('./mock-chrome').then(({ installMockChrome }) => installMockChrome(reply)) : undefined;
   mockTelegramEnv({
     launchParams,
     resetPostMessage: true,
@@ -143,6 +155,14 @@ export function installTelegramMock(config: MockConfig, options: InstallMockOpti
       const [method, raw] = event as [string, unknown];
       const params = (raw ?? {}) as Record<string, unknown>;
       record(method, raw);
+      if (chrome && CHROME_METHODS.has(method)) {
+        void chrome.then((drawn) => drawn.handle(method, params));
+        return;
+      }
+      if (/^web_app_(secure|device)_storage_/.test(method)) {
+        void import('./mock-device-storage').then(({ answerDeviceStorage }) => answerDeviceStorage(method, params, reply));
+        return;
+      }
       switch (method) {
         case 'web_app_request_theme':
           return reply('theme_changed', { theme_params: theme });

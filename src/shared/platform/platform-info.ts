@@ -14,7 +14,8 @@ export type PlatformFeature =
   | 'biometry'
   | 'swipeBehavior'
   | 'safeArea'
-  | 'location';
+  | 'location'
+  | 'deviceStorage';
 
 /** The bridge method behind each feature; its minimum version comes from the SDK's table. */
 const FEATURE_METHODS: Record<PlatformFeature, MethodName> = {
@@ -30,6 +31,7 @@ const FEATURE_METHODS: Record<PlatformFeature, MethodName> = {
   swipeBehavior: 'web_app_setup_swipe_behavior', // 7.7
   safeArea: 'web_app_request_safe_area', // 8.0
   location: 'web_app_check_location', // 8.0
+  deviceStorage: 'web_app_secure_storage_get_key', // 9.0 (SecureStorage and DeviceStorage)
 };
 
 export interface PlatformInfo {

@@ -13,6 +13,7 @@ export { EmptyState, type EmptyStateProps } from './empty-state';
 export { ErrorState, type ErrorStateProps } from './error-state';
 export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';
 export { Sheet, type SheetProps } from './sheet';
+export { PrimaryAction, type PrimaryActionProps } from './primary-action';
 export { lazySheet, type LazySheetProps } from './lazy-sheet';
 export { Page, type PageProps } from './page';
 export { FormScreen, FormStack, type FormScreenProps, type FormStackProps } from './form-screen';

@@ -4,7 +4,7 @@ import { MoneyBlockNotice } from '@/entities/user';
 import { WalletFunds } from '@/entities/wallet';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { initialDepositBounds, type IssueCharge } from '@/shared/money';
-import { Alert, Button, Section, Sheet, SummaryList, TextField, type SummaryRow } from '@/shared/ui';
+import { Alert, Button, PrimaryAction, Section, Sheet, SummaryList, TextField, type SummaryRow } from '@/shared/ui';
 import {
   $charge,
   $confirmationOpen,
@@ -81,9 +81,9 @@ export function IssueButton() {
   const { t } = useTranslation('cards');
   const [block, issuing, press] = useUnit([$issueBlock, $issuing, issuePressed]);
   return (
-    <Button fullWidth onClick={() => press()} disabled={block !== null} loading={issuing}>
+    <PrimaryAction onClick={() => press()} disabled={block !== null} loading={issuing}>
       {t('issue.submit')}
-    </Button>
+    </PrimaryAction>
   );
 }
 
@@ -101,12 +101,12 @@ export function IssueConfirmation() {
       title={t('issue.confirmTitle')}
       footer={
         <div className={styles.actions}>
-          <Button fullWidth onClick={() => confirm()} loading={issuing} disabled={shortfall !== null}>
+          <PrimaryAction onClick={() => confirm()} loading={issuing} disabled={shortfall !== null}>
             {t('issue.confirm')}
-          </Button>
-          <Button fullWidth variant="plain" onClick={() => close()} disabled={issuing}>
+          </PrimaryAction>
+          <PrimaryAction slot="secondary" variant="plain" onClick={() => close()} disabled={issuing}>
             {t('issue.cancel')}
-          </Button>
+          </PrimaryAction>
         </div>
       }
     >

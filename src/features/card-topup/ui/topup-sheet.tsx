@@ -5,7 +5,7 @@ import { WalletFunds } from '@/entities/wallet';
 import type { CardProduct } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { topUpBounds } from '@/shared/money';
-import { Button, ErrorState, Skeleton, Sheet, SummaryList, TextField } from '@/shared/ui';
+import { Button, PrimaryAction, ErrorState, Skeleton, Sheet, SummaryList, TextField } from '@/shared/ui';
 import {
   $amountError,
   $amountInput,
@@ -64,17 +64,17 @@ export function TopUpSheet() {
   const footer =
     step === 'confirm' ? (
       <div className={styles.actions}>
-        <Button fullWidth onClick={() => confirm()} loading={submitting} disabled={shortfall !== null}>
+        <PrimaryAction onClick={() => confirm()} loading={submitting} disabled={shortfall !== null}>
           {t('cards:topUp.confirm')}
-        </Button>
-        <Button fullWidth variant="plain" onClick={() => edit()} disabled={submitting}>
+        </PrimaryAction>
+        <PrimaryAction slot="secondary" variant="plain" onClick={() => edit()} disabled={submitting}>
           {t('cards:topUp.back')}
-        </Button>
+        </PrimaryAction>
       </div>
     ) : product ? (
-      <Button fullWidth onClick={() => review()} disabled={block !== null}>
+      <PrimaryAction onClick={() => review()} disabled={block !== null}>
         {t('cards:topUp.continue')}
-      </Button>
+      </PrimaryAction>
     ) : undefined;
 
   return (

@@ -4,7 +4,7 @@ import { $available } from '@/entities/wallet';
 import { MoneyBlockNotice } from '@/entities/user';
 import { formatRate } from '@/entities/exchange-rate';
 import { useFormatters, useTranslation } from '@/shared/i18n';
-import { Alert, Button, IconSwapVertical, Sheet, Skeleton, Spinner } from '@/shared/ui';
+import { Alert, Button, PrimaryAction, IconSwapVertical, Sheet, Skeleton, Spinner } from '@/shared/ui';
 import type { ExchangeCheck } from '../lib/exchange-check';
 import {
   $canConfirm,
@@ -135,17 +135,17 @@ export default function ExchangeSheet() {
 
   const footer =
     step === 'form' ? (
-      <Button fullWidth onClick={() => review()} disabled={unavailable || block !== null}>
+      <PrimaryAction onClick={() => review()} disabled={unavailable || block !== null}>
         {t('exchange.continue')}
-      </Button>
+      </PrimaryAction>
     ) : (
       <div className={styles.footerButtons}>
-        <Button fullWidth onClick={() => confirm()} loading={pending} disabled={!canConfirm}>
+        <PrimaryAction onClick={() => confirm()} loading={pending} disabled={!canConfirm}>
           {rateChanged ? t('exchange.confirmNewRate') : t('exchange.confirm')}
-        </Button>
-        <Button fullWidth variant="plain" onClick={() => edit()} disabled={pending}>
+        </PrimaryAction>
+        <PrimaryAction slot="secondary" variant="plain" onClick={() => edit()} disabled={pending}>
           {t('exchange.edit')}
-        </Button>
+        </PrimaryAction>
       </div>
     );
 

@@ -3,7 +3,7 @@ import { $sbpConfig } from '@/entities/app-config';
 import { MoneyBlockNotice } from '@/entities/user';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { useClosingConfirmation } from '@/shared/platform';
-import { Button, Sheet, Skeleton, TextField } from '@/shared/ui';
+import { Button, PrimaryAction, Sheet, Skeleton, TextField } from '@/shared/ui';
 import type { SbpAmountCheck } from '../lib/sbp-amount';
 import {
   $sbpBlock,
@@ -61,9 +61,9 @@ export default function SbpTopUpSheet() {
       closeOnBack={!inProgress}
       title={t('sbp.title')}
       footer={
-        <Button fullWidth onClick={() => pay()} loading={inProgress} disabled={!config || block !== null}>
+        <PrimaryAction onClick={() => pay()} loading={inProgress} disabled={!config || block !== null}>
           {payLabel}
-        </Button>
+        </PrimaryAction>
       }
     >
       {!config ? (

@@ -3,7 +3,7 @@ import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { $usdtConfig } from '@/entities/app-config';
 import { $usdtDepositTag } from '@/entities/wallet';
 import { useFormatters, useTranslation } from '@/shared/i18n';
-import { Alert, Button, IconCopy, Sheet, Skeleton, TextField } from '@/shared/ui';
+import { Alert, Button, PrimaryAction, IconCopy, Sheet, Skeleton, TextField } from '@/shared/ui';
 import { minimumWholeUsdt, type UsdtAmountCheck } from '../lib/usdt-amount';
 import {
   $usdtAmountCheck,
@@ -50,9 +50,7 @@ export default function UsdtTopUpSheet() {
       onClose={() => close()}
       title={t('usdt.title')}
       footer={
-        <Button fullWidth onClick={() => sent()}>
-          {t('usdt.sent')}
-        </Button>
+        <PrimaryAction onClick={() => sent()}>{t('usdt.sent')}</PrimaryAction>
       }
     >
       {!config || !tag ? (

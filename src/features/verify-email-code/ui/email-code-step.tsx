@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n';
-import { Alert, Button, CodeInput } from '@/shared/ui';
+import { Alert, Button, CodeInput, PrimaryAction } from '@/shared/ui';
 import {
   $canResend,
   $code,
@@ -39,6 +39,7 @@ export function EmailCodeStep({ verifying, errorTitle }: EmailCodeStepProps) {
   const { t } = useTranslation('auth');
   const show = useAuthMessage();
   const hintId = useId();
+  const formId = useId();
   const [email, code, codeError, sendError, resendIn, canResend, sending] = useUnit([
     $email,
     $code,
@@ -52,6 +53,7 @@ export function EmailCodeStep({ verifying, errorTitle }: EmailCodeStepProps) {
 
   return (
     <form
+      id={formId}
       className={styles.step}
       noValidate
       onSubmit={(event) => {
@@ -83,9 +85,9 @@ export function EmailCodeStep({ verifying, errorTitle }: EmailCodeStepProps) {
           {show(sendError)}
         </Alert>
       )}
-      <Button type="submit" fullWidth loading={verifying} disabled={code.length !== CODE_LENGTH}>
+      <PrimaryAction form={formId} loading={verifying} disabled={code.length !== CODE_LENGTH}>
         {verifying ? t('code.checking') : t('code.confirm')}
-      </Button>
+      </PrimaryAction>
       <div className={styles.links}>
         <Button variant="plain" size="m" onClick={onResend} disabled={!canResend} loading={sending}>
           {resendIn > 0 ? t('code.resendIn', { time: formatCountdown(resendIn) }) : t('code.resend')}

@@ -5,7 +5,7 @@ import { $products, $productsError, $productsState, ProductSummary } from '@/ent
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
 import { cn, usePageLifecycle } from '@/shared/lib';
-import { Button, EmptyState, ErrorState, Page, SegmentedControl, Skeleton } from '@/shared/ui';
+import { Button, PrimaryAction, EmptyState, ErrorState, Page, SegmentedControl, Skeleton } from '@/shared/ui';
 import { $pickedProductId, $pickError, pickContinued, productPicked } from '@/features/card-issue';
 import {
   $currencies,
@@ -129,9 +129,7 @@ export function CardIssuePage() {
                 {t('cards:catalog.selectProduct')}
               </p>
             )}
-            <Button fullWidth onClick={() => pressContinue()}>
-              {t('cards:catalog.continue')}
-            </Button>
+            <PrimaryAction onClick={() => pressContinue()}>{t('cards:catalog.continue')}</PrimaryAction>
           </>
         ) : undefined
       }

@@ -4,7 +4,7 @@ import { EmailCodeStep, useAuthMessage } from '@/features/verify-email-code';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
 import { usePageLifecycle, useReturnTo } from '@/shared/lib';
-import { Alert, Button, FormScreen, FormStack, Page, TextField } from '@/shared/ui';
+import { Alert, FormScreen, FormStack, Page, PrimaryAction, TextField } from '@/shared/ui';
 import {
   $completed,
   $email,
@@ -67,13 +67,13 @@ export function SignInPage() {
       }
       actions={
         <>
-          <Button type="submit" form={FORM_ID} fullWidth loading={sending}>
+          <PrimaryAction form={FORM_ID} loading={sending}>
             {t('auth:signIn.submit')}
-          </Button>
+          </PrimaryAction>
           {telegramAvailable && (
-            <Button variant="secondary" fullWidth onClick={telegramLogin} loading={telegramPending}>
+            <PrimaryAction slot="secondary" onClick={telegramLogin} loading={telegramPending}>
               {t('auth:signIn.telegram')}
-            </Button>
+            </PrimaryAction>
           )}
         </>
       }

@@ -4,7 +4,7 @@ import { EmailCodeStep, useAuthMessage } from '@/features/verify-email-code';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
 import { usePageLifecycle, useReturnTo } from '@/shared/lib';
-import { Alert, Button, FormScreen, Page } from '@/shared/ui';
+import { Alert, Button, PrimaryAction, FormScreen, Page } from '@/shared/ui';
 import { $completed, $formError, $registering, $sendingCode, $step, signUpPage } from '../model/sign-up';
 import { RegistrationForm, SIGN_UP_FORM_ID } from './registration-form';
 
@@ -40,9 +40,9 @@ export function SignUpPage() {
         )
       }
       actions={
-        <Button type="submit" form={SIGN_UP_FORM_ID} fullWidth loading={sending || registering}>
+        <PrimaryAction form={SIGN_UP_FORM_ID} loading={sending || registering}>
           {t('auth:signUp.submit')}
-        </Button>
+        </PrimaryAction>
       }
       switchLine={
         <>

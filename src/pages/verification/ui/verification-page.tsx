@@ -5,7 +5,7 @@ import { SignOutButton } from '@/features/sign-out';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
 import { usePageLifecycle } from '@/shared/lib';
-import { Alert, Badge, Button, ErrorState, LinkButton, Page, Skeleton } from '@/shared/ui';
+import { Alert, Badge, Button, PrimaryAction, ErrorState, LinkButton, Page, Skeleton } from '@/shared/ui';
 import { $support, refreshClicked, supportTelegramClicked, verificationPage } from '../model/verification';
 import styles from './verification-page.module.css';
 
@@ -86,9 +86,9 @@ export function VerificationPage() {
           </ul>
           <p className={styles.hint}>{t('auth:verification.underHint')}</p>
           <div className={styles.actions}>
-            <Button onClick={refresh} loading={refreshing} fullWidth>
+            <PrimaryAction onClick={refresh} loading={refreshing}>
               {t('auth:verification.refresh')}
-            </Button>
+            </PrimaryAction>
             <LinkButton to={routePaths.wallet} variant="secondary" fullWidth>
               {t('auth:verification.toWallet')}
             </LinkButton>
@@ -103,17 +103,17 @@ export function VerificationPage() {
           </h2>
           <Alert tone="danger">{t('errors:verification.failed')}</Alert>
           <div className={styles.actions}>
-            <Button onClick={contactSupport} disabled={!support} fullWidth>
+            <PrimaryAction onClick={contactSupport} disabled={!support}>
               {t('auth:verification.contactSupport')}
-            </Button>
+            </PrimaryAction>
             {support && (
               <p className={styles.hint}>
                 {t('auth:verification.supportEmail')} <a href={`mailto:${support.email}`}>{support.email}</a>
               </p>
             )}
-            <Button variant="secondary" onClick={refresh} loading={refreshing} fullWidth>
+            <PrimaryAction slot="secondary" onClick={refresh} loading={refreshing}>
               {t('auth:verification.refresh')}
-            </Button>
+            </PrimaryAction>
           </div>
         </section>
       )}

@@ -32,3 +32,18 @@ describe('useTelegramBackButton on the mock', () => {
     expect(isTelegramBackButtonAvailable()).toBe(false);
   });
 });
+
+describe('device storages before 9.0', () => {
+  it('are unsupported on the 6.7 mock (no bridge call)', async () => {
+    const { secureStorage, isDeviceStoreSupported } = await import('./device-storage');
+    expect(isDeviceStoreSupported('secure')).toBe(false);
+    expect(await secureStorage.getItem('tgwallet_refreshToken')).toMatchObject({ ok: false, error: { kind: 'unsupported' } });
+    expect((window.__tgMockCalls ?? []).some((call) => call.method.startsWith('web_app_secure_storage'))).toBe(false);
+  });
+
+  it('the default mock draws no Telegram chrome and has no native bottom buttons', async () => {
+    const { isTelegramBottomButtonAvailable } = await import('./bottom-button');
+    expect(isTelegramBottomButtonAvailable('main')).toBe(false);
+    expect(document.querySelector('[data-tg-mock-chrome]')).toBeNull();
+  });
+});

@@ -5,10 +5,11 @@ import { runtime } from '../state';
 
 /**
  * True when Telegram draws a back button in its header, so in-page back arrows can be hidden.
- * False on the dev mock (nothing is drawn there) and on clients older than 6.1.
+ * False on the dev mock in its default "browser" chrome (nothing is drawn there) and on clients older than 6.1;
+ * true on the mock with `tgMockChrome=telegram`, which draws the button in its own header.
  */
 export function isTelegramBackButtonAvailable(): boolean {
-  return runtime.initialized && !runtime.isMock && backButton.show.isAvailable();
+  return runtime.initialized && runtime.nativeChrome && backButton.show.isAvailable();
 }
 
 export interface TelegramBackButtonOptions {

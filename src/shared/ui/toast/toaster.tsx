@@ -5,6 +5,12 @@ import { toastConfig } from '@/shared/config';
 
 const px = (value: number) => `${value}px`;
 const inset = (base: number, side: 'bottom' | 'right' | 'left') => `calc(${px(base)} + var(--safe-${side}, 0px))`;
+/**
+ * Toasts sit above Telegram's bottom buttons (issue #14). Inside Telegram the MainButton/SecondaryButton are drawn
+ * under the webview, so the page ends above them; where they overlay the page (the mock's Telegram chrome)
+ * `--app-bottom-buttons-height` is their height.
+ */
+const bottomInset = (base: number) => `calc(${px(base)} + var(--safe-bottom, 0px) + var(--app-bottom-buttons-height, 0px))`;
 
 /** Light or dark from the Telegram background colour (falls back to the OS preference). */
 function detectTheme(): 'light' | 'dark' {
@@ -40,12 +46,12 @@ export default function AppToaster() {
       containerAriaLabel={t('toasts')}
       style={{ '--width': px(toastConfig.widthPx) } as CSSProperties}
       offset={{
-        bottom: inset(toastConfig.offsetPx, 'bottom'),
+        bottom: bottomInset(toastConfig.offsetPx),
         right: inset(toastConfig.offsetPx, 'right'),
         left: inset(toastConfig.offsetPx, 'left'),
       }}
       mobileOffset={{
-        bottom: inset(toastConfig.mobileOffsetPx, 'bottom'),
+        bottom: bottomInset(toastConfig.mobileOffsetPx),
         right: inset(toastConfig.mobileOffsetPx, 'right'),
         left: inset(toastConfig.mobileOffsetPx, 'left'),
       }}

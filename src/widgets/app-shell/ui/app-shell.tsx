@@ -4,6 +4,7 @@ import { useTranslation } from '@/shared/i18n';
 import { cn } from '@/shared/lib';
 import { IconArrowLeft } from '@/shared/ui';
 import { TAB_ROOT_PATHS } from '../config/tabs';
+import { useScreenTransition } from '../model/use-screen-transition';
 import { useShellBack } from '../model/use-shell-back';
 import styles from './app-shell.module.css';
 import { TabBar } from './tab-bar';
@@ -27,6 +28,7 @@ export function AppShell({ children, tabs = true, rootPaths = TAB_ROOT_PATHS, he
   const { pathname } = useLocation();
   const isRoot = rootPaths.includes(pathname.replace(/\/+$/, '') || '/');
   const { showInPageBack, goBack } = useShellBack({ isRoot });
+  const mainRef = useScreenTransition<HTMLElement>(isRoot);
 
   return (
     <div className={cn(styles.shell, tabs && styles.withTabs)}>
@@ -40,7 +42,9 @@ export function AppShell({ children, tabs = true, rootPaths = TAB_ROOT_PATHS, he
           {header}
         </header>
       )}
-      <main className={styles.main}>{children}</main>
+      <main ref={mainRef} className={styles.main}>
+        {children}
+      </main>
       {tabs && <TabBar />}
     </div>
   );

@@ -1,4 +1,5 @@
 import { useUnit } from 'effector-react';
+import { useEffect, useRef, useState } from 'react';
 import {
   $balance,
   $balanceError,
@@ -15,10 +16,30 @@ import { $revealed, RevealButton, RevealDialog, RevealPanel } from '@/features/c
 import { TopUpSheet, topUpOpened } from '@/features/card-topup';
 import type { Card } from '@/shared/contract';
 import { useTranslation } from '@/shared/i18n';
+import { haptic } from '@/shared/platform';
 import { Alert, Amount, Button, IconTopUp } from '@/shared/ui';
 import styles from './card-panel.module.css';
 
-function StatusLine({ card }: { card: Card }) {
+/**
+ * "Your card is ready" (issue #14): true for a moment after this screen saw the card turn active (issued,
+ * activated). The card face plays a short CSS animation (none with prefers-reduced-motion) and the phone
+ * gives a success haptic.
+ */
+function useReadyMoment(card: Card | null): boolean {
+  const previous = useRef<{ id: string; status: Card['status'] } | null>(null);
+  const [moment, setMoment] = useState(false);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = card ? { id: card.id, status: card.status } : null;
+    if (!card || !before || before.id !== card.id || before.status === card.status || card.status !== 'active') return;
+    if (before.status === 'frozen' || before.status === 'unfreezing') return; // unfreezing is not a new card
+    setMoment(true);
+    haptic.notification('success');
+  }, [card]);
+  return moment;
+}
+
+function StatusLine({ card, ready }: { card: Card; ready: boolean }) {
   const { t, i18n } = useTranslation(['cards', 'errors']);
   if (isDeadStatus(card.status)) {
     const reasonKey = card.statusReason ? `cards:statusReason.${card.statusReason}` : null;
@@ -26,6 +47,13 @@ function StatusLine({ card }: { card: Card }) {
       <Alert tone="danger" title={t('errors:cards.issueFailed')}>
         {reasonKey && i18n.exists(reasonKey) ? t(reasonKey) : t(`cards:statusHint.${card.status}`)}
       </Alert>
+    );
+  }
+  if (card.status === 'active' && ready) {
+    return (
+      <p className={styles.ready} role="status" data-testid="card-ready">
+        {t('cards:statusHint.active')}
+      </p>
     );
   }
   if (card.status === 'active') return null;
@@ -84,15 +112,18 @@ function Actions({ card }: { card: Card }) {
 /** The card on its screen: picture, status, balance, actions (top-up, freeze, activate, reveal) and their sheets. */
 export function CardPanel() {
   const [card, revealed] = useUnit([$card, $revealed]);
+  const ready = useReadyMoment(card);
   if (!card) return null;
   const shown = revealed && revealed.cardId === card.id ? revealed : null;
   return (
     <div className={styles.panel}>
-      <CardFace card={card} number={shown?.number} />
+      <div className={styles.face} data-moment={ready && card.status === 'active' ? 'ready' : undefined}>
+        <CardFace card={card} number={shown?.number} />
+      </div>
       <div className={styles.statusRow} aria-live="polite">
         <CardStatusBadge status={card.status} />
       </div>
-      <StatusLine card={card} />
+      <StatusLine card={card} ready={ready} />
       <BalanceBlock card={card} />
       <Actions card={card} />
       <RevealPanel cardId={card.id} />
