@@ -51,6 +51,9 @@ export const describeCardIssuerContract = (name: string, makeHarness: () => Prom
       scheme: 'visa',
       currency: 'USD',
       cardholderName: 'ADA LOVELACE',
+      ...(form === 'physical'
+        ? { deliveryAddress: { country: 'US', recipient: 'Ada Lovelace', line1: '1 Main St', line2: null, city: 'Springfield', region: 'IL', postcode: '62701' } }
+        : {}),
     });
 
     const issued = async (): Promise<string> => {
