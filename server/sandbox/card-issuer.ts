@@ -388,9 +388,10 @@ export class SandboxCardIssuer implements CardIssuer {
 
   /**
    * Dev control: runs the next step of a physical card's way now (issue, made, shipped, delivered), whatever the
-   * processing delay; the scheduled steps find it done. Answers the stage reached (null: not a physical card).
+   * processing delay; the scheduled steps find it done. Answers the stage reached (null: not a physical card;
+   * 'ordered': not made yet).
    */
-  async advanceShipment(cardRef: string): Promise<ShipmentStageEvent | 'processing' | null> {
+  async advanceShipment(cardRef: string): Promise<ShipmentStageEvent | 'ordered' | null> {
     const row = await this.cardRow(this.db, cardRef);
     if (row.form !== 'physical') return null;
     const op: StepOp | null =
@@ -405,7 +406,7 @@ export class SandboxCardIssuer implements CardIssuer {
               : null;
     if (op) await this.runStep({ op, cardRef });
     const after = await this.cardRow(this.db, cardRef);
-    return after.shipment_stage ?? (after.state === 'processing' ? 'processing' : null);
+    return after.shipment_stage ?? 'ordered';
   }
 
   /** Dev control: the issuer's view of a physical card's shipment. */

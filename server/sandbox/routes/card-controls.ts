@@ -19,7 +19,7 @@ export const devCardShipmentAdvance = defineEndpoint({
   tag: 'dev',
   summary: "Sandbox issuer: the next step of a physical card's way now (issued → made → shipped → delivered), sent as the issuer's events.",
   params: IdParams,
-  response: z.object({ cardId: Id, stage: z.nullable(z.enum(['processing', 'made', 'shipped', 'delivered'])) }),
+  response: z.object({ cardId: Id, stage: z.nullable(z.enum(['ordered', 'made', 'shipped', 'delivered'])) }),
 });
 
 export const devCardIssuerLimits = defineEndpoint({
