@@ -92,7 +92,7 @@ export const cardsDelivery = defineEndpoint({
   response: CardDelivery,
 });
 
-export const cardControlsEndpoints = {
+export const controlsEndpoints = {
   'cards.limits': cardsLimits,
   'cards.setLimits': cardsSetLimits,
   'cards.delivery': cardsDelivery,

@@ -120,7 +120,7 @@ const optionalText = (max: number) => z.optional(z.nullable(text(max)));
 export const DeliveryAddress = z
   .strictObject({
     /** ISO 3166-1 alpha-2, one of SHIPPING_COUNTRIES. */
-    country: z.string().check(z.maxLength(2), z.overwrite((value) => value.trim().toUpperCase())),
+    country: z.string().check(z.maxLength(8), z.overwrite((value) => value.trim().toUpperCase())),
     recipient: text(ADDRESS_MAX_LENGTH.recipient),
     line1: text(ADDRESS_MAX_LENGTH.line1),
     line2: optionalText(ADDRESS_MAX_LENGTH.line2),

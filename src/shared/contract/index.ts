@@ -14,7 +14,7 @@ export * from './promo';
 import type { EndpointDef } from './core';
 import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
-import { cardControlsEndpoints } from './card-controls';
+import { controlsEndpoints } from './card-controls';
 import { configEndpoints } from './config';
 import { promoEndpoints } from './promo';
 import { usersEndpoints } from './users';
@@ -31,7 +31,7 @@ export const endpoints = {
   ...usersEndpoints,
   ...walletEndpoints,
   ...cardsEndpoints,
-  ...cardControlsEndpoints,
+  ...controlsEndpoints,
   ...configEndpoints,
   ...promoEndpoints,
 } as const satisfies Record<string, EndpointDef<any, any, any, any>>;
