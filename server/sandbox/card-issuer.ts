@@ -20,7 +20,10 @@ import {
   type IssueCardRequest,
   type IssuerEvent,
   type IssuerEventHandler,
+  type IssuerDeclineReason,
   type IssuerEventResult,
+  type ShipmentStageEvent,
+  type SpendingLimits,
   type TopUpRequest,
 } from '../adapters/card-issuer/types';
 import { parseSignedIssuerWebhook, signIssuerWebhook, type IssuerWebhook } from '../adapters/card-issuer/webhook';
@@ -50,7 +53,7 @@ const DEFAULT_MODES: SandboxModes = { issue: 'ok', activate: 'ok', freeze: 'ok',
 /** Reasons the sandbox reports (normalised issuer codes, docs/api.md statusReason). */
 export const SANDBOX_REASONS = { reject: 'ISSUER_DECLINED', fail: 'ISSUER_TECHNICAL_FAILURE' } as const satisfies Record<string, CardReasonCode>;
 
-type StepOp = 'issue' | 'ship' | 'activate' | 'freeze' | 'unfreeze' | 'topup';
+type StepOp = 'issue' | 'make' | 'ship' | 'deliver' | 'activate' | 'freeze' | 'unfreeze' | 'topup';
 interface StepPayload {
   op: StepOp;
   cardRef: string;
@@ -70,7 +73,16 @@ interface IssuerCardRow extends Record<string, unknown> {
   last4: string;
   secret_box: string;
   activation_code_box: string | null;
+  limit_per_purchase: number | null;
+  limit_monthly: number | null;
+  shipment_stage: ShipmentStageEvent | null;
+  made_at: Date | null;
+  shipped_at: Date | null;
+  delivered_at: Date | null;
 }
+
+/** First day of the calendar month in UTC that holds `at` (YYYY-MM-01): the period of the monthly limit. */
+export const utcMonthOf = (at: Date): string => `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`;
 
 interface CardSecrets {
   pan: string;
@@ -185,6 +197,9 @@ export class SandboxCardIssuer implements CardIssuer {
   // ── CardIssuer ──────────────────────────────────────────────────────────────────────────────────
 
   async requestIssue(request: IssueCardRequest): Promise<{ issuerCardId: string }> {
+    if (request.form === 'physical' && !request.deliveryAddress) {
+      throw new IssuerRequestError('ADDRESS_REQUIRED', 'Sandbox card issuer: a physical card needs a delivery address');
+    }
     await this.failIfUnavailable(request.cardRef, 'issue');
     return this.db.tx(async (q) => {
       const [existing] = await q.query<{ issuer_card_id: string }>(
@@ -204,8 +219,8 @@ export class SandboxCardIssuer implements CardIssuer {
       const issuerCardId = `isc_${randomBytes(12).toString('base64url')}`;
       await q.query(
         `INSERT INTO sandbox_card_issuer_cards (card_ref, issuer_card_id, user_ref, product_ref, form, scheme, currency,
-           cardholder_name, state, last4, secret_box, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'processing', $9, $10, $11, $11)`,
+           cardholder_name, state, last4, secret_box, created_at, updated_at, delivery_address)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'processing', $9, $10, $11, $11, $12::jsonb)`,
         [
           request.cardRef,
           issuerCardId,
@@ -218,6 +233,7 @@ export class SandboxCardIssuer implements CardIssuer {
           pan.slice(-4),
           seal(this.key, request.cardRef, JSON.stringify(secrets)),
           now,
+          request.deliveryAddress ? JSON.stringify(request.deliveryAddress) : null,
         ],
       );
       await this.enqueueStep(q, { op: 'issue', cardRef: request.cardRef });
@@ -290,24 +306,113 @@ export class SandboxCardIssuer implements CardIssuer {
     );
   }
 
+  async setSpendingLimits(cardRef: string, limits: SpendingLimits): Promise<void> {
+    const rows = await this.db.query(
+      'UPDATE sandbox_card_issuer_cards SET limit_per_purchase = $2, limit_monthly = $3, updated_at = $4 WHERE card_ref = $1 RETURNING card_ref',
+      [cardRef, limits.perPurchase, limits.monthly, this.clock.now()],
+    );
+    if (rows.length === 0) throw new IssuerRequestError('CARD_UNKNOWN', `Sandbox card issuer: no card ${cardRef}`);
+  }
+
+  /** Dev control (and contract tests): what the issuer holds for the card's limits. */
+  async spendingLimits(cardRef: string): Promise<SpendingLimits> {
+    const row = await this.cardRow(this.db, cardRef);
+    return { perPurchase: row.limit_per_purchase, monthly: row.limit_monthly };
+  }
+
+  /**
+   * The issuer's own decision on a purchase's limits, taken with the card row locked so that purchases of one card
+   * are decided one at a time: the per-purchase limit, then the monthly one against the approved and still-held
+   * purchases of this UTC calendar month. A purchase within the limits is *held* (counted) until the program answers.
+   */
+  private async authorise(cardRef: string, issuerTradeId: string, amount: number): Promise<IssuerDeclineReason | null> {
+    return this.db.tx(async (q) => {
+      const [row] = await q.query<IssuerCardRow>('SELECT * FROM sandbox_card_issuer_cards WHERE card_ref = $1 FOR UPDATE', [cardRef]);
+      if (!row) throw new IssuerRequestError('CARD_UNKNOWN', `Sandbox card issuer: no card ${cardRef}`);
+      const now = this.clock.now();
+      const month = utcMonthOf(now);
+      let reason: IssuerDeclineReason | null = null;
+      if (row.limit_per_purchase !== null && amount > Number(row.limit_per_purchase)) reason = 'OVER_PURCHASE_LIMIT';
+      else if (row.limit_monthly !== null) {
+        const [{ spent } = { spent: 0 }] = await q.query<{ spent: number | string }>(
+          `SELECT coalesce(sum(amount), 0)::bigint AS spent FROM sandbox_card_issuer_authorisations
+           WHERE card_ref = $1 AND month = $2::date AND status <> 'declined'`,
+          [cardRef, month],
+        );
+        if (Number(spent) + amount > Number(row.limit_monthly)) reason = 'OVER_MONTHLY_LIMIT';
+      }
+      await q.query(
+        `INSERT INTO sandbox_card_issuer_authorisations (issuer_trade_id, card_ref, month, amount, status, decline_reason, created_at)
+         VALUES ($1, $2, $3::date, $4, $5, $6, $7)`,
+        [issuerTradeId, cardRef, month, amount, reason ? 'declined' : 'held', reason, now],
+      );
+      return reason;
+    });
+  }
+
   /** Dev control: a merchant purchase or refund on the card, reported to the program for authorisation. */
   async simulateTrade(
     cardRef: string,
     trade: { kind: 'purchase' | 'refund'; amount: number; merchant: { name: string; mcc: string | null; country: string | null }; originalAmount: { amount: number; currency: string } | null },
   ): Promise<IssuerEventResult> {
     const row = await this.cardRow(this.db, cardRef);
-    return this.deliver({
-      type: 'trade',
-      cardRef,
-      trade: {
-        issuerTradeId: `itr_${randomBytes(12).toString('base64url')}`,
-        kind: trade.kind,
-        amount: trade.amount,
-        currency: row.currency,
-        merchant: trade.merchant,
-        originalAmount: trade.originalAmount,
-      },
-    });
+    const issuerTradeId = `itr_${randomBytes(12).toString('base64url')}`;
+    const issuerDeclineReason = trade.kind === 'purchase' ? await this.authorise(cardRef, issuerTradeId, trade.amount) : null;
+    let result: IssuerEventResult | null = null;
+    try {
+      result = await this.deliver({
+        type: 'trade',
+        cardRef,
+        trade: {
+          issuerTradeId,
+          kind: trade.kind,
+          amount: trade.amount,
+          currency: row.currency,
+          merchant: trade.merchant,
+          originalAmount: trade.originalAmount,
+          issuerDeclineReason,
+        },
+      });
+      return result;
+    } finally {
+      if (trade.kind === 'purchase' && !issuerDeclineReason) {
+        // The program's answer settles the hold: approved counts for the month, anything else frees it.
+        const approved = result?.handled === true && result.approved === true;
+        await this.db.query(`UPDATE sandbox_card_issuer_authorisations SET status = $2 WHERE issuer_trade_id = $1 AND status = 'held'`, [
+          issuerTradeId,
+          approved ? 'approved' : 'declined',
+        ]);
+      }
+    }
+  }
+
+  /**
+   * Dev control: runs the next step of a physical card's way now (issue, made, shipped, delivered), whatever the
+   * processing delay; the scheduled steps find it done. Answers the stage reached (null: not a physical card;
+   * 'ordered': not made yet).
+   */
+  async advanceShipment(cardRef: string): Promise<ShipmentStageEvent | 'ordered' | null> {
+    const row = await this.cardRow(this.db, cardRef);
+    if (row.form !== 'physical') return null;
+    const op: StepOp | null =
+      row.state === 'processing'
+        ? 'issue'
+        : row.shipment_stage === null && row.state === 'fabricating'
+          ? 'make'
+          : row.shipment_stage === 'made'
+            ? 'ship'
+            : row.shipment_stage === 'shipped'
+              ? 'deliver'
+              : null;
+    if (op) await this.runStep({ op, cardRef });
+    const after = await this.cardRow(this.db, cardRef);
+    return after.shipment_stage ?? 'ordered';
+  }
+
+  /** Dev control: the issuer's view of a physical card's shipment. */
+  async shipment(cardRef: string): Promise<{ stage: ShipmentStageEvent | null; madeAt: Date | null; shippedAt: Date | null; deliveredAt: Date | null }> {
+    const row = await this.cardRow(this.db, cardRef);
+    return { stage: row.shipment_stage, madeAt: row.made_at, shippedAt: row.shipped_at, deliveredAt: row.delivered_at };
   }
 
   // ── Processing steps ────────────────────────────────────────────────────────────────────────────
@@ -361,10 +466,23 @@ export class SandboxCardIssuer implements CardIssuer {
         else if (row.form === 'virtual') await this.deliver({ type: 'card.issued', cardRef, last4: row.last4 });
         else {
           await this.deliver({ type: 'card.fabricating', cardRef, last4: row.last4 });
-          // Shipping is scheduled once the program has heard of the fabrication, so its events arrive in order
-          // (the dedupe key keeps a re-run of this step from shipping twice).
-          await this.db.tx((q) => this.enqueueStep(q, { op: 'ship', cardRef }, `sandbox-card-issuer:ship:${cardRef}`));
+          // The next step is scheduled once the program has heard of the fabrication, so its events arrive in order
+          // (the dedupe key keeps a re-run of this step from scheduling it twice).
+          await this.db.tx((q) => this.enqueueStep(q, { op: 'make', cardRef }, `sandbox-card-issuer:make:${cardRef}`));
         }
+        return;
+      }
+      // A physical card's way: made → shipped (with its activation code) → delivered, one step each after the delay.
+      case 'make': {
+        await this.db.query(
+          `UPDATE sandbox_card_issuer_cards SET shipment_stage = 'made', made_at = $2, updated_at = $2
+           WHERE card_ref = $1 AND state = 'fabricating' AND shipment_stage IS NULL`,
+          [cardRef, this.clock.now()],
+        );
+        const row = await this.cardRow(this.db, cardRef);
+        if (!row.made_at) return; // not a card in production (rejected, failed)
+        await this.deliver({ type: 'card.shipment', cardRef, stage: 'made', at: row.made_at.toISOString() });
+        await this.db.tx((q) => this.enqueueStep(q, { op: 'ship', cardRef }, `sandbox-card-issuer:ship:${cardRef}`));
         return;
       }
       case 'ship': {
@@ -372,13 +490,30 @@ export class SandboxCardIssuer implements CardIssuer {
           const row = await this.cardRow(q, cardRef);
           if (row.state !== 'fabricating') return;
           const box = seal(this.key, `${cardRef}:activation`, generateActivationCode());
+          const now = this.clock.now();
           await q.query(
-            `UPDATE sandbox_card_issuer_cards SET state = 'shipped', activation_code_box = $2, updated_at = $3
+            `UPDATE sandbox_card_issuer_cards SET state = 'shipped', activation_code_box = $2, updated_at = $3,
+               shipment_stage = 'shipped', made_at = coalesce(made_at, $3), shipped_at = $3
              WHERE card_ref = $1 AND state = 'fabricating'`,
-            [cardRef, box, this.clock.now()],
+            [cardRef, box, now],
           );
         });
-        await this.deliver({ type: 'card.shipped', cardRef, last4: (await this.cardRow(this.db, cardRef)).last4 });
+        const row = await this.cardRow(this.db, cardRef);
+        await this.deliver({ type: 'card.shipped', cardRef, last4: row.last4 });
+        if (row.shipped_at) {
+          await this.deliver({ type: 'card.shipment', cardRef, stage: 'shipped', at: row.shipped_at.toISOString() });
+          await this.db.tx((q) => this.enqueueStep(q, { op: 'deliver', cardRef }, `sandbox-card-issuer:deliver:${cardRef}`));
+        }
+        return;
+      }
+      case 'deliver': {
+        await this.db.query(
+          `UPDATE sandbox_card_issuer_cards SET shipment_stage = 'delivered', delivered_at = $2, updated_at = $2
+           WHERE card_ref = $1 AND shipment_stage = 'shipped'`,
+          [cardRef, this.clock.now()],
+        );
+        const row = await this.cardRow(this.db, cardRef);
+        if (row.delivered_at) await this.deliver({ type: 'card.shipment', cardRef, stage: 'delivered', at: row.delivered_at.toISOString() });
         return;
       }
       case 'activate': {

@@ -24,6 +24,7 @@ import type { UsersService } from '../modules/users/service';
 import { SandboxCardIssuer } from './card-issuer';
 import { SandboxRateProvider } from './rates';
 import { registerCardDevRoutes } from './routes/cards';
+import { registerCardControlDevRoutes } from './routes/card-controls';
 import { registerDevRoutes } from './routes/dev';
 import { registerExchangeDevRoutes } from './routes/exchange';
 import { registerWalletDevRoutes } from './routes/wallet';
@@ -123,4 +124,5 @@ export const registerSandboxRoutes = async (
     depositAddress: config.wallet.usdt.depositAddress,
   });
   if (sandbox.cardIssuer && adapters.cardIssuer === sandbox.cardIssuer) registerCardDevRoutes(app, { db, sandbox: sandbox.cardIssuer, cards: app.cards });
+  if (sandbox.cardIssuer && adapters.cardIssuer === sandbox.cardIssuer) registerCardControlDevRoutes(app, { db, sandbox: sandbox.cardIssuer });
 };

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Dialog, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { api, fundUsdt, hidden, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible, type ApiUser } from './support';
+import { api, fillDeliveryAddress, fundUsdt, hidden, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible, type ApiUser } from './support';
 
 type User = ApiUser;
 
@@ -82,6 +82,8 @@ async function issueCard(page: Page, lang: Lang, productId: string, deposit: str
   await visible(page.getByText(c.product.feesTitle));
   const depositInput = page.getByRole('textbox', { name: new RegExp(c.issue.depositLabel.replace('{{currency}}', '')) });
   await depositInput.fill(deposit);
+  // A physical card is sent by post: its delivery address (card controls).
+  if (productId.includes('physical')) await fillDeliveryAddress(page, lang);
   if (shot) await shotOf(page, `${shot}-product`);
   await page.getByRole('button', { name: c.issue.submit }).click();
   const dialog = page.getByRole('dialog', { name: c.issue.confirmTitle });

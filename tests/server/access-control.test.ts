@@ -123,6 +123,10 @@ const cases: Partial<Record<EndpointId, OwnedCase | SharedCase>> = {
   'cards.transactions': cardPath('/transactions', 'GET'),
   'cards.updateStatus': cardPath('/status', 'PATCH', { action: 'freeze' }, true),
   'cards.topUp': cardPath('/topup', 'POST', { amount: 10_00 }, true),
+  // Card controls: limits of the virtual card, the delivery of the physical one.
+  'cards.limits': cardPath('/limits', 'GET'),
+  'cards.setLimits': cardPath('/limits', 'PATCH', { perPurchase: 1_00, monthly: null }),
+  'cards.delivery': { ...cardPath('/delivery', 'GET'), ownedId: () => owned.physicalCardId },
   'cards.activate': {
     kind: 'owned',
     request: (id) => ({ method: 'POST', url: '/api/cards/activate', payload: { cardId: id, activationCode: '123456' }, idempotent: true }),

@@ -135,8 +135,17 @@ export const useCardsApp = (receive: (t: TestApp) => void): void => {
   afterAll(() => app?.close());
 };
 
+/** A delivery address that passes the contract (physical orders need one; card controls). */
+export const TEST_DELIVERY_ADDRESS = { country: 'RU', recipient: 'Ada Lovelace', line1: 'ul. Tverskaya, 1, kv. 5', city: 'Moscow', postcode: '125009' } as const;
+
+/** POST /api/cards; a physical product's order gets TEST_DELIVERY_ADDRESS unless the body says otherwise. */
 export const createCard = (t: TestApp, user: TestUser, body: Record<string, unknown>, key: string = randomUUID()) =>
-  t.call({ method: 'POST', url: '/api/cards', payload: body, headers: { ...user.headers, 'idempotency-key': key } });
+  t.call({
+    method: 'POST',
+    url: '/api/cards',
+    payload: String(body.productId).includes('physical') && !('deliveryAddress' in body) ? { ...body, deliveryAddress: TEST_DELIVERY_ADDRESS } : body,
+    headers: { ...user.headers, 'idempotency-key': key },
+  });
 
 export const getCard = async (t: TestApp, user: TestUser, cardId: string) => {
   const res = await t.call({ method: 'GET', url: `/api/cards/${cardId}`, headers: user.headers });

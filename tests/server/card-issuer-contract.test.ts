@@ -35,6 +35,9 @@ describeCardIssuerContract('sandbox', async () => {
       if (!code) throw new Error(`no activation code for ${cardRef}`);
       return code;
     },
+    purchase: async (cardRef, amount) => {
+      await issuer.simulateTrade(cardRef, { kind: 'purchase', amount, merchant: { name: 'CONTRACT SHOP', mcc: null, country: null }, originalAmount: null });
+    },
     webhookFor: (event) => issuer.webhookFor(event),
     close: async () => {
       await db.close();

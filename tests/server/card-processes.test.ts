@@ -9,7 +9,7 @@ import { SensitiveData, SensitivePlaintext } from '@/shared/contract/cards';
 import type { Db } from '../../server/db/db';
 import { openPostgres } from '../../server/db/postgres';
 import { accountIds, checkLedger } from '../../server/modules/ledger';
-import { fundWallet, waitFor } from './card-helpers';
+import { fundWallet, TEST_DELIVERY_ADDRESS, waitFor } from './card-helpers';
 import { registrationForm, uniqueEmail } from './harness';
 import { browserKeyPair, decrypt } from './sensitive-keys';
 import { realPostgresDatabase } from './jobs-postgres';
@@ -79,7 +79,8 @@ describe('two server processes on one PostgreSQL', () => {
     for (const [i, user] of users.entries()) {
       for (const productId of ['prd_mastercard_virtual_usd', 'prd_visa_physical_usd']) {
         const server = cards.length % 2 ? b : a;
-        const res = await call(server, 'POST', '/api/cards', { productId, initialDeposit: 50_00 }, { ...user.headers, 'idempotency-key': randomUUID() });
+        const body = productId.includes('physical') ? { productId, initialDeposit: 50_00, deliveryAddress: TEST_DELIVERY_ADDRESS } : { productId, initialDeposit: 50_00 };
+        const res = await call(server, 'POST', '/api/cards', body, { ...user.headers, 'idempotency-key': randomUUID() });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         cards.push({ id: res.body.data.id, userIndex: i, form: res.body.data.form });
       }

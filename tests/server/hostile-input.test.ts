@@ -35,6 +35,10 @@ beforeAll(async () => {
   expect(card.status).toBe(200);
   await runDueJobs(t.db, { registry: appJobRegistry(t.app), backoffBaseMs: 0 });
   known.cardIds.push(card.body.data.id);
+  // A physical card too (with its delivery address), so the card-controls delivery call reaches its data.
+  const physical = await createCard(t, { ...user, id: user.userId }, { productId: 'prd_visa_physical_usd', initialDeposit: 50_00 });
+  expect(physical.status).toBe(200);
+  known.cardIds.push(physical.body.data.id);
   const sbp = await createSbp(t, user, { amount: 10_000 });
   expect(sbp.status).toBe(200);
   known.paymentIds.push(sbp.body.data.paymentId);

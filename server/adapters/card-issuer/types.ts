@@ -11,6 +11,7 @@
 import type { JsonWebKey } from 'node:crypto';
 import type { CardForm, CardScheme, SensitiveData } from '@/shared/contract/cards';
 import type { Currency } from '@/shared/contract/core';
+import type { StoredDeliveryAddress } from '@/shared/contract/delivery-address';
 
 export interface IssueCardRequest {
   /** Our card id: the issuer keys the card by it. */
@@ -22,7 +23,21 @@ export interface IssueCardRequest {
   currency: Currency;
   /** As embossed / printed (Latin capitals). */
   cardholderName: string;
+  /** Where a physical card goes (validated by the contract's DeliveryAddress); absent for a virtual card. */
+  deliveryAddress?: StoredDeliveryAddress;
 }
+
+/** A card's spending limits in minor units of its currency; null = none. Month = calendar month in UTC. */
+export interface SpendingLimits {
+  perPurchase: number | null;
+  monthly: number | null;
+}
+
+/** Why the issuer itself declined a purchase (it enforces the card's spending limits). */
+export type IssuerDeclineReason = 'OVER_PURCHASE_LIMIT' | 'OVER_MONTHLY_LIMIT';
+
+/** Where a physical card is on its way (the issuer's shipment tracking). */
+export type ShipmentStageEvent = 'made' | 'shipped' | 'delivered';
 
 export interface TopUpRequest {
   cardRef: string;
@@ -43,12 +58,19 @@ export interface IssuerTrade {
   currency: Currency;
   merchant: { name: string; mcc: string | null; country: string | null };
   originalAmount: { amount: number; currency: string } | null;
+  /**
+   * Set when the issuer already declined the purchase on the card's spending limits: the program records the
+   * declined trade with this reason (and cannot approve it). Absent/null: the program decides.
+   */
+  issuerDeclineReason?: IssuerDeclineReason | null;
 }
 
 export type IssuerEvent =
   | { type: 'card.issued'; cardRef: string; last4: string }
   | { type: 'card.fabricating'; cardRef: string; last4: string }
   | { type: 'card.shipped'; cardRef: string; last4: string }
+  /** Shipment tracking of a physical card: `at` is when the stage was reached (ISO 8601). */
+  | { type: 'card.shipment'; cardRef: string; stage: ShipmentStageEvent; at: string }
   | { type: 'card.rejected'; cardRef: string; reason: string }
   | { type: 'card.failed'; cardRef: string; reason: string }
   | { type: 'card.activated'; cardRef: string }
@@ -85,6 +107,12 @@ export interface CardIssuer {
   requestUnfreeze(cardRef: string): Promise<void>;
   /** Outcome: topup.completed | topup.failed. */
   requestTopUp(request: TopUpRequest): Promise<void>;
+  /**
+   * Replaces both spending limits of the card (synchronous: in force once this resolves; the same call again is
+   * harmless). The issuer declines purchases over them and reports them as `trade` events with
+   * `issuerDeclineReason`; two purchases at once never both pass the monthly limit.
+   */
+  setSpendingLimits(cardRef: string, limits: SpendingLimits): Promise<void>;
   /**
    * PAN, expiry, CVV and cardholder name encrypted to the client's ECDH P-256 public key
    * (docs/api.md "Sensitive card data"); `cardRef` is bound in as AES-GCM additional data.

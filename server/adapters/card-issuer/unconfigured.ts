@@ -29,6 +29,9 @@ export class UnconfiguredCardIssuer implements CardIssuer {
   requestTopUp(): Promise<void> {
     return Promise.reject(refuse());
   }
+  setSpendingLimits(): Promise<void> {
+    return Promise.reject(refuse());
+  }
   revealSensitive(): Promise<SensitiveData> {
     return Promise.reject(refuse());
   }

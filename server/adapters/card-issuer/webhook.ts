@@ -40,6 +40,7 @@ const EventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.enum(['card.issued', 'card.fabricating', 'card.shipped']), ...ref, last4: z.string().check(z.regex(/^\d{4}$/)) }),
   z.object({ type: z.enum(['card.rejected', 'card.failed', 'card.activationFailed', 'card.freezeFailed', 'card.unfreezeFailed']), ...reasoned }),
   z.object({ type: z.enum(['card.activated', 'card.frozen', 'card.unfrozen']), ...ref }),
+  z.object({ type: z.literal('card.shipment'), ...ref, stage: z.enum(['made', 'shipped', 'delivered']), at: z.iso.datetime() }),
   z.object({ type: z.literal('topup.completed'), ...ref, topupRef: text }),
   z.object({ type: z.literal('topup.failed'), ...ref, topupRef: text, reason: text }),
   z.object({
@@ -52,6 +53,7 @@ const EventSchema = z.discriminatedUnion('type', [
       currency: z.enum(['USD', 'RUB']),
       merchant: z.object({ name: z.string().check(z.maxLength(200)), mcc: z.nullable(z.string().check(z.maxLength(10))), country: z.nullable(z.string().check(z.maxLength(3))) }),
       originalAmount: z.nullable(z.object({ amount: z.int(), currency: z.string().check(z.maxLength(3)) })),
+      issuerDeclineReason: z.optional(z.nullable(z.enum(['OVER_PURCHASE_LIMIT', 'OVER_MONTHLY_LIMIT']))),
     }),
   }),
 ]);

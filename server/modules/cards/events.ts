@@ -12,6 +12,7 @@ import { runLedgerTx } from '../ledger';
 import { CARD_JOBS, referralDedupeKey } from './limits';
 import { cardBalance, postTrade, refundIssue, refundTopup, settleIssue, settleTopup } from './money';
 import type { CardEvent } from './status-machine';
+import { recordShipment } from './shipment';
 import { changeStatus, findCard, findTopup, newId, type CardRow } from './store';
 
 /** Statuses in which a card can still receive a merchant refund. */
@@ -63,6 +64,7 @@ export class IssuerEvents {
         return { handled: false };
       }
       if (event.type === 'trade') return this.trade(q, card, event.trade, now);
+      if (event.type === 'card.shipment') return recordShipment(q, card, event, now);
       if (event.type === 'topup.completed' || event.type === 'topup.failed') {
         const topup = await findTopup(q, event.topupRef, true);
         if (!topup || topup.card_id !== card.id) {
@@ -77,7 +79,7 @@ export class IssuerEvents {
       return this.cardEvent(q, card, event, now);
     });
 
-  private async cardEvent(q: Queryable, card: CardRow, event: Exclude<IssuerEvent, { type: 'trade' | 'topup.completed' | 'topup.failed' }>, now: Date): Promise<IssuerEventResult> {
+  private async cardEvent(q: Queryable, card: CardRow, event: Exclude<IssuerEvent, { type: 'trade' | 'topup.completed' | 'topup.failed' | 'card.shipment' }>, now: Date): Promise<IssuerEventResult> {
     const apply = async (machineEvent: CardEvent, extra: Parameters<typeof changeStatus>[4] = {}): Promise<boolean> => {
       const result = await changeStatus(q, card, machineEvent, now, extra);
       if (!result.ok) {
@@ -154,7 +156,9 @@ export class IssuerEvents {
     if (existing) return { handled: true, tradeId: existing.id, approved: existing.status === 'completed', declineReason: existing.decline_reason };
 
     let declineReason: TradeDeclineReason | null = null; // contract list: every reason has words in the app
-    if (trade.currency !== card.currency) declineReason = 'CURRENCY_MISMATCH';
+    // The issuer declined it on the card's spending limits: recorded as such, never approved here.
+    if (trade.kind === 'purchase' && trade.issuerDeclineReason) declineReason = trade.issuerDeclineReason;
+    else if (trade.currency !== card.currency) declineReason = 'CURRENCY_MISMATCH';
     else if (trade.kind === 'purchase') {
       if (card.status === 'frozen' || card.status === 'freezing' || card.status === 'unfreezing') declineReason = 'CARD_FROZEN';
       else if (card.status !== 'active') declineReason = 'CARD_INACTIVE';

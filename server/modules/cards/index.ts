@@ -8,6 +8,7 @@ import { appJobRegistry } from '../../jobs';
 import { defineModule, type ModuleDeps } from '../module';
 import { IssuerEvents } from './events';
 import { registerCardJobs } from './jobs';
+import { registerCardControlRoutes } from './controls-routes';
 import { registerCardRoutes } from './routes';
 import { CardsService } from './service';
 import type { CardsSettings } from './settings';
@@ -40,6 +41,7 @@ const registerCards = async (app: FastifyInstance, { db, clock, adapters }: Modu
 
   const cards = new CardsService({ db, clock, issuer, limits: settings.limits });
   registerCardRoutes(app, cards);
+  registerCardControlRoutes(app, { db, clock, issuer, limits: settings.limits });
   await registerIssuerWebhook(app, issuer, events.handle);
   app.decorate('cards', cards);
 };

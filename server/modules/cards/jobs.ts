@@ -12,6 +12,7 @@ import { PermanentJobError, type JobRegistry } from '../../jobs';
 import { runLedgerTx } from '../ledger';
 import { endIssue, failTopup } from './events';
 import { CARD_JOBS } from './limits';
+import { addressOf, findDelivery } from './shipment';
 import { changeStatus, findCard, findTopup } from './store';
 
 export interface CardJobPayload {
@@ -42,6 +43,7 @@ export const registerCardJobs = (registry: JobRegistry, deps: { db: Db; clock: C
     async ({ cardId }) => {
       const card = await findCard(db, cardId);
       if (!card || card.status !== 'pending') return; // already accepted (or decided) earlier
+      const delivery = card.form === 'physical' ? await findDelivery(db, card.id) : null;
       const accepted = await permanent(() =>
         issuer.requestIssue({
           cardRef: card.id,
@@ -51,6 +53,7 @@ export const registerCardJobs = (registry: JobRegistry, deps: { db: Db; clock: C
           scheme: card.scheme,
           currency: card.currency,
           cardholderName: card.cardholder_name,
+          ...(delivery ? { deliveryAddress: addressOf(delivery) } : {}),
         }),
       );
       await runLedgerTx(db, async (q) => {

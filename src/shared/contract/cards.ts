@@ -17,6 +17,7 @@ import {
   PositiveMinorUnits,
   Timestamp,
 } from './core';
+import { DeliveryAddress } from './delivery-address';
 
 /** SPEC §4, exactly. */
 export const CardStatus = z.enum([
@@ -187,6 +188,8 @@ export const CreateCardBody = z.strictObject({
   productId: Id,
   /** Minor units of the product currency; ≥ minimalDeposit and within depositRange. */
   initialDeposit: PositiveMinorUnits,
+  /** Required for a physical product, refused for a virtual one (docs/api.md "Card controls"). */
+  deliveryAddress: z.optional(DeliveryAddress),
 });
 
 /** Physical-card activation code from the card's envelope: 6 digits. */

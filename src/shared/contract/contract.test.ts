@@ -59,7 +59,14 @@ const SPEC_CALLS = [
   'GET /api/promo/my-referrals',
 ];
 /** Additions beyond SPEC §7, each justified in docs/api.md. */
-const ADDITIONS = ['GET /api/wallet/sbp/{paymentId}', 'POST /api/auth/logout'];
+const ADDITIONS = [
+  'GET /api/wallet/sbp/{paymentId}',
+  'POST /api/auth/logout',
+  // Card controls (issue #14, docs/api.md "Card controls"):
+  'GET /api/cards/{id}/limits',
+  'PATCH /api/cards/{id}/limits',
+  'GET /api/cards/{id}/delivery',
+];
 const STATE_CHANGING = ['wallet.sbpCreate', 'wallet.exchange', 'cards.create', 'cards.activate', 'cards.updateStatus', 'cards.topUp'];
 
 const list = endpointList as ReadonlyArray<EndpointDef>;

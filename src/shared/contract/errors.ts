@@ -84,7 +84,15 @@ export const CARD_REASON_CODES = [
 export type CardReasonCode = (typeof CARD_REASON_CODES)[number];
 
 /** Why a card purchase was declined (`Trade.declineReason`), decided by our server on the issuer's authorisation. */
-export const TRADE_DECLINE_REASONS = ['INSUFFICIENT_FUNDS', 'CARD_FROZEN', 'CARD_INACTIVE', 'CURRENCY_MISMATCH'] as const;
+export const TRADE_DECLINE_REASONS = [
+  'INSUFFICIENT_FUNDS',
+  'CARD_FROZEN',
+  'CARD_INACTIVE',
+  'CURRENCY_MISMATCH',
+  // Declined by the issuer on the card's spending limits (card controls):
+  'OVER_PURCHASE_LIMIT',
+  'OVER_MONTHLY_LIMIT',
+] as const;
 export type TradeDeclineReason = (typeof TRADE_DECLINE_REASONS)[number];
 
 /** `SbpPayment.errorCode` values (the acquirer's codes normalised, plus our own). */

@@ -7,11 +7,14 @@ export * from './users';
 export * from './wallet';
 export * from './config';
 export * from './cards';
+export * from './card-controls';
+export * from './delivery-address';
 export * from './promo';
 
 import type { EndpointDef } from './core';
 import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
+import { controlsEndpoints } from './card-controls';
 import { configEndpoints } from './config';
 import { promoEndpoints } from './promo';
 import { usersEndpoints } from './users';
@@ -28,6 +31,7 @@ export const endpoints = {
   ...usersEndpoints,
   ...walletEndpoints,
   ...cardsEndpoints,
+  ...controlsEndpoints,
   ...configEndpoints,
   ...promoEndpoints,
 } as const satisfies Record<string, EndpointDef<any, any, any, any>>;

@@ -67,7 +67,9 @@ export async function issueCardViaApi(
   token: string,
   { productId = 'prd_visa_virtual_usd', initialDeposit = 1000, status = 'active' }: { productId?: string; initialDeposit?: number; status?: string } = {},
 ): Promise<string> {
-  const card = await api(baseUrl, 'POST', '/api/cards', { productId, initialDeposit }, token, { 'idempotency-key': randomUUID() });
+  const address = { country: 'RU', recipient: 'Ada Lovelace', line1: 'ul. Tverskaya, 1', city: 'Moscow', postcode: '125009' };
+  const body = productId.includes('physical') ? { productId, initialDeposit, deliveryAddress: address } : { productId, initialDeposit };
+  const card = await api(baseUrl, 'POST', '/api/cards', body, token, { 'idempotency-key': randomUUID() });
   await expect
     .poll(async () => (await api(baseUrl, 'GET', `/api/cards/${card.id}`, undefined, token)).status, { timeout: 30_000, interval: 300 })
     .toBe(status);

@@ -22,6 +22,8 @@ export interface CardIssuerContractHarness {
   forceOutcome(cardRef: string, operation: 'issue' | 'topup' | 'freeze', outcome: 'ok' | 'reject' | 'fail'): Promise<void>;
   /** The activation code printed for a shipped physical card (the issuer's test controls). */
   activationCode(cardRef: string): Promise<string>;
+  /** A purchase at a merchant on the card (the issuer's test controls), reported as a `trade` event. */
+  purchase(cardRef: string, amount: number): Promise<void>;
   /** A webhook delivery of `event` exactly as the issuer sends it (raw body and headers). */
   webhookFor(event: IssuerEvent): { rawBody: string; headers: Record<string, string> };
   close(): Promise<void>;
@@ -32,12 +34,24 @@ export const describeCardIssuerContract = (name: string, makeHarness: () => Prom
     let h: CardIssuerContractHarness;
     /** Every event the adapter delivered, in order. */
     const events: IssuerEvent[] = [];
+    /** The trade the issuer reported for a purchase made through the harness. */
+    const purchase = async (cardRef: string, amount: number) => {
+      const before = events.length;
+      await h.purchase(cardRef, amount);
+      await h.settle();
+      const trade = events.slice(before).find((event): event is Extract<IssuerEvent, { type: 'trade' }> => event.type === 'trade' && event.cardRef === cardRef);
+      if (!trade) throw new Error('the purchase was not reported as a trade');
+      expect(trade.trade).toMatchObject({ kind: 'purchase', amount, currency: 'USD' });
+      return trade.trade;
+    };
     const of = (cardRef: string) => events.filter((event) => event.cardRef === cardRef).map((event) => event.type);
 
     beforeAll(async () => {
       h = await makeHarness();
       h.issuer.setEventHandler(async (event) => {
         events.push(event);
+        // A program that approves every purchase the issuer did not decline itself.
+        if (event.type === 'trade') return { handled: true, approved: !event.trade.issuerDeclineReason, declineReason: event.trade.issuerDeclineReason ?? null };
         return { handled: true };
       });
     });
@@ -51,6 +65,9 @@ export const describeCardIssuerContract = (name: string, makeHarness: () => Prom
       scheme: 'visa',
       currency: 'USD',
       cardholderName: 'ADA LOVELACE',
+      ...(form === 'physical'
+        ? { deliveryAddress: { country: 'US', recipient: 'Ada Lovelace', line1: '1 Main St', line2: null, city: 'Springfield', region: 'IL', postcode: '62701' } }
+        : {}),
     });
 
     const issued = async (): Promise<string> => {
@@ -82,13 +99,47 @@ export const describeCardIssuerContract = (name: string, makeHarness: () => Prom
       const card = request('physical');
       await h.issuer.requestIssue(card);
       await h.settle();
-      expect(of(card.cardRef)).toEqual(['card.fabricating', 'card.shipped']);
+      // card.shipment: the tracking of its way (made, shipped, delivered) between the status events.
+      expect(of(card.cardRef).filter((type) => type !== 'card.shipment')).toEqual(['card.fabricating', 'card.shipped']);
       const code = await h.activationCode(card.cardRef);
       expect(await h.issuer.checkActivationCode(card.cardRef, code === '000000' ? '111111' : '000000')).toBe(false);
       expect(await h.issuer.checkActivationCode(card.cardRef, code)).toBe(true);
       await h.issuer.requestActivation(card.cardRef);
       await h.settle();
-      expect(of(card.cardRef)).toEqual(['card.fabricating', 'card.shipped', 'card.activated']);
+      expect(of(card.cardRef).filter((type) => type !== 'card.shipment')).toEqual(['card.fabricating', 'card.shipped', 'card.activated']);
+    });
+
+    it('a physical card needs a delivery address; its way is reported made → shipped → delivered, with times in order', async () => {
+      const { deliveryAddress: _, ...withoutAddress } = request('physical');
+      await expect(h.issuer.requestIssue(withoutAddress)).rejects.toBeInstanceOf(IssuerRequestError);
+      const card = request('physical');
+      await h.issuer.requestIssue(card);
+      await h.settle();
+      const shipment = events.filter((event): event is Extract<IssuerEvent, { type: 'card.shipment' }> => event.type === 'card.shipment' && event.cardRef === card.cardRef);
+      expect(shipment.map((event) => event.stage)).toEqual(['made', 'shipped', 'delivered']);
+      const times = shipment.map((event) => Date.parse(event.at));
+      expect(times.every((time) => Number.isFinite(time))).toBe(true);
+      expect([...times].sort((a, b) => a - b)).toEqual(times);
+      // the status event of shipping comes before the tracker's "shipped"
+      expect(of(card.cardRef).indexOf('card.shipped')).toBeLessThan(of(card.cardRef).lastIndexOf('card.shipment'));
+    });
+
+    describe('spending limits', () => {
+      it('the issuer declines a purchase over the per-purchase or the monthly limit, with the reason, and keeps the limits it was given', async () => {
+        const cardRef = await issued();
+        await h.issuer.setSpendingLimits(cardRef, { perPurchase: 50_00, monthly: 80_00 });
+        await h.issuer.setSpendingLimits(cardRef, { perPurchase: 50_00, monthly: 80_00 }); // the same call again: harmless
+        expect((await purchase(cardRef, 50_01)).issuerDeclineReason).toBe('OVER_PURCHASE_LIMIT');
+        expect((await purchase(cardRef, 50_00)).issuerDeclineReason ?? null).toBeNull();
+        expect((await purchase(cardRef, 30_01)).issuerDeclineReason).toBe('OVER_MONTHLY_LIMIT');
+        expect((await purchase(cardRef, 30_00)).issuerDeclineReason ?? null).toBeNull();
+        await h.issuer.setSpendingLimits(cardRef, { perPurchase: null, monthly: null });
+        expect((await purchase(cardRef, 500_00)).issuerDeclineReason ?? null).toBeNull();
+      });
+
+      it('refuses limits for an unknown card', async () => {
+        await expect(h.issuer.setSpendingLimits(`crd_${randomUUID()}`, { perPurchase: 100, monthly: null })).rejects.toBeInstanceOf(IssuerRequestError);
+      });
     });
 
     it('freeze and unfreeze report their outcome asynchronously; a refused freeze says why', async () => {

@@ -60,7 +60,7 @@ export class CardsService {
     return listCardTransactions(this.deps, userId, cardId, query);
   }
 
-  create(userId: string, body: { productId: string; initialDeposit: number }, requestKey: string, lang: CatalogLanguage): Promise<Card> {
+  create(userId: string, body: Parameters<typeof issueCard>[2], requestKey: string, lang: CatalogLanguage): Promise<Card> {
     return issueCard(this.deps, userId, body, requestKey, lang);
   }
 

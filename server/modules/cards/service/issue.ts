@@ -9,7 +9,10 @@ import { requireVerifiedUser } from '../../users/verification-guard';
 import { CARD_JOBS, CARD_LIMITS } from '../limits';
 import { chargeIssue } from '../money';
 import { embossedName, formatMoney, newId, type CardRow } from '../store';
+import { deliveryAddressFor } from './delivery';
 import { cardView, depositRange, type CardsDeps } from './shared';
+import { saveDelivery } from '../shipment';
+import type { DeliveryAddress } from '@/shared/contract/delivery-address';
 
 /**
  * POST /api/cards: in ONE database transaction — the card (pending), its ledger account, the wallet
@@ -19,7 +22,7 @@ import { cardView, depositRange, type CardsDeps } from './shared';
 export const issueCard = async (
   { db, clock, issuer, limits }: CardsDeps,
   userId: string,
-  body: { productId: string; initialDeposit: number },
+  body: { productId: string; initialDeposit: number; deliveryAddress?: DeliveryAddress },
   requestKey: string,
   lang: CatalogLanguage,
 ): Promise<Card> => {
@@ -38,6 +41,7 @@ export const issueCard = async (
     if (!product.available) {
       throw catalogError('PRODUCT_UNAVAILABLE', 'This card product cannot be issued right now. Please choose another product.');
     }
+    const deliveryAddress = deliveryAddressFor(product.form, body.deliveryAddress);
     const range = depositRange(product, true);
     if (body.initialDeposit < range.min || body.initialDeposit > range.max) {
       const text = `The initial deposit must be between ${formatMoney(range.min, product.currency)} and ${formatMoney(range.max, product.currency)}.`;
@@ -76,6 +80,7 @@ export const issueCard = async (
       `INSERT INTO card_status_history (card_id, from_status, to_status, event, reason, created_at) VALUES ($1, NULL, 'pending', 'requested', NULL, $2)`,
       [card.id, now],
     );
+    if (deliveryAddress) await saveDelivery(q, card.id, deliveryAddress, now);
     const charged = await chargeIssue(q, card, { productName: productName(product, lang) }, now);
     await q.query('UPDATE cards SET issue_transaction_id = $2, issue_fee_transaction_id = $3 WHERE id = $1', [
       card.id,

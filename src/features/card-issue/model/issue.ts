@@ -14,6 +14,7 @@ import {
   isProductMissingError,
   productRequested,
 } from '@/entities/card-product';
+import { createAddressForm } from '@/entities/delivery-address';
 import { $moneyBlock, userRefreshRequested, userRequested, type MoneyBlock } from '@/entities/user';
 import { createShortfall, walletRequested } from '@/entities/wallet';
 import { createIdempotentMutation } from '@/shared/api';
@@ -86,11 +87,18 @@ export const $charge = combine($product, $deposit, $depositProblem, (product, de
 /** What the wallet lacks to pay the charge (null: enough, or not known yet — the server checks too). */
 export const $shortfall = createShortfall($charge.map((charge) => charge?.total ?? null));
 
+/** A physical card's delivery address (card controls): required and validated by the contract's rule per country. */
+export const addressForm = createAddressForm();
+export const $needsAddress = $product.map((product) => product?.form === 'physical');
+const $addressOk = combine($needsAddress, addressForm.$valid, (needed, valid) => !needed || valid);
+sample({ clock: [issueFormOpened, issueFormClosed], target: addressForm.reset });
+sample({ clock: issuePressed, target: addressForm.validationShown });
+
 export const $confirmationOpen = createStore(false).reset(confirmationClosed, issueFormOpened, issueFormClosed);
 const validIssue = sample({
   clock: issuePressed,
-  source: { id: $productId, productState: $productState, block: $issueBlock, charge: $charge },
-  filter: ({ id, productState, block, charge }) => id !== null && productState === 'ready' && block === null && charge !== null,
+  source: { id: $productId, productState: $productState, block: $issueBlock, charge: $charge, addressOk: $addressOk },
+  filter: ({ id, productState, block, charge, addressOk }) => id !== null && productState === 'ready' && block === null && charge !== null && addressOk,
 });
 $confirmationOpen.on(validIssue, () => true);
 
@@ -106,10 +114,14 @@ sample({
     open: $confirmationOpen,
     block: $issueBlock,
     short: $shortfall,
+    needsAddress: $needsAddress,
+    address: addressForm.$value,
   },
   // Only from the confirmation, for an allowed user whose wallet can pay.
   filter: ({ id, charge, busy, open, block, short }) => id !== null && charge !== null && !busy && open && block === null && short === null,
-  fn: ({ id, deposit }) => ({ body: { productId: id!, initialDeposit: deposit.ok ? deposit.amount : 0 } }),
+  fn: ({ id, deposit, needsAddress, address }) => ({
+    body: { productId: id!, initialDeposit: deposit.ok ? deposit.amount : 0, ...(needsAddress ? { deliveryAddress: address } : {}) },
+  }),
   target: createCardMutation.start,
 });
 

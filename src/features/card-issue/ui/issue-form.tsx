@@ -1,5 +1,6 @@
 import { useUnit } from 'effector-react';
 import { $product } from '@/entities/card-product';
+import { AddressFields, addressLines } from '@/entities/delivery-address';
 import { MoneyBlockNotice } from '@/entities/user';
 import { WalletFunds } from '@/entities/wallet';
 import { useFormatters, useTranslation } from '@/shared/i18n';
@@ -12,7 +13,9 @@ import {
   $depositInput,
   $issueBlock,
   $issuing,
+  $needsAddress,
   $shortfall,
+  addressForm,
   confirmationClosed,
   depositChanged,
   issueConfirmed,
@@ -55,6 +58,7 @@ export function IssueForm() {
   const bounds = initialDepositBounds(product);
   const range = { min: format.money(bounds.min), max: format.money(bounds.max) };
   return (
+    <>
     <Section title={t('issue.depositSection')}>
       <div className={styles.form}>
         <TextField
@@ -73,6 +77,32 @@ export function IssueForm() {
         {block === null && <WalletFunds currency={product.currency} shortfall={shortfall} />}
       </div>
     </Section>
+    {product.form === 'physical' && <DeliveryAddressSection disabled={block !== null} />}
+    </>
+  );
+}
+
+/** A physical card's delivery address (card controls). */
+function DeliveryAddressSection({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation('card-controls');
+  return (
+    <Section title={t('address.section')} footer={t('address.sectionHint')} data-testid="delivery-address">
+      <div className={styles.form}>
+        <AddressFields form={addressForm} disabled={disabled} />
+      </div>
+    </Section>
+  );
+}
+
+/** The address in the confirmation. */
+function ConfirmAddress() {
+  const { t, i18n } = useTranslation('card-controls');
+  const [needed, address] = useUnit([$needsAddress, addressForm.$value]);
+  if (!needed) return null;
+  return (
+    <p className={styles.lead}>
+      <strong>{t('address.confirmLabel')}:</strong> {addressLines(address, i18n.resolvedLanguage ?? 'en').join(', ')}
+    </p>
   );
 }
 
@@ -112,6 +142,7 @@ export function IssueConfirmation() {
     >
       <p className={styles.lead}>{t('issue.confirmText', { product: product.name, currency: product.currency })}</p>
       <SummaryList rows={chargeRows} />
+      <ConfirmAddress />
       <WalletFunds currency={product.currency} shortfall={shortfall} />
     </Sheet>
   );

@@ -5,8 +5,10 @@ import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
 import { usePageLifecycle } from '@/shared/lib';
 import { EmptyState, ErrorState, IconCard, LinkButton, Page, Skeleton } from '@/shared/ui';
+import { LimitsSection } from '@/features/card-limits';
 import { CardHistoryTabs } from '@/widgets/card-history';
 import { CardPanel } from '@/widgets/card-panel';
+import { ShippingTracker } from '@/widgets/card-shipping';
 import { cardDetailPage } from '../model/card-detail-page';
 import styles from './card-detail-page.module.css';
 
@@ -55,6 +57,8 @@ export function CardDetailPage() {
   return (
     <Page safeArea={false} title={card.productName}>
       <CardPanel />
+      <ShippingTracker />
+      <LimitsSection />
       <CardHistoryTabs cardId={card.id} />
     </Page>
   );

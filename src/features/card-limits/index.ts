@@ -1,0 +1,1 @@
+export { LimitsSection } from './ui/limits-section';

@@ -1,0 +1,128 @@
+import { useUnit } from 'effector-react';
+import { useFormatters, useTranslation } from '@/shared/i18n';
+import { cn } from '@/shared/lib';
+import { Button, Section, Sheet, TextField } from '@/shared/ui';
+import {
+  $editOpen,
+  $limitErrors,
+  $limits,
+  $monthlyInput,
+  $perPurchaseInput,
+  $saving,
+  limitsCleared,
+  limitsEditClosed,
+  limitsEditOpened,
+  limitsSaved,
+  monthlyChanged,
+  perPurchaseChanged,
+} from '../model/limits';
+import styles from './limits-section.module.css';
+
+/** The card's spending limits, what was spent this month, and "Set limits" (a sheet). */
+export function LimitsSection() {
+  const { t } = useTranslation('card-controls');
+  const format = useFormatters();
+  const [limits, open] = useUnit([$limits, limitsEditOpened]);
+  if (!limits) return null;
+  const noLimit = t('limits.none');
+  const monthly = limits.monthly;
+  const share = monthly ? Math.min(1, limits.spentThisMonth.amount / monthly.amount) : 0;
+  const renews = format.date(limits.monthEndsAt, { day: 'numeric', month: 'long', timeZone: 'UTC' });
+  return (
+    <Section title={t('limits.title')} footer={t('limits.footer')} data-testid="card-limits">
+      <div className={styles.rows}>
+        <div className={styles.row}>
+          <span className={styles.label}>{t('limits.perPurchase')}</span>
+          <span className={styles.value}>{limits.perPurchase ? format.money(limits.perPurchase) : noLimit}</span>
+        </div>
+        <div className={styles.row}>
+          <span className={styles.label}>{t('limits.monthly')}</span>
+          <span className={styles.value}>{monthly ? format.money(monthly) : noLimit}</span>
+        </div>
+        {monthly && (
+          <div
+            className={styles.meter}
+            role="meter"
+            aria-valuemin={0}
+            aria-valuemax={monthly.amount}
+            aria-valuenow={Math.min(limits.spentThisMonth.amount, monthly.amount)}
+            aria-label={t('limits.spentOf', { spent: format.money(limits.spentThisMonth), limit: format.money(monthly) })}
+          >
+            <div className={cn(styles.meterFill, share >= 1 && styles.meterFull)} style={{ width: `${share * 100}%` }} />
+          </div>
+        )}
+        <p className={styles.note}>
+          {monthly
+            ? t('limits.spentOf', { spent: format.money(limits.spentThisMonth), limit: format.money(monthly) })
+            : t('limits.spent', { spent: format.money(limits.spentThisMonth) })}{' '}
+          {t('limits.renews', { date: renews })}
+        </p>
+      </div>
+      {limits.editable && (
+        <div className={styles.edit}>
+          <Button variant="secondary" size="m" fullWidth onClick={() => open()}>
+            {t('limits.edit')}
+          </Button>
+        </div>
+      )}
+      <LimitsSheet />
+    </Section>
+  );
+}
+
+function LimitsSheet() {
+  const { t } = useTranslation('card-controls');
+  const [open, limits, perPurchase, monthly, errors, saving] = useUnit([$editOpen, $limits, $perPurchaseInput, $monthlyInput, $limitErrors, $saving]);
+  const [close, save, clear, onPerPurchase, onMonthly] = useUnit([limitsEditClosed, limitsSaved, limitsCleared, perPurchaseChanged, monthlyChanged]);
+  if (!limits) return null;
+  const currency = limits.spentThisMonth.currency;
+  const hasAny = limits.perPurchase !== null || limits.monthly !== null;
+  return (
+    <Sheet
+      open={open}
+      onClose={() => close()}
+      title={t('limits.sheetTitle')}
+      footer={
+        <div className={styles.actions}>
+          <Button fullWidth onClick={() => save()} loading={saving}>
+            {t('limits.save')}
+          </Button>
+          {hasAny && (
+            <Button fullWidth variant="plain" onClick={() => clear()} disabled={saving}>
+              {t('limits.clear')}
+            </Button>
+          )}
+        </div>
+      }
+    >
+      <form
+        className={styles.form}
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <TextField
+          label={t('limits.perPurchaseLabel', { currency })}
+          inputMode="decimal"
+          autoComplete="off"
+          name="perPurchase"
+          value={perPurchase}
+          onChange={(event) => onPerPurchase(event.target.value)}
+          hint={t('limits.emptyHint')}
+          error={errors.perPurchase ? t(`limits.problem.${errors.perPurchase}`) : undefined}
+        />
+        <TextField
+          label={t('limits.monthlyLabel', { currency })}
+          inputMode="decimal"
+          autoComplete="off"
+          name="monthly"
+          value={monthly}
+          onChange={(event) => onMonthly(event.target.value)}
+          hint={t('limits.monthlyHint')}
+          error={errors.monthly ? t(`limits.problem.${errors.monthly}`) : undefined}
+        />
+      </form>
+    </Sheet>
+  );
+}

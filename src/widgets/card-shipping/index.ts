@@ -1,0 +1,1 @@
+export { ShippingTracker } from './ui/shipping-tracker';
