@@ -24,7 +24,7 @@ const BROWSERS: Array<[RegExp, string]> = [
   [/\bFirefox\/(\d+)/, 'Firefox'],
   [/\bFxiOS\/(\d+)/, 'Firefox'],
   [/\bCriOS\/(\d+)/, 'Chrome'],
-  [/\bChrom(?:e|ium)\/(\d+)/, 'Chrome'],
+  [/(?:\b|Headless)Chrom(?:e|ium)\/(\d+)/, 'Chrome'],
   [/\bVersion\/(\d+)[\d.]* (?:Mobile\/\S+ )?Safari\//, 'Safari'],
 ];
 

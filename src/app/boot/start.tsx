@@ -3,7 +3,16 @@ import { authExpired, authExpiredMessageShown, sessionStarted } from '@/entities
 import { configureApi, TRANSPORT_ERROR_KEYS } from '@/shared/api';
 import { appConfig } from '@/shared/config';
 import { i18n, initI18n } from '@/shared/i18n';
-import { getInitDataForServer, getPlatformInfo, getStartParam, initPlatform, markReady, type LaunchParamsIssue, type PlatformState } from '@/shared/platform';
+import {
+  getInitDataForServer,
+  getPlatformInfo,
+  getTelegramClientForServer,
+  getStartParam,
+  initPlatform,
+  markReady,
+  type LaunchParamsIssue,
+  type PlatformState,
+} from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { preloadScreen } from '../router/routes';
 import { App } from './app';
@@ -39,7 +48,7 @@ export async function start(container: HTMLElement): Promise<Root> {
   if (deepLink) preloadScreen(deepLink.split('?')[0]!);
 
   // Real init data only: the dev mock's is made up, and outside Telegram sign-in is by email (docs/platform.md).
-  configureApi({ baseUrl: appConfig.apiBaseUrl, getInitData: getInitDataForServer });
+  configureApi({ baseUrl: appConfig.apiBaseUrl, getInitData: getInitDataForServer, getTelegramClient: getTelegramClientForServer });
   sessionStarted();
   // The guards send the user to /signin?returnTo=… (the session store is cleared); say why.
   authExpired.watch(() => {
