@@ -143,7 +143,7 @@ const cases: Partial<Record<EndpointId, OwnedCase | SharedCase>> = {
   },
   'account.endSession': {
     kind: 'owned',
-    request: (id) => ({ method: 'POST', url: `/api/auth/sessions/${id}/end` }),
+    request: (id) => ({ method: 'POST', url: `/api/users/me/sessions/${id}/end` }),
     ownedId: () => JSON.parse(Buffer.from(a.token.split('.')[1]!, 'base64url').toString('utf8')).sid as string,
     notFound: { status: 404, code: 'SESSION_NOT_FOUND', service: 'auth' },
   },

@@ -15,9 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (token: string) => t.call({ method: 'GET', url: '/api/auth/sessions', headers: bearer(token) });
-const endOne = (token: string, sessionId: string) => t.call({ method: 'POST', url: `/api/auth/sessions/${encodeURIComponent(sessionId)}/end`, headers: bearer(token) });
-const endOthers = (token: string) => t.call({ method: 'POST', url: '/api/auth/sessions/end-others', headers: bearer(token) });
+const list = (token: string) => t.call({ method: 'GET', url: '/api/users/me/sessions', headers: bearer(token) });
+const endOne = (token: string, sessionId: string) => t.call({ method: 'POST', url: `/api/users/me/sessions/${encodeURIComponent(sessionId)}/end`, headers: bearer(token) });
+const endOthers = (token: string) => t.call({ method: 'POST', url: '/api/users/me/sessions/end-others', headers: bearer(token) });
 const me = (token: string) => t.call({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
 const sid = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')).sid as string;
 
@@ -29,7 +29,7 @@ const signIn = async (app: TestApp, email: string, headers: Record<string, strin
   return res.body.data as { accessToken: string; refreshToken: string };
 };
 
-describe('GET /api/auth/sessions', () => {
+describe('GET /api/users/me/sessions', () => {
   it('lists each sign-in with its device, Telegram client and times; this device first and marked', async () => {
     const phone = await signUp(t, undefined, {}, { 'user-agent': ANDROID_CHROME, 'x-telegram-client': 'android/8.0' });
     t.clock.advance(30);
@@ -96,10 +96,10 @@ describe('GET /api/auth/sessions', () => {
     const proxied = await createTestApp({ env: { TRUST_PROXY: '1' } });
     try {
       const user = await signUp(proxied, undefined, {}, { 'cf-ipcountry': 'de' });
-      const res = await proxied.call({ method: 'GET', url: '/api/auth/sessions', headers: bearer(user.accessToken) });
+      const res = await proxied.call({ method: 'GET', url: '/api/users/me/sessions', headers: bearer(user.accessToken) });
       expect(res.body.data.items[0].country).toBe('DE');
       const unknown = await signIn(proxied, user.email, { 'cf-ipcountry': 'XX' });
-      const items = (await proxied.call({ method: 'GET', url: '/api/auth/sessions', headers: bearer(unknown.accessToken) })).body.data.items;
+      const items = (await proxied.call({ method: 'GET', url: '/api/users/me/sessions', headers: bearer(unknown.accessToken) })).body.data.items;
       expect(items[0].country).toBeNull();
     } finally {
       await proxied.close();
@@ -163,7 +163,7 @@ describe('ending sessions', () => {
   });
 
   it('needs a token', async () => {
-    expect((await t.call({ method: 'GET', url: '/api/auth/sessions' })).status).toBe(401);
-    expect((await t.call({ method: 'POST', url: '/api/auth/sessions/end-others' })).status).toBe(401);
+    expect((await t.call({ method: 'GET', url: '/api/users/me/sessions' })).status).toBe(401);
+    expect((await t.call({ method: 'POST', url: '/api/users/me/sessions/end-others' })).status).toBe(401);
   });
 });

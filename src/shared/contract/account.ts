@@ -10,7 +10,7 @@ import { UserProfile } from './users';
 
 /** The profile fields a user may change: the registration form's own rules (names, phone). At least one. */
 export const ProfileUpdate = z
-  .object({
+  .strictObject({
     firstName: z.optional(RegistrationForm.shape.firstName),
     lastName: z.optional(RegistrationForm.shape.lastName),
     phoneNumber: z.optional(PhoneNumber),
@@ -42,7 +42,7 @@ export const accountEmailSendCode = defineEndpoint({
   summary:
     'Mail a 6-digit code to the NEW address. The current address keeps working until the code is confirmed. ' +
     'An address of another account is refused (EMAIL_TAKEN); the same limits as sign-in codes apply.',
-  body: z.object({ email: Email }),
+  body: z.strictObject({ email: Email }),
   response: z.object({ resendInSeconds: z.int(), expiresInSeconds: z.int() }),
 });
 
@@ -53,7 +53,7 @@ export const accountEmailConfirm = defineEndpoint({
   auth: 'bearer',
   tag: 'account',
   summary: 'Confirm the new address with its code (5 tries, 10 minutes): the account’s email becomes it.',
-  body: z.object({ email: Email, code: VerificationCode }),
+  body: z.strictObject({ email: Email, code: VerificationCode }),
   response: UserProfile,
 });
 
@@ -87,7 +87,7 @@ export const accountDelete = defineEndpoint({
   summary:
     'Delete the account: only at zero balances with no open card (else 409 ACCOUNT_NOT_EMPTY naming what blocks it). ' +
     'Every session ends; records the law requires are kept, the personal data on the user row is anonymised.',
-  body: z.object({ confirm: z.literal(true) }),
+  body: z.strictObject({ confirm: z.literal(true) }),
   response: z.object({ deleted: z.literal(true) }),
 });
 
@@ -112,7 +112,7 @@ export type AuthSession = z.infer<typeof AuthSession>;
 export const accountSessions = defineEndpoint({
   id: 'account.sessions',
   method: 'GET',
-  path: '/api/auth/sessions',
+  path: '/api/users/me/sessions',
   auth: 'bearer',
   tag: 'account',
   summary: 'The user’s active sign-ins, the current one first, then by last seen.',
@@ -125,7 +125,7 @@ export const SessionId = z.string().check(z.minLength(1), z.maxLength(64));
 export const accountEndSession = defineEndpoint({
   id: 'account.endSession',
   method: 'POST',
-  path: '/api/auth/sessions/{sessionId}/end',
+  path: '/api/users/me/sessions/{sessionId}/end',
   auth: 'bearer',
   tag: 'account',
   summary: 'End one of the user’s sessions: its tokens are refused at once. Another user’s or an unknown id: 404 SESSION_NOT_FOUND.',
@@ -136,7 +136,7 @@ export const accountEndSession = defineEndpoint({
 export const accountEndOtherSessions = defineEndpoint({
   id: 'account.endOtherSessions',
   method: 'POST',
-  path: '/api/auth/sessions/end-others',
+  path: '/api/users/me/sessions/end-others',
   auth: 'bearer',
   tag: 'account',
   summary: 'End every session of the user but the current one; answers how many were ended.',

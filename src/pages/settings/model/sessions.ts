@@ -1,6 +1,6 @@
 /**
- * Sessions you can see and end (issue #15 "Sessions"): the user's sign-ins (GET /api/auth/sessions, this device
- * first and marked), ending one (POST /api/auth/sessions/{id}/end) or all others (POST …/end-others). An ended
+ * Sessions you can see and end (issue #15 "Sessions"): the user's sign-ins (GET /api/users/me/sessions, this device
+ * first and marked), ending one (POST /api/users/me/sessions/{id}/end) or all others (POST …/end-others). An ended
  * session's tokens are refused by the server at once, so that device's next call ends up on the sign-in screen.
  * The list is asked fresh every time Settings opens (a mutation, not the 5-minute query cache).
  */
