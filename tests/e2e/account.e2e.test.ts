@@ -27,6 +27,8 @@ const T = {
     blocked: 'You can\'t delete the account yet:',
     terms: 'Terms of Service',
     privacy: 'Privacy Policy',
+    termsLink: 'Terms of Service',
+    privacyLink: 'Privacy Policy',
     devices: 'Devices',
     thisDevice: 'This device',
     end: 'End',
@@ -50,6 +52,8 @@ const T = {
     blocked: 'Пока удалить аккаунт нельзя:',
     terms: 'Условия использования',
     privacy: 'Политика конфиденциальности',
+    termsLink: 'Условиями использования',
+    privacyLink: 'Политикой конфиденциальности',
     devices: 'Устройства',
     thisDevice: 'Это устройство',
     end: 'Завершить',
@@ -132,11 +136,11 @@ describe.each(['en', 'ru'] as const)('account (%s)', (lang: Lang) => {
     await page.goto(`${baseUrl}/`);
     await page.evaluate((l) => localStorage.setItem('tgwallet.language', l), lang);
     await page.goto(`${baseUrl}/`);
-    await page.getByRole('link', { name: t.terms }).click();
+    await page.getByRole('link', { name: t.termsLink }).click();
     await visible(page.getByRole('heading', { name: t.terms, level: 1 }));
     await saveScreenshot(page, `account-terms-${lang}`);
     await page.goBack();
-    await page.getByRole('link', { name: t.privacy }).click();
+    await page.getByRole('link', { name: t.privacyLink }).click();
     await visible(page.getByRole('heading', { name: t.privacy, level: 1 }));
     await saveScreenshot(page, `account-privacy-${lang}`);
 
@@ -169,7 +173,9 @@ describe.each(['en', 'ru'] as const)('account (%s)', (lang: Lang) => {
     await page.getByRole('region', { name: t.devices }).scrollIntoViewIfNeeded().catch(() => undefined);
     await saveScreenshot(page, `account-sessions-two-${lang}`);
 
-    await page.getByRole('button', { name: t.end, exact: true }).click();
+    const end = rows.nth(1).getByRole('button');
+    expect(await end.textContent()).toBe(t.end);
+    await end.click();
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
     await saveScreenshot(page, `account-sessions-one-${lang}`);
 

@@ -1,21 +1,13 @@
-import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '@/shared/i18n';
-import { Button, Page } from '@/shared/ui';
+import { Page } from '@/shared/ui';
 import { LEGAL_DOCUMENTS, type LegalDocument } from '../config/documents';
 import styles from './legal-page.module.css';
 
 function LegalPage({ doc }: { doc: LegalDocument }) {
   const { t } = useTranslation('legal');
-  const navigate = useNavigate();
+  // The layout's back action (Telegram's BackButton inside Telegram) leads back to where the document was opened.
   return (
-    <Page
-      title={t(`${doc}.title`)}
-      footer={
-        <Button variant="secondary" fullWidth onClick={() => navigate(-1)}>
-          {t('back')}
-        </Button>
-      }
-    >
+    <Page title={t(`${doc}.title`)}>
       <article className={styles.article} aria-label={t(`${doc}.title`)}>
         <p className={styles.updated}>{t('updated')}</p>
         {LEGAL_DOCUMENTS[doc].map((section) => (

@@ -45,7 +45,7 @@ export function DeleteAccount() {
           </p>
         )}
         {step === 'blocked' && (
-          <Alert tone="warning" title={t('delete.blocked')} action={<Button variant="plain" onClick={close}>{t('delete.cancel')}</Button>}>
+          <Alert tone="warning" title={t('delete.blocked')} action={<Button variant="plain" onClick={close}>{t('delete.close')}</Button>}>
             <ul className={styles.blockers}>
               {blockers.map((blocker, index) => (
                 <li key={index}>

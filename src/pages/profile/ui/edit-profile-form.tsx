@@ -19,9 +19,11 @@ export function EditProfileForm({ user }: { user: UserProfile }) {
   if (!editing) {
     return (
       <Section>
-        <Button variant="secondary" fullWidth onClick={() => open(user)}>
-          {t('account:profile.edit')}
-        </Button>
+        <div className={styles.form}>
+          <Button variant="secondary" fullWidth onClick={() => open(user)}>
+            {t('account:profile.edit')}
+          </Button>
+        </div>
       </Section>
     );
   }
