@@ -210,7 +210,7 @@ describe('account deletion', () => {
   it('is refused while a card is open, naming the card, even with an empty wallet', async () => {
     const user = await verifiedUser(t);
     await depositUsdt(t, user, 100);
-    const card = await createCard(t, { ...user, id: user.userId } as TestUser, { productId: 'prd_visa_virtual_usd', initialDeposit: 20_00 });
+    const card = await createCard(t, { ...user, id: user.userId }, { productId: 'prd_visa_virtual_usd', initialDeposit: 20_00 });
     expect(card.status).toBe(200);
     await runDueJobs(t.db, { registry: appJobRegistry(t.app), backoffBaseMs: 0 });
     await emptyWallet(user);
