@@ -82,7 +82,7 @@ export const registerSecurity = async (app: FastifyInstance, options: SecurityOp
     await app.register(cors, {
       origin: options.appOrigins,
       methods: ['GET', 'POST', 'PATCH'],
-      allowedHeaders: [API_HEADERS.authorization, 'Content-Type', API_HEADERS.idempotencyKey, API_HEADERS.telegramInitData, API_HEADERS.requestId],
+      allowedHeaders: [API_HEADERS.authorization, 'Content-Type', API_HEADERS.idempotencyKey, API_HEADERS.telegramInitData, API_HEADERS.telegramClient, API_HEADERS.requestId],
       exposedHeaders: [API_HEADERS.requestId, API_HEADERS.retryAfter, API_HEADERS.idempotencyReplayed],
       maxAge: 600,
     });

@@ -3,6 +3,7 @@
  * A new module is one line here. The order carries no meaning: no module reads another's decorators.
  */
 import type { FastifyInstance } from 'fastify';
+import { accountModule } from './account';
 import { authModule } from './auth';
 import { cardsModule } from './cards';
 import { configModule } from './config';
@@ -22,6 +23,7 @@ export const serverModules = (settings: ModuleSettings): MountedModule[] => [
   mount(healthModule),
   mount(authModule),
   mount(usersModule),
+  mount(accountModule),
   mount(configModule, settings.wallet),
   mount(walletModule, settings.wallet),
   mount(exchangeModule, settings.wallet),

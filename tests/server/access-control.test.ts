@@ -145,6 +145,12 @@ const cases: Partial<Record<EndpointId, OwnedCase | SharedCase>> = {
     ownedId: () => owned.paymentId,
     notFound: { status: 404, code: 'SBP_PAYMENT_NOT_FOUND', service: 'wallet' },
   },
+  'account.endSession': {
+    kind: 'owned',
+    request: (id) => ({ method: 'POST', url: `/api/users/me/sessions/${id}/end` }),
+    ownedId: () => JSON.parse(Buffer.from(a.token.split('.')[1]!, 'base64url').toString('utf8')).sid as string,
+    notFound: { status: 404, code: 'SESSION_NOT_FOUND', service: 'auth' },
+  },
   'cards.product': {
     kind: 'shared',
     why: 'card products are the public catalogue',

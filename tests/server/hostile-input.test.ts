@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, ErrorEnvelope, successEnvelope, type EndpointId } from '@/shared/contract';
 import { appJobRegistry, runDueJobs } from '../../server/jobs';
 import { checkLedger } from '../../server/modules/ledger';
-import { createTestApp, type TestApp } from './harness';
+import { createTestApp, latestCode, type TestApp } from './harness';
 import { createCard, setIssuerMode } from './card-helpers';
 import { createSbp, depositUsdt, verifiedUser, type TestUser } from './wallet-support';
 
@@ -23,7 +23,7 @@ const SEED = 20_261_122;
 let t: TestApp;
 let user: TestUser;
 /** Real ids of the user's own objects, so valid-ish requests reach the domain logic, not only validation. */
-const known = { cardIds: [] as string[], paymentIds: [] as string[], quoteIds: [] as string[], productIds: ['prd_visa_virtual_usd', 'prd_visa_physical_usd'] };
+const known = { cardIds: [] as string[], paymentIds: [] as string[], quoteIds: [] as string[], productIds: ['prd_visa_virtual_usd', 'prd_visa_physical_usd'], sessionIds: [] as string[] };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -42,6 +42,14 @@ beforeAll(async () => {
   const sbp = await createSbp(t, user, { amount: 10_000 });
   expect(sbp.status).toBe(200);
   known.paymentIds.push(sbp.body.data.paymentId);
+  // Other sign-ins of the user (account.endSession may end them; the user's own session stays).
+  for (const ip of ['10.250.0.1', '10.250.0.2']) {
+    await t.call({ method: 'POST', url: '/api/auth/send-code', payload: { email: user.email, purpose: 'signin' }, remoteAddress: ip });
+    const code = await latestCode(t, user.email);
+    const other = await t.call({ method: 'POST', url: '/api/auth/verify-code', payload: { email: user.email, code } });
+    known.sessionIds.push(JSON.parse(Buffer.from(other.body.data.accessToken.split('.')[1], 'base64url').toString('utf8')).sid);
+    t.clock.advance(61);
+  }
   const rates = await t.call({ method: 'GET', url: '/api/config/exchange-rates', headers: user.headers });
   known.quoteIds.push(...rates.body.data.rates.map((r: { quoteId: string }) => r.quoteId));
 });
@@ -55,7 +63,7 @@ const jsonSchemaOf = (schema: unknown): Json | undefined =>
 
 const idFor = (name: string): fc.Arbitrary<string> => {
   const pool =
-    name === 'productId' ? known.productIds : name === 'paymentId' ? known.paymentIds : name === 'quoteId' ? known.quoteIds : known.cardIds;
+    name === 'productId' ? known.productIds : name === 'paymentId' ? known.paymentIds : name === 'quoteId' ? known.quoteIds : name === 'sessionId' ? known.sessionIds : known.cardIds;
   return fc.oneof(fc.constantFrom(...(pool.length ? pool : ['x'])), fc.string({ minLength: 1, maxLength: 64 }));
 };
 

@@ -5,7 +5,8 @@ import { authError } from '../../http/errors';
 import { AUTH_LIMITS } from './limits';
 import { deriveKey, hmacHex, safeEqual } from './secrets';
 
-export type CodePurpose = 'signup' | 'signin';
+/** 'email_change': a code mailed to a NEW address of a signed-in account (bound to that account's id). */
+export type CodePurpose = 'signup' | 'signin' | 'email_change';
 
 export interface IssuedCode {
   /** The code to email, or null when an informative notice goes out instead (no code can match). */
@@ -62,8 +63,9 @@ export class EmailCodeService {
   }
 
   /** Records a send-code request (after the limits) and returns the code to mail, if any. */
-  issue(params: { email: string; purpose: CodePurpose; clientIp: string; withCode: boolean }): Promise<IssuedCode> {
+  issue(params: { email: string; purpose: CodePurpose; clientIp: string; withCode: boolean; userId?: string }): Promise<IssuedCode> {
     const { email, purpose, clientIp, withCode } = params;
+    const userId = params.userId ?? null;
     return this.db.tx(async (tx) => {
       // One send-code at a time per email, across processes: the limits below are then exact.
       await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`email-code:${email}`]);
@@ -71,14 +73,14 @@ export class EmailCodeService {
       await this.enforceLimits(tx, email, purpose, clientIp, now);
       await tx.query(
         `UPDATE email_codes SET invalidated_at = $3
-         WHERE email = $1 AND purpose = $2 AND used_at IS NULL AND invalidated_at IS NULL`,
-        [email, purpose, now],
+         WHERE email = $1 AND purpose = $2 AND user_id IS NOT DISTINCT FROM $4 AND used_at IS NULL AND invalidated_at IS NULL`,
+        [email, purpose, now, userId],
       );
       const code = withCode ? String(randomInt(0, 10 ** AUTH_LIMITS.codeLength)).padStart(AUTH_LIMITS.codeLength, '0') : null;
       await tx.query(
-        `INSERT INTO email_codes (email, purpose, code_hash, client_ip, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [email, purpose, code === null ? null : this.hash(email, purpose, code), clientIp, now, addSeconds(now, AUTH_LIMITS.codeTtlSeconds)],
+        `INSERT INTO email_codes (email, purpose, code_hash, client_ip, created_at, expires_at, user_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [email, purpose, code === null ? null : this.hash(email, purpose, code), clientIp, now, addSeconds(now, AUTH_LIMITS.codeTtlSeconds), userId],
       );
       return { code, resendInSeconds: AUTH_LIMITS.resendCooldownSeconds, expiresInSeconds: AUTH_LIMITS.codeTtlSeconds };
     });
@@ -116,12 +118,12 @@ export class EmailCodeService {
    * Checks a code without using it up. A wrong code counts an attempt (committed even though the
    * call then fails); the fifth wrong one invalidates the code. Returns the code's id for `consume`.
    */
-  async check(email: string, purpose: CodePurpose, code: string): Promise<number> {
+  async check(email: string, purpose: CodePurpose, code: string, userId: string | null = null): Promise<number> {
     const outcome = await this.db.tx(async (tx) => {
       const [row] = await tx.query<CodeRow>(
         `SELECT id, code_hash, attempts, expires_at, used_at, invalidated_at FROM email_codes
-         WHERE email = $1 AND purpose = $2 ORDER BY id DESC LIMIT 1 FOR UPDATE`,
-        [email, purpose],
+         WHERE email = $1 AND purpose = $2 AND user_id IS NOT DISTINCT FROM $3 ORDER BY id DESC LIMIT 1 FOR UPDATE`,
+        [email, purpose, userId],
       );
       const now = this.clock.now();
       if (!row || row.used_at) return { error: codeErrors.expired() };

@@ -12,6 +12,11 @@ export const authModule = defineModule({
     const mail = adapters.mail;
     if (!mail) throw new Error('auth module: no mail adapter (server/outside-world.ts resolves one)');
     const codes = new EmailCodeService(db, clock, config.jwtSecret);
-    registerAuthRoutes(app, new AuthService({ db, clock, mail, tokens, users, codes }), new TelegramInitData(config.telegramBotToken, clock));
+    registerAuthRoutes(
+      app,
+      new AuthService({ db, clock, mail, tokens, users, codes }),
+      new TelegramInitData(config.telegramBotToken, clock),
+      config.trustProxy !== false,
+    );
   },
 });

@@ -32,3 +32,18 @@ export const unknownAccountMail = (to: string): MailMessage => ({
   subject: 'No account for this email',
   text: 'Someone tried to sign in with this email, but there is no account for it. Use "Sign up" to create one. If it was not you, ignore this email.',
 });
+
+export const emailChangeCodeMail = (to: string, code: string): MailMessage => ({
+  to,
+  kind: 'email-change-code',
+  code,
+  subject: `${code} confirms your new email`,
+  text: `Your code to make this your account's email is ${code}. It is valid for ${minutes} minutes. If you did not ask for it, ignore this email: nothing changes.`,
+});
+
+export const emailChangedMail = (to: string, newEmail: string): MailMessage => ({
+  to,
+  kind: 'email-changed',
+  subject: 'Your account email was changed',
+  text: `Your account's email is now ${newEmail}; this address no longer signs in. If you did not do this, contact support at once.`,
+});

@@ -8,6 +8,7 @@ import { emailTaken, normalizeEmail, type UsersService } from '../users/service'
 import { findUserByEmail, findUserByPromoCode, findUserByTelegramId, linkTelegram, type TelegramUserData, type UserRecord } from '../users/user-store';
 import type { CodePurpose, EmailCodeService, IssuedCode } from './email-codes';
 import { existingAccountMail, signinCodeMail, signupCodeMail, unknownAccountMail } from './mail-messages';
+import { NO_DEVICE, type SessionDevice } from './device';
 import type { TokenPair, TokenService } from './tokens';
 
 export interface AuthServiceDeps {
@@ -57,7 +58,7 @@ export class AuthService {
   }
 
   /** Creates the account: code checked first, then the promo code, then everything in one transaction. */
-  async register(form: RegistrationForm & { code: string }, telegram: TelegramUserData | null): Promise<AuthTokens> {
+  async register(form: RegistrationForm & { code: string }, telegram: TelegramUserData | null, device: SessionDevice = NO_DEVICE): Promise<AuthTokens> {
     const { db, codes, users, tokens, clock } = this.deps;
     const email = normalizeEmail(form.email);
     const codeId = await codes.check(email, 'signup', form.code);
@@ -72,12 +73,12 @@ export class AuthService {
       await codes.consume(tx, codeId);
       const user = await users.createUser(tx, { ...form, email }, referrer?.id ?? null);
       if (telegram) await linkOrRefuse(tx, user.id, telegram, clock.now());
-      return { ...(await tokens.issueTokens(tx, user.id)), user: authUser(user) };
+      return { ...(await tokens.issueTokens(tx, user.id, device)), user: authUser(user) };
     });
   }
 
   /** Email sign-in with a code from send-code (purpose 'signin'). */
-  async verifyCode(rawEmail: string, code: string, telegram: TelegramUserData | null): Promise<AuthTokens> {
+  async verifyCode(rawEmail: string, code: string, telegram: TelegramUserData | null, device: SessionDevice = NO_DEVICE): Promise<AuthTokens> {
     const { db, codes, tokens, clock } = this.deps;
     const email = normalizeEmail(rawEmail);
     const codeId = await codes.check(email, 'signin', code);
@@ -87,12 +88,12 @@ export class AuthService {
       // A sign-in code is only ever issued for an existing account; this guards against a deleted one.
       if (!user) throw codeErrors.expired();
       if (telegram) await linkOrRefuse(tx, user.id, telegram, clock.now());
-      return { ...(await tokens.issueTokens(tx, user.id)), user: authUser(user) };
+      return { ...(await tokens.issueTokens(tx, user.id, device)), user: authUser(user) };
     });
   }
 
   /** One-tap sign-in inside Telegram for a Telegram account already linked to a user. */
-  async loginWithTelegram(telegram: TelegramUserData): Promise<AuthTokens> {
+  async loginWithTelegram(telegram: TelegramUserData, device: SessionDevice = NO_DEVICE): Promise<AuthTokens> {
     const { db, tokens, clock } = this.deps;
     return db.tx(async (tx) => {
       const user = await findUserByTelegramId(tx, telegram.id);
@@ -104,12 +105,12 @@ export class AuthService {
       }
       // Keep the stored username / photo fresh.
       await linkOrRefuse(tx, user.id, telegram, clock.now());
-      return { ...(await tokens.issueTokens(tx, user.id)), user: authUser(user) };
+      return { ...(await tokens.issueTokens(tx, user.id, device)), user: authUser(user) };
     });
   }
 
-  refresh(refreshToken: string): Promise<TokenPair> {
-    return this.deps.tokens.refresh(refreshToken);
+  refresh(refreshToken: string, device: SessionDevice = NO_DEVICE): Promise<TokenPair> {
+    return this.deps.tokens.refresh(refreshToken, device);
   }
 
   /** Sign-out: ends the session of this refresh token (idempotent, never says whether it existed). */

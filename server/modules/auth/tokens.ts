@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { authError, httpErrors } from '../../http/errors';
 import { AUTH_LIMITS } from './limits';
+import { NO_DEVICE, type SessionDevice } from './device';
 import { deriveKey, sha256Base64Url } from './secrets';
 
 const ISSUER = 'tg-wallet-api';
@@ -43,6 +44,28 @@ interface RefreshRow extends Record<string, unknown> {
 
 type RevokeReason = 'sign_out' | 'reuse';
 
+/** One active sign-in, as the sessions list shows it. */
+export interface SessionRecord {
+  id: string;
+  current: boolean;
+  device: string | null;
+  platform: string | null;
+  clientVersion: string | null;
+  country: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+}
+
+interface SessionRow extends Record<string, unknown> {
+  id: string;
+  device: string | null;
+  platform: string | null;
+  client_version: string | null;
+  country: string | null;
+  created_at: Date;
+  last_seen_at: Date;
+}
+
 /**
  * Sessions and tokens.
  * - A session (`auth_sessions`, one per sign-in) is a refresh-token family; its id is the family id.
@@ -55,6 +78,8 @@ type RevokeReason = 'sign_out' | 'reuse';
  */
 /** Verified access tokens remembered per process (signature and claims already checked; see verifyAccessToken). */
 const VERIFIED_CACHE_SIZE = 10_000;
+/** A session's last_seen_at is written at most this often by bearer requests (refreshes always write it). */
+const LAST_SEEN_EVERY_MS = 60_000;
 
 interface VerifiedToken {
   userId: string;
@@ -105,11 +130,16 @@ export class TokenService {
    */
   async verifyAccessToken(token: string): Promise<AuthContext> {
     const { userId, sessionId } = await this.verifiedClaims(token);
-    const [session] = await this.db.query<{ user_id: string; revoked_at: Date | null }>(
-      'SELECT user_id, revoked_at FROM auth_sessions WHERE id = $1',
+    const [session] = await this.db.query<{ user_id: string; revoked_at: Date | null; last_seen_at: Date }>(
+      'SELECT user_id, revoked_at, last_seen_at FROM auth_sessions WHERE id = $1',
       [sessionId],
     );
     if (!session || session.revoked_at !== null || session.user_id !== userId) throw sessionEnded();
+    // "Last seen" for the sessions list: written at most once a minute per session (the read above is needed anyway).
+    const now = this.clock.now();
+    if (now.getTime() - session.last_seen_at.getTime() >= LAST_SEEN_EVERY_MS) {
+      await this.db.query('UPDATE auth_sessions SET last_seen_at = $2 WHERE id = $1 AND last_seen_at < $2', [sessionId, now]);
+    }
     return { userId, sessionId };
   }
 
@@ -141,10 +171,15 @@ export class TokenService {
     return claims;
   }
 
-  /** Starts a new session (a sign-in) inside the caller's transaction. */
-  async issueTokens(tx: Queryable, userId: string): Promise<TokenPair> {
+  /** Starts a new session (a sign-in) inside the caller's transaction, recording what it runs on. */
+  async issueTokens(tx: Queryable, userId: string, device: SessionDevice = NO_DEVICE): Promise<TokenPair> {
     const sessionId = randomUUID();
-    await tx.query('INSERT INTO auth_sessions (id, user_id, created_at) VALUES ($1, $2, $3)', [sessionId, userId, this.clock.now()]);
+    const now = this.clock.now();
+    await tx.query(
+      `INSERT INTO auth_sessions (id, user_id, created_at, last_seen_at, device, platform, client_version, country)
+       VALUES ($1, $2, $3, $3, $4, $5, $6, $7)`,
+      [sessionId, userId, now, device.device, device.platform, device.clientVersion, device.country],
+    );
     return this.storeRefreshToken(tx, userId, sessionId, randomBytes(32).toString('base64url'));
   }
 
@@ -169,7 +204,7 @@ export class TokenService {
   }
 
   /** Exchanges a refresh token for a new pair (rotation, duplicate grace window, reuse detection). */
-  async refresh(refreshToken: string): Promise<TokenPair> {
+  async refresh(refreshToken: string, device: SessionDevice = NO_DEVICE): Promise<TokenPair> {
     const outcome = await this.db.tx(async (tx) => {
       // The row lock serialises concurrent refreshes of one token: the second sees the first's rotation.
       const [row] = await tx.query<RefreshRow>(
@@ -198,6 +233,13 @@ export class TokenService {
       }
       if (row.expires_at <= now) return { error: refreshErrors.expired() };
       await tx.query(`UPDATE refresh_tokens SET rotated_at = $2 WHERE id = $1`, [row.id, now]);
+      // A refresh is a sign of life; the Telegram client may have been updated since the sign-in.
+      await tx.query(
+        `UPDATE auth_sessions SET last_seen_at = greatest(last_seen_at, $2), device = coalesce($3, device),
+           platform = coalesce($4, platform), client_version = coalesce($5, client_version), country = coalesce($6, country)
+         WHERE id = $1`,
+        [row.family_id, now, device.device, device.platform, device.clientVersion, device.country],
+      );
       return { tokens: await this.storeRefreshToken(tx, row.user_id, row.family_id, successor) };
     });
     if ('error' in outcome) throw outcome.error;
@@ -215,5 +257,57 @@ export class TokenService {
       ]);
       if (row) await this.revokeSession(tx, row.family_id, 'sign_out');
     });
+  }
+
+  /** The user's active sessions (not ended, a refresh token still valid): the current one first, then by last seen. */
+  async listSessions(userId: string, currentSessionId: string): Promise<SessionRecord[]> {
+    const rows = await this.db.query<SessionRow>(
+      `SELECT s.id, s.device, s.platform, s.client_version, s.country, s.created_at, s.last_seen_at FROM auth_sessions s
+       WHERE s.user_id = $1 AND s.revoked_at IS NULL
+         AND EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = s.id AND r.revoked_at IS NULL AND r.expires_at > $2)
+       ORDER BY (s.id = $3) DESC, s.last_seen_at DESC, s.id`,
+      [userId, this.clock.now(), currentSessionId],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      current: r.id === currentSessionId,
+      device: r.device,
+      platform: r.platform,
+      clientVersion: r.client_version,
+      country: r.country,
+      createdAt: r.created_at,
+      lastSeenAt: r.last_seen_at,
+    }));
+  }
+
+  /** Ends one session of the user; false when it is not the user's or already ended (the caller answers 404). */
+  async endSession(userId: string, sessionId: string): Promise<boolean> {
+    return this.db.tx(async (tx) => {
+      const [row] = await tx.query<{ id: string }>('SELECT id FROM auth_sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL FOR UPDATE', [
+        sessionId,
+        userId,
+      ]);
+      if (!row) return false;
+      await this.revokeSession(tx, sessionId, 'sign_out');
+      return true;
+    });
+  }
+
+  /** Ends every session of the user but `keepSessionId`; returns how many were ended. */
+  async endOtherSessions(userId: string, keepSessionId: string): Promise<number> {
+    return this.db.tx(async (tx) => {
+      const rows = await tx.query<{ id: string }>('SELECT id FROM auth_sessions WHERE user_id = $1 AND revoked_at IS NULL AND id <> $2 ORDER BY id FOR UPDATE', [
+        userId,
+        keepSessionId,
+      ]);
+      for (const row of rows) await this.revokeSession(tx, row.id, 'sign_out');
+      return rows.length;
+    });
+  }
+
+  /** Ends every session of the user inside the caller's transaction (account deletion). */
+  async endAllSessions(tx: Queryable, userId: string): Promise<void> {
+    const rows = await tx.query<{ id: string }>('SELECT id FROM auth_sessions WHERE user_id = $1 AND revoked_at IS NULL ORDER BY id FOR UPDATE', [userId]);
+    for (const row of rows) await this.revokeSession(tx, row.id, 'sign_out');
   }
 }

@@ -3,7 +3,16 @@ import { authExpired, authExpiredMessageShown, loadDurableSession, sessionStarte
 import { configureApi, TRANSPORT_ERROR_KEYS } from '@/shared/api';
 import { appConfig } from '@/shared/config';
 import { i18n, initI18n } from '@/shared/i18n';
-import { getInitDataForServer, getPlatformInfo, getStartParam, initPlatform, markReady, type LaunchParamsIssue, type PlatformState } from '@/shared/platform';
+import {
+  getInitDataForServer,
+  getPlatformInfo,
+  getTelegramClientForServer,
+  getStartParam,
+  initPlatform,
+  markReady,
+  type LaunchParamsIssue,
+  type PlatformState,
+} from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { preloadScreen } from '../router/routes';
 import { App } from './app';
@@ -39,7 +48,7 @@ export async function start(container: HTMLElement): Promise<Root> {
   if (deepLink) preloadScreen(deepLink.split('?')[0]!);
 
   // Real init data only: the dev mock's is made up, and outside Telegram sign-in is by email (docs/platform.md).
-  configureApi({ baseUrl: appConfig.apiBaseUrl, getInitData: getInitDataForServer });
+  configureApi({ baseUrl: appConfig.apiBaseUrl, getInitData: getInitDataForServer, getTelegramClient: getTelegramClientForServer });
   // 9.0+: a session kept in Telegram's SecureStorage/DeviceStorage comes back when localStorage lost it
   // (Telegram Desktop restarts). Before 9.0 this resolves at once without a bridge call.
   if (getPlatformInfo().features.deviceStorage) {

@@ -11,6 +11,8 @@ export interface ApiConfig {
    * the `X-Telegram-Init-Data` header; `undefined` (outside Telegram) skips the header.
    */
   getInitData: () => string | undefined;
+  /** `<platform>/<version>` of the Telegram client (X-Telegram-Client, for the sessions list); undefined skips it. */
+  getTelegramClient?: () => string | undefined;
 }
 
 let current: ApiConfig = {

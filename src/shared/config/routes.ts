@@ -16,6 +16,8 @@ export const routePaths = {
   paymentSuccess: '/payment-success',
   paymentFailed: '/payment-failed',
   referral: '/referral',
+  terms: '/terms',
+  privacy: '/privacy',
   /** Legacy alias: redirects to the wallet. */
   main: '/main',
 } as const;

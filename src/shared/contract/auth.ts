@@ -134,6 +134,14 @@ export const AUTH_ERROR_CODES = authCodes({
     service: 'auth',
     description: 'register / verify-code from a Telegram account linked to ANOTHER account: refused, nothing changed (the code is not used up).',
   },
+  // Account and sessions (account.ts)
+  SESSION_NOT_FOUND: { status: 404, service: 'auth', description: 'No such active session of this user (ended, unknown, or another user’s).' },
+  EMAIL_UNCHANGED: { status: 400, service: 'users', description: 'The new email is the account’s current one (field email).' },
+  ACCOUNT_NOT_EMPTY: {
+    status: 409,
+    service: 'users',
+    description: 'Account deletion refused: a balance is not zero, money is on its way or a card is open; GET /api/users/me/deletion lists them.',
+  },
   REFRESH_TOKEN_INVALID: { status: 401, service: 'auth', description: 'Unknown or revoked refresh token: sign in again.' },
   REFRESH_TOKEN_EXPIRED: { status: 401, service: 'auth', description: 'Refresh token older than 30 days: sign in again.' },
   REFRESH_TOKEN_REUSED: { status: 401, service: 'auth', description: 'An already-rotated refresh token was presented: the whole session family is revoked.' },

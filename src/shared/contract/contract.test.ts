@@ -67,6 +67,17 @@ const ADDITIONS = [
   'PATCH /api/cards/{id}/limits',
   'GET /api/cards/{id}/delivery',
 ];
+// Account and sessions (account.ts, issue #14 "Account" and #15 "Sessions").
+ADDITIONS.push(
+  'PATCH /api/users/me',
+  'POST /api/users/me/email/send-code',
+  'POST /api/users/me/email/confirm',
+  'GET /api/users/me/deletion',
+  'POST /api/users/me/delete',
+  'GET /api/users/me/sessions',
+  'POST /api/users/me/sessions/{sessionId}/end',
+  'POST /api/users/me/sessions/end-others',
+);
 const STATE_CHANGING = ['wallet.sbpCreate', 'wallet.exchange', 'cards.create', 'cards.activate', 'cards.updateStatus', 'cards.topUp'];
 
 const list = endpointList as ReadonlyArray<EndpointDef>;

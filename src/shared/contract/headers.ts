@@ -13,6 +13,8 @@ export const API_HEADERS = {
   idempotencyReplayed: 'Idempotency-Replayed',
   /** Raw Telegram init data, on every call inside Telegram (docs/server.md "Telegram init data"). */
   telegramInitData: 'X-Telegram-Init-Data',
+  /** `<platform>/<version>` of the Telegram client from the launch parameters, inside Telegram only (sessions list). */
+  telegramClient: 'X-Telegram-Client',
   /** The request id, on every answer (taken from the request when it carries a sane one). */
   requestId: 'X-Request-Id',
   /** Seconds to wait, on 429 and 503 answers. */

@@ -10,8 +10,10 @@ export * from './cards';
 export * from './card-controls';
 export * from './delivery-address';
 export * from './promo';
+export * from './account';
 
 import type { EndpointDef } from './core';
+import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
 import { controlsEndpoints } from './card-controls';
@@ -34,6 +36,7 @@ export const endpoints = {
   ...controlsEndpoints,
   ...configEndpoints,
   ...promoEndpoints,
+  ...accountEndpoints,
 } as const satisfies Record<string, EndpointDef<any, any, any, any>>;
 
 export type Endpoints = typeof endpoints;

@@ -8,6 +8,7 @@ export {
   getLaunchParams,
   getRawInitData,
   getInitDataForServer,
+  getTelegramClientForServer,
   getTelegramLanguageCode,
   getStartParam,
   isMockEnvironment,

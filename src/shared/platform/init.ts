@@ -211,6 +211,15 @@ export function getInitDataForServer(): string | undefined {
   return runtime.rawInitData || undefined;
 }
 
+/**
+ * `<platform>/<version>` of the Telegram client from the launch parameters, for the sessions list (sent in
+ * `X-Telegram-Client`); undefined on the development mock (it is not a Telegram client).
+ */
+export function getTelegramClientForServer(): string | undefined {
+  if (runtime.isMock || !runtime.launchParams) return undefined;
+  return `${runtime.launchParams.platform}/${runtime.launchParams.version}`;
+}
+
 /** The Telegram user's language_code (e.g. "ru"), for language detection. */
 export function getTelegramLanguageCode(): string | undefined {
   return runtime.launchParams?.initData.user.languageCode;

@@ -9,6 +9,9 @@ import { useFormatters, useTranslation } from '@/shared/i18n';
 import { usePageLifecycle } from '@/shared/lib';
 import { Badge, ErrorState, Page, Section, Skeleton, type BadgeTone } from '@/shared/ui';
 import { profilePage } from '../model/profile-page';
+import { ChangeEmail } from './change-email';
+import { DeleteAccount } from './delete-account';
+import { EditProfileForm } from './edit-profile-form';
 import styles from './profile-page.module.css';
 
 const VERIFICATION_TONE: Record<VerificationStatus, BadgeTone> = {
@@ -123,9 +126,12 @@ export function ProfilePage() {
           <p className={styles.email}>{user.email}</p>
         </div>
         <Details user={user} />
+        <EditProfileForm user={user} />
+        <ChangeEmail currentEmail={user.email} />
         <Verification status={user.verificationStatus} />
         <PromoCode code={user.promoCode} />
         <Telegram user={user} />
+        <DeleteAccount />
       </>
     );
   } else if (state === 'error') {

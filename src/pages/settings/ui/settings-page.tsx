@@ -17,6 +17,7 @@ import {
   supportTelegramOpened,
 } from '../model/settings';
 import { FaqList } from './faq-list';
+import { SessionsSection } from './sessions-section';
 import styles from './settings-page.module.css';
 
 function IconPerson({ size = 24 }: { size?: number }) {
@@ -97,6 +98,18 @@ function AboutApp() {
   );
 }
 
+function LegalSection() {
+  const { t } = useTranslation('account');
+  return (
+    <Section>
+      <List>
+        <ListItem title={t('legal.terms')} to={routePaths.terms} />
+        <ListItem title={t('legal.privacy')} to={routePaths.privacy} />
+      </List>
+    </Section>
+  );
+}
+
 /** /settings tab (SPEC §2): language, account (profile, referral program), FAQs, support, sign-out, app info. */
 export function SettingsPage() {
   usePageLifecycle(settingsPage);
@@ -114,10 +127,12 @@ export function SettingsPage() {
           <ListItem icon={<IconGift />} title={t('account.referral')} subtitle={t('account.referralSubtitle')} to={routePaths.referral} />
         </List>
       </Section>
+      <SessionsSection />
       <Section title={t('faq.title')}>
         <FaqList />
       </Section>
       <SupportSection />
+      <LegalSection />
       <Section footer={t('signOut.footer')} inset={false}>
         <SignOutButton fullWidth />
       </Section>

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
+import { Link } from 'react-router-dom';
 import { routePaths } from '@/shared/config';
-import { SUPPORTED_LANGUAGES, useLanguage, useTranslation, type Language } from '@/shared/i18n';
+import { SUPPORTED_LANGUAGES, Trans, useLanguage, useTranslation, type Language } from '@/shared/i18n';
 import { IconCard, IconGift, IconTopUp, LinkButton, Page, SegmentedControl, type IconProps } from '@/shared/ui';
 import styles from './welcome-page.module.css';
 
@@ -50,7 +51,13 @@ export function WelcomePage() {
           <LinkButton to={routePaths.signIn} variant="plain" fullWidth>
             {t('welcome:signIn')}
           </LinkButton>
-          <p className={styles.legal}>{t('welcome:legal')}</p>
+          <p className={styles.legal}>
+            <Trans
+              t={t}
+              i18nKey="welcome:legal"
+              components={{ terms: <Link className={styles.legalLink} to={routePaths.terms} />, privacy: <Link className={styles.legalLink} to={routePaths.privacy} /> }}
+            />
+          </p>
         </>
       }
     >

@@ -2,7 +2,7 @@
  * `request(endpoint, input, options)`: one contract endpoint call (SPEC §6–§9).
  *
  *  URL      {baseUrl}{path with params}{?query}; baseUrl from configureApi (VITE_API_BASE_URL by default)
- *  headers  Accept/Content-Type JSON; X-Telegram-Init-Data on every call (when known);
+ *  headers  Accept/Content-Type JSON; X-Telegram-Init-Data and X-Telegram-Client on every call (when known);
  *           Authorization: Bearer on every call except auth 'none' (register, login, send-code,
  *           verify-code, refresh-token); Idempotency-Key on idempotent endpoints
  *  timeout  10 000 ms per round trip, then aborted ('timeout' ApiError)
@@ -52,7 +52,7 @@ export async function executeRequest<E extends AnyEndpoint>(
   options: RequestOptions = {},
   events: TransportEvents = globalTransportEvents,
 ): Promise<EndpointData<E>> {
-  const { baseUrl, getInitData } = getApiConfig();
+  const { baseUrl, getInitData, getTelegramClient } = getApiConfig();
   const { params, query, body } = (input ?? {}) as RawInput;
   const url = buildUrl(baseUrl, endpoint.path, params, query);
   const json = body === undefined ? undefined : JSON.stringify(body);
@@ -63,6 +63,8 @@ export async function executeRequest<E extends AnyEndpoint>(
     if (json !== undefined) headers['Content-Type'] = 'application/json';
     const initData = getInitData();
     if (initData !== undefined) headers[API_HEADERS.telegramInitData] = initData;
+    const telegramClient = getTelegramClient?.();
+    if (telegramClient !== undefined) headers[API_HEADERS.telegramClient] = telegramClient;
     if (accessToken) headers[API_HEADERS.authorization] = `Bearer ${accessToken}`;
     if (idempotencyKey) headers[API_HEADERS.idempotencyKey] = idempotencyKey;
     const reply = await sendHttp({ url, method: endpoint.method, headers, body: json, signal: options.signal });

@@ -1,0 +1,106 @@
+import type { DeletionBlocker } from '@/shared/contract/account';
+import type { Currency } from '@/shared/contract/core';
+import type { Clock } from '../../clock';
+import type { Db, Queryable } from '../../db/db';
+import { authError } from '../../http/errors';
+import type { TokenService } from '../auth/tokens';
+
+/**
+ * Card statuses in which a card no longer counts as open: the spec's terminal ones and the lifecycle's closed or
+ * blocked-for-good states (issue #14 "Card lifecycle"). Any other status, or a card account holding money, blocks.
+ */
+export const FINISHED_CARD_STATUSES = ['rejected', 'failed', 'closed', 'blocked', 'lost', 'stolen'] as const;
+
+const FINISHED_SQL = FINISHED_CARD_STATUSES.map((s) => `'${s}'`).join(', ');
+
+/** How long the identification data of a deleted account is kept (AML record keeping: 5 years). */
+export const RETENTION_YEARS = 5;
+
+const minor = (amount: number, currency: Currency) => `${(amount / 100).toFixed(2)} ${currency}`;
+
+const describe = (b: DeletionBlocker): string => {
+  switch (b.kind) {
+    case 'walletBalance':
+      return `your ${b.currency} wallet holds ${minor(b.amount, b.currency)}`;
+    case 'pendingTransaction':
+      return `${minor(b.amount, b.currency)} is still on its way`;
+    case 'card':
+      return `card${b.last4 ? ` •${b.last4}` : ''} is ${b.status}`;
+  }
+};
+
+/** Account deletion (docs/server.md "Account"): only when empty; every session ends; the user row is anonymised. */
+export class DeletionService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly tokens: TokenService,
+  ) {}
+
+  async blockers(q: Queryable, userId: string): Promise<DeletionBlocker[]> {
+    const wallets = await q.query<{ currency: Currency; balance: number }>(
+      `SELECT currency, balance FROM ledger_accounts WHERE user_id = $1 AND kind = 'wallet' AND balance <> 0 ORDER BY currency`,
+      [userId],
+    );
+    const pending = await q.query<{ currency: Currency; amount: number }>(
+      `SELECT currency, sum(coalesce(amount, 0))::bigint AS amount FROM ledger_transactions
+       WHERE user_id = $1 AND status = 'pending' AND currency IS NOT NULL GROUP BY currency ORDER BY currency`,
+      [userId],
+    );
+    const cards = await q.query<{ id: string; last4: string | null; status: string }>(
+      `SELECT c.id, c.last4, c.status FROM cards c
+       LEFT JOIN ledger_accounts a ON a.kind = 'card' AND a.card_id = c.id
+       WHERE c.user_id = $1 AND (c.status NOT IN (${FINISHED_SQL}) OR coalesce(a.balance, 0) <> 0)
+       ORDER BY c.created_at, c.id`,
+      [userId],
+    );
+    return [
+      ...wallets.map((w): DeletionBlocker => ({ kind: 'walletBalance', amount: w.balance, currency: w.currency })),
+      ...pending.map((p): DeletionBlocker => ({ kind: 'pendingTransaction', amount: p.amount, currency: p.currency })),
+      ...cards.map((c): DeletionBlocker => ({ kind: 'card', cardId: c.id, last4: c.last4, status: c.status })),
+    ];
+  }
+
+  async check(userId: string): Promise<{ allowed: boolean; blockers: DeletionBlocker[] }> {
+    const blockers = await this.blockers(this.db, userId);
+    return { allowed: blockers.length === 0, blockers };
+  }
+
+  /**
+   * In one transaction, with the user row and the wallet accounts locked (a concurrent money call of this user
+   * waits, then finds the sessions ended): checks it is empty, keeps the identification copy, anonymises the row,
+   * forgets its email codes and ends every session.
+   */
+  async delete(userId: string): Promise<void> {
+    const now = this.clock.now();
+    await this.db.tx(async (tx) => {
+      const [user] = await tx.query<Record<string, unknown> & { email: string }>(
+        `SELECT first_name, last_name, email, phone_number, country, verification_status, telegram_id, created_at
+         FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
+        [userId],
+      );
+      if (!user) return;
+      await tx.query(`SELECT id FROM ledger_accounts WHERE user_id = $1 ORDER BY id FOR UPDATE`, [userId]);
+      const blockers = await this.blockers(tx, userId);
+      if (blockers.length) {
+        throw authError('ACCOUNT_NOT_EMPTY', `The account cannot be deleted yet: ${blockers.map(describe).join('; ')}.`);
+      }
+      const retainUntil = new Date(now);
+      retainUntil.setUTCFullYear(retainUntil.getUTCFullYear() + RETENTION_YEARS);
+      await tx.query(
+        `INSERT INTO account_deletions (user_id, deleted_at, retain_until, identity) VALUES ($1, $2, $3, $4::jsonb)`,
+        [userId, now, retainUntil, JSON.stringify(user)],
+      );
+      await tx.query(
+        `UPDATE users SET email = 'deleted-' || id || '@deleted.invalid', first_name = 'Deleted', last_name = 'Account',
+           phone_number = '', promo_code = 'DELETED-' || id, telegram_id = NULL, telegram_username = NULL,
+           telegram_first_name = NULL, telegram_photo_url = NULL, verification_due_at = NULL,
+           deleted_at = $2, updated_at = $2
+         WHERE id = $1`,
+        [userId, now],
+      );
+      await tx.query(`DELETE FROM email_codes WHERE email = $1 OR user_id = $2`, [user.email, userId]);
+      await this.tokens.endAllSessions(tx, userId);
+    });
+  }
+}

@@ -1,0 +1,16 @@
+import { EmailCodeService } from '../auth/email-codes';
+import { defineModule } from '../module';
+import { DeletionService } from './deletion';
+import { ProfileService } from './profile';
+import { registerAccountRoutes } from './routes';
+
+/** Profile edits, email change by code, account deletion, the sessions list (docs/server.md "Account", "Sessions"). */
+export const accountModule = defineModule({
+  name: 'account',
+  register: (app, { db, clock, config, adapters, tokens, users }) => {
+    const mail = adapters.mail;
+    if (!mail) throw new Error('account module: no mail adapter (server/outside-world.ts resolves one)');
+    const codes = new EmailCodeService(db, clock, config.jwtSecret);
+    registerAccountRoutes(app, new ProfileService({ db, clock, mail, codes, users }), new DeletionService(db, clock, tokens), tokens);
+  },
+});

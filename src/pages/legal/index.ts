@@ -1,0 +1,1 @@
+export { PrivacyPage, TermsPage } from './ui/legal-page';

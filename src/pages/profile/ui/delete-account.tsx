@@ -1,0 +1,77 @@
+import { useUnit } from 'effector-react';
+import type { DeletionBlocker } from '@/shared/contract';
+import { useFormatters, useTranslation } from '@/shared/i18n';
+import { Alert, Button, Section } from '@/shared/ui';
+import { $blockers, $deleting, $error, $step, deleteClosed, deleteConfirmed, deleteOpened } from '../model/delete-account';
+import styles from './delete-account.module.css';
+
+function BlockerText({ blocker }: { blocker: DeletionBlocker }) {
+  const { t } = useTranslation(['account', 'cards']);
+  const format = useFormatters();
+  switch (blocker.kind) {
+    case 'walletBalance':
+      return <>{t('account:delete.walletBalance', { currency: blocker.currency, amount: format.money(blocker) })}</>;
+    case 'pendingTransaction':
+      return <>{t('account:delete.pendingTransaction', { amount: format.money(blocker) })}</>;
+    case 'card':
+      return (
+        <>
+          {t('account:delete.card', {
+            card: blocker.last4 ? `•• ${blocker.last4}` : t('account:delete.cardNoNumber'),
+            status: t(`cards:status.${blocker.status}`, { defaultValue: blocker.status }),
+          })}
+        </>
+      );
+  }
+}
+
+/** "Delete account" on the Profile: what blocks it, in words, or a confirmation. */
+export function DeleteAccount() {
+  const { t } = useTranslation('account');
+  const [step, blockers, error, deleting] = useUnit([$step, $blockers, $error, $deleting]);
+  const [open, close, confirm] = useUnit([deleteOpened, deleteClosed, deleteConfirmed]);
+  return (
+    <Section title={t('delete.title')} footer={t('delete.intro')}>
+      <div className={styles.body}>
+        {error && <Alert tone="danger">{t(error.keys, { defaultValue: error.defaultValue })}</Alert>}
+        {step === 'closed' && (
+          <Button variant="destructive" fullWidth onClick={open}>
+            {t('delete.button')}
+          </Button>
+        )}
+        {step === 'checking' && (
+          <p role="status" aria-busy="true" className={styles.text}>
+            {t('delete.checking')}
+          </p>
+        )}
+        {step === 'blocked' && (
+          <Alert tone="warning" title={t('delete.blocked')} action={<Button variant="plain" onClick={close}>{t('delete.close')}</Button>}>
+            <ul className={styles.blockers}>
+              {blockers.map((blocker, index) => (
+                <li key={index}>
+                  <BlockerText blocker={blocker} />
+                </li>
+              ))}
+            </ul>
+          </Alert>
+        )}
+        {step === 'confirm' && (
+          <div role="alertdialog" aria-labelledby="delete-account-title" aria-describedby="delete-account-text" className={styles.confirm}>
+            <h3 id="delete-account-title" className={styles.title}>
+              {t('delete.confirmTitle')}
+            </h3>
+            <p id="delete-account-text" className={styles.text}>
+              {t('delete.confirmText')}
+            </p>
+            <Button variant="destructive" fullWidth loading={deleting} onClick={confirm}>
+              {t('delete.confirm')}
+            </Button>
+            <Button variant="plain" fullWidth onClick={close} disabled={deleting}>
+              {t('delete.cancel')}
+            </Button>
+          </div>
+        )}
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,48 @@
+import { useUnit } from 'effector-react';
+import type { UserProfile } from '@/shared/contract';
+import { useTranslation } from '@/shared/i18n';
+import { Alert, Button, FormStack, Section, TextField } from '@/shared/ui';
+import { $editing, $fieldErrors, $saveError, $saving, $values, editClosed, editOpened, fieldChanged, formSubmitted, type ProfileField } from '../model/edit-profile';
+import styles from './edit-profile-form.module.css';
+
+/** The Profile edit form (names, phone): a button that opens it, then the form in place. */
+export function EditProfileForm({ user }: { user: UserProfile }) {
+  const { t } = useTranslation(['account', 'auth']);
+  const [editing, values, errors, saveError, saving] = useUnit([$editing, $values, $fieldErrors, $saveError, $saving]);
+  const [open, close, change, submit] = useUnit([editOpened, editClosed, fieldChanged, formSubmitted]);
+  const field = (name: ProfileField) => ({
+    name,
+    value: values[name],
+    error: errors[name] ? t(errors[name]!.key, { defaultValue: errors[name]!.defaultValue, ...errors[name]!.values }) : undefined,
+    onChange: (event: { target: { value: string } }) => change({ field: name, value: event.target.value }),
+  });
+  if (!editing) {
+    return (
+      <Section>
+        <div className={styles.form}>
+          <Button variant="secondary" fullWidth onClick={() => open(user)}>
+            {t('account:profile.edit')}
+          </Button>
+        </div>
+      </Section>
+    );
+  }
+  return (
+    <Section title={t('account:profile.title')} footer={t('account:profile.footer')}>
+      <FormStack className={styles.form} onSubmit={submit} aria-label={t('account:profile.title')}>
+        <TextField {...field('firstName')} label={t('auth:fields.firstName')} autoComplete="given-name" maxLength={64} />
+        <TextField {...field('lastName')} label={t('auth:fields.lastName')} autoComplete="family-name" maxLength={64} />
+        <TextField {...field('phoneNumber')} label={t('auth:fields.phoneNumber')} hint={t('auth:fields.phoneHint')} type="tel" inputMode="tel" autoComplete="tel" />
+        {saveError && <Alert tone="danger">{t(saveError.keys, { defaultValue: saveError.defaultValue })}</Alert>}
+        <div className={styles.actions}>
+          <Button type="submit" loading={saving} fullWidth>
+            {t('account:profile.save')}
+          </Button>
+          <Button variant="plain" fullWidth onClick={close} disabled={saving}>
+            {t('account:profile.cancel')}
+          </Button>
+        </div>
+      </FormStack>
+    </Section>
+  );
+}

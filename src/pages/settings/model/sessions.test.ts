@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+/** Settings → Devices: the sessions list, ending one and all others (fork + allSettled, fake API). */
+import { allSettled, fork } from 'effector';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { signedIn } from '@/entities/session';
+import { apiDataReset, configureApi } from '@/shared/api';
+import { createFakeServer, fail, ok } from '@/shared/api/index.testing';
+import type { AuthSession } from '@/shared/contract';
+import { $endError, $loadFailed, $sessions, endOthersClicked, endSessionClicked, sessionsRequested } from './sessions';
+
+vi.mock('@/shared/ui', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/shared/ui')>();
+  return { ...actual, notify: { ...actual.notify, success: vi.fn(async () => undefined) } };
+});
+
+const server = createFakeServer();
+const session = (id: string, current = false): AuthSession => ({
+  id,
+  current,
+  device: 'Chrome 131 on Android',
+  platform: null,
+  clientVersion: null,
+  country: null,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  lastSeenAt: '2030-01-01T00:00:00.000Z',
+});
+
+beforeEach(async () => {
+  server.reset();
+  localStorage.clear();
+  vi.stubGlobal('fetch', server.fetch);
+  configureApi({ baseUrl: '', getInitData: () => undefined });
+  await allSettled(apiDataReset, { scope: fork() });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const scopeWith = async () => {
+  const scope = fork();
+  await allSettled(signedIn, { scope, params: { accessToken: 'a', refreshToken: 'r', user: { id: 'u1', name: 'Ann' } } });
+  return scope;
+};
+
+describe('sessions', () => {
+  test('loads the list fresh each time; ending one asks the server and reloads', async () => {
+    let items = [session('s1', true), session('s2')];
+    server.on('GET', '/api/users/me/sessions', () => ok({ items }));
+    server.on('POST', '/api/users/me/sessions/s2/end', () => {
+      items = [session('s1', true)];
+      return ok({ ended: true });
+    });
+    const scope = await scopeWith();
+    await allSettled(sessionsRequested, { scope });
+    expect(scope.getState($sessions)?.map((s) => s.id)).toEqual(['s1', 's2']);
+    await allSettled(endSessionClicked, { scope, params: 's2' });
+    expect(server.callsTo('POST', '/api/users/me/sessions/s2/end')).toHaveLength(1);
+    expect(scope.getState($sessions)?.map((s) => s.id)).toEqual(['s1']);
+    expect(server.callsTo('GET', '/api/users/me/sessions')).toHaveLength(2);
+  });
+
+  test('ends all others; a refusal is shown and the list reloaded', async () => {
+    server.on('GET', '/api/users/me/sessions', () => ok({ items: [session('s1', true)] }));
+    server.on('POST', '/api/users/me/sessions/end-others', () => ok({ ended: 2 }));
+    server.on('POST', '/api/users/me/sessions/gone/end', () => fail(404, { service: 'auth', code: 'SESSION_NOT_FOUND', message: 'No such session' }));
+    const scope = await scopeWith();
+    await allSettled(endOthersClicked, { scope });
+    expect(server.callsTo('POST', '/api/users/me/sessions/end-others')).toHaveLength(1);
+    await allSettled(endSessionClicked, { scope, params: 'gone' });
+    expect(scope.getState($endError)?.keys).toContain('error-codes:SESSION_NOT_FOUND');
+    expect(scope.getState($sessions)?.map((s) => s.id)).toEqual(['s1']);
+  });
+
+  test('a failed load says so', async () => {
+    server.on('GET', '/api/users/me/sessions', () => fail(500, { service: 'api', code: 'INTERNAL', message: 'x' }));
+    const scope = await scopeWith();
+    await allSettled(sessionsRequested, { scope });
+    expect(scope.getState($loadFailed)).toBe(true);
+  });
+});

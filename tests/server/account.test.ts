@@ -1,0 +1,254 @@
+/**
+ * Account (issue #14): profile edits validated like registration, the email changed only through a code sent to the
+ * NEW address, deletion only when empty (every session ends, the row is anonymised, the identification copy kept).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appJobRegistry, runDueJobs } from '../../server/jobs';
+import { balanceOf, checkLedger, getSystemAccount, getWalletAccount, postTransaction } from '../../server/modules/ledger';
+import { createCard, setIssuerMode } from './card-helpers';
+import { createTestApp, latestCode, sandboxHeaders, signUp, uniqueEmail, uniqueIp, type TestApp } from './harness';
+import { bearer, depositUsdt, verifiedUser, type TestUser } from './wallet-support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await setIssuerMode(t, { delayMs: 0 });
+});
+afterAll(() => t.close());
+
+const me = (token: string) => t.call({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
+const patch = (token: string, payload: unknown) => t.call({ method: 'PATCH', url: '/api/users/me', headers: bearer(token), payload: payload as object });
+const sendEmailCode = (token: string, email: string) =>
+  t.call({ method: 'POST', url: '/api/users/me/email/send-code', headers: bearer(token), payload: { email }, remoteAddress: uniqueIp() });
+const confirmEmail = (token: string, email: string, code: string) =>
+  t.call({ method: 'POST', url: '/api/users/me/email/confirm', headers: bearer(token), payload: { email, code } });
+const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+const mailbox = async (email: string) =>
+  (await t.call({ method: 'GET', url: `/api/dev/mailbox?email=${encodeURIComponent(email)}`, headers: sandboxHeaders(t) })).body.data.messages as Array<{
+    kind: string;
+    code?: string;
+    text: string;
+  }>;
+const signInCode = async (email: string) => {
+  await t.call({ method: 'POST', url: '/api/auth/send-code', payload: { email, purpose: 'signin' }, remoteAddress: uniqueIp() });
+  const code = await latestCode(t, email);
+  return t.call({ method: 'POST', url: '/api/auth/verify-code', payload: { email, code: code ?? '000000' } });
+};
+
+describe('PATCH /api/users/me (profile)', () => {
+  it('changes names and phone; the answer and /users/me show them', async () => {
+    const user = await signUp(t);
+    const res = await patch(user.accessToken, { firstName: 'Мария-Анна', lastName: "O'Neil", phoneNumber: '+375291234567' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ firstName: 'Мария-Анна', lastName: "O'Neil", name: "Мария-Анна O'Neil", phoneNumber: '+375291234567' });
+    expect((await me(user.accessToken)).body.data).toMatchObject({ firstName: 'Мария-Анна', phoneNumber: '+375291234567', email: user.email });
+    // One field alone is fine.
+    expect((await patch(user.accessToken, { lastName: 'Smith' })).body.data).toMatchObject({ firstName: 'Мария-Анна', lastName: 'Smith' });
+  });
+
+  it.each([
+    ['markup in a name', { firstName: '<script>alert(1)</script>' }, 'firstName'],
+    ['an emoji', { lastName: 'Smith 😀' }, 'lastName'],
+    ['a control character', { firstName: 'Ann\u0007' }, 'firstName'],
+    ['a NUL', { firstName: 'Ann\u0000' }, null],
+    ['a too long name', { firstName: 'A'.repeat(65) }, 'firstName'],
+    ['an empty name', { lastName: '' }, 'lastName'],
+    ['digits only as a name', { firstName: '12345' }, 'firstName'],
+    ['a phone without +', { phoneNumber: '89991234567' }, 'phoneNumber'],
+    ['a phone with letters', { phoneNumber: '+7999ABC4567' }, 'phoneNumber'],
+    ['a name that is a number', { firstName: 42 }, 'firstName'],
+    ['nothing to change', {}, null],
+    ['an email (changed only by code)', { email: 'new@example.com' }, null],
+    ['the country (not editable)', { country: 'BLR' }, null],
+  ])('refuses %s with 400 and changes nothing', async (_, body, field) => {
+    const user = await signUp(t);
+    const before = (await me(user.accessToken)).body.data;
+    const res = await patch(user.accessToken, body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    if (field) expect(Object.keys(res.body.error.fields)).toContain(field);
+    expect((await me(user.accessToken)).body.data).toEqual(before);
+  });
+
+  it('needs a token', async () => {
+    expect((await t.call({ method: 'PATCH', url: '/api/users/me', payload: { firstName: 'Eve' } })).status).toBe(401);
+  });
+});
+
+describe('email change by a code sent to the new address', () => {
+  it('the code goes to the NEW address; the old one signs in until it is confirmed; then the new one does', async () => {
+    const user = await signUp(t);
+    const next = uniqueEmail('new');
+    const sent = await sendEmailCode(user.accessToken, next.toUpperCase());
+    expect(sent.status).toBe(200);
+    expect(sent.body.data).toEqual({ resendInSeconds: 60, expiresInSeconds: 600 });
+    const [mail] = await mailbox(next);
+    expect(mail).toMatchObject({ kind: 'email-change-code' });
+    expect(mail!.code).toMatch(/^\d{6}$/);
+    // Nothing went to the old address, and it still signs in.
+    expect((await mailbox(user.email)).some((m) => m.kind === 'email-change-code')).toBe(false);
+    expect((await me(user.accessToken)).body.data.email).toBe(user.email);
+    expect((await signInCode(user.email)).status).toBe(200);
+
+    const confirmed = await confirmEmail(user.accessToken, next, mail!.code!);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data.email).toBe(next);
+    expect((await me(user.accessToken)).body.data.email).toBe(next);
+    // The old address is told, and no longer signs in; the new one does.
+    expect((await mailbox(user.email))[0]).toMatchObject({ kind: 'email-changed' });
+    expect((await signInCode(user.email)).status).toBe(400);
+    expect((await signInCode(next)).status).toBe(200);
+    // The code is single use.
+    expect((await confirmEmail(user.accessToken, next, mail!.code!)).body.error.code).toBe('CODE_EXPIRED');
+  });
+
+  it('wrong codes count down, the fifth voids the code; the right code after that is refused too', async () => {
+    const user = await signUp(t);
+    const next = uniqueEmail('new');
+    await sendEmailCode(user.accessToken, next);
+    const code = (await latestCode(t, next))!;
+    for (let left = 4; left >= 1; left--) {
+      const res = await confirmEmail(user.accessToken, next, wrongCode(code));
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'CODE_INVALID', message: `Incorrect code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.` });
+    }
+    expect((await confirmEmail(user.accessToken, next, wrongCode(code))).body.error.code).toBe('CODE_ATTEMPTS_EXCEEDED');
+    expect((await confirmEmail(user.accessToken, next, code)).body.error.code).toBe('CODE_ATTEMPTS_EXCEEDED');
+    expect((await me(user.accessToken)).body.data.email).toBe(user.email);
+  });
+
+  it('a code expires after 10 minutes', async () => {
+    const user = await signUp(t);
+    const next = uniqueEmail('new');
+    await sendEmailCode(user.accessToken, next);
+    const code = (await latestCode(t, next))!;
+    t.clock.advance(601);
+    const res = await confirmEmail(user.accessToken, next, code);
+    expect(res.body.error.code).toBe('CODE_EXPIRED');
+    const fresh = await signUp(t);
+    expect((await me(fresh.accessToken)).status).toBe(200);
+  });
+
+  it('refuses an address of another account with words, at send-code and at confirm', async () => {
+    const user = await signUp(t);
+    const other = await signUp(t);
+    const res = await sendEmailCode(user.accessToken, other.email);
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({ code: 'EMAIL_TAKEN', message: 'An account with this email already exists. Sign in instead.' });
+    expect(res.body.error.fields.email).toBeTruthy();
+    expect((await mailbox(other.email)).some((m) => m.kind === 'email-change-code')).toBe(false);
+
+    // Taken between send-code and confirm: refused, nothing changes.
+    const next = uniqueEmail('race');
+    await sendEmailCode(user.accessToken, next);
+    const code = (await latestCode(t, next))!;
+    await signUp(t, next);
+    const confirm = await confirmEmail(user.accessToken, next, code);
+    expect(confirm.status).toBe(409);
+    expect(confirm.body.error.code).toBe('EMAIL_TAKEN');
+    expect((await me(user.accessToken)).body.data.email).toBe(user.email);
+  });
+
+  it('refuses the current address; a code is bound to the account that asked for it', async () => {
+    const user = await signUp(t);
+    expect((await sendEmailCode(user.accessToken, user.email)).body.error.code).toBe('EMAIL_UNCHANGED');
+    const intruder = await signUp(t);
+    const next = uniqueEmail('bound');
+    await sendEmailCode(user.accessToken, next);
+    const code = (await latestCode(t, next))!;
+    // Another account with the very code: there is no code for IT, so it is refused and the owner's code still works.
+    expect((await confirmEmail(intruder.accessToken, next, code)).body.error.code).toBe('CODE_EXPIRED');
+    expect((await confirmEmail(user.accessToken, next, code)).status).toBe(200);
+  });
+
+  it('refuses malformed input', async () => {
+    const user = await signUp(t);
+    expect((await sendEmailCode(user.accessToken, 'not-an-email')).status).toBe(400);
+    expect((await confirmEmail(user.accessToken, uniqueEmail(), '12ab56')).status).toBe(400);
+    expect((await t.call({ method: 'POST', url: '/api/users/me/email/send-code', payload: { email: uniqueEmail() } })).status).toBe(401);
+  });
+});
+
+/** Moves all of a wallet's money to fee revenue in one balanced ledger transaction (so a card is the only blocker). */
+const emptyWallet = async (user: TestUser) => {
+  await t.db.tx(async (q) => {
+    const wallet = await getWalletAccount(q, user.userId, 'USD');
+    const balance = await balanceOf(q, wallet.id);
+    if (balance === 0) return;
+    const revenue = await getSystemAccount(q, 'fee_revenue', 'USD');
+    await postTransaction(q, {
+      type: 'serviceCommission',
+      userId: user.userId,
+      idempotencyKey: `test-empty:${user.userId}`,
+      details: { reason: 'test' },
+      entries: [
+        { accountId: wallet.id, amount: -balance },
+        { accountId: revenue.id, amount: balance },
+      ],
+    });
+  });
+};
+const deletionCheck = (user: TestUser) => t.call({ method: 'GET', url: '/api/users/me/deletion', headers: user.headers });
+const deleteAccount = (user: TestUser, payload: unknown = { confirm: true }) =>
+  t.call({ method: 'POST', url: '/api/users/me/delete', headers: user.headers, payload: payload as object });
+
+describe('account deletion', () => {
+  it('is refused while a wallet holds money, naming the balance', async () => {
+    const user = await verifiedUser(t);
+    await depositUsdt(t, user, 12);
+    const check = await deletionCheck(user);
+    expect(check.body.data.allowed).toBe(false);
+    expect(check.body.data.blockers).toEqual([{ kind: 'walletBalance', currency: 'USD', amount: expect.any(Number) }]);
+    const amount = check.body.data.blockers[0].amount as number;
+    const res = await deleteAccount(user);
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({ code: 'ACCOUNT_NOT_EMPTY', service: 'users' });
+    expect(res.body.error.message).toContain(`your USD wallet holds ${(amount / 100).toFixed(2)} USD`);
+    expect((await me(user.token)).status).toBe(200);
+  });
+
+  it('is refused while a card is open, naming the card, even with an empty wallet', async () => {
+    const user = await verifiedUser(t);
+    await depositUsdt(t, user, 100);
+    const card = await createCard(t, { ...user, id: user.userId }, { productId: 'prd_visa_virtual_usd', initialDeposit: 20_00 });
+    expect(card.status).toBe(200);
+    await runDueJobs(t.db, { registry: appJobRegistry(t.app), backoffBaseMs: 0 });
+    await emptyWallet(user);
+    const check = await deletionCheck(user);
+    expect(check.body.data.blockers).toEqual([{ kind: 'card', cardId: card.body.data.id, last4: expect.stringMatching(/^\d{4}$/), status: 'active' }]);
+    const res = await deleteAccount(user);
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toMatch(/card •\d{4} is active/);
+    expect((await me(user.token)).status).toBe(200);
+    expect(await checkLedger(t.db)).toMatchObject({ ok: true });
+  });
+
+  it('an empty account is deleted: every session ends, the row is anonymised, the required copy is kept', async () => {
+    const first = await signUp(t);
+    const second = await signInCode(first.email);
+    const user: TestUser = { userId: first.user.id, email: first.email, token: first.accessToken, refreshToken: first.refreshToken, headers: bearer(first.accessToken) };
+    expect((await deletionCheck(user)).body.data).toEqual({ allowed: true, blockers: [] });
+    expect((await deleteAccount(user, {})).status).toBe(400);
+    const res = await deleteAccount(user);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ deleted: true });
+
+    for (const token of [first.accessToken, second.body.data.accessToken]) expect((await me(token)).status).toBe(401);
+    for (const refreshToken of [first.refreshToken, second.body.data.refreshToken])
+      expect((await t.call({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken } })).status).toBe(401);
+    expect((await t.db.query('SELECT 1 FROM email_codes WHERE email = $1', [first.email])).length).toBe(0);
+    // The address no longer signs in to the deleted account.
+    expect((await signInCode(first.email)).status).toBe(400);
+
+    const [row] = await t.db.query<Record<string, unknown>>('SELECT * FROM users WHERE id = $1', [user.userId]);
+    expect(row).toMatchObject({ first_name: 'Deleted', last_name: 'Account', phone_number: '', telegram_id: null, email: `deleted-${user.userId}@deleted.invalid` });
+    expect(row!.deleted_at).toBeInstanceOf(Date);
+    expect(JSON.stringify(row)).not.toContain(first.email);
+    const [kept] = await t.db.query<{ identity: Record<string, unknown>; retain_until: Date }>('SELECT identity, retain_until FROM account_deletions WHERE user_id = $1', [user.userId]);
+    expect(kept!.identity).toMatchObject({ email: first.email, first_name: 'Ada', last_name: 'Lovelace', phone_number: '+79991234567' });
+    expect(kept!.retain_until.getUTCFullYear()).toBe(t.clock.now().getUTCFullYear() + 5);
+
+    // Someone new may register the address.
+    expect((await signUp(t, first.email)).user.id).not.toBe(user.userId);
+  });
+});
