@@ -7,11 +7,13 @@ export * from './users';
 export * from './wallet';
 export * from './config';
 export * from './cards';
+export * from './card-lifecycle';
 export * from './promo';
 
 import type { EndpointDef } from './core';
 import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
+import { cardLifecycleEndpoints } from './card-lifecycle';
 import { configEndpoints } from './config';
 import { promoEndpoints } from './promo';
 import { usersEndpoints } from './users';
@@ -28,6 +30,7 @@ export const endpoints = {
   ...usersEndpoints,
   ...walletEndpoints,
   ...cardsEndpoints,
+  ...cardLifecycleEndpoints,
   ...configEndpoints,
   ...promoEndpoints,
 } as const satisfies Record<string, EndpointDef<any, any, any, any>>;
