@@ -159,7 +159,7 @@ describe('block for good and replace', () => {
     const key = randomUUID();
     const replacement = await api(user, 'POST', `/api/cards/${card.id}/replace`, undefined, key);
     expect(replacement.status).toBe(200);
-    expect(replacement.body.data).toMatchObject({ status: 'pending', productId: card.productId ?? 'prd_visa_virtual_usd', replacesCardId: card.id, balance: { amount: 0 } });
+    expect(replacement.body.data).toMatchObject({ status: 'pending', productId: 'prd_visa_virtual_usd', replacesCardId: card.id, balance: { amount: 0 } });
     const again = await api(user, 'POST', `/api/cards/${card.id}/replace`, undefined, key);
     expect(again.body).toEqual(replacement.body);
     const other = await api(user, 'POST', `/api/cards/${card.id}/replace`, undefined, randomUUID());

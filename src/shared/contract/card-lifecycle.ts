@@ -90,7 +90,7 @@ export const cardsArchive = defineEndpoint({
   response: page(Card),
 });
 
-export const cardLifecycleEndpoints = {
+export const lifecycleEndpoints = {
   'cards.close': cardsClose,
   'cards.block': cardsBlock,
   'cards.replace': cardsReplace,

@@ -13,7 +13,7 @@ export * from './promo';
 import type { EndpointDef } from './core';
 import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
-import { cardLifecycleEndpoints } from './card-lifecycle';
+import { lifecycleEndpoints } from './card-lifecycle';
 import { configEndpoints } from './config';
 import { promoEndpoints } from './promo';
 import { usersEndpoints } from './users';
@@ -30,7 +30,7 @@ export const endpoints = {
   ...usersEndpoints,
   ...walletEndpoints,
   ...cardsEndpoints,
-  ...cardLifecycleEndpoints,
+  ...lifecycleEndpoints,
   ...configEndpoints,
   ...promoEndpoints,
 } as const satisfies Record<string, EndpointDef<any, any, any, any>>;
