@@ -29,6 +29,9 @@ export function transactionTitle(tx: WalletTransaction, t: DescribeTools['t']): 
       return t(`wallet:transaction.commission.${tx.details.reason}`);
     case 'currencyExchange':
       return t('wallet:transaction.types.currencyExchange', { from: tx.amount.currency, to: tx.details.counterAmount.currency });
+    case 'cardTransfer':
+      // A credit is money back from a card (docs/api.md "Card lifecycle").
+      return t(tx.direction === 'credit' ? 'wallet:transaction.types.cardTransferBack' : 'wallet:transaction.types.cardTransfer');
     default:
       return t(`wallet:transaction.types.${tx.type}`);
   }
