@@ -172,8 +172,8 @@ const SPECIFIC_REFUSALS: Partial<Record<`${CardAction}:${CardStatus}`, string>> 
   'topup:frozen': 'Cannot top up this card: it is frozen. Unfreeze it first.',
   'close:closed': 'Cannot close this card: it is already closed.',
   'block:blocked': 'Cannot block this card: it is already blocked.',
-  'replace:active': 'Only a blocked card can be replaced.',
-  'replace:frozen': 'Only a blocked card can be replaced. Block it first if it is lost or stolen.',
+  'replace:active': 'Cannot replace this card: only a blocked card is replaced. Block it first if it is lost or stolen.',
+  'replace:frozen': 'Cannot replace this card: only a blocked card is replaced. Block it first if it is lost or stolen.',
 };
 
 export type ActionCheck = { ok: true } | { ok: false; message: string };
