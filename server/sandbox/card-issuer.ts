@@ -25,14 +25,15 @@ import {
   type ShipmentStageEvent,
   type SpendingLimits,
   type TopUpRequest,
+  type BlockCardRequest,
 } from '../adapters/card-issuer/types';
 import { parseSignedIssuerWebhook, signIssuerWebhook, type IssuerWebhook } from '../adapters/card-issuer/webhook';
 
 /** What the sandbox does with an operation: accept and succeed, refuse, fail technically, or not answer. */
 export type SandboxOutcome = 'ok' | 'reject' | 'fail' | 'unavailable';
 export const SANDBOX_OUTCOMES: readonly SandboxOutcome[] = ['ok', 'reject', 'fail', 'unavailable'];
-export type SandboxOperation = 'issue' | 'activate' | 'freeze' | 'unfreeze' | 'topup';
-export const SANDBOX_OPERATIONS: readonly SandboxOperation[] = ['issue', 'activate', 'freeze', 'unfreeze', 'topup'];
+export type SandboxOperation = 'issue' | 'activate' | 'freeze' | 'unfreeze' | 'topup' | 'close' | 'block';
+export const SANDBOX_OPERATIONS: readonly SandboxOperation[] = ['issue', 'activate', 'freeze', 'unfreeze', 'topup', 'close', 'block'];
 export type SandboxModes = Record<SandboxOperation, SandboxOutcome>;
 
 export interface SandboxSettings {
@@ -48,19 +49,20 @@ export { DEFAULT_SANDBOX_DELAY_MS };
 /** Retries of a step (event delivery to the program), like a webhook's retries. */
 const STEP_MAX_ATTEMPTS = 20;
 
-const DEFAULT_MODES: SandboxModes = { issue: 'ok', activate: 'ok', freeze: 'ok', unfreeze: 'ok', topup: 'ok' };
+const DEFAULT_MODES: SandboxModes = { issue: 'ok', activate: 'ok', freeze: 'ok', unfreeze: 'ok', topup: 'ok', close: 'ok', block: 'ok' };
 
 /** Reasons the sandbox reports (normalised issuer codes, docs/api.md statusReason). */
 export const SANDBOX_REASONS = { reject: 'ISSUER_DECLINED', fail: 'ISSUER_TECHNICAL_FAILURE' } as const satisfies Record<string, CardReasonCode>;
 
-type StepOp = 'issue' | 'make' | 'ship' | 'deliver' | 'activate' | 'freeze' | 'unfreeze' | 'topup';
+type StepOp = 'issue' | 'make' | 'ship' | 'deliver' | 'activate' | 'freeze' | 'unfreeze' | 'topup' | 'close' | 'block';
 interface StepPayload {
   op: StepOp;
   cardRef: string;
   topupRef?: string;
+  blockReason?: string;
 }
 
-type IssuerCardState = 'processing' | 'fabricating' | 'shipped' | 'active' | 'frozen' | 'rejected' | 'failed';
+type IssuerCardState = 'processing' | 'fabricating' | 'shipped' | 'active' | 'frozen' | 'rejected' | 'failed' | 'closed' | 'blocked';
 
 interface IssuerCardRow extends Record<string, unknown> {
   card_ref: string;
@@ -283,6 +285,24 @@ export class SandboxCardIssuer implements CardIssuer {
       if (row.currency !== request.currency) throw new IssuerRequestError('CURRENCY_MISMATCH', 'Top-up currency differs from the card currency');
       // The same top-up asked twice is loaded (and reported) once.
       await this.enqueueStep(q, { op: 'topup', cardRef: request.cardRef, topupRef: request.topupRef }, `sandbox-card-issuer:topup:${request.topupRef}`);
+    });
+  }
+
+  /** Close for good; a card already closed is answered card.closed again (the same request twice). */
+  async requestClose(cardRef: string): Promise<void> {
+    await this.failIfUnavailable(cardRef, 'close');
+    await this.db.tx(async (q) => {
+      await this.cardRow(q, cardRef);
+      await this.enqueueStep(q, { op: 'close', cardRef }); // asked twice: the second answer finds the card closed
+    });
+  }
+
+  /** Block for good with a reason; a card already blocked is answered card.blocked again. */
+  async requestBlock(request: BlockCardRequest): Promise<void> {
+    await this.failIfUnavailable(request.cardRef, 'block');
+    await this.db.tx(async (q) => {
+      await this.cardRow(q, request.cardRef);
+      await this.enqueueStep(q, { op: 'block', cardRef: request.cardRef, blockReason: request.reason });
     });
   }
 
@@ -550,6 +570,31 @@ export class SandboxCardIssuer implements CardIssuer {
               ? { type: 'card.freezeFailed', cardRef, reason: 'INVALID_CARD_STATE' }
               : { type: 'card.unfreezeFailed', cardRef, reason: 'INVALID_CARD_STATE' },
           );
+        }
+        return;
+      }
+      case 'close':
+      case 'block': {
+        const closing = payload.op === 'close';
+        const outcome = await this.outcome(cardRef, payload.op);
+        if (outcome === 'reject' || outcome === 'fail') {
+          await this.deliver(
+            closing
+              ? { type: 'card.closeFailed', cardRef, reason: SANDBOX_REASONS[outcome] }
+              : { type: 'card.blockFailed', cardRef, reason: SANDBOX_REASONS[outcome] },
+          );
+          return;
+        }
+        const target: IssuerCardState = closing ? 'closed' : 'blocked';
+        // Any live state ends here for good; a card already in the target state answers the same event again.
+        if (await this.moveState(this.db, cardRef, ['shipped', 'active', 'frozen'], target)) {
+          if (!closing) await this.db.query('UPDATE sandbox_card_issuer_cards SET block_reason = $2 WHERE card_ref = $1', [cardRef, payload.blockReason ?? null]);
+        }
+        const row = await this.cardRow(this.db, cardRef);
+        if (row.state === target) await this.deliver(closing ? { type: 'card.closed', cardRef } : { type: 'card.blocked', cardRef });
+        else {
+          const reason = 'INVALID_CARD_STATE';
+          await this.deliver(closing ? { type: 'card.closeFailed', cardRef, reason } : { type: 'card.blockFailed', cardRef, reason });
         }
         return;
       }

@@ -127,6 +127,11 @@ const cases: Partial<Record<EndpointId, OwnedCase | SharedCase>> = {
   'cards.limits': cardPath('/limits', 'GET'),
   'cards.setLimits': cardPath('/limits', 'PATCH', { perPurchase: 1_00, monthly: null }),
   'cards.delivery': { ...cardPath('/delivery', 'GET'), ownedId: () => owned.physicalCardId },
+  // Card lifecycle (issue #14): B can neither end A's card nor take its money.
+  'cards.close': cardPath('/close', 'POST', undefined, true),
+  'cards.block': cardPath('/block', 'POST', { reason: 'stolen' }, true),
+  'cards.withdraw': cardPath('/withdraw', 'POST', { amount: 1_00 }, true),
+  'cards.replace': cardPath('/replace', 'POST', undefined, true),
   'cards.activate': {
     kind: 'owned',
     request: (id) => ({ method: 'POST', url: '/api/cards/activate', payload: { cardId: id, activationCode: '123456' }, idempotent: true }),
@@ -261,6 +266,7 @@ describe('access control over every id-taking endpoint', () => {
   it("lists never show another user's records", async () => {
     const cards = await api(b, 'GET', '/api/cards?limit=100');
     expect(cards.body.data.items).toEqual([]);
+    expect((await api(b, 'GET', '/api/cards/archive?limit=100')).body.data.items).toEqual([]);
     const txs = JSON.stringify((await api(b, 'GET', '/api/wallet/transactions?limit=100')).body.data.items);
     for (const secret of [owned.cardId, owned.physicalCardId, owned.paymentId, 'SECRET SHOP']) expect(txs).not.toContain(secret);
     const referrals = await api(b, 'GET', '/api/promo/my-referrals');

@@ -35,6 +35,15 @@ const ALLOWED: Array<[CardStatus, CardEvent, CardStatus, CardForm?]> = [
   ['frozen', 'unfreezeRequested', 'unfreezing'],
   ['unfreezing', 'unfrozen', 'active'],
   ['unfreezing', 'unfreezeFailed', 'frozen'],
+  // The end of life (issue #14): close and block for good; a refusal leaves the card frozen.
+  ['active', 'closeRequested', 'closing'],
+  ['frozen', 'closeRequested', 'closing'],
+  ['closing', 'closed', 'closed'],
+  ['closing', 'closeFailed', 'frozen'],
+  ['active', 'blockRequested', 'blocking'],
+  ['frozen', 'blockRequested', 'blocking'],
+  ['blocking', 'blocked', 'blocked'],
+  ['blocking', 'blockFailed', 'frozen'],
 ];
 
 const expected = (status: CardStatus, event: CardEvent, form: CardForm): CardStatus | null =>
@@ -43,10 +52,11 @@ const expected = (status: CardStatus, event: CardEvent, form: CardForm): CardSta
 describe('card status machine', () => {
   const cases = STATUSES.flatMap((status) => CARD_EVENTS.flatMap((event) => FORMS.map((form) => ({ status, event, form }))));
 
-  it('covers all eleven SPEC §4 statuses and every event', () => {
-    expect(STATUSES).toHaveLength(11);
+  it('covers the eleven SPEC §4 statuses, the four of the end of life, and every event', () => {
+    expect(STATUSES).toHaveLength(11 + 4);
+    expect(STATUSES).toEqual(expect.arrayContaining(['closing', 'closed', 'blocking', 'blocked']));
     expect(new Set(ALLOWED.map(([, e]) => e))).toEqual(new Set(CARD_EVENTS));
-    expect(cases).toHaveLength(11 * CARD_EVENTS.length * 2);
+    expect(cases).toHaveLength(15 * CARD_EVENTS.length * 2);
   });
 
   it.each(cases)('$status --$event--> ($form)', ({ status, event, form }) => {
@@ -60,8 +70,8 @@ describe('card status machine', () => {
     }
   });
 
-  it('never leaves rejected or failed', () => {
-    for (const status of ['rejected', 'failed'] as const) {
+  it('never leaves rejected, failed, closed or blocked (final: the machine refuses everything after)', () => {
+    for (const status of ['rejected', 'failed', 'closed', 'blocked'] as const) {
       for (const event of CARD_EVENTS) for (const form of FORMS) expect(transition({ status, form }, event).ok).toBe(false);
     }
   });
@@ -83,12 +93,16 @@ describe('allowedActions and refusals', () => {
     fabricating: { any: [] },
     inactive: { physical: ['activate'], virtual: [] },
     activating: { any: [] },
-    active: { any: ['freeze', 'topup', 'reveal'] },
+    active: { any: ['freeze', 'topup', 'reveal', 'withdraw', 'close', 'block'] },
     freezing: { any: [] },
-    frozen: { any: ['unfreeze', 'reveal'] },
+    frozen: { any: ['unfreeze', 'reveal', 'withdraw', 'close', 'block'] },
     unfreezing: { any: [] },
     rejected: { any: [] },
     failed: { any: [] },
+    closing: { any: [] },
+    closed: { any: [] },
+    blocking: { any: [] },
+    blocked: { any: ['replace'] },
   };
 
   it.each(STATUSES.flatMap((status) => FORMS.map((form) => ({ status, form }))))('$status ($form)', ({ status, form }) => {
@@ -107,5 +121,9 @@ describe('allowedActions and refusals', () => {
     expect(checkAction({ status: 'pending', form: 'virtual' }, 'topup')).toEqual({ ok: false, message: 'Cannot top up this card: the card is still being issued.' });
     expect(checkAction({ status: 'active', form: 'virtual' }, 'activate')).toMatchObject({ ok: false, message: expect.stringContaining('only physical cards') });
     expect(checkAction({ status: 'rejected', form: 'virtual' }, 'reveal')).toMatchObject({ ok: false, message: expect.stringContaining('rejected') });
+    expect(checkAction({ status: 'closed', form: 'virtual' }, 'topup')).toEqual({ ok: false, message: 'Cannot top up this card: the card is closed for good.' });
+    expect(checkAction({ status: 'closed', form: 'virtual' }, 'close')).toEqual({ ok: false, message: 'Cannot close this card: it is already closed.' });
+    expect(checkAction({ status: 'closing', form: 'virtual' }, 'withdraw')).toEqual({ ok: false, message: 'Cannot withdraw from this card: the card is being closed.' });
+    expect(checkAction({ status: 'active', form: 'virtual' }, 'replace')).toMatchObject({ ok: false, message: expect.stringContaining('only a blocked card') });
   });
 });

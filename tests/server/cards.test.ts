@@ -115,7 +115,7 @@ describe('issue a virtual card (via the worker)', () => {
     const worker = startTestWorker(t);
     try {
       const active = await waitForCardStatus(t, user, pending.id, 'active');
-      expect(active).toMatchObject({ statusReason: null, balance: { amount: 20_00, currency: 'USD' }, allowedActions: ['freeze', 'topup', 'reveal'] });
+      expect(active).toMatchObject({ statusReason: null, balance: { amount: 20_00, currency: 'USD' }, allowedActions: ['freeze', 'topup', 'reveal', 'withdraw', 'close', 'block'] });
       expect(active.last4).toMatch(/^\d{4}$/);
       expect((active as unknown as Card).maskedNumber).toBe(`•••• ${active.last4}`);
     } finally {
@@ -196,7 +196,7 @@ describe('issue a physical card (via the worker)', () => {
       expect(accepted.status).toBe(200);
       expect(accepted.body.data).toMatchObject({ status: 'activating', allowedActions: [] });
       const active = await waitForCardStatus(t, user, cardId, 'active');
-      expect(active).toMatchObject({ statusReason: null, allowedActions: ['freeze', 'topup', 'reveal'], balance: { amount: 50_00 } });
+      expect(active).toMatchObject({ statusReason: null, allowedActions: ['freeze', 'topup', 'reveal', 'withdraw', 'close', 'block'], balance: { amount: 50_00 } });
     } finally {
       await worker.stop();
     }
@@ -520,7 +520,7 @@ describe('freeze and unfreeze', () => {
     const repeat = await api(user, 'PATCH', `/api/cards/${card.id}/status`, { action: 'freeze' }, randomUUID());
     expect(repeat.body.data.status).toBe('freezing'); // the action already in progress: answered as is
     await drain();
-    expect(await getCard(t, user, card.id)).toMatchObject({ status: 'frozen', allowedActions: ['unfreeze', 'reveal'] });
+    expect(await getCard(t, user, card.id)).toMatchObject({ status: 'frozen', allowedActions: ['unfreeze', 'reveal', 'withdraw', 'close', 'block'] });
 
     const again = await api(user, 'PATCH', `/api/cards/${card.id}/status`, { action: 'freeze' }, randomUUID());
     expect(again.status).toBe(409);

@@ -3,6 +3,7 @@ export { encryptForClient, importClientPublicKey, InvalidPublicKeyError, sandbox
 export {
   IssuerRequestError,
   IssuerUnavailableError,
+  type BlockCardRequest,
   type CardIssuer,
   type IssueCardRequest,
   type IssuerDeclineReason,

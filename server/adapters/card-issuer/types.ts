@@ -48,6 +48,11 @@ export interface TopUpRequest {
   currency: Currency;
 }
 
+export interface BlockCardRequest {
+  cardRef: string;
+  reason: 'lost' | 'stolen' | 'damaged' | 'suspected_fraud';
+}
+
 /** What a merchant reported for a card (an authorisation request, settled at once in the sandbox). */
 export interface IssuerTrade {
   /** The issuer's id of the trade: a second delivery with the same id is the same trade. */
@@ -79,6 +84,10 @@ export type IssuerEvent =
   | { type: 'card.freezeFailed'; cardRef: string; reason: string }
   | { type: 'card.unfrozen'; cardRef: string }
   | { type: 'card.unfreezeFailed'; cardRef: string; reason: string }
+  | { type: 'card.closed'; cardRef: string }
+  | { type: 'card.closeFailed'; cardRef: string; reason: string }
+  | { type: 'card.blocked'; cardRef: string }
+  | { type: 'card.blockFailed'; cardRef: string; reason: string }
   | { type: 'topup.completed'; cardRef: string; topupRef: string }
   | { type: 'topup.failed'; cardRef: string; topupRef: string; reason: string }
   | { type: 'trade'; cardRef: string; trade: IssuerTrade };
@@ -107,6 +116,10 @@ export interface CardIssuer {
   requestUnfreeze(cardRef: string): Promise<void>;
   /** Outcome: topup.completed | topup.failed. */
   requestTopUp(request: TopUpRequest): Promise<void>;
+  /** Close the card for good (no more authorisations). Outcome: card.closed | card.closeFailed. */
+  requestClose(cardRef: string): Promise<void>;
+  /** Block the card for good, with why (lost, stolen, damaged, suspected_fraud). Outcome: card.blocked | card.blockFailed. */
+  requestBlock(request: BlockCardRequest): Promise<void>;
   /**
    * Replaces both spending limits of the card (synchronous: in force once this resolves; the same call again is
    * harmless). The issuer declines purchases over them and reports them as `trade` events with

@@ -32,6 +32,12 @@ export class UnconfiguredCardIssuer implements CardIssuer {
   setSpendingLimits(): Promise<void> {
     return Promise.reject(refuse());
   }
+  requestClose(): Promise<void> {
+    return Promise.reject(refuse());
+  }
+  requestBlock(): Promise<void> {
+    return Promise.reject(refuse());
+  }
   revealSensitive(): Promise<SensitiveData> {
     return Promise.reject(refuse());
   }

@@ -38,8 +38,8 @@ const ref = { cardRef: text };
 const reasoned = { ...ref, reason: text };
 const EventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.enum(['card.issued', 'card.fabricating', 'card.shipped']), ...ref, last4: z.string().check(z.regex(/^\d{4}$/)) }),
-  z.object({ type: z.enum(['card.rejected', 'card.failed', 'card.activationFailed', 'card.freezeFailed', 'card.unfreezeFailed']), ...reasoned }),
-  z.object({ type: z.enum(['card.activated', 'card.frozen', 'card.unfrozen']), ...ref }),
+  z.object({ type: z.enum(['card.rejected', 'card.failed', 'card.activationFailed', 'card.freezeFailed', 'card.unfreezeFailed', 'card.closeFailed', 'card.blockFailed']), ...reasoned }),
+  z.object({ type: z.enum(['card.activated', 'card.frozen', 'card.unfrozen', 'card.closed', 'card.blocked']), ...ref }),
   z.object({ type: z.literal('card.shipment'), ...ref, stage: z.enum(['made', 'shipped', 'delivered']), at: z.iso.datetime() }),
   z.object({ type: z.literal('topup.completed'), ...ref, topupRef: text }),
   z.object({ type: z.literal('topup.failed'), ...ref, topupRef: text, reason: text }),

@@ -14,6 +14,7 @@ import { cardBalance, postTrade, refundIssue, refundTopup, settleIssue, settleTo
 import type { CardEvent } from './status-machine';
 import { recordShipment } from './shipment';
 import { changeStatus, findCard, findTopup, newId, type CardRow } from './store';
+import { sweepCardToWallet, sweepLateTopup } from './lifecycle-money';
 
 /** Statuses in which a card can still receive a merchant refund. */
 const REFUNDABLE = ['active', 'frozen', 'freezing', 'unfreezing'] as const;
@@ -72,8 +73,11 @@ export class IssuerEvents {
           return { handled: false };
         }
         if (topup.status !== 'pending') return { handled: true }; // delivered again
-        if (event.type === 'topup.completed') await settleTopup(q, topup, card, now);
-        else await refundTopup(q, topup, event.reason, now);
+        if (event.type === 'topup.completed') {
+          await settleTopup(q, topup, card, now);
+          // A top-up accepted before the card was closed or blocked, loaded after: it follows the balance to the wallet.
+          if (card.status === 'closed' || card.status === 'blocked') await sweepLateTopup(q, card, topup.id, topup.amount, now);
+        } else await refundTopup(q, topup, event.reason, now);
         return { handled: true };
       }
       return this.cardEvent(q, card, event, now);
@@ -140,6 +144,23 @@ export class IssuerEvents {
       case 'card.unfreezeFailed':
         if (card.status !== 'unfreezing') return { handled: true };
         await apply('unfreezeFailed', { historyReason: event.reason });
+        return { handled: true };
+      // Card lifecycle (docs/server.md "Card lifecycle"): final, and the balance goes back to the wallet at once.
+      case 'card.closed':
+        if (card.status === 'closed') return { handled: true };
+        if (await apply('closed', { reason: null })) await sweepCardToWallet(q, card, 'close', now);
+        return { handled: true };
+      case 'card.closeFailed':
+        if (card.status !== 'closing') return { handled: true };
+        await apply('closeFailed', { reason: 'CLOSE_FAILED', historyReason: event.reason });
+        return { handled: true };
+      case 'card.blocked':
+        if (card.status === 'blocked') return { handled: true };
+        if (await apply('blocked', { reason: card.status_reason })) await sweepCardToWallet(q, card, 'block', now);
+        return { handled: true };
+      case 'card.blockFailed':
+        if (card.status !== 'blocking') return { handled: true };
+        await apply('blockFailed', { reason: 'BLOCK_FAILED', historyReason: event.reason });
         return { handled: true };
     }
   }

@@ -4,6 +4,7 @@
  * gives the operation up: issue → failed + refund, top-up → failed + refund, activation/freeze/unfreeze →
  * back to the previous status.
  */
+import type { CardBlockReason } from '@/shared/contract/card-lifecycle';
 import type { CardReasonCode } from '@/shared/contract/errors';
 import { IssuerRequestError, type CardIssuer } from '../../adapters/card-issuer';
 import type { Clock } from '../../clock';
@@ -17,6 +18,9 @@ import { changeStatus, findCard, findTopup } from './store';
 
 export interface CardJobPayload {
   cardId: string;
+}
+export interface BlockJobPayload extends CardJobPayload {
+  reason: CardBlockReason;
 }
 export interface TopupJobPayload {
   topupId: string;
@@ -106,6 +110,38 @@ export const registerCardJobs = (registry: JobRegistry, deps: { db: Db; clock: C
       },
     );
   }
+
+  // Card lifecycle: close / block for good. Given up: the card stays frozen (never spendable by surprise), CLOSE_FAILED /
+  // BLOCK_FAILED, and the user may try again.
+  registry.register<CardJobPayload>(
+    CARD_JOBS.close,
+    async ({ cardId }) => {
+      const card = await findCard(db, cardId);
+      if (card?.status !== 'closing') return;
+      await permanent(() => issuer.requestClose(cardId));
+    },
+    {
+      onFailure: async (q, { cardId }, { error }) => {
+        const card = await findCard(q, cardId, true);
+        if (card?.status === 'closing') await changeStatus(q, card, 'closeFailed', clock.now(), { reason: 'CLOSE_FAILED', historyReason: giveUpReason(error) });
+      },
+    },
+  );
+
+  registry.register<BlockJobPayload>(
+    CARD_JOBS.block,
+    async ({ cardId, reason }) => {
+      const card = await findCard(db, cardId);
+      if (card?.status !== 'blocking') return;
+      await permanent(() => issuer.requestBlock({ cardRef: cardId, reason }));
+    },
+    {
+      onFailure: async (q, { cardId }, { error }) => {
+        const card = await findCard(q, cardId, true);
+        if (card?.status === 'blocking') await changeStatus(q, card, 'blockFailed', clock.now(), { reason: 'BLOCK_FAILED', historyReason: giveUpReason(error) });
+      },
+    },
+  );
 
   registry.register<TopupJobPayload>(
     CARD_JOBS.topup,

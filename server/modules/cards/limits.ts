@@ -24,6 +24,8 @@ export const CARD_JOBS = {
   freeze: 'cards.freeze',
   unfreeze: 'cards.unfreeze',
   topup: 'cards.topup',
+  close: 'cards.close',
+  block: 'cards.block',
   /** Handled by the referral module: { userId, cardId, referrerId }, at most once per user (dedupe key). */
   referralCardIssued: 'referral.cardIssued',
 } as const;

@@ -176,7 +176,8 @@ export const chargeIssue = async (
 /** The issuer made the card: the initial deposit moves onto the card; the charges complete. */
 export const settleIssue = async (q: Queryable, card: CardRow, now: Date): Promise<void> => {
   const fundingId = await postedTo(q, card.issue_transaction_id, 'card_issuer_funding', card.currency, now);
-  await postTransaction(q, {
+  // A replacement card (docs/server.md "Card lifecycle") is issued empty and free: nothing to settle.
+  if (card.initial_deposit > 0) await postTransaction(q, {
     type: 'cardIssueSettle',
     userId: card.user_id,
     idempotencyKey: `card:${card.id}:issue-settle`,
@@ -199,7 +200,8 @@ export const refundIssue = async (q: Queryable, card: CardRow, reason: string, n
   const fundingId = await postedTo(q, card.issue_transaction_id, 'card_issuer_funding', card.currency, now);
   const feeRevenueId = await postedTo(q, card.issue_fee_transaction_id, 'fee_revenue', card.currency, now);
   const issueCost = card.creation_fee + card.issuing_fee;
-  await postTransaction(q, {
+  // A replacement card took no money (docs/server.md "Card lifecycle"): nothing to refund.
+  if (issueCost + card.initial_deposit > 0) await postTransaction(q, {
     type: 'cardIssueRefund',
     userId: card.user_id,
     idempotencyKey: `card:${card.id}:issue-refund`,

@@ -11,6 +11,7 @@ import {
   cardsTransactions,
   cardsUpdateStatus,
 } from '@/shared/contract/cards';
+import { cardsArchive, cardsBlock, cardsClose, cardsReplace, cardsWithdraw } from '@/shared/contract/card-lifecycle';
 import { readIdempotencyKey } from '../../http/idempotency';
 import { route } from '../../http/route';
 import { requestLanguage } from '../products';
@@ -33,5 +34,15 @@ export const registerCardRoutes = (app: FastifyInstance, cards: CardsService): v
   route(app, cardsSensitive, ({ requireUser, body, request }) => cards.revealSensitive(requireUser().userId, body, request.ip ?? null));
   route(app, cardsTopUp, ({ requireUser, params, body, request }) =>
     cards.topUp(requireUser().userId, params.id, body, readIdempotencyKey(request), requestLanguage(request)),
+  );
+  // Card lifecycle (issue #14).
+  route(app, cardsArchive, ({ requireUser, query, request }) => cards.archive(requireUser().userId, query, requestLanguage(request)));
+  route(app, cardsClose, ({ requireUser, params, request }) => cards.close(requireUser().userId, params.id, requestLanguage(request)));
+  route(app, cardsBlock, ({ requireUser, params, body, request }) => cards.block(requireUser().userId, params.id, body.reason, requestLanguage(request)));
+  route(app, cardsReplace, ({ requireUser, params, request }) =>
+    cards.replace(requireUser().userId, params.id, readIdempotencyKey(request), requestLanguage(request)),
+  );
+  route(app, cardsWithdraw, ({ requireUser, params, body, request }) =>
+    cards.withdraw(requireUser().userId, params.id, body, readIdempotencyKey(request), requestLanguage(request)),
   );
 };

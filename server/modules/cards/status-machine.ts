@@ -9,6 +9,10 @@
  *   unfreeze:         frozen → unfreezing → active      (issuer refuses: unfreezing → frozen)
  *   issuer rejects:   pending | processing | fabricating → rejected   (money refunded)
  *   issue fails:      pending | processing | fabricating → failed     (money refunded)
+ *   close:            active | frozen → closing → closed             (issuer refuses: closing → frozen)
+ *   block (for good): active | frozen → blocking → blocked           (issuer refuses: blocking → frozen)
+ *   closed and blocked are final; the balance goes back to the wallet when the issuer confirms (docs/server.md
+ *   "Card lifecycle").
  */
 import type { CardAction, CardForm, CardStatus } from '@/shared/contract/cards';
 
@@ -35,7 +39,16 @@ export type CardEvent =
   | 'freezeFailed'
   | 'unfreezeRequested'
   | 'unfrozen'
-  | 'unfreezeFailed';
+  | 'unfreezeFailed'
+  /** The user closes the card for good. */
+  | 'closeRequested'
+  | 'closed'
+  /** The issuer did not close it: the card stays frozen (never spendable again by surprise); the user may retry. */
+  | 'closeFailed'
+  /** The user blocks the card for good (lost, stolen, damaged, suspected fraud). */
+  | 'blockRequested'
+  | 'blocked'
+  | 'blockFailed';
 
 interface TransitionRule {
   from: readonly CardStatus[];
@@ -61,14 +74,24 @@ export const CARD_TRANSITIONS: Readonly<Record<CardEvent, TransitionRule>> = {
   unfreezeRequested: { from: ['frozen'], to: 'unfreezing' },
   unfrozen: { from: ['unfreezing'], to: 'active' },
   unfreezeFailed: { from: ['unfreezing'], to: 'frozen' },
+  closeRequested: { from: ['active', 'frozen'], to: 'closing' },
+  closed: { from: ['closing'], to: 'closed' },
+  closeFailed: { from: ['closing'], to: 'frozen' },
+  blockRequested: { from: ['active', 'frozen'], to: 'blocking' },
+  blocked: { from: ['blocking'], to: 'blocked' },
+  blockFailed: { from: ['blocking'], to: 'frozen' },
 };
 
 export const CARD_EVENTS = Object.keys(CARD_TRANSITIONS) as CardEvent[];
 
 /** Statuses a card never leaves. */
-export const FINAL_STATUSES: readonly CardStatus[] = ['rejected', 'failed'];
+export const FINAL_STATUSES: readonly CardStatus[] = ['rejected', 'failed', 'closed', 'blocked'];
 /** Statuses in which the issuer still has to answer something. */
-export const TRANSITIONAL_STATUSES: readonly CardStatus[] = ['pending', 'processing', 'fabricating', 'activating', 'freezing', 'unfreezing'];
+export const TRANSITIONAL_STATUSES: readonly CardStatus[] = ['pending', 'processing', 'fabricating', 'activating', 'freezing', 'unfreezing', 'closing', 'blocking'];
+/** Cards in these statuses leave GET /api/cards for the archive (GET /api/cards/archive). */
+export const ARCHIVED_STATUSES: readonly CardStatus[] = ['rejected', 'failed', 'closed', 'blocked'];
+/** The same list as an SQL literal list (constants only), for `status IN (...)`. */
+export const ARCHIVED_STATUSES_SQL = `(${ARCHIVED_STATUSES.map((status) => `'${status}'`).join(', ')})`;
 
 /** Why a card in this status cannot do what was asked (appended to the refusal). */
 const STATUS_EXPLANATION: Record<CardStatus, string> = {
@@ -83,6 +106,10 @@ const STATUS_EXPLANATION: Record<CardStatus, string> = {
   unfreezing: 'the card is being unfrozen',
   rejected: 'the issuer rejected this card; it cannot be used',
   failed: 'issuing this card failed; it cannot be used',
+  closing: 'the card is being closed',
+  closed: 'the card is closed for good',
+  blocking: 'the card is being blocked',
+  blocked: 'the card is blocked for good',
 };
 
 export type TransitionResult = { ok: true; from: CardStatus; to: CardStatus } | { ok: false; reason: string };
@@ -109,9 +136,14 @@ export const ACTION_RULES: Readonly<Record<CardAction, { from: readonly CardStat
   unfreeze: { from: CARD_TRANSITIONS.unfreezeRequested.from, event: 'unfreezeRequested' },
   topup: { from: ['active'], event: null },
   reveal: { from: ['active', 'frozen'], event: null },
+  withdraw: { from: ['active', 'frozen'], event: null },
+  close: { from: CARD_TRANSITIONS.closeRequested.from, event: 'closeRequested' },
+  block: { from: CARD_TRANSITIONS.blockRequested.from, event: 'blockRequested' },
+  /** A blocked card not yet replaced (allowedActions drops it once a replacement exists). */
+  replace: { from: ['blocked'], event: null },
 };
 
-const ACTION_ORDER: readonly CardAction[] = ['activate', 'freeze', 'unfreeze', 'topup', 'reveal'];
+const ACTION_ORDER: readonly CardAction[] = ['activate', 'freeze', 'unfreeze', 'topup', 'reveal', 'withdraw', 'close', 'block', 'replace'];
 
 /** What the client may offer for a card now (Card.allowedActions). */
 export const allowedActions = (card: { status: CardStatus; form: CardForm }): CardAction[] =>
@@ -126,6 +158,10 @@ const ACTION_VERB: Record<CardAction, string> = {
   unfreeze: 'unfreeze',
   topup: 'top up',
   reveal: 'show the details of',
+  withdraw: 'withdraw from',
+  close: 'close',
+  block: 'block',
+  replace: 'replace',
 };
 
 /** Extra words for refusals users run into most. */
@@ -134,6 +170,10 @@ const SPECIFIC_REFUSALS: Partial<Record<`${CardAction}:${CardStatus}`, string>> 
   'unfreeze:active': 'Cannot unfreeze this card: it is not frozen.',
   'activate:active': 'Cannot activate this card: it is already active.',
   'topup:frozen': 'Cannot top up this card: it is frozen. Unfreeze it first.',
+  'close:closed': 'Cannot close this card: it is already closed.',
+  'block:blocked': 'Cannot block this card: it is already blocked.',
+  'replace:active': 'Cannot replace this card: only a blocked card is replaced. Block it first if it is lost or stolen.',
+  'replace:frozen': 'Cannot replace this card: only a blocked card is replaced. Block it first if it is lost or stolen.',
 };
 
 export type ActionCheck = { ok: true } | { ok: false; message: string };

@@ -27,6 +27,8 @@ export interface CardRow extends Record<string, unknown> {
   issue_fee_transaction_id: string | null;
   activation_failures: number;
   activation_locked_until: Date | null;
+  /** The blocked card this one replaces (migration 0080). */
+  replaces_card_id?: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -47,7 +49,7 @@ export interface TopupRow extends Record<string, unknown> {
   updated_at: Date;
 }
 
-export const newId = (prefix: 'crd' | 'ctu' | 'trd' | 'ctx'): string => `${prefix}_${randomBytes(12).toString('base64url')}`;
+export const newId = (prefix: 'crd' | 'ctu' | 'trd' | 'ctx' | 'cwd'): string => `${prefix}_${randomBytes(12).toString('base64url')}`;
 
 export const cardNotFound = () => catalogError('CARD_NOT_FOUND', 'No card with this id.');
 
@@ -101,7 +103,7 @@ export const changeStatus = async (
 };
 
 /** The contract's Card (masked: last four digits only). */
-export const toCard = (row: CardRow, view: { productName: string; balance: number }): Card => ({
+export const toCard = (row: CardRow, view: { productName: string; balance: number; replacedByCardId?: string | null }): Card => ({
   id: row.id,
   status: row.status,
   statusReason: row.status_reason,
@@ -114,7 +116,9 @@ export const toCard = (row: CardRow, view: { productName: string; balance: numbe
   balance: { amount: view.balance, currency: row.currency },
   productId: row.product_id,
   productName: view.productName,
-  allowedActions: allowedActions(row),
+  allowedActions: allowedActions(row).filter((action) => action !== 'replace' || !view.replacedByCardId),
+  replacesCardId: row.replaces_card_id ?? null,
+  replacedByCardId: view.replacedByCardId ?? null,
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
 });

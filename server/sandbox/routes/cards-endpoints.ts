@@ -14,6 +14,8 @@ const Modes = z.object({
   freeze: SandboxOutcomeSchema,
   unfreeze: SandboxOutcomeSchema,
   topup: SandboxOutcomeSchema,
+  close: SandboxOutcomeSchema,
+  block: SandboxOutcomeSchema,
 });
 const Settings = z.object({ modes: Modes, delayMs: z.int() });
 
@@ -40,6 +42,8 @@ export const devCardIssuerSet = defineEndpoint({
     freeze: z.optional(SandboxOutcomeSchema),
     unfreeze: z.optional(SandboxOutcomeSchema),
     topup: z.optional(SandboxOutcomeSchema),
+    close: z.optional(SandboxOutcomeSchema),
+    block: z.optional(SandboxOutcomeSchema),
     delayMs: z.optional(z.nullable(z.int().check(z.minimum(0), z.maximum(600_000)))),
   }),
   response: Settings,
@@ -59,6 +63,8 @@ export const devCardIssuerCardMode = defineEndpoint({
     freeze: z.optional(z.nullable(SandboxOutcomeSchema)),
     unfreeze: z.optional(z.nullable(SandboxOutcomeSchema)),
     topup: z.optional(z.nullable(SandboxOutcomeSchema)),
+    close: z.optional(z.nullable(SandboxOutcomeSchema)),
+    block: z.optional(z.nullable(SandboxOutcomeSchema)),
   }),
   response: z.object({ cardId: Id, modes: Modes, delayMs: z.int() }),
 });

@@ -15,13 +15,14 @@ export {
   $pollRunning,
 } from './model/card';
 export { cardsListOpened, cardsListClosed, $cards, $cardsState, $cardsError } from './model/list';
+export { archiveOpened, $archivedCards, $archiveState, $archiveError } from './model/archive';
 export { cardTransactions, cardTrades, type CardHistory } from './model/history';
 export { showCardFailureFx } from './model/failure';
 export {
   errorCodeOf,
   attemptsLeftOf,
 } from './lib/card-failure';
-export { isDeadStatus } from './lib/status';
+export { isDeadStatus, isEndedStatus } from './lib/status';
 export { CardStatusBadge } from './ui/card-status-badge';
 export { CardFailureText } from './ui/card-failure-text';
 export { CardFace } from './ui/card-face';

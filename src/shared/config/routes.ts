@@ -9,6 +9,8 @@ export const routePaths = {
   verification: '/verification',
   wallet: '/wallet',
   cards: '/cards',
+  /** Closed, blocked, rejected and failed cards (issue #14). */
+  cardsArchive: '/cards/archive',
   settings: '/settings',
   cardIssue: '/card-issue',
   cardIssueDetail: (productId: string) => `/card-issue/detail/${encodeURIComponent(productId)}`,

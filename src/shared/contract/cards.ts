@@ -19,7 +19,7 @@ import {
 } from './core';
 import { DeliveryAddress } from './delivery-address';
 
-/** SPEC §4, exactly. */
+/** SPEC §4, plus the end of life (issue #14, docs/api.md "Card lifecycle"): closing → closed, blocking → blocked. */
 export const CardStatus = z.enum([
   'active',
   'activating',
@@ -32,6 +32,10 @@ export const CardStatus = z.enum([
   'processing',
   'fabricating',
   'failed',
+  'closing',
+  'closed',
+  'blocking',
+  'blocked',
 ]);
 export type CardStatus = z.infer<typeof CardStatus>;
 /** SPEC §3, exactly. */
@@ -40,7 +44,7 @@ export type CardScheme = z.infer<typeof CardScheme>;
 export const CardForm = z.enum(['virtual', 'physical']);
 export type CardForm = z.infer<typeof CardForm>;
 /** What the user may do with the card now; the server derives it from the status (SPEC §4 hides the rules). */
-export const CardAction = z.enum(['activate', 'freeze', 'unfreeze', 'topup', 'reveal']);
+export const CardAction = z.enum(['activate', 'freeze', 'unfreeze', 'topup', 'reveal', 'withdraw', 'close', 'block', 'replace']);
 export type CardAction = z.infer<typeof CardAction>;
 
 export const Card = z.object({
@@ -60,6 +64,9 @@ export const Card = z.object({
   productId: Id,
   productName: z.string(),
   allowedActions: z.array(CardAction),
+  /** The blocked card this one replaces, and the card that replaced this one (docs/api.md "Card lifecycle"). */
+  replacesCardId: z.optional(z.nullable(Id)),
+  replacedByCardId: z.optional(z.nullable(Id)),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
@@ -150,7 +157,7 @@ export const TradesQuery = z.object({
   status: z.optional(TradeStatus),
 });
 
-export const CardTransactionType = z.enum(['issue', 'topup', 'purchase', 'refund', 'fee', 'reversal']);
+export const CardTransactionType = z.enum(['issue', 'topup', 'purchase', 'refund', 'fee', 'reversal', 'withdrawal']);
 export type CardTransactionType = z.infer<typeof CardTransactionType>;
 
 /** A movement of the card balance (top-ups, fees, settled trades). */

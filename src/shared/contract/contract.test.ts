@@ -66,6 +66,12 @@ const ADDITIONS = [
   'GET /api/cards/{id}/limits',
   'PATCH /api/cards/{id}/limits',
   'GET /api/cards/{id}/delivery',
+  // Card lifecycle (issue #14, docs/api.md "Card lifecycle").
+  'POST /api/cards/{id}/close',
+  'POST /api/cards/{id}/block',
+  'POST /api/cards/{id}/replace',
+  'POST /api/cards/{id}/withdraw',
+  'GET /api/cards/archive',
 ];
 // Account and sessions (account.ts, issue #14 "Account" and #15 "Sessions").
 ADDITIONS.push(
@@ -78,7 +84,18 @@ ADDITIONS.push(
   'POST /api/users/me/sessions/{sessionId}/end',
   'POST /api/users/me/sessions/end-others',
 );
-const STATE_CHANGING = ['wallet.sbpCreate', 'wallet.exchange', 'cards.create', 'cards.activate', 'cards.updateStatus', 'cards.topUp'];
+const STATE_CHANGING = [
+  'wallet.sbpCreate',
+  'wallet.exchange',
+  'cards.create',
+  'cards.activate',
+  'cards.updateStatus',
+  'cards.topUp',
+  'cards.close',
+  'cards.block',
+  'cards.replace',
+  'cards.withdraw',
+];
 
 const list = endpointList as ReadonlyArray<EndpointDef>;
 const key = (e: EndpointDef) => `${e.method} ${e.path}`;
@@ -212,10 +229,12 @@ describe('cards schemas', () => {
     maskedNumber: '•••• 1234', last4: '1234', cardholderName: 'IVAN PETROV', balance: usd(5000),
     productId: 'prd_1', productName: 'Virtual Visa', allowedActions: ['freeze', 'topup', 'reveal'], createdAt: NOW, updatedAt: NOW,
   };
-  it('parses a card; statuses and schemes are exactly SPEC §3/§4', () => {
+  it('parses a card; statuses and schemes are exactly SPEC §3/§4 plus the end of life (issue #14)', () => {
     expect(Card.safeParse(card).success).toBe(true);
     expect(Card.safeParse({ ...card, status: 'pending', maskedNumber: null, last4: null }).success).toBe(true);
-    expect(Card.safeParse({ ...card, status: 'blocked' }).success).toBe(false);
+    for (const status of ['closing', 'closed', 'blocking', 'blocked']) expect(Card.safeParse({ ...card, status }).success, status).toBe(true);
+    expect(Card.safeParse({ ...card, status: 'lost' }).success).toBe(false);
+    expect(Card.safeParse({ ...card, status: 'terminated' }).success).toBe(false);
     expect(Card.safeParse({ ...card, scheme: 'mir' }).success).toBe(false);
     expect(Card.safeParse({ ...card, maskedNumber: '4111 1111 1111 1234' }).success).toBe(false);
   });
@@ -359,7 +378,7 @@ describe('OpenAPI document', () => {
     const ok = doc.paths['/api/cards/{id}']!.get!.responses['200'] as any;
     const schema = ok.content['application/json'].schema;
     expect(schema.properties.success).toEqual({ type: 'boolean', const: true });
-    expect(schema.properties.data.properties.status.enum).toHaveLength(11);
+    expect(schema.properties.data.properties.status.enum).toHaveLength(11 + 4);
 
     const refs: string[] = [];
     const walk = (node: unknown): void => {

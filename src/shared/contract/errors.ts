@@ -54,6 +54,8 @@ export const ERROR_CODES = def({
   INVALID_PUBLIC_KEY: { status: 400, service: 'cards', description: 'publicKey is not a valid P-256 point.' },
   SENSITIVE_DATA_UNAVAILABLE: { status: 409, service: 'cards', description: 'The card has no number yet or its status forbids reveal.' },
   ISSUER_ERROR: { status: 502, service: 'cards', description: 'The card issuer refused or failed the operation.' },
+  CARD_BALANCE_EXCEEDED: { status: 422, service: 'cards', description: 'A withdrawal asked for more than the card holds.' },
+  CARD_ALREADY_REPLACED: { status: 409, service: 'cards', description: 'This blocked card has a replacement already (replacedByCardId).' },
 });
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -80,6 +82,13 @@ export const CARD_REASON_CODES = [
   'INVALID_CARD_STATE',
   'KYC_REJECTED',
   'EXPIRED',
+  // Card lifecycle (docs/api.md "Card lifecycle"): why a card is blocked, and a close/block the issuer refused.
+  'LOST',
+  'STOLEN',
+  'DAMAGED',
+  'SUSPECTED_FRAUD',
+  'CLOSE_FAILED',
+  'BLOCK_FAILED',
 ] as const;
 export type CardReasonCode = (typeof CARD_REASON_CODES)[number];
 

@@ -9,6 +9,7 @@ export * from './config';
 export * from './cards';
 export * from './card-controls';
 export * from './delivery-address';
+export * from './card-lifecycle';
 export * from './promo';
 export * from './account';
 
@@ -17,6 +18,7 @@ import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
 import { controlsEndpoints } from './card-controls';
+import { lifecycleEndpoints } from './card-lifecycle';
 import { configEndpoints } from './config';
 import { promoEndpoints } from './promo';
 import { usersEndpoints } from './users';
@@ -34,6 +36,7 @@ export const endpoints = {
   ...walletEndpoints,
   ...cardsEndpoints,
   ...controlsEndpoints,
+  ...lifecycleEndpoints,
   ...configEndpoints,
   ...promoEndpoints,
   ...accountEndpoints,

@@ -1,1 +1,1 @@
-export { CardList } from './ui/card-list';
+export { ArchivedCardList, CardList } from './ui/card-list';

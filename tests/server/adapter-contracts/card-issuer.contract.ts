@@ -19,7 +19,7 @@ export interface CardIssuerContractHarness {
   /** Lets the issuer's asynchronous processing run until it has nothing left to do (events delivered). */
   settle(): Promise<void>;
   /** Makes this card's next `operation` end with `outcome` (the issuer's test controls). */
-  forceOutcome(cardRef: string, operation: 'issue' | 'topup' | 'freeze', outcome: 'ok' | 'reject' | 'fail'): Promise<void>;
+  forceOutcome(cardRef: string, operation: 'issue' | 'topup' | 'freeze' | 'close' | 'block', outcome: 'ok' | 'reject' | 'fail'): Promise<void>;
   /** The activation code printed for a shipped physical card (the issuer's test controls). */
   activationCode(cardRef: string): Promise<string>;
   /** A purchase at a merchant on the card (the issuer's test controls), reported as a `trade` event. */
@@ -155,6 +155,43 @@ export const describeCardIssuerContract = (name: string, makeHarness: () => Prom
       expect(events.at(-1)).toMatchObject({ type: 'card.freezeFailed', cardRef, reason: expect.any(String) });
     });
 
+    it('close is accepted, then reported asynchronously as card.closed; the card is gone for good', async () => {
+      const cardRef = await issued();
+      await h.issuer.requestClose(cardRef);
+      expect(of(cardRef)).toEqual(['card.issued']); // accepted only
+      await h.settle();
+      expect(of(cardRef)).toEqual(['card.issued', 'card.closed']);
+      // Closed is final at the issuer too: no more freezing it.
+      await h.issuer.requestFreeze(cardRef).catch(() => undefined);
+      await h.settle();
+      expect(of(cardRef).slice(2).every((type) => type === 'card.freezeFailed')).toBe(true);
+      // Asked again, the answer is the same (the program may retry a request whose answer it lost).
+      await h.issuer.requestClose(cardRef);
+      await h.settle();
+      expect(events.at(-1)).toEqual({ type: 'card.closed', cardRef });
+    });
+
+    it.each(['lost', 'stolen', 'damaged', 'suspected_fraud'] as const)('block (%s) is reported as card.blocked, from active or frozen', async (reason) => {
+      const cardRef = await issued();
+      await h.issuer.requestFreeze(cardRef);
+      await h.settle();
+      await h.issuer.requestBlock({ cardRef, reason });
+      await h.settle();
+      expect(of(cardRef)).toEqual(['card.issued', 'card.frozen', 'card.blocked']);
+    });
+
+    it.each(['reject', 'fail'] as const)('a close or block that ends in %s is reported with a reason', async (outcome) => {
+      const cardRef = await issued();
+      await h.forceOutcome(cardRef, 'close', outcome);
+      await h.forceOutcome(cardRef, 'block', outcome);
+      await h.issuer.requestClose(cardRef);
+      await h.settle();
+      expect(events.at(-1)).toEqual({ type: 'card.closeFailed', cardRef, reason: expect.stringMatching(/^[A-Z_]+$/) });
+      await h.issuer.requestBlock({ cardRef, reason: 'stolen' });
+      await h.settle();
+      expect(events.at(-1)).toEqual({ type: 'card.blockFailed', cardRef, reason: expect.stringMatching(/^[A-Z_]+$/) });
+    });
+
     it.each(['reject', 'fail'] as const)('an issue that ends in %s is reported with a reason', async (outcome) => {
       const card = request();
       await h.forceOutcome(card.cardRef, 'issue', outcome);
@@ -190,6 +227,8 @@ export const describeCardIssuerContract = (name: string, makeHarness: () => Prom
         () => h.issuer.requestFreeze(unknown),
         () => h.issuer.requestUnfreeze(unknown),
         () => h.issuer.requestTopUp({ cardRef: unknown, topupRef: `tpu_${randomUUID()}`, amount: 100, currency: 'USD' }),
+        () => h.issuer.requestClose(unknown),
+        () => h.issuer.requestBlock({ cardRef: unknown, reason: 'lost' }),
         () => h.issuer.checkActivationCode(unknown, '123456'),
       ]) {
         await expect(call()).rejects.toBeInstanceOf(IssuerRequestError);
@@ -204,6 +243,16 @@ export const describeCardIssuerContract = (name: string, makeHarness: () => Prom
       it('a signed delivery reads back as the event', () => {
         const { rawBody, headers } = h.webhookFor(event);
         expect(h.issuer.parseWebhook(rawBody, headers).event).toEqual(event);
+      });
+
+      it.each<IssuerEvent>([
+        { type: 'card.closed', cardRef: 'crd_contract' },
+        { type: 'card.closeFailed', cardRef: 'crd_contract', reason: 'ISSUER_DECLINED' },
+        { type: 'card.blocked', cardRef: 'crd_contract' },
+        { type: 'card.blockFailed', cardRef: 'crd_contract', reason: 'ISSUER_DECLINED' },
+      ])('the lifecycle event $type reads back as itself', (lifecycle) => {
+        const { rawBody, headers } = h.webhookFor(lifecycle);
+        expect(h.issuer.parseWebhook(rawBody, headers).event).toEqual(lifecycle);
       });
 
       it('refuses a wrong, missing or replayed-onto-another-body signature', () => {

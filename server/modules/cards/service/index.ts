@@ -19,6 +19,10 @@ import { getCard, getCardBalance, listCards } from './read';
 import { revealSensitive } from './reveal';
 import type { CardsDeps, Page } from './shared';
 import { topUpCard } from './top-up';
+import { blockCard, closeCard } from './close';
+import { replaceCard } from './replace';
+import { withdrawFromCard } from './withdraw';
+import type { CardBlockReason, WithdrawResult } from '@/shared/contract/card-lifecycle';
 
 export interface CardsServiceOptions {
   db: Db;
@@ -78,5 +82,27 @@ export class CardsService {
 
   revealSensitive(userId: string, body: { cardId: string; publicKey: JsonWebKey }, clientIp: string | null): Promise<SensitiveData> {
     return revealSensitive(this.deps, userId, body, clientIp);
+  }
+
+  // Card lifecycle (issue #14): close.ts, replace.ts, withdraw.ts; the archive is listCards' other scope.
+
+  archive(userId: string, query: { cursor?: string; limit?: number }, lang: CatalogLanguage): Promise<Page<Card>> {
+    return listCards(this.deps, userId, query, lang, 'archive');
+  }
+
+  close(userId: string, cardId: string, lang: CatalogLanguage): Promise<Card> {
+    return closeCard(this.deps, userId, cardId, lang);
+  }
+
+  block(userId: string, cardId: string, reason: CardBlockReason, lang: CatalogLanguage): Promise<Card> {
+    return blockCard(this.deps, userId, cardId, reason, lang);
+  }
+
+  replace(userId: string, cardId: string, requestKey: string, lang: CatalogLanguage): Promise<Card> {
+    return replaceCard(this.deps, userId, cardId, requestKey, lang);
+  }
+
+  withdraw(userId: string, cardId: string, body: { amount: number }, requestKey: string, lang: CatalogLanguage): Promise<WithdrawResult> {
+    return withdrawFromCard(this.deps, userId, cardId, body, requestKey, lang);
   }
 }

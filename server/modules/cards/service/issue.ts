@@ -8,6 +8,7 @@ import { depositFeeRule, findProduct, productName, productNotFound, type Catalog
 import { requireVerifiedUser } from '../../users/verification-guard';
 import { CARD_JOBS, CARD_LIMITS } from '../limits';
 import { chargeIssue } from '../money';
+import { ARCHIVED_STATUSES_SQL } from '../status-machine';
 import { embossedName, formatMoney, newId, type CardRow } from '../store';
 import { deliveryAddressFor } from './delivery';
 import { cardView, depositRange, type CardsDeps } from './shared';
@@ -48,7 +49,7 @@ export const issueCard = async (
       throw catalogError('DEPOSIT_OUT_OF_RANGE', text, { fields: { initialDeposit: text } });
     }
     const [{ count } = { count: 0 }] = await q.query<{ count: number }>(
-      `SELECT count(*)::int AS count FROM cards WHERE user_id = $1 AND status NOT IN ('rejected', 'failed')`,
+      `SELECT count(*)::int AS count FROM cards WHERE user_id = $1 AND status NOT IN ${ARCHIVED_STATUSES_SQL}`,
       [userId],
     );
     if (count >= limits.maxCards) {

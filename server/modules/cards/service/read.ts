@@ -3,30 +3,40 @@ import type { Card, CardBalance, CardForm, CardStatus } from '@/shared/contract/
 import { accountIds } from '../../ledger';
 import { DEFAULT_PAGE_SIZE, pickText, type CatalogLanguage, type ProductRecord } from '../../products';
 import { cardBalance } from '../money';
+import { ARCHIVED_STATUSES_SQL } from '../status-machine';
 import { ownedCard, toCard, type CardRow } from '../store';
 import { cardView, keysetAfter, pageOf, type CardsDeps, type Page } from './shared';
 
+/**
+ * GET /api/cards lists the cards in use (an explicit `status` filter may name any status); GET /api/cards/archive
+ * (`archive`) the ones that ended: closed, blocked, rejected, failed (docs/api.md "Card lifecycle").
+ */
 export const listCards = async (
   { db }: CardsDeps,
   userId: string,
   query: { status?: CardStatus; form?: CardForm; cursor?: string; limit?: number },
   lang: CatalogLanguage,
+  scope: 'main' | 'archive' = 'main',
 ): Promise<Page<Card>> => {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const after = keysetAfter(query.cursor);
   // One statement (a hot read): each card with its product's names and its ledger balance (the card account's id
   // is accountIds.card(card id), i.e. the prefix $7 + the id).
-  const rows = await db.query<CardRow & { product_names: ProductRecord['names'] | null; account_balance: number | null }>(
-    `SELECT c.*, p.name AS product_names, a.balance AS account_balance
+  const rows = await db.query<CardRow & { product_names: ProductRecord['names'] | null; account_balance: number | null; replaced_by: string | null }>(
+    `SELECT c.*, p.name AS product_names, a.balance AS account_balance,
+       (SELECT r.id FROM cards r WHERE r.replaces_card_id = c.id) AS replaced_by
      FROM cards c
      LEFT JOIN card_products p ON p.id = c.product_id
      LEFT JOIN ledger_accounts a ON a.id = $7::text || c.id
      WHERE c.user_id = $1 AND ($2::text IS NULL OR c.status = $2) AND ($3::text IS NULL OR c.form = $3)
        AND ($4::timestamptz IS NULL OR (c.created_at, c.id) < ($4::timestamptz, $5::text))
+       AND (CASE WHEN $8::boolean THEN c.status IN ${ARCHIVED_STATUSES_SQL} WHEN $2::text IS NULL THEN c.status NOT IN ${ARCHIVED_STATUSES_SQL} ELSE true END)
      ORDER BY c.created_at DESC, c.id DESC LIMIT $6`,
-    [userId, query.status ?? null, query.form ?? null, after?.at ?? null, after?.id ?? null, limit + 1, accountIds.card('')],
+    [userId, query.status ?? null, query.form ?? null, after?.at ?? null, after?.id ?? null, limit + 1, accountIds.card(''), scope === 'archive'],
   );
-  return pageOf(rows, limit, (row) => toCard(row, { productName: pickText(row.product_names, lang, row.product_id), balance: row.account_balance ?? 0 }));
+  return pageOf(rows, limit, (row) =>
+    toCard(row, { productName: pickText(row.product_names, lang, row.product_id), balance: row.account_balance ?? 0, replacedByCardId: row.replaced_by }),
+  );
 };
 
 export const getCard = async ({ db }: CardsDeps, userId: string, cardId: string, lang: CatalogLanguage): Promise<Card> =>

@@ -64,9 +64,20 @@ export const cardViews = async (q: Queryable, rows: CardRow[], lang: CatalogLang
     const product = await findProductIncludingRetired(q, productId);
     names.set(productId, product ? productName(product, lang) : productId);
   }
+  const replacedBy = new Map<string, string>();
+  for (const row of rows.filter((candidate) => candidate.status === 'blocked')) {
+    const [link] = await q.query<{ id: string }>('SELECT id FROM cards WHERE replaces_card_id = $1', [row.id]);
+    if (link) replacedBy.set(row.id, link.id);
+  }
   const cards: Card[] = [];
   for (const row of rows) {
-    cards.push(toCard(row, { productName: names.get(row.product_id) ?? row.product_id, balance: await cardBalance(q, row.id) }));
+    cards.push(
+      toCard(row, {
+        productName: names.get(row.product_id) ?? row.product_id,
+        balance: await cardBalance(q, row.id),
+        replacedByCardId: replacedBy.get(row.id) ?? null,
+      }),
+    );
   }
   return cards;
 };

@@ -12,10 +12,14 @@ export const TRANSITIONAL_STATUSES: ReadonlySet<CardStatus> = new Set<CardStatus
   'activating',
   'freezing',
   'unfreezing',
+  'closing',
+  'blocking',
 ]);
 
 /** Final statuses: the card will never be usable. */
-export const DEAD_STATUSES: ReadonlySet<CardStatus> = new Set<CardStatus>(['rejected', 'failed']);
+export const DEAD_STATUSES: ReadonlySet<CardStatus> = new Set<CardStatus>(['rejected', 'failed', 'closed', 'blocked']);
+/** Final by the user's own choice (closed, blocked for good): not an issue failure. */
+export const ENDED_STATUSES: ReadonlySet<CardStatus> = new Set<CardStatus>(['closed', 'blocked']);
 
 /** Badge colour of every SPEC §4 status. */
 export const STATUS_TONE: Readonly<Record<CardStatus, BadgeTone>> = {
@@ -30,6 +34,10 @@ export const STATUS_TONE: Readonly<Record<CardStatus, BadgeTone>> = {
   inactive: 'warning',
   rejected: 'danger',
   failed: 'danger',
+  closing: 'neutral',
+  closed: 'neutral',
+  blocking: 'warning',
+  blocked: 'danger',
 };
 
 /** How often a card in a transitional status is asked again (ms). */

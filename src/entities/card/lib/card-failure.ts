@@ -19,6 +19,11 @@ export const CARD_OPERATION_KEYS = {
   issue: 'errors:cards.issueFailed',
   products: 'errors:cards.fetchProductsFailed',
   topUp: 'errors:cards.topUpFailed',
+  // Card lifecycle (issue #14): their words live in the card-lifecycle namespace.
+  close: 'card-lifecycle:failures.close',
+  block: 'card-lifecycle:failures.block',
+  replace: 'card-lifecycle:failures.replace',
+  withdraw: 'card-lifecycle:failures.withdraw',
 } as const;
 export type CardOperation = keyof typeof CARD_OPERATION_KEYS;
 

@@ -17,7 +17,7 @@ import { apiDataReset, createPoll, isApiError, queryState, refetchOn, type Query
 import { cardErrorMessageOf } from '../lib/card-failure';
 import type { Card, CardForm, CardStatus } from '@/shared/contract';
 import { CARD_POLL_INTERVAL_MS, TOP_UP_WATCH_TICKS } from '../config/status';
-import { isDeadStatus, isTransitionalStatus } from '../lib/status';
+import { isDeadStatus, isEndedStatus, isTransitionalStatus } from '../lib/status';
 import { showCardFailureFx } from './failure';
 import { cardBalanceQuery, cardQuery, cardsListQuery } from './queries';
 import { paramsId } from './params';
@@ -145,7 +145,8 @@ refetchOn(cardsListQuery, { clock: cardDataInvalidated, name: 'cards.list' });
 // An ordered card the issuer then rejected or failed (SPEC §8 "issue" failure).
 sample({
   clock: cardSettled,
-  filter: (card) => isDeadStatus(card.status),
+  // closed / blocked are final too, but chosen by the user: no issue failure (features/card-close, card-block).
+  filter: (card) => isDeadStatus(card.status) && !isEndedStatus(card.status),
   fn: (card) => ({ operation: 'issue' as const, reasonCode: card.statusReason }),
   target: showCardFailureFx,
 });

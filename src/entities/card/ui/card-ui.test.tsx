@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSPORT_ERROR_KEYS } from '@/shared/api';
-import { CardStatus } from '@/shared/contract';
+import { CardStatus, CardTransactionType } from '@/shared/contract';
 import { changeLanguage, i18n, initI18n } from '@/shared/i18n';
 import { makeCard } from '../testing/fixtures';
 import { CardFace } from './card-face';
@@ -17,13 +17,23 @@ beforeAll(async () => {
 afterEach(cleanup);
 
 describe('card UI pieces', () => {
-  it('every SPEC §4 status has its own text in both languages', async () => {
+  it('every SPEC §4 status, and the four of the end of life, has its own text in both languages', async () => {
     for (const lang of ['en', 'ru'] as const) {
       await changeLanguage(lang);
       await i18n.loadNamespaces(['cards']);
       const texts = CardStatus.options.map((status) => i18n.t(`cards:status.${status}`));
-      expect(new Set(texts).size).toBe(11);
+      expect(new Set(texts).size).toBe(CardStatus.options.length);
+      expect(CardStatus.options).toHaveLength(11 + 4);
       for (const text of texts) expect(text).not.toMatch(/^status\./);
+    }
+    await changeLanguage('en');
+  });
+
+  it('every card transaction type (withdrawal too) has its text in both languages', async () => {
+    for (const lang of ['en', 'ru'] as const) {
+      await changeLanguage(lang);
+      await i18n.loadNamespaces(['cards']);
+      for (const type of CardTransactionType.options) expect(i18n.exists(`cards:transaction.type.${type}`), `${lang}: ${type}`).toBe(true);
     }
     await changeLanguage('en');
   });

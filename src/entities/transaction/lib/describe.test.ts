@@ -26,6 +26,15 @@ describe('describeTransaction', () => {
     ]);
   });
 
+  it('money back from a card (a withdrawal, a closed or blocked card) reads as such, not as a top-up', () => {
+    const [, transfer] = transactionsFixture();
+    const back = { ...transfer!, direction: 'credit' as const };
+    expect(describeTransaction(back, tools)).toEqual({
+      title: 'wallet:transaction.types.cardTransferBack',
+      subtitle: '14:05 · wallet:transaction.details.fromCard {"last4":"4242"}',
+    });
+  });
+
   it('shows confirmations of a pending USDT deposit and why a failed one failed, in words (never the raw code)', () => {
     const [deposit, transfer] = transactionsFixture();
     const pending = { ...deposit!, status: 'pending' as const, details: { ...(deposit as Extract<typeof deposit, { type: 'usdtDeposit' }>).details, confirmations: 7 } };

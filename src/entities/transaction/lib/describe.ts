@@ -29,6 +29,9 @@ export function transactionTitle(tx: WalletTransaction, t: DescribeTools['t']): 
       return t(`wallet:transaction.commission.${tx.details.reason}`);
     case 'currencyExchange':
       return t('wallet:transaction.types.currencyExchange', { from: tx.amount.currency, to: tx.details.counterAmount.currency });
+    case 'cardTransfer':
+      // A credit is money back from a card (docs/api.md "Card lifecycle").
+      return t(tx.direction === 'credit' ? 'wallet:transaction.types.cardTransferBack' : 'wallet:transaction.types.cardTransfer');
     default:
       return t(`wallet:transaction.types.${tx.type}`);
   }
@@ -47,6 +50,12 @@ function detail(tx: WalletTransaction, tools: DescribeTools): string | null {
       // The exact USDT received and the USD credited (rounded down to the cent): docs/api.md "USDT deposit tag".
       return t('wallet:transaction.details.usdtCredited', { usdt: tx.details.usdtAmount, credited: money(tx.amount) });
     case 'cardTransfer':
+      // A credit is money back from a card (a withdrawal, or a closed/blocked card's balance: docs/api.md "Card lifecycle").
+      if (tx.direction === 'credit') {
+        return tx.details.cardLast4
+          ? t('wallet:transaction.details.fromCard', { last4: tx.details.cardLast4 })
+          : t('wallet:transaction.details.fromYourCard');
+      }
       return tx.details.cardLast4
         ? t('wallet:transaction.details.toCard', { last4: tx.details.cardLast4 })
         : t('wallet:transaction.details.toYourCard');

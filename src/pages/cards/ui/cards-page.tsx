@@ -18,21 +18,24 @@ function PlusIcon() {
 /** /cards tab (SPEC §2): the user's cards, and the way to issue a new one. */
 export function CardsPage() {
   usePageLifecycle(cardsPage);
-  const { t } = useTranslation('cards');
+  const { t } = useTranslation(['cards', 'card-lifecycle']);
   const cards = useUnit($cards);
   return (
     <Page
-      title={t('list.title')}
+      title={t('cards:list.title')}
       safeArea={false}
       footer={
         cards.length > 0 ? (
           <LinkButton to={routePaths.cardIssue} fullWidth icon={<PlusIcon />}>
-            {t('list.issueNew')}
+            {t('cards:list.issueNew')}
           </LinkButton>
         ) : undefined
       }
     >
       <CardList />
+      <LinkButton to={routePaths.cardsArchive} variant="plain" size="m" fullWidth>
+        {t('card-lifecycle:archive.link')}
+      </LinkButton>
     </Page>
   );
 }

@@ -1,6 +1,17 @@
 import { useUnit } from 'effector-react';
 import { Link } from 'react-router-dom';
-import { $cards, $cardsError, $cardsState, CardFailureText, CardStatusBadge, cardsListOpened } from '@/entities/card';
+import {
+  $archiveError,
+  $archiveState,
+  $archivedCards,
+  $cards,
+  $cardsError,
+  $cardsState,
+  archiveOpened,
+  CardFailureText,
+  CardStatusBadge,
+  cardsListOpened,
+} from '@/entities/card';
 import { routePaths } from '@/shared/config';
 import type { Card } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
@@ -69,6 +80,39 @@ export function CardList() {
       title={t('cards:list.emptyTitle')}
       text={t('cards:list.emptyText')}
       action={<LinkButton to={routePaths.cardIssue}>{t('cards:list.issueFirst')}</LinkButton>}
+    />
+  );
+}
+
+/** The archive (closed, blocked, rejected, failed cards), in the same rows; empty state leads back to the cards. */
+export function ArchivedCardList() {
+  const { t } = useTranslation(['cards', 'errors', 'card-lifecycle']);
+  const [cards, state, error, retry] = useUnit([$archivedCards, $archiveState, $archiveError, archiveOpened]);
+  if (cards.length > 0) {
+    return (
+      <ul className={styles.list} aria-label={t('card-lifecycle:archive.label')}>
+        {cards.map((card) => (
+          <CardRow key={card.id} card={card} />
+        ))}
+      </ul>
+    );
+  }
+  if (state === 'pending') {
+    return (
+      <div className={styles.skeleton} aria-busy="true">
+        <Skeleton height={68} radius={16} />
+      </div>
+    );
+  }
+  if (state === 'error') {
+    return <ErrorState title={t('errors:cards.operationError')} message={<CardFailureText operation="fetchCards" error={error} />} onRetry={() => retry()} />;
+  }
+  return (
+    <EmptyState
+      icon={<IconCard size={32} />}
+      title={t('card-lifecycle:archive.emptyTitle')}
+      text={t('card-lifecycle:archive.emptyText')}
+      action={<LinkButton to={routePaths.cards}>{t('card-lifecycle:archive.toCards')}</LinkButton>}
     />
   );
 }

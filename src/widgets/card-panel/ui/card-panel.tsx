@@ -9,15 +9,20 @@ import {
   CardFailureText,
   CardStatusBadge,
   isDeadStatus,
+  isEndedStatus,
 } from '@/entities/card';
 import { ActivateSheet, activateOpened } from '@/features/card-activate';
+import { BlockCardButton, BlockCardSheet, ReplaceCardOffer } from '@/features/card-block';
+import { CloseCardButton, CloseCardSheet } from '@/features/card-close';
+import { WithdrawButton, WithdrawSheet } from '@/features/card-withdraw';
+import { routePaths } from '@/shared/config';
 import { FreezeButton } from '@/features/card-freeze';
 import { $revealed, RevealButton, RevealDialog, RevealPanel } from '@/features/card-reveal';
 import { TopUpSheet, topUpOpened } from '@/features/card-topup';
 import type { Card } from '@/shared/contract';
 import { useTranslation } from '@/shared/i18n';
 import { haptic } from '@/shared/platform';
-import { Alert, Amount, Button, IconTopUp } from '@/shared/ui';
+import { Alert, Amount, Button, IconTopUp, LinkButton } from '@/shared/ui';
 import styles from './card-panel.module.css';
 
 /**
@@ -41,6 +46,7 @@ function useReadyMoment(card: Card | null): boolean {
 
 function StatusLine({ card, ready }: { card: Card; ready: boolean }) {
   const { t, i18n } = useTranslation(['cards', 'errors']);
+  if (isEndedStatus(card.status)) return <EndedLine card={card} />;
   if (isDeadStatus(card.status)) {
     const reasonKey = card.statusReason ? `cards:statusReason.${card.statusReason}` : null;
     return (
@@ -61,6 +67,26 @@ function StatusLine({ card, ready }: { card: Card; ready: boolean }) {
     <p className={styles.hint} aria-live="polite" data-testid="status-hint">
       {t(`cards:statusHint.${card.status}`)}
     </p>
+  );
+}
+
+/** Closed or blocked for good (features card-close, card-block): why, and the replacement if there is one. */
+function EndedLine({ card }: { card: Card }) {
+  const { t, i18n } = useTranslation(['cards', 'card-lifecycle']);
+  const reasonKey = card.statusReason ? `cards:statusReason.${card.statusReason}` : null;
+  return (
+    <div className={styles.ended} data-testid="status-hint">
+      <p className={styles.hint} aria-live="polite">
+        {reasonKey && i18n.exists(reasonKey) ? `${t(reasonKey)} ` : ''}
+        {t(`cards:statusHint.${card.status}`)}
+      </p>
+      {card.replacedByCardId && (
+        <LinkButton variant="secondary" size="m" to={routePaths.card(card.replacedByCardId)}>
+          {t('card-lifecycle:replace.openNew')}
+        </LinkButton>
+      )}
+      <ReplaceCardOffer card={card} />
+    </div>
   );
 }
 
@@ -103,13 +129,19 @@ function Actions({ card }: { card: Card }) {
           {t('actions.topUp')}
         </Button>
       )}
+      <WithdrawButton card={card} />
       <FreezeButton card={card} />
       <RevealButton card={card} />
+      <BlockCardButton card={card} />
+      <CloseCardButton card={card} />
     </div>
   );
 }
 
-/** The card on its screen: picture, status, balance, actions (top-up, freeze, activate, reveal) and their sheets. */
+/**
+ * The card on its screen: picture, status, balance, actions (top-up, withdraw, freeze, activate, reveal, block, close)
+ * and their sheets.
+ */
 export function CardPanel() {
   const [card, revealed] = useUnit([$card, $revealed]);
   const ready = useReadyMoment(card);
@@ -128,8 +160,11 @@ export function CardPanel() {
       <Actions card={card} />
       <RevealPanel cardId={card.id} />
       <TopUpSheet />
+      <WithdrawSheet />
       <ActivateSheet />
       <RevealDialog />
+      <CloseCardSheet />
+      <BlockCardSheet />
     </div>
   );
 }

@@ -1,0 +1,52 @@
+/**
+ * Close a card, or block it for good with a reason (client features card-close, card-block). Both only ask: the card
+ * goes closing/blocking at once (no more purchases), the issuer confirms asynchronously, and then the card is final
+ * and its balance is back in the wallet in one ledger transaction (events.ts → lifecycle-money.ts).
+ * docs/server.md "Card lifecycle".
+ */
+import type { Card } from '@/shared/contract/cards';
+import type { CardBlockReason } from '@/shared/contract/card-lifecycle';
+import { enqueueJob } from '../../../jobs';
+import type { CatalogLanguage } from '../../products';
+import { CARD_JOBS, CARD_LIMITS } from '../limits';
+import { checkAction } from '../status-machine';
+import { changeStatus, ownedCard } from '../store';
+import { cardView, conflict, type CardsDeps } from './shared';
+
+/** LOST, STOLEN, DAMAGED, SUSPECTED_FRAUD: the card's statusReason while blocking and once blocked. */
+export const blockReasonCode = (reason: CardBlockReason): string => reason.toUpperCase();
+
+export const closeCard = async ({ db, clock }: CardsDeps, userId: string, cardId: string, lang: CatalogLanguage): Promise<Card> => {
+  // No verification check: closing protects the user and only moves money to their own wallet.
+  const row = await db.tx(async (q) => {
+    const now = clock.now();
+    const card = await ownedCard(q, userId, cardId, true);
+    if (card.status === 'closing' || card.status === 'closed') return card; // the same request again: answered as is
+    const check = checkAction(card, 'close');
+    if (!check.ok) throw conflict(check.message);
+    await changeStatus(q, card, 'closeRequested', now);
+    await enqueueJob(q, { kind: CARD_JOBS.close, payload: { cardId: card.id }, maxAttempts: CARD_LIMITS.issuerRequestMaxAttempts });
+    return card;
+  });
+  return cardView(db, row, lang);
+};
+
+export const blockCard = async (
+  { db, clock }: CardsDeps,
+  userId: string,
+  cardId: string,
+  reason: CardBlockReason,
+  lang: CatalogLanguage,
+): Promise<Card> => {
+  const row = await db.tx(async (q) => {
+    const now = clock.now();
+    const card = await ownedCard(q, userId, cardId, true);
+    if (card.status === 'blocking' || card.status === 'blocked') return card; // the first reason stands
+    const check = checkAction(card, 'block');
+    if (!check.ok) throw conflict(check.message);
+    await changeStatus(q, card, 'blockRequested', now, { reason: blockReasonCode(reason) });
+    await enqueueJob(q, { kind: CARD_JOBS.block, payload: { cardId: card.id, reason }, maxAttempts: CARD_LIMITS.issuerRequestMaxAttempts });
+    return card;
+  });
+  return cardView(db, row, lang);
+};

@@ -1,0 +1,1 @@
+export { BlockCardButton, BlockCardSheet, ReplaceCardOffer } from './ui/block-card';

@@ -1,0 +1,75 @@
+/**
+ * Lost or stolen (POST /api/cards/{id}/block): block the card for good with a reason, after a confirmation that says
+ * it cannot be undone; then offer a replacement on the same product (POST /api/cards/{id}/replace), free and empty
+ * (docs/api.md "Card lifecycle"). Freeze stays the temporary switch (features/card-freeze). Both requests carry the
+ * Idempotency-Key of their intent (createIdempotentMutation).
+ */
+import { createEffect, createEvent, createStore, sample } from 'effector';
+import { cardChanged, cardClosed, cardOpened, showCardFailureFx } from '@/entities/card';
+import { createIdempotentMutation } from '@/shared/api';
+import { routePaths } from '@/shared/config';
+import { CardBlockReason, cardsBlock, cardsReplace, type Card } from '@/shared/contract';
+import { i18n } from '@/shared/i18n';
+import { navigateFx } from '@/shared/lib';
+import { haptic } from '@/shared/platform';
+import { notify } from '@/shared/ui';
+
+export const blockMutation = createIdempotentMutation(cardsBlock);
+export const replaceMutation = createIdempotentMutation(cardsReplace);
+
+export const BLOCK_REASONS = CardBlockReason.options;
+
+export const blockRequested = createEvent<Card>();
+export const blockDismissed = createEvent();
+export const reasonChanged = createEvent<CardBlockReason>();
+export const blockConfirmed = createEvent();
+export const replaceRequested = createEvent<Card>();
+
+export const canBlock = (card: Pick<Card, 'allowedActions'>): boolean => card.allowedActions.includes('block');
+export const canReplace = (card: Pick<Card, 'allowedActions'>): boolean => card.allowedActions.includes('replace');
+
+export const $blockCard = createStore<Card | null>(null, { serialize: 'ignore' })
+  .on(blockRequested, (_, card) => (canBlock(card) ? card : null))
+  .reset(blockDismissed, cardOpened, cardClosed);
+/** Nothing chosen at first: the user names the reason. */
+export const $reason = createStore<CardBlockReason | null>(null)
+  .on(reasonChanged, (_, reason) => reason)
+  .reset(blockRequested, blockDismissed);
+const $tried = createStore(false).on(blockConfirmed, () => true).reset(blockRequested, blockDismissed);
+/** "Choose a reason", once the user tried to confirm without one. */
+export const $reasonMissing = sample({ source: { tried: $tried, reason: $reason }, fn: ({ tried, reason }) => tried && reason === null });
+export const $blockPending = blockMutation.$pending;
+export const $replacePending = replaceMutation.$pending;
+
+sample({
+  clock: blockConfirmed,
+  source: { card: $blockCard, reason: $reason, busy: blockMutation.$pending },
+  filter: ({ card, reason, busy }) => card !== null && reason !== null && !busy,
+  fn: ({ card, reason }) => ({ params: { id: card!.id }, body: { reason: reason! } }),
+  target: blockMutation.start,
+});
+
+const blockedFx = createEffect(() => {
+  haptic.notification('warning');
+  void notify.success(i18n.t('card-lifecycle:block.accepted'), { description: i18n.t('card-lifecycle:block.acceptedText') });
+});
+sample({ clock: blockMutation.finished.success, fn: ({ result }) => result, target: cardChanged });
+sample({ clock: blockMutation.finished.success, target: [blockedFx, blockDismissed] });
+sample({ clock: blockMutation.finished.failure, fn: ({ error }) => ({ operation: 'block' as const, error }), target: showCardFailureFx });
+sample({ clock: blockMutation.finished.failure, target: blockDismissed });
+
+// Replacement: free, so no confirmation; the new card opens at once (it is being issued).
+sample({
+  clock: replaceRequested,
+  source: replaceMutation.$pending,
+  filter: (busy, card) => !busy && canReplace(card),
+  fn: (_, card) => ({ params: { id: card.id } }),
+  target: replaceMutation.start,
+});
+const replacedFx = createEffect(() => {
+  haptic.notification('success');
+  void notify.success(i18n.t('card-lifecycle:replace.accepted'), { description: i18n.t('card-lifecycle:replace.acceptedText') });
+});
+sample({ clock: replaceMutation.finished.success, target: replacedFx });
+sample({ clock: replaceMutation.finished.success, fn: ({ result }) => ({ to: routePaths.card(result.id), replace: true }), target: navigateFx });
+sample({ clock: replaceMutation.finished.failure, fn: ({ error }) => ({ operation: 'replace' as const, error }), target: showCardFailureFx });

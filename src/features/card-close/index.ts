@@ -1,0 +1,1 @@
+export { CloseCardButton, CloseCardSheet } from './ui/close-card';

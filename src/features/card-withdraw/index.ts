@@ -1,0 +1,1 @@
+export { WithdrawButton, WithdrawSheet } from './ui/withdraw-sheet';

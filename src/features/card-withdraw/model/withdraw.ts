@@ -1,0 +1,105 @@
+/**
+ * Move money from a card back to the wallet (POST /api/cards/{id}/withdraw): an amount up to the card balance
+ * ("All" fills it), a confirmation, then the request with the Idempotency-Key of the intent (card + amount), kept
+ * until a definitive answer (createIdempotentMutation). The money is in the wallet when the answer arrives.
+ */
+import { combine, createEffect, createEvent, createStore, sample } from 'effector';
+import { cardChanged, cardClosed, cardDataInvalidated, cardOpened, showCardFailureFx } from '@/entities/card';
+import { $moneyBlock, userRequested } from '@/entities/user';
+import { walletRefetchRequested } from '@/entities/wallet';
+import { createIdempotentMutation } from '@/shared/api';
+import { cardsWithdraw, type Card, type Money } from '@/shared/contract';
+import { i18n } from '@/shared/i18n';
+import { haptic } from '@/shared/platform';
+import { notify } from '@/shared/ui';
+import { amountToInputText, parseAmountInput } from '@/shared/money';
+
+export const withdrawMutation = createIdempotentMutation(cardsWithdraw);
+
+export type WithdrawStep = 'closed' | 'amount' | 'confirm';
+/** Why the amount cannot be sent: nothing typed, not an amount, or more than the card holds. */
+export type WithdrawProblem = 'required' | 'invalid' | 'aboveBalance';
+
+export const withdrawOpened = createEvent<Card>();
+export const withdrawClosed = createEvent();
+export const amountChanged = createEvent<string>();
+/** "All": the whole card balance. */
+export const allRequested = createEvent();
+export const withdrawReviewed = createEvent();
+export const withdrawEdited = createEvent();
+export const withdrawConfirmed = createEvent();
+
+sample({ clock: [cardOpened, cardClosed], target: withdrawClosed });
+
+export const canWithdraw = (card: Pick<Card, 'allowedActions' | 'balance'>): boolean => card.allowedActions.includes('withdraw') && card.balance.amount > 0;
+
+export const $withdrawCard = createStore<Card | null>(null, { serialize: 'ignore' })
+  .on(withdrawOpened, (_, card) => card)
+  .reset(withdrawClosed);
+export const $step = createStore<WithdrawStep>('closed')
+  .on(withdrawOpened, () => 'amount')
+  .on(withdrawEdited, () => 'amount')
+  .reset(withdrawClosed);
+export const $withdrawBlock = $moneyBlock;
+sample({ clock: withdrawOpened, target: userRequested });
+
+export const $amountInput = createStore('')
+  .on(amountChanged, (_, text) => text)
+  .reset(withdrawOpened, withdrawClosed);
+sample({
+  clock: allRequested,
+  source: $withdrawCard,
+  filter: Boolean,
+  fn: (card) => amountToInputText(card.balance.amount, card.currency, i18n.language),
+  target: $amountInput,
+});
+
+/** The amount as money (null while it is not a valid one). */
+export const $amount = combine($withdrawCard, $amountInput, (card, text): Money | null => {
+  if (!card) return null;
+  const parsed = parseAmountInput(text, card.currency);
+  return parsed.ok && parsed.amount > 0 ? { amount: parsed.amount, currency: card.currency } : null;
+});
+
+/** Pure: what is wrong with `text` for a card holding `balance` (null: nothing). */
+export const withdrawProblem = (text: string, balance: Money): WithdrawProblem | null => {
+  const parsed = parseAmountInput(text, balance.currency);
+  if (!parsed.ok) return parsed.error === 'empty' ? 'required' : 'invalid';
+  if (parsed.amount <= 0) return 'invalid';
+  return parsed.amount > balance.amount ? 'aboveBalance' : null;
+};
+const $problem = combine($withdrawCard, $amountInput, (card, text) => (card ? withdrawProblem(text, card.balance) : 'required'));
+const $validationShown = createStore(false)
+  .on(withdrawReviewed, () => true)
+  .reset(withdrawOpened, withdrawClosed);
+export const $amountError = combine($validationShown, $problem, (shown, problem) => (shown ? problem : null));
+
+sample({
+  clock: withdrawReviewed,
+  source: { problem: $problem, block: $withdrawBlock },
+  filter: ({ problem, block }) => problem === null && block === null,
+  fn: (): WithdrawStep => 'confirm',
+  target: $step,
+});
+
+sample({
+  clock: withdrawConfirmed,
+  source: { card: $withdrawCard, amount: $amount, busy: withdrawMutation.$pending, step: $step, block: $withdrawBlock },
+  filter: ({ card, amount, busy, step, block }) => card !== null && amount !== null && !busy && step === 'confirm' && block === null,
+  fn: ({ card, amount }) => ({ params: { id: card!.id }, body: { amount: amount!.amount } }),
+  target: withdrawMutation.start,
+});
+
+export const $submitting = withdrawMutation.$pending;
+
+const announceFx = createEffect((amount: Money) => {
+  haptic.notification('success');
+  void notify.success(i18n.t('card-lifecycle:withdraw.done'), { description: i18n.t('card-lifecycle:withdraw.doneText') });
+  return amount;
+});
+sample({ clock: withdrawMutation.finished.success, fn: ({ result }) => result.card, target: cardChanged });
+sample({ clock: withdrawMutation.finished.success, fn: ({ result }) => result.card.id, target: cardDataInvalidated });
+sample({ clock: withdrawMutation.finished.success, target: walletRefetchRequested });
+sample({ clock: withdrawMutation.finished.success, fn: ({ result }) => result.withdrawal.amount, target: announceFx });
+sample({ clock: withdrawMutation.finished.success, target: withdrawClosed });
+sample({ clock: withdrawMutation.finished.failure, fn: ({ error }) => ({ operation: 'withdraw' as const, error }), target: showCardFailureFx });

@@ -1,0 +1,1 @@
+export { CardsArchivePage } from './ui/cards-archive-page';
