@@ -8,11 +8,13 @@ export * from './wallet';
 export * from './config';
 export * from './cards';
 export * from './promo';
+export * from './notifications';
 
 import type { EndpointDef } from './core';
 import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
 import { configEndpoints } from './config';
+import { notificationsEndpoints } from './notifications';
 import { promoEndpoints } from './promo';
 import { usersEndpoints } from './users';
 import { walletEndpoints } from './wallet';
@@ -30,6 +32,7 @@ export const endpoints = {
   ...cardsEndpoints,
   ...configEndpoints,
   ...promoEndpoints,
+  ...notificationsEndpoints,
 } as const satisfies Record<string, EndpointDef<any, any, any, any>>;
 
 export type Endpoints = typeof endpoints;
