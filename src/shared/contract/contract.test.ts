@@ -59,7 +59,13 @@ const SPEC_CALLS = [
   'GET /api/promo/my-referrals',
 ];
 /** Additions beyond SPEC §7, each justified in docs/api.md. */
-const ADDITIONS = ['GET /api/wallet/sbp/{paymentId}', 'POST /api/auth/logout'];
+const ADDITIONS = [
+  'GET /api/wallet/sbp/{paymentId}',
+  'POST /api/auth/logout',
+  // Bot notification switches (issue 15, docs/api.md "Notifications").
+  'GET /api/notifications/settings',
+  'PATCH /api/notifications/settings',
+];
 const STATE_CHANGING = ['wallet.sbpCreate', 'wallet.exchange', 'cards.create', 'cards.activate', 'cards.updateStatus', 'cards.topUp'];
 
 const list = endpointList as ReadonlyArray<EndpointDef>;

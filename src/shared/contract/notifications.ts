@@ -31,9 +31,9 @@ export const NotificationSettings = z.object({
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
-export const NotificationSettingsUpdate = z.object({
+export const NotificationSettingsUpdate = z.strictObject({
   /** The kinds to change; the others stay as they are. */
-  kinds: z.optional(z.partial(NotificationKinds)),
+  kinds: z.optional(z.partial(z.strictObject(NotificationKinds.shape))),
   language: z.optional(NotificationLanguage),
 });
 export type NotificationSettingsUpdate = z.infer<typeof NotificationSettingsUpdate>;

@@ -1,5 +1,6 @@
 import { useUnit } from 'effector-react';
 import { LanguageSwitcher } from '@/features/change-language';
+import { NotificationSettingsSection } from '@/features/notification-settings';
 import { SignOutButton } from '@/features/sign-out';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
@@ -97,7 +98,7 @@ function AboutApp() {
   );
 }
 
-/** /settings tab (SPEC §2): language, account (profile, referral program), FAQs, support, sign-out, app info. */
+/** /settings tab (SPEC §2): language, account (profile, referral program), bot notifications (issue 15), FAQs, support, sign-out, app info. */
 export function SettingsPage() {
   usePageLifecycle(settingsPage);
   const { t } = useTranslation('settings');
@@ -114,6 +115,7 @@ export function SettingsPage() {
           <ListItem icon={<IconGift />} title={t('account.referral')} subtitle={t('account.referralSubtitle')} to={routePaths.referral} />
         </List>
       </Section>
+      <NotificationSettingsSection />
       <Section title={t('faq.title')}>
         <FaqList />
       </Section>
