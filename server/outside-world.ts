@@ -1,12 +1,13 @@
 /**
  * The outside world of one app: which implementation of each integration it uses, as the configuration chose it
  * (docs/adapters.md "Configuration": RATES_PROVIDER, CARD_ISSUER_ADAPTER, SBP_ACQUIRER_ADAPTER, MAIL_ADAPTER,
- * TRON_ADAPTER). Production adapters are built here; the sandbox's stand-ins come from server/sandbox (SANDBOX on).
+ * TRON_ADAPTER, BOT_ADAPTER). Production adapters are built here; the sandbox's stand-ins come from server/sandbox (SANDBOX on).
  * Adapters given by the caller (tests) win. The modules only see the interfaces (server/modules/module.ts `Adapters`).
  */
 import type { FastifyInstance } from 'fastify';
 import { SmtpMailAdapter } from './adapters/mail';
 import { CbrRateProvider } from './adapters/rates';
+import { TelegramBotAdapter } from './adapters/telegram-bot';
 import { TronGridSource } from './adapters/tron';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -46,11 +47,20 @@ export const resolveAdapters = (
     if (!sandbox) app.log.warn('TRON_ADAPTER=sandbox with SANDBOX off: no USDT deposit is ever seen (set TRON_ADAPTER=trongrid).');
   }
 
+  const bot =
+    given.bot ??
+    (config.bot.adapter === 'telegram' && config.bot.token
+      ? new TelegramBotAdapter({ apiUrl: config.bot.apiUrl, token: config.bot.token, timeoutMs: config.bot.timeoutMs })
+      : config.bot.adapter === 'sandbox'
+        ? sandbox?.bot
+        : undefined);
+
   return {
     sandbox,
     adapters: {
       mail,
       rates,
+      bot,
       tronSource,
       sbpAcquirer: given.sbpAcquirer ?? (choice.sbpAcquirer.adapter === 'sandbox' ? sandbox?.acquirer : undefined),
       cardIssuer: given.cardIssuer ?? (choice.cardIssuer.adapter === 'sandbox' ? (sandbox?.cardIssuer ?? undefined) : undefined),

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { adaptersSection } from './adapters';
+import { botSection } from './bot';
 import { cardsSection } from './cards';
 import { coreProductionProblems, coreVars, resolveCore, type CoreConfig } from './core';
 import { jobsSection } from './jobs';
@@ -26,6 +27,7 @@ export { cardsSection, type CardsSettings } from './cards';
 export { jobsSection, type JobsSettings } from './jobs';
 export { tronSection, type TronConfig, type TronGridConfig } from './tron';
 export { adaptersSection, type AdaptersConfig, type RatesConfig } from './adapters';
+export { botSection, type BotConfig } from './bot';
 
 /** The sections besides the core, by the name they have on Config. */
 export const sections = {
@@ -37,6 +39,8 @@ export const sections = {
   tron: tronSection,
   /** Which adapter each outside integration uses (RATES_PROVIDER, CARD_ISSUER_ADAPTER, ...). */
   adapters: adaptersSection,
+  /** The Telegram bot: notifications and /start (BOT_ADAPTER, BOT_WEBHOOK_SECRET). */
+  bot: botSection,
 };
 
 const coreSchema = z.object(coreVars);

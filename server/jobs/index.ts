@@ -5,7 +5,7 @@
 export { appJobRegistry, startAppWorker, workerOptionsFromEnv } from './app';
 export { DEFAULT_MAX_ATTEMPTS, enqueueJob, getJob, listJobs } from './enqueue';
 export type { EnqueueJobOptions, EnqueuedJob, JobRecord, JobStatus } from './enqueue';
-export { defaultJobRegistry, JobRegistry, PermanentJobError, registerJobHandler } from './registry';
+export { defaultJobRegistry, JobRegistry, PermanentJobError, registerJobHandler, RetryAfterError } from './registry';
 export type { JobContext, JobFailureHook, JobHandler, JobHandlerOptions, JobLogger } from './registry';
 export { defaultBackoffMs, runDueJobs, startWorker, stopWorker } from './worker';
 export type { RunDueJobsOptions, Worker, WorkerOptions } from './worker';

@@ -47,6 +47,20 @@ export interface RegisteredJobHandler<P = any> extends JobHandlerOptions<P> {
   handler: JobHandler<P>;
 }
 
+/**
+ * Thrown by a handler when the outside world said when to try again (an HTTP 429 with Retry-After): the next attempt
+ * runs after `delayMs` instead of the usual backoff (still within max_attempts).
+ */
+export class RetryAfterError extends Error {
+  override name = 'RetryAfterError';
+  constructor(
+    message: string,
+    readonly delayMs: number,
+  ) {
+    super(message);
+  }
+}
+
 /** Thrown by a handler when retrying cannot help: the job goes straight to 'failed' (and its hook). */
 export class PermanentJobError extends Error {
   override name = 'PermanentJobError';

@@ -5,6 +5,7 @@ import type { JobRow } from './enqueue';
 import {
   defaultJobRegistry,
   PermanentJobError,
+  RetryAfterError,
   type JobContext,
   type JobLogger,
   type JobRegistry,
@@ -139,9 +140,11 @@ class JobRunner {
   }
 
   /** Back to the queue after a backoff. `hookOnly`: the handler is done trying; the next claim runs the failure hook only. */
-  private async retryLater(job: JobRow, registered: RegisteredJobHandler | undefined, error: string, hookOnly = false): Promise<void> {
+  private async retryLater(job: JobRow, registered: RegisteredJobHandler | undefined, error: string, hookOnly = false, askedDelayMs?: number): Promise<void> {
     if (this.dead) return;
-    const delay = registered?.backoffMs
+    const delay = askedDelayMs !== undefined
+      ? askedDelayMs
+      : registered?.backoffMs
       ? registered.backoffMs(job.attempts)
       : defaultBackoffMs(job.attempts, this.opts.backoffBaseMs, this.opts.backoffMaxMs);
     await this.db.query(
@@ -208,7 +211,7 @@ class JobRunner {
           await this.failForGood(job, registered, ctx, text);
         } else {
           log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, error: text }, 'job attempt failed; will retry');
-          await this.retryLater(job, registered, text);
+          await this.retryLater(job, registered, text, false, error instanceof RetryAfterError ? error.delayMs : undefined);
         }
         return;
       }

@@ -10,6 +10,7 @@ import { configModule } from './config';
 import { exchangeModule } from './exchange';
 import { healthModule } from './health';
 import { mount, type ModuleDeps, type MountedModule } from './module';
+import { notificationsModule } from './notifications';
 import { productsModule } from './products';
 import { promoModule } from './promo';
 import type { ModuleSettings } from './settings';
@@ -30,6 +31,7 @@ export const serverModules = (settings: ModuleSettings): MountedModule[] => [
   mount(productsModule),
   mount(cardsModule, settings.cards),
   mount(promoModule, settings.promo),
+  mount(notificationsModule),
 ];
 
 /** Registers every module of the list on the app. */

@@ -8,6 +8,7 @@ import type { MailAdapter } from '../adapters/mail';
 import type { CardIssuer } from '../adapters/card-issuer';
 import type { SbpAcquirer } from '../adapters/sbp';
 import type { TronDepositSource } from '../adapters/tron';
+import type { BotAdapter } from '../adapters/telegram-bot';
 import type { RateProvider } from './exchange/rate-provider';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
@@ -25,6 +26,8 @@ export interface Adapters {
   sbpAcquirer?: SbpAcquirer;
   tronSource?: TronDepositSource;
   rates?: RateProvider;
+  /** The Telegram bot's messages (notifications, /start answers); none = nothing is sent. */
+  bot?: BotAdapter;
 }
 
 /** What every module receives, built once by buildApp(). */

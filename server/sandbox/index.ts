@@ -10,6 +10,7 @@
  *   rates.ts         sandbox exchange-rate provider
  *   card-issuer.ts, pan.ts  simulated card issuer
  *   settings.ts      the sandbox_settings switches shared by every process
+ *   bot.ts           sandbox Telegram bot outbox (BOT_ADAPTER=sandbox)
  *   routes/          the dev controls (/api/dev/*)
  */
 import type { FastifyInstance } from 'fastify';
@@ -21,8 +22,10 @@ import type { Db } from '../db/db';
 import { appJobRegistry } from '../jobs';
 import type { Adapters } from '../modules';
 import type { UsersService } from '../modules/users/service';
+import { SandboxBotAdapter } from './bot';
 import { SandboxCardIssuer } from './card-issuer';
 import { SandboxRateProvider } from './rates';
+import { registerBotDevRoutes } from './routes/bot';
 import { registerCardDevRoutes } from './routes/cards';
 import { registerCardControlDevRoutes } from './routes/card-controls';
 import { registerDevRoutes } from './routes/dev';
@@ -32,6 +35,7 @@ import { SANDBOX_SBP_CALLBACK_JOB, SandboxSbpAcquirer } from './sbp';
 import { SandboxTronChain } from './tron';
 
 export { SandboxMailAdapter } from './mail';
+export { SandboxBotAdapter, readSandboxBotOutbox, type SandboxBotMessage } from './bot';
 export { SandboxCardIssuer } from './card-issuer';
 export { SandboxRateProvider } from './rates';
 export { SandboxSbpAcquirer } from './sbp';
@@ -44,6 +48,8 @@ export interface Sandbox {
   rates: SandboxRateProvider;
   /** null when the app was given its own issuer (tests). */
   cardIssuer: SandboxCardIssuer | null;
+  /** The bot's outbox (GET /api/dev/bot-outbox). */
+  bot: SandboxBotAdapter;
 }
 
 declare module 'fastify' {
@@ -98,7 +104,7 @@ export const createSandbox = (
         defaultDelayMs: config.cards.sandboxIssuer.delayMs,
         log: app.log,
       });
-  const sandbox: Sandbox = { chain, acquirer, rates, cardIssuer: sandboxIssuer };
+  const sandbox: Sandbox = { chain, acquirer, rates, cardIssuer: sandboxIssuer, bot: new SandboxBotAdapter(db, clock) };
   app.decorate('sandbox', sandbox);
   return sandbox;
 };
@@ -114,6 +120,7 @@ export const registerSandboxRoutes = async (
 ): Promise<void> => {
   const { db, clock, config, users, adapters } = deps;
   registerDevRoutes(app, db, users, config.sandboxToken);
+  if (adapters.bot === sandbox.bot) registerBotDevRoutes(app, db, config.sandboxToken);
   registerExchangeDevRoutes(app, { rates: sandbox.rates, exchange: app.exchange });
   await registerWalletDevRoutes(app, {
     clock,

@@ -274,4 +274,15 @@ describe('access control over every id-taking endpoint', () => {
     const code = (await api(b, 'GET', '/api/promo/my-code')).body.data;
     expect(code).toMatchObject({ referralsCount: 0, activeCount: 0, totalEarned: { amount: 0 } });
   });
+
+  it("notification settings are the caller's own: A's switches are not B's, and B's change leaves A's alone", async () => {
+    const aOff = await api(a, 'PATCH', '/api/notifications/settings', { kinds: { newSignIn: false }, language: 'ru' });
+    expect(aOff.status).toBe(200);
+    const ofB = (await api(b, 'GET', '/api/notifications/settings')).body.data;
+    expect(ofB).toMatchObject({ language: 'en', kinds: { newSignIn: true } });
+    expect((await api(b, 'PATCH', '/api/notifications/settings', { kinds: { topUpCredited: false } })).status).toBe(200);
+    expect((await api(a, 'GET', '/api/notifications/settings')).body.data).toMatchObject({ language: 'ru', kinds: { newSignIn: false, topUpCredited: true } });
+    expect((await api(null, 'GET', '/api/notifications/settings')).status).toBe(401);
+    expect((await api(null, 'PATCH', '/api/notifications/settings', { kinds: { newSignIn: true } })).status).toBe(401);
+  });
 });

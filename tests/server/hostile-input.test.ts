@@ -257,3 +257,66 @@ describe('hostile input against every endpoint of the contract', () => {
     expect([...seen.keys()].every((s) => s === 200 || (s >= 400 && s < 500)), JSON.stringify([...seen])).toBe(true);
   });
 });
+
+describe('hostile input against the bot webhook (outside the contract: Telegram posts it)', () => {
+  const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
+  it('any body, with or without the secret: never a 5xx, errors in the envelope, nothing but /start queues work', async () => {
+    // This app has no BOT_WEBHOOK_SECRET: every update is refused, whatever it carries.
+    const body = fc.oneof(
+      fc.json(),
+      fc.string({ maxLength: 2000 }),
+      fc.record({ update_id: fc.oneof(fc.integer(), fc.string(), fc.double()), message: fc.anything() }, { requiredKeys: [] }),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, fc.option(fc.string({ maxLength: 300 })), async (payload, secret) => {
+        const res = await t.call({
+          method: 'POST',
+          url: '/api/webhooks/telegram-bot',
+          headers: { 'content-type': 'application/json', ...(secret === null ? {} : { [SECRET_HEADER]: secret }) },
+          payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+        });
+        expect(res.status).toBe(401);
+        expect(ErrorEnvelope.safeParse(res.body).success).toBe(true);
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+  });
+
+  it('with the secret: malformed updates are 400 envelopes, valid ones 200', async () => {
+    const secret = 'hostile-bot-secret';
+    const withSecret = await createTestApp({ env: { BOT_WEBHOOK_SECRET: secret } });
+    try {
+      const body = fc.oneof(
+        fc.json(),
+        fc.string({ maxLength: 2000 }),
+        fc.record(
+          {
+            update_id: fc.oneof(fc.integer(), fc.string(), fc.constant(2 ** 60)),
+            message: fc.record(
+              { chat: fc.record({ id: fc.oneof(fc.integer(), fc.string()), type: fc.constantFrom('private', 'group', 7) }), text: fc.oneof(fc.string(), fc.constant('/start ref_ABCD1234'), fc.constant(`/start ${'x'.repeat(5000)}`)) },
+              { requiredKeys: [] },
+            ),
+          },
+          { requiredKeys: [] },
+        ),
+      );
+      await fc.assert(
+        fc.asyncProperty(body, async (payload) => {
+          const res = await withSecret.call({
+            method: 'POST',
+            url: '/api/webhooks/telegram-bot',
+            headers: { 'content-type': 'application/json', [SECRET_HEADER]: secret },
+            payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+          });
+          const where = `${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
+          expect([200, 400, 413], where).toContain(res.status);
+          if (res.status === 200) expect(res.body, where).toMatchObject({ success: true, data: { handled: expect.any(Boolean) } });
+          else expect(ErrorEnvelope.safeParse(res.body).success, where).toBe(true);
+        }),
+        { numRuns: RUNS * 3, seed: SEED },
+      );
+    } finally {
+      await withSecret.close();
+    }
+  });
+});

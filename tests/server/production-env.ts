@@ -17,4 +17,7 @@ export const PRODUCTION_ENV = {
   RATES_PROVIDER: 'cbr',
   CARD_ISSUER_ADAPTER: 'none',
   SBP_ACQUIRER_ADAPTER: 'none',
+  // The bot (tests/server/bot-config.test.ts): real Telegram, its webhook guarded.
+  BOT_ADAPTER: 'telegram',
+  BOT_WEBHOOK_SECRET: 'bot-webhook-secret-0123',
 };

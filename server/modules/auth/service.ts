@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AuthTokens, RegistrationForm } from '@/shared/contract/auth';
 import type { MailAdapter } from '../../adapters/mail';
 import type { Clock } from '../../clock';
@@ -7,6 +8,7 @@ import { authError } from '../../http/errors';
 import { emailTaken, normalizeEmail, type UsersService } from '../users/service';
 import { findUserByEmail, findUserByPromoCode, findUserByTelegramId, linkTelegram, type TelegramUserData, type UserRecord } from '../users/user-store';
 import type { CodePurpose, EmailCodeService, IssuedCode } from './email-codes';
+import { notifyUser } from '../notifications';
 import { existingAccountMail, signinCodeMail, signupCodeMail, unknownAccountMail } from './mail-messages';
 import { NO_DEVICE, type SessionDevice } from './device';
 import type { TokenPair, TokenService } from './tokens';
@@ -88,7 +90,9 @@ export class AuthService {
       // A sign-in code is only ever issued for an existing account; this guards against a deleted one.
       if (!user) throw codeErrors.expired();
       if (telegram) await linkOrRefuse(tx, user.id, telegram, clock.now());
-      return { ...(await tokens.issueTokens(tx, user.id, device)), user: authUser(user) };
+      const issued = await tokens.issueTokens(tx, user.id, device);
+      await notifyUser(tx, user.id, { kind: 'newSignIn', ref: randomUUID(), at: clock.now().toISOString() }, clock.now());
+      return { ...issued, user: authUser(user) };
     });
   }
 
@@ -105,7 +109,9 @@ export class AuthService {
       }
       // Keep the stored username / photo fresh.
       await linkOrRefuse(tx, user.id, telegram, clock.now());
-      return { ...(await tokens.issueTokens(tx, user.id, device)), user: authUser(user) };
+      const issued = await tokens.issueTokens(tx, user.id, device);
+      await notifyUser(tx, user.id, { kind: 'newSignIn', ref: randomUUID(), at: clock.now().toISOString() }, clock.now());
+      return { ...issued, user: authUser(user) };
     });
   }
 

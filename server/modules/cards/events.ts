@@ -9,6 +9,7 @@ import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { enqueueJob, type JobLogger } from '../../jobs';
 import { runLedgerTx } from '../ledger';
+import { notifyUser } from '../notifications';
 import { CARD_JOBS, referralDedupeKey } from './limits';
 import { cardBalance, postTrade, refundIssue, refundTopup, settleIssue, settleTopup } from './money';
 import type { CardEvent } from './status-machine';
@@ -97,6 +98,7 @@ export class IssuerEvents {
         if (await apply('issued', { last4: event.last4 })) {
           await settleIssue(q, card, now);
           await announceIssued(q, card);
+          await notifyUser(q, card.user_id, { kind: 'cardReady', ref: card.id, last4: event.last4 }, now);
         }
         return { handled: true };
       case 'card.fabricating':
@@ -110,6 +112,7 @@ export class IssuerEvents {
         if (await apply('shipped', { reason: 'AWAITING_ACTIVATION', last4: event.last4 })) {
           await settleIssue(q, card, now);
           await announceIssued(q, card);
+          await notifyUser(q, card.user_id, { kind: 'cardReady', ref: card.id, last4: event.last4 }, now);
         }
         return { handled: true };
       case 'card.rejected':
@@ -211,6 +214,10 @@ export class IssuerEvents {
     if (!declineReason) {
       const ledgerId = await postTrade(q, card, { id, issuerTradeId: trade.issuerTradeId, kind: trade.kind, amount: trade.amount, merchantName: trade.merchant.name }, now);
       await q.query('UPDATE card_trades SET ledger_transaction_id = $2 WHERE id = $1', [id, ledgerId]);
+    }
+    if (trade.kind === 'purchase') {
+      const purchase = { ref: id, amount: { amount: trade.amount, currency: trade.currency }, merchant: trade.merchant.name, last4: card.last4 };
+      await notifyUser(q, card.user_id, declineReason ? { kind: 'purchaseDeclined', ...purchase, reason: declineReason } : { kind: 'purchaseApproved', ...purchase }, now);
     }
     return { handled: true, tradeId: id, approved: !declineReason, declineReason };
   }

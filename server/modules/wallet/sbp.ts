@@ -8,6 +8,7 @@ import { catalogError, DomainError, httpErrors } from '../../http/errors';
 import { accountIds, ensureWalletAccounts, getSystemAccountShard, pickShard, postTransaction, runLedgerTx } from '../ledger';
 import type { WalletSettings } from '../config/settings';
 import { requireVerifiedUser } from '../users/verification-guard';
+import { notifyUser } from '../notifications';
 
 interface PaymentRow extends Record<string, unknown> {
   id: string;
@@ -236,6 +237,7 @@ export class SbpService {
           now,
         ]);
         outcome = 'marked_failed';
+        await notifyUser(q, payment.user_id, { kind: 'paymentFailed', ref: `sbp:${payment.id}`, amount: { amount: payment.amount, currency: 'RUB' }, paymentId: payment.id }, now);
       }
       await q.query(
         `INSERT INTO sbp_callbacks (payment_id, invoice_id, status, outcome, body, received_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6)`,
@@ -264,6 +266,8 @@ export class SbpService {
       posted.transactionId,
       now,
     ]);
-    return posted.replayed ? 'already_settled' : 'credited';
+    if (posted.replayed) return 'already_settled';
+    await notifyUser(q, payment.user_id, { kind: 'topUpCredited', ref: `sbp:${payment.id}`, amount: { amount: payment.amount, currency: 'RUB' }, method: 'sbp' }, now);
+    return 'credited';
   }
 }

@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../../db/db';
 import { ensureWalletAccounts, getSystemAccount, accountIds, postTransaction, runLedgerTx } from '../ledger';
 import type { UsdtHoldReason } from '@/shared/contract/errors';
 import { formatUsdtAmount, microToCents, tagOfAmount } from './usdt-amount';
+import { notifyUser } from '../notifications';
 
 export type UnmatchedReason = UsdtHoldReason;
 /** How a parked deposit was attributed to a user: 'tag' (valid tag, too small) or 'sender' (see attributeBySender). */
@@ -200,6 +201,7 @@ export class UsdtDepositWatcher {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [transfer.txHash, transfer.eventId, userId, tag, transfer.from, transfer.amountMicro, cents, posted.transactionId, transfer.confirmations, now],
     );
+    await notifyUser(q, userId, { kind: 'topUpCredited', ref: `usdt:${transfer.txHash}`, amount: { amount: cents, currency: 'USD' }, method: 'usdt' }, now);
   }
 
   /** What became of one transfer (by the source's event id). */

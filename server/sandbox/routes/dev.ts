@@ -17,10 +17,10 @@ const sameSecret = (given: string, expected: string): boolean => {
  * The sandbox mailbox holds everyone's sign-in codes, so it answers only to whoever holds SANDBOX_TOKEN (the
  * operator, test harnesses and load scripts), never to an anonymous caller (docs/server.md "Sandbox").
  */
-const requireSandboxToken = (request: FastifyRequest, sandboxToken: string): void => {
+export const requireSandboxToken = (request: FastifyRequest, sandboxToken: string, what = 'sandbox mailbox'): void => {
   const given = request.headers[SANDBOX_TOKEN_HEADER];
   if (typeof given !== 'string' || !sandboxToken || !sameSecret(given, sandboxToken)) {
-    throw httpErrors.unauthorized(`The sandbox mailbox needs the ${SANDBOX_TOKEN_HEADER} header with the server's SANDBOX_TOKEN.`);
+    throw httpErrors.unauthorized(`The ${what} needs the ${SANDBOX_TOKEN_HEADER} header with the server's SANDBOX_TOKEN.`);
   }
 };
 

@@ -72,6 +72,9 @@ const ADDITIONS = [
   'POST /api/cards/{id}/replace',
   'POST /api/cards/{id}/withdraw',
   'GET /api/cards/archive',
+  // Bot notification switches (issue 15, docs/api.md "Notifications").
+  'GET /api/notifications/settings',
+  'PATCH /api/notifications/settings',
 ];
 // Account and sessions (account.ts, issue #14 "Account" and #15 "Sessions").
 ADDITIONS.push(

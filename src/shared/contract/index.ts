@@ -12,6 +12,7 @@ export * from './delivery-address';
 export * from './card-lifecycle';
 export * from './promo';
 export * from './account';
+export * from './notifications';
 
 import type { EndpointDef } from './core';
 import { accountEndpoints } from './account';
@@ -20,6 +21,7 @@ import { cardsEndpoints } from './cards';
 import { controlsEndpoints } from './card-controls';
 import { lifecycleEndpoints } from './card-lifecycle';
 import { configEndpoints } from './config';
+import { notificationsEndpoints } from './notifications';
 import { promoEndpoints } from './promo';
 import { usersEndpoints } from './users';
 import { walletEndpoints } from './wallet';
@@ -40,6 +42,7 @@ export const endpoints = {
   ...configEndpoints,
   ...promoEndpoints,
   ...accountEndpoints,
+  ...notificationsEndpoints,
 } as const satisfies Record<string, EndpointDef<any, any, any, any>>;
 
 export type Endpoints = typeof endpoints;

@@ -31,6 +31,7 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'cards', description: 'Cards, card products, trades, sensitive data.' },
   { name: 'config', description: 'Runtime configuration and exchange quotes.' },
   { name: 'promo', description: 'Referral programme.' },
+  { name: 'notifications', description: 'Telegram bot notifications: which kinds the user gets.' },
 ];
 
 const toJson = (schema: Schema, io: 'input' | 'output'): JsonSchema => {

@@ -1,5 +1,6 @@
 import { useUnit } from 'effector-react';
 import { LanguageSwitcher } from '@/features/change-language';
+import { NotificationSettingsSection } from '@/features/notification-settings';
 import { SignOutButton } from '@/features/sign-out';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
@@ -110,7 +111,7 @@ function LegalSection() {
   );
 }
 
-/** /settings tab (SPEC §2): language, account (profile, referral program), FAQs, support, sign-out, app info. */
+/** /settings tab (SPEC §2): language, account (profile, referral program), bot notifications (issue 15), FAQs, support, sign-out, app info. */
 export function SettingsPage() {
   usePageLifecycle(settingsPage);
   const { t } = useTranslation('settings');
@@ -128,6 +129,7 @@ export function SettingsPage() {
         </List>
       </Section>
       <SessionsSection />
+      <NotificationSettingsSection />
       <Section title={t('faq.title')}>
         <FaqList />
       </Section>

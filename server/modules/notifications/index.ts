@@ -1,0 +1,34 @@
+/**
+ * Bot notifications and the bot's webhook (docs/server.md "Bot notifications"): the user's switches
+ * (GET/PATCH /api/notifications/settings), the hook the event sites call in their transactions (`notifyUser`,
+ * `notifyCardBlocked`), the 'bot.notify' and 'bot.reply' jobs that send through the bot adapter, and
+ * POST /api/webhooks/telegram-bot (/start with the app's deep links).
+ */
+import type { FastifyInstance } from 'fastify';
+import { notificationsGetSettings, notificationsUpdateSettings } from '@/shared/contract';
+import { route } from '../../http/route';
+import { appJobRegistry } from '../../jobs';
+import { defineModule, type ModuleDeps } from '../module';
+import { sendNotification, sendStartReply } from './sender';
+import { BOT_NOTIFY_JOB, getNotificationSettings, updateNotificationSettings } from './store';
+import { BOT_REPLY_JOB, registerBotWebhook } from './webhook';
+
+export { BOT_NOTIFY_JOB, notifyCardBlocked, notifyUser, getNotificationSettings, updateNotificationSettings, type NotificationEvent } from './store';
+export { BOT_REPLY_JOB } from './webhook';
+export { formatMoney, renderNotification, renderStart } from './texts';
+
+const registerNotifications = async (app: FastifyInstance, { db, clock, config, adapters }: ModuleDeps): Promise<void> => {
+  const bot = adapters.bot;
+  const links = config.wallet.app;
+  const registry = appJobRegistry(app);
+  registry.register<{ id: string }>(BOT_NOTIFY_JOB, (payload, ctx) => sendNotification({ db, clock, bot, app: links }, payload.id, ctx));
+  registry.register<{ chatId: number; language: 'en' | 'ru'; startParam?: string }>(BOT_REPLY_JOB, (payload) => sendStartReply({ bot, app: links }, payload));
+
+  route(app, notificationsGetSettings, ({ requireUser }) => getNotificationSettings(db, requireUser().userId));
+  route(app, notificationsUpdateSettings, ({ requireUser, body }) =>
+    db.tx((q) => updateNotificationSettings(q, requireUser().userId, body, clock.now())),
+  );
+  await registerBotWebhook(app, { db, secret: config.bot.webhookSecret, enabled: bot !== undefined });
+};
+
+export const notificationsModule = defineModule({ name: 'notifications', register: registerNotifications });

@@ -1,0 +1,97 @@
+/**
+ * Notification switches and the hook other modules call at their event sites (docs/server.md "Bot notifications").
+ * `notifyUser(q, ...)` runs IN the caller's transaction: the notification row and its 'bot.notify' job exist only if
+ * that transaction commits, and the row's id comes from the event, so an event applied twice notifies once.
+ */
+import {
+  NOTIFICATION_KINDS,
+  type Money,
+  type NotificationKind,
+  type NotificationKinds,
+  type NotificationLanguage,
+  type NotificationSettings,
+  type NotificationSettingsUpdate,
+  type TradeDeclineReason,
+} from '@/shared/contract';
+import type { Queryable } from '../../db/db';
+import { enqueueJob } from '../../jobs';
+
+/** The job that sends one notification (payload: its id). */
+export const BOT_NOTIFY_JOB = 'bot.notify';
+
+/** What happened, with what the text needs. `ref` names the event (a payment, a trade, a session): one notification per ref. */
+export type NotificationEvent =
+  | { kind: 'topUpCredited'; ref: string; amount: Money; method: 'usdt' | 'sbp' }
+  | { kind: 'paymentFailed'; ref: string; amount: Money; paymentId: string }
+  | { kind: 'cardReady'; ref: string; last4: string | null }
+  | { kind: 'cardBlocked'; ref: string; last4: string | null }
+  | { kind: 'purchaseApproved'; ref: string; amount: Money; merchant: string; last4: string | null }
+  | { kind: 'purchaseDeclined'; ref: string; amount: Money; merchant: string; last4: string | null; reason: TradeDeclineReason }
+  | { kind: 'newSignIn'; ref: string; at: string };
+
+export type NotificationParams = Omit<NotificationEvent, 'kind' | 'ref'>;
+
+interface SettingsRow extends Record<string, unknown> {
+  telegram_id: string | number | null;
+  disabled: unknown;
+  language: NotificationLanguage | null;
+}
+
+const disabledKinds = (value: unknown): NotificationKind[] =>
+  (Array.isArray(value) ? value : []).filter((kind): kind is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(kind as string));
+
+const readRow = async (q: Queryable, userId: string, lock = false): Promise<SettingsRow | undefined> => {
+  const [row] = await q.query<SettingsRow>(
+    `SELECT u.telegram_id, s.disabled, s.language FROM users u LEFT JOIN notification_settings s ON s.user_id = u.id WHERE u.id = $1${lock ? ' FOR UPDATE OF u' : ''}`,
+    [userId],
+  );
+  return row;
+};
+
+const toSettings = (row: SettingsRow | undefined): NotificationSettings => {
+  const off = new Set(disabledKinds(row?.disabled));
+  const kinds = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, !off.has(kind)])) as NotificationKinds;
+  return { telegramLinked: row?.telegram_id != null, language: row?.language ?? 'en', kinds };
+};
+
+export const getNotificationSettings = async (q: Queryable, userId: string): Promise<NotificationSettings> => toSettings(await readRow(q, userId));
+
+/** Applies a partial update (kinds not named stay as they are) in one statement per call; answers the whole settings. */
+export const updateNotificationSettings = async (q: Queryable, userId: string, update: NotificationSettingsUpdate, now: Date): Promise<NotificationSettings> => {
+  const current = toSettings(await readRow(q, userId, true));
+  const kinds = { ...current.kinds, ...Object.fromEntries(Object.entries(update.kinds ?? {}).filter(([, on]) => typeof on === 'boolean')) };
+  const disabled = NOTIFICATION_KINDS.filter((kind) => !kinds[kind]);
+  const language = update.language ?? current.language;
+  await q.query(
+    `INSERT INTO notification_settings (user_id, disabled, language, updated_at) VALUES ($1, $2::jsonb, $3, $4)
+     ON CONFLICT (user_id) DO UPDATE SET disabled = EXCLUDED.disabled, language = EXCLUDED.language, updated_at = EXCLUDED.updated_at`,
+    [userId, JSON.stringify(disabled), language, now],
+  );
+  return { ...current, language, kinds: kinds as NotificationKinds };
+};
+
+/**
+ * THE hook of the event sites: call it inside the transaction of the event. Nothing happens for a user without a
+ * linked Telegram account or with this kind turned off; otherwise the notification is recorded with the chat and the
+ * language of now, and its sending job is enqueued. Answers whether a notification was added.
+ */
+export const notifyUser = async (q: Queryable, userId: string, event: NotificationEvent, now: Date): Promise<boolean> => {
+  const row = await readRow(q, userId);
+  if (row?.telegram_id == null) return false;
+  const settings = toSettings(row);
+  if (!settings.kinds[event.kind]) return false;
+  const { kind, ref, ...params } = event;
+  const id = `${kind}:${ref}`;
+  const inserted = await q.query(
+    `INSERT INTO bot_notifications (id, user_id, kind, chat_id, language, params, status, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, 'pending', $7) ON CONFLICT (id) DO NOTHING RETURNING id`,
+    [id, userId, kind, row.telegram_id, settings.language, JSON.stringify(params), now],
+  );
+  if (!inserted.length) return false;
+  await enqueueJob(q, { kind: BOT_NOTIFY_JOB, payload: { id }, dedupeKey: `${BOT_NOTIFY_JOB}:${id}` });
+  return true;
+};
+
+/** The card-blocked hook (one line at the site that blocks a card, in its transaction). */
+export const notifyCardBlocked = (q: Queryable, card: { id: string; user_id: string; last4: string | null }, now: Date): Promise<boolean> =>
+  notifyUser(q, card.user_id, { kind: 'cardBlocked', ref: card.id, last4: card.last4 }, now);

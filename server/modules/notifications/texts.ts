@@ -1,0 +1,114 @@
+/**
+ * The bot's texts in English and Russian (server-side: they leave in a Telegram message, not through the app's i18n).
+ * Amounts through Intl in the message's language; a button opens the Mini App (with a start parameter where one
+ * names a screen: `sbp_<paymentId>` for a failed payment, docs/frontend.md "Deep links").
+ */
+import type { NotificationKind, NotificationLanguage, TradeDeclineReason, Money } from '@/shared/contract';
+import { miniAppLink } from '@/shared/lib/mini-app-link';
+import type { BotButton } from '../../adapters/telegram-bot';
+import type { NotificationParams } from './store';
+
+export interface AppLinkSettings {
+  botUsername: string;
+  miniAppShortName: string | null;
+}
+
+const LOCALE: Record<NotificationLanguage, string> = { en: 'en-US', ru: 'ru-RU' };
+
+/** Minor units → "$12.50" / "12,50 $" (the currency's own number of decimals). */
+export const formatMoney = (money: Money, language: NotificationLanguage): string => {
+  const format = new Intl.NumberFormat(LOCALE[language], { style: 'currency', currency: money.currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(money.amount / 10 ** digits);
+};
+
+const DECLINE_REASONS: Record<NotificationLanguage, Record<TradeDeclineReason, string>> = {
+  en: {
+    INSUFFICIENT_FUNDS: 'Not enough money on the card.',
+    CARD_FROZEN: 'The card is frozen.',
+    CARD_INACTIVE: 'The card is not active.',
+    CURRENCY_MISMATCH: "The payment currency doesn't match the card's currency.",
+  },
+  ru: {
+    INSUFFICIENT_FUNDS: 'На карте недостаточно денег.',
+    CARD_FROZEN: 'Карта заморожена.',
+    CARD_INACTIVE: 'Карта не активна.',
+    CURRENCY_MISMATCH: 'Валюта платежа не совпадает с валютой карты.',
+  },
+};
+
+const card = (last4: string | null | undefined, language: NotificationLanguage): string =>
+  last4 ? (language === 'ru' ? `карта •${last4}` : `card •${last4}`) : language === 'ru' ? 'карта' : 'card';
+
+const TEXTS = {
+  en: {
+    topUpCredited: (p: any, l: NotificationLanguage) => `Top-up credited: ${formatMoney(p.amount, l)} (${p.method === 'usdt' ? 'USDT' : 'SBP'}).`,
+    paymentFailed: (p: any, l: NotificationLanguage) => `Your SBP payment of ${formatMoney(p.amount, l)} did not go through. No money was taken.`,
+    cardReady: (p: any, l: NotificationLanguage) => `Your ${card(p.last4, l)} is ready.`,
+    cardBlocked: (p: any, l: NotificationLanguage) => `Your ${card(p.last4, l)} has been blocked.`,
+    purchaseApproved: (p: any, l: NotificationLanguage) => `Purchase approved: ${formatMoney(p.amount, l)} at ${p.merchant}, ${card(p.last4, l)}.`,
+    purchaseDeclined: (p: any, l: NotificationLanguage) =>
+      `Purchase declined: ${formatMoney(p.amount, l)} at ${p.merchant}, ${card(p.last4, l)}. ${DECLINE_REASONS[l][p.reason as TradeDeclineReason] ?? ''}`.trim(),
+    newSignIn: (p: any, l: NotificationLanguage) =>
+      `New sign-in to your account on ${new Intl.DateTimeFormat(LOCALE[l], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(p.at))} UTC. If it was not you, end that session in Settings.`,
+    open: 'Open wallet',
+    openPayment: 'View payment',
+    welcome: 'Welcome! Your wallet and cards live in the app.',
+    promo: (code: string) => `Sign up with promo code ${code}.`,
+    promoButton: 'Sign up',
+    payment: 'Back to your payment.',
+  },
+  ru: {
+    topUpCredited: (p: any, l: NotificationLanguage) => `Пополнение зачислено: ${formatMoney(p.amount, l)} (${p.method === 'usdt' ? 'USDT' : 'СБП'}).`,
+    paymentFailed: (p: any, l: NotificationLanguage) => `Платёж СБП на ${formatMoney(p.amount, l)} не прошёл. Деньги не списаны.`,
+    cardReady: (p: any, l: NotificationLanguage) => `Ваша ${card(p.last4, l)} готова.`,
+    cardBlocked: (p: any, l: NotificationLanguage) => `Ваша ${card(p.last4, l)} заблокирована.`,
+    purchaseApproved: (p: any, l: NotificationLanguage) => `Покупка одобрена: ${formatMoney(p.amount, l)}, ${p.merchant}, ${card(p.last4, l)}.`,
+    purchaseDeclined: (p: any, l: NotificationLanguage) =>
+      `Покупка отклонена: ${formatMoney(p.amount, l)}, ${p.merchant}, ${card(p.last4, l)}. ${DECLINE_REASONS[l][p.reason as TradeDeclineReason] ?? ''}`.trim(),
+    newSignIn: (p: any, l: NotificationLanguage) =>
+      `Новый вход в аккаунт ${new Intl.DateTimeFormat(LOCALE[l], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(p.at))} UTC. Если это были не вы, завершите этот сеанс в настройках.`,
+    open: 'Открыть кошелёк',
+    openPayment: 'Открыть платёж',
+    welcome: 'Добро пожаловать! Кошелёк и карты — в приложении.',
+    promo: (code: string) => `Зарегистрируйтесь с промокодом ${code}.`,
+    promoButton: 'Зарегистрироваться',
+    payment: 'Вернуться к платежу.',
+  },
+} satisfies Record<NotificationLanguage, Record<NotificationKind, (p: any, l: NotificationLanguage) => string> & Record<string, unknown>>;
+
+const button = (app: AppLinkSettings, text: string, startParam?: string): BotButton | undefined => {
+  const url = miniAppLink(app, startParam);
+  return url ? { text, url } : undefined;
+};
+
+/** The message of one notification. */
+export const renderNotification = (
+  kind: NotificationKind,
+  params: NotificationParams,
+  language: NotificationLanguage,
+  app: AppLinkSettings,
+): { text: string; button?: BotButton } => {
+  const t = TEXTS[language] ?? TEXTS.en;
+  const text = t[kind](params, language);
+  if (kind === 'paymentFailed' && 'paymentId' in params) return { text, button: button(app, t.openPayment, `sbp_${params.paymentId}`) };
+  return { text, button: button(app, t.open) };
+};
+
+/** Start parameters the app follows (src/app/boot/deep-link.ts, the sign-up form): `ref_<CODE>`, `sbp_<paymentId>`. */
+const START_PARAM = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The answer to /start [payload]: a welcome with a button into the app, carrying the payload as its start parameter. */
+export const renderStart = (payload: string | undefined, language: NotificationLanguage, app: AppLinkSettings): { text: string; button?: BotButton } => {
+  const t = TEXTS[language];
+  const param = payload && START_PARAM.test(payload) ? payload : undefined;
+  if (param?.startsWith('ref_') && /^ref_[A-Z0-9]{4,16}$/i.test(param)) {
+    const code = param.slice(4).toUpperCase();
+    return { text: `${t.welcome}\n${t.promo(code)}`, button: button(app, t.promoButton, `ref_${code}`) };
+  }
+  if (param?.startsWith('sbp_')) return { text: t.payment, button: button(app, t.openPayment, param) };
+  return { text: t.welcome, button: button(app, t.open) };
+};
+
+/** Telegram's language_code → the bot's language. */
+export const languageOf = (code: string | undefined | null): NotificationLanguage => (code?.toLowerCase().startsWith('ru') ? 'ru' : 'en');

@@ -1,0 +1,63 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import { BOT_SECRET_HEADER, BOT_WEBHOOK_PATH } from '../../adapters/telegram-bot';
+import type { Db } from '../../db/db';
+import { DomainError, httpErrors } from '../../http/errors';
+import { enqueueJob } from '../../jobs';
+import { languageOf } from './texts';
+
+export const BOT_REPLY_JOB = 'bot.reply';
+
+/** The part of a Telegram Update (https://core.telegram.org/bots/api#update) the bot reads; the rest is ignored. */
+const Update = z.object({
+  update_id: z.int(),
+  message: z.optional(
+    z.object({
+      chat: z.object({ id: z.int(), type: z.string() }),
+      from: z.optional(z.object({ language_code: z.optional(z.string()) })),
+      text: z.optional(z.string()),
+    }),
+  ),
+});
+
+/** Equal-time comparison of two secrets of any length (both hashed first, so the length leaks nothing either). */
+const sameSecret = (given: string, expected: string): boolean =>
+  timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
+
+/**
+ * POST /api/webhooks/telegram-bot (docs/api.md "Telegram bot webhook"): Telegram's updates. The secret_token given to
+ * setWebhook must come in X-Telegram-Bot-Api-Secret-Token (compared in constant time; wrong or missing → 401, and
+ * no secret configured → every update 401). A private-chat `/start [payload]` enqueues the answer (job 'bot.reply',
+ * once per update_id: Telegram redelivers until it gets a 2xx); everything else is acknowledged and ignored.
+ */
+export const registerBotWebhook = async (app: FastifyInstance, deps: { db: Db; secret: string | undefined; enabled: boolean }): Promise<void> => {
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+    scope.post(BOT_WEBHOOK_PATH, async (request) => {
+      const given = request.headers[BOT_SECRET_HEADER];
+      if (!deps.secret || typeof given !== 'string' || !sameSecret(given, deps.secret)) {
+        throw httpErrors.unauthorized('The bot webhook needs the X-Telegram-Bot-Api-Secret-Token header with the secret given to setWebhook.');
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(typeof request.body === 'string' ? request.body : '');
+      } catch {
+        throw new DomainError('api', 'MALFORMED_JSON', 'The body is not valid JSON.', 400);
+      }
+      const parsed = Update.safeParse(json);
+      if (!parsed.success) throw httpErrors.validation({ body: 'Not a Telegram update.' });
+      const message = parsed.data.message;
+      const command = message?.text?.trim().match(/^\/start(?:@\w+)?(?:\s+(\S+))?$/);
+      if (!deps.enabled || !message || message.chat.type !== 'private' || !command) return { success: true, data: { handled: false } };
+      await enqueueJob(deps.db, {
+        kind: BOT_REPLY_JOB,
+        payload: { chatId: message.chat.id, language: languageOf(message.from?.language_code), ...(command[1] ? { startParam: command[1] } : {}) },
+        dedupeKey: `${BOT_REPLY_JOB}:${parsed.data.update_id}`,
+        maxAttempts: 5,
+      });
+      return { success: true, data: { handled: true } };
+    });
+  });
+};

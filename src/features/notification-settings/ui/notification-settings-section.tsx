@@ -1,0 +1,83 @@
+import { useUnit } from 'effector-react';
+import { useEffect, useId } from 'react';
+import { useLanguage, useTranslation } from '@/shared/i18n';
+import { Button, Section } from '@/shared/ui';
+import {
+  $changingKind,
+  $notificationSettings,
+  $notificationSettingsError,
+  $notificationSettingsState,
+  NOTIFICATION_KINDS,
+  notificationKindToggled,
+  notificationSettingsOpened,
+  type NotificationKind,
+} from '../model/notification-settings';
+import styles from './notification-settings.module.css';
+
+function KindSwitch({ kind, enabled, busy }: { kind: NotificationKind; enabled: boolean; busy: boolean }) {
+  const { t } = useTranslation('notifications');
+  const toggle = useUnit(notificationKindToggled);
+  const id = useId();
+  return (
+    <li className={styles.row}>
+      <label htmlFor={id} className={styles.label}>
+        <span className={styles.title}>{t(`kinds.${kind}.title`)}</span>
+        <span className={styles.subtitle}>{t(`kinds.${kind}.subtitle`)}</span>
+      </label>
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        className={styles.switch}
+        checked={enabled}
+        aria-busy={busy}
+        disabled={busy}
+        onChange={(event) => toggle({ kind, enabled: event.currentTarget.checked })}
+      />
+    </li>
+  );
+}
+
+/** Settings section: the bot's notifications, one switch per kind (issue 15 "The bot"). */
+export function NotificationSettingsSection() {
+  const { t } = useTranslation(['notifications', 'common']);
+  const [language] = useLanguage();
+  const [settings, state, changing, error, open] = useUnit([
+    $notificationSettings,
+    $notificationSettingsState,
+    $changingKind,
+    $notificationSettingsError,
+    notificationSettingsOpened,
+  ]);
+  useEffect(() => {
+    open(language);
+  }, [open, language]);
+  const footer = settings && !settings.telegramLinked ? t('notifications:notLinked') : t('notifications:footer');
+  return (
+    <Section title={t('notifications:title')} footer={footer}>
+      {settings ? (
+        <ul className={styles.list} aria-label={t('notifications:title')}>
+          {NOTIFICATION_KINDS.map((kind) => (
+            <KindSwitch key={kind} kind={kind} enabled={settings.kinds[kind]} busy={changing === kind} />
+          ))}
+        </ul>
+      ) : state === 'error' ? (
+        <div className={styles.inline} role="alert">
+          <span>{t('notifications:loadFailed')}</span>
+          <Button variant="plain" size="m" onClick={() => open(language)}>
+            {t('common:actions.retry')}
+          </Button>
+        </div>
+      ) : (
+        <div className={styles.inline} role="status" aria-busy="true">
+          {t('common:status.loading')}
+        </div>
+      )}
+      {error && (
+        <p className={styles.error} role="alert">
+          {t(error.keys, { defaultValue: error.defaultValue })}
+        </p>
+      )}
+    </Section>
+  );
+}
