@@ -178,6 +178,17 @@ describe('block for good and replace', () => {
     expect((await getCard(t, user, fresh.id)).balance.amount).toBe(10_00);
   });
 
+  it('a blocked card is announced once in the owner\'s Telegram chat (bot notification), a redelivered event adds nothing', async () => {
+    const { user, card } = await activeCard();
+    await t.db.query('UPDATE users SET telegram_id = $2 WHERE id = $1', [user.id, 880_000_000 + Math.floor(Math.random() * 1_000_000)]);
+    await api(user, 'POST', `/api/cards/${card.id}/block`, { reason: 'lost' }, randomUUID());
+    await drain();
+    const events = new IssuerEvents(t.db, t.clock, { debug() {}, info() {}, warn() {}, error() {} });
+    await events.handle({ type: 'card.blocked', cardRef: card.id });
+    const rows = await t.db.query<{ kind: string }>("SELECT kind FROM bot_notifications WHERE user_id = $1 AND kind = 'cardBlocked'", [user.id]);
+    expect(rows).toHaveLength(1);
+  });
+
   it('only a blocked card can be replaced; a block the issuer refuses leaves the card frozen (BLOCK_FAILED)', async () => {
     const { user, card, wallet } = await activeCard();
     const early = await api(user, 'POST', `/api/cards/${card.id}/replace`, undefined, randomUUID());

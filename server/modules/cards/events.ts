@@ -9,7 +9,7 @@ import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { enqueueJob, type JobLogger } from '../../jobs';
 import { runLedgerTx } from '../ledger';
-import { notifyUser } from '../notifications';
+import { notifyCardBlocked, notifyUser } from '../notifications';
 import { CARD_JOBS, referralDedupeKey } from './limits';
 import { cardBalance, postTrade, refundIssue, refundTopup, settleIssue, settleTopup } from './money';
 import type { CardEvent } from './status-machine';
@@ -159,7 +159,10 @@ export class IssuerEvents {
         return { handled: true };
       case 'card.blocked':
         if (card.status === 'blocked') return { handled: true };
-        if (await apply('blocked', { reason: card.status_reason })) await sweepCardToWallet(q, card, 'block', now);
+        if (await apply('blocked', { reason: card.status_reason })) {
+          await sweepCardToWallet(q, card, 'block', now);
+          await notifyCardBlocked(q, card, now);
+        }
         return { handled: true };
       case 'card.blockFailed':
         if (card.status !== 'blocking') return { handled: true };
