@@ -17,6 +17,7 @@ import {
   PositiveMinorUnits,
   Timestamp,
 } from './core';
+import { historyFilterShape, periodInOrder } from './statements';
 
 /** SPEC §4, exactly. */
 export const CardStatus = z.enum([
@@ -170,10 +171,14 @@ export const CardTransaction = z.object({
 });
 export type CardTransaction = z.infer<typeof CardTransaction>;
 
-export const CardTransactionsQuery = z.object({
-  ...PageQuery.shape,
-  type: z.optional(CardTransactionType),
-});
+export const CardTransactionsQuery = z
+  .object({
+    ...PageQuery.shape,
+    type: z.optional(CardTransactionType),
+    /** Period and search by amount or merchant (statements.ts `historyFilterShape`). */
+    ...historyFilterShape,
+  })
+  .check(periodInOrder);
 
 // ── Requests ───────────────────────────────────────────────────────────────────────────────────────
 
