@@ -82,7 +82,7 @@ describe('wallet history filters', () => {
     expect(day1.items.map((i) => i.type)).toEqual(['usdtDeposit']);
     const later = await wallet(`?from=${times.afterExchange}`);
     expect(later.items.length).toBeGreaterThan(0);
-    expect(later.items.every((i) => i.createdAt >= times.afterExchange)).toBe(true);
+    expect(later.items.every((i) => i.createdAt >= times.afterExchange!)).toBe(true);
     expect(later.items.some((i) => i.type === 'usdtDeposit' || i.type === 'currencyExchange')).toBe(false);
   });
 
