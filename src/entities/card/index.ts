@@ -15,7 +15,7 @@ export {
   $pollRunning,
 } from './model/card';
 export { cardsListOpened, cardsListClosed, $cards, $cardsState, $cardsError } from './model/list';
-export { cardTransactions, cardTrades, type CardHistory } from './model/history';
+export { cardTransactions, cardTrades, type CardHistory, type CardHistoryFilters } from './model/history';
 export { showCardFailureFx } from './model/failure';
 export {
   errorCodeOf,
