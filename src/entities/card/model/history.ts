@@ -83,8 +83,8 @@ function createCardHistory<T extends { id: string }>(config: HistoryConfig<T>): 
   sample({
     clock: filtersApplied,
     source: $cardId,
-    filter: (cardId): cardId is string => cardId !== null,
-    fn: (cardId, filters): Input => ({ params: config.pathParams(cardId), query: { ...filters, limit: HISTORY_PAGE_LIMIT } }),
+    filter: (cardId) => cardId !== null,
+    fn: (cardId, filters): Input => ({ params: config.pathParams(cardId!), query: { ...filters, limit: HISTORY_PAGE_LIMIT } }),
     target: config.first.start,
   });
   $more.reset(filtersApplied);

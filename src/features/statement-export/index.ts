@@ -1,0 +1,2 @@
+export { StatementExport } from './ui/statement-export';
+export type { StatementAccount } from './model/export';
