@@ -59,7 +59,7 @@ const SPEC_CALLS = [
   'GET /api/promo/my-referrals',
 ];
 /** Additions beyond SPEC §7, each justified in docs/api.md. */
-const ADDITIONS = ['GET /api/wallet/sbp/{paymentId}', 'POST /api/auth/logout'];
+const ADDITIONS = ['GET /api/wallet/sbp/{paymentId}', 'POST /api/auth/logout', 'POST /api/statements/links'];
 const STATE_CHANGING = ['wallet.sbpCreate', 'wallet.exchange', 'cards.create', 'cards.activate', 'cards.updateStatus', 'cards.topUp'];
 
 const list = endpointList as ReadonlyArray<EndpointDef>;
@@ -333,7 +333,7 @@ describe('OpenAPI document', () => {
       expect(op.security, e.id).toEqual(e.auth === 'bearer' ? [{ bearerAuth: [] }] : []);
     }
     const tx = doc.paths['/api/wallet/transactions']!.get!;
-    expect(tx.parameters.map((p) => p.name).sort()).toEqual(['currency', 'cursor', 'limit', 'type']);
+    expect(tx.parameters.map((p) => p.name).sort()).toEqual(['currency', 'cursor', 'from', 'limit', 'q', 'to', 'type']);
     expect(tx.parameters.every((p) => !p.required)).toBe(true);
   });
 
