@@ -3,7 +3,6 @@ export {
   transactionsReloadRequested,
   moreTransactionsRequested,
   transactionFiltersApplied,
-  $transactionFilters,
   type TransactionFilters,
   $transactions,
   $hasMoreTransactions,

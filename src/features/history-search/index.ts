@@ -1,2 +1,2 @@
-export { walletSearch, cardSearch, SEARCH_DEBOUNCE_MS } from './model/search';
+export { walletSearch, cardSearch } from './model/search';
 export { WalletHistoryFilters, CardHistoryFilters } from './ui/history-filters';

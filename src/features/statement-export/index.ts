@@ -1,2 +1,1 @@
 export { StatementExport } from './ui/statement-export';
-export type { StatementAccount } from './model/export';
