@@ -14,6 +14,7 @@ import { notificationsModule } from './notifications';
 import { productsModule } from './products';
 import { promoModule } from './promo';
 import type { ModuleSettings } from './settings';
+import { statementsModule } from './statements';
 import { usersModule } from './users';
 import { walletModule } from './wallet';
 
@@ -32,6 +33,7 @@ export const serverModules = (settings: ModuleSettings): MountedModule[] => [
   mount(cardsModule, settings.cards),
   mount(promoModule, settings.promo),
   mount(notificationsModule),
+  mount(statementsModule),
 ];
 
 /** Registers every module of the list on the app. */

@@ -144,6 +144,12 @@ const cases: Partial<Record<EndpointId, OwnedCase | SharedCase>> = {
     ownedId: () => owned.cardId,
     notFound: cardNotFound,
   },
+  'statements.createLink': {
+    kind: 'owned',
+    request: (id) => ({ method: 'POST', url: '/api/statements/links', payload: { cardId: id, from: '2029-12-01T00:00:00.000Z', to: '2030-12-01T00:00:00.000Z' } }),
+    ownedId: () => owned.cardId,
+    notFound: cardNotFound,
+  },
   'wallet.sbpGet': {
     kind: 'owned',
     request: (id) => ({ method: 'GET', url: `/api/wallet/sbp/${id}` }),
@@ -261,6 +267,21 @@ describe('access control over every id-taking endpoint', () => {
     const ledgerBefore = await ledgerSnapshot();
     await c.check();
     expect(await ledgerSnapshot()).toEqual(ledgerBefore);
+  });
+
+  it("searches and statements never reach another user's records", async () => {
+    for (const text of ['SECRET', owned.paymentId, String(owned.amounts[4]! / 100)]) {
+      const found = await api(b, 'GET', `/api/wallet/transactions?q=${encodeURIComponent(text)}`);
+      expect(found.status).toBe(200);
+      expect(found.body.data.items).toEqual([]);
+    }
+    const link = await api(b, 'POST', '/api/statements/links', { currency: 'RUB', from: '2029-12-01T00:00:00.000Z', to: '2030-12-01T00:00:00.000Z' });
+    expect(link.status).toBe(200);
+    const file = await t.app.inject({ method: 'GET', url: link.body.data.path });
+    expect(file.statusCode).toBe(200);
+    for (const secret of [owned.paymentId, a.userId, '1234.56']) expect(file.body).not.toContain(secret);
+    expect(file.body).toContain('Opening balance,0.00');
+    expect(file.body).toContain('Closing balance,0.00');
   });
 
   it("lists never show another user's records", async () => {

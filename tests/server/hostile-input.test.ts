@@ -320,3 +320,48 @@ describe('hostile input against the bot webhook (outside the contract: Telegram 
     }
   });
 });
+
+// The history filters (q, from, to) of both history lists, with hostile values in each: a 400 envelope or a 200 page.
+// (Their own property, so the registry-wide properties above keep their generated sequences.)
+describe('hostile history filters', () => {
+  it.each(['/api/wallet/transactions', 'card'])('%s: no 5xx, the envelope, nothing moves', async (list) => {
+    const url = () => (list === 'card' ? `/api/cards/${known.cardIds[0]}/transactions` : list);
+    const filters = fc.dictionary(fc.constantFrom('q', 'from', 'to', 'type', 'currency', 'limit', 'cursor'), queryValue, { minKeys: 1, maxKeys: 4 });
+    await fc.assert(
+      fc.asyncProperty(filters, async (query) => {
+        const before = await balancesSnapshot();
+        const qs = new URLSearchParams(query as Record<string, string>);
+        const res = await t.call({ method: 'GET', url: `${url()}?${qs}`, headers: user.headers });
+        const where = `${qs} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
+        expect([200, 400], where).toContain(res.status);
+        if (res.status === 400) expect(ErrorEnvelope.safeParse(res.body).success, where).toBe(true);
+        else expect(Array.isArray(res.body.data.items), where).toBe(true);
+        expect(await balancesSnapshot(), where).toEqual(before);
+      }),
+      { numRuns: RUNS * 2, seed: SEED, endOnFailure: true },
+    );
+  });
+});
+
+// The statement download (GET /api/statements/download/{token}) answers CSV, so it is not in the JSON registry:
+// its token is the only input, and no token of any shape gets anything but the error envelope.
+describe('hostile statement download tokens', () => {
+  it('never a 5xx, always the envelope, never a file', async () => {
+    const token = fc.oneof(
+      fc.string({ maxLength: 80 }),
+      fc.string({ unit: 'binary', maxLength: 80 }),
+      fc.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      fc.constantFrom('', '..', '%00', '%', '_', "1' OR '1'='1", '\u0000', 'a'.repeat(300)),
+    );
+    await fc.assert(
+      fc.asyncProperty(token, async (value) => {
+        const res = await t.call({ method: 'GET', url: `/api/statements/download/${encodeURIComponent(value)}`, headers: user.headers });
+        const where = `${JSON.stringify(value)} → ${res.status}`;
+        expect(res.status, where).toBeGreaterThanOrEqual(400);
+        expect(res.status, where).toBeLessThan(500);
+        expect(ErrorEnvelope.safeParse(res.body).success, where).toBe(true);
+      }),
+      { numRuns: RUNS * 2, seed: SEED, endOnFailure: true },
+    );
+  });
+});

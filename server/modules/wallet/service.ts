@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import {
+  searchAmountMinor,
   WalletTransaction,
   type Currency,
   type Wallet,
@@ -18,7 +19,16 @@ export interface TransactionsQuery {
   currency?: Currency;
   cursor?: string;
   limit?: number;
+  /** Period [from, to) and search text (contract `historyFilterShape`). */
+  from?: string;
+  to?: string;
+  q?: string;
 }
+
+/** Details fields a search text is matched against (references a user may paste: order id, tx hash, names). */
+const SEARCHED_DETAILS = ['txHash', 'orderId', 'invoiceId', 'paymentId', 'productName', 'referralName', 'cardLast4'] as const;
+/** Shorter amount-looking texts match amounts only (so "50" does not hit every tx hash that contains 50). */
+const MIN_REFERENCE_SEARCH_FOR_AMOUNTS = 6;
 
 interface ListRow extends Record<string, unknown> {
   id: string;
@@ -149,6 +159,21 @@ export class WalletService {
     if (query.cursor) {
       const { createdAt, id } = decodeCursor(query.cursor);
       where.push(`(created_at, id) < (${add(createdAt)}, ${add(id)})`);
+    }
+    if (query.from) where.push(`created_at >= ${add(new Date(query.from))}`);
+    if (query.to) where.push(`created_at < ${add(new Date(query.to))}`);
+    const text = query.q?.trim();
+    if (text) {
+      // Plain substring matching with strpos (no LIKE): `%` and `_` are ordinary characters, nothing to escape.
+      const matches: string[] = [];
+      const minor = searchAmountMinor(text);
+      if (minor !== null) matches.push(`amount = ${add(minor)}`, `details->'counterAmount'->>'amount' = ${add(String(minor))}`);
+      if (minor === null || text.length >= MIN_REFERENCE_SEARCH_FOR_AMOUNTS) {
+        const needle = add(text.toLowerCase());
+        matches.push(`strpos(lower(coalesce(reference, '')), ${needle}) > 0`);
+        for (const key of SEARCHED_DETAILS) matches.push(`strpos(lower(coalesce(details->>${add(key)}, '')), ${needle}) > 0`);
+      }
+      where.push(`(${matches.join(' OR ')})`);
     }
     // Held USDT deposits: USD credits rounded down to the cent, exactly like a credited deposit would be.
     const held = `SELECT 'udp_' || id::text AS id, 'usdtDeposit'::text AS type, 'pending'::text AS status,

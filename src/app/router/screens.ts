@@ -59,14 +59,14 @@ export const screens: readonly ScreenRoute[] = [
   { path: routePaths.settings, layout: 'app', load: () => import('@/pages/settings').then((m) => m.SettingsPage), namespaces: ['settings', 'faq', 'auth', 'errors', 'account', 'notifications'] },
   { path: routePaths.cards, layout: 'app', load: () => import('@/pages/cards').then((m) => m.CardsPage), namespaces: ['cards', 'errors', 'card-lifecycle'] },
   { path: routePaths.cardsArchive, layout: 'protected', load: () => import('@/pages/cards-archive').then((m) => m.CardsArchivePage), namespaces: ['cards', 'errors', 'card-lifecycle'] },
-  { path: '/cards/:cardId', layout: 'protected', load: () => import('@/pages/card-detail').then((m) => m.CardDetailPage), namespaces: ['cards', 'errors', 'platform', 'card-controls', 'card-lifecycle'] },
+  { path: '/cards/:cardId', layout: 'protected', load: () => import('@/pages/card-detail').then((m) => m.CardDetailPage), namespaces: ['cards', 'errors', 'platform', 'card-controls', 'card-lifecycle', 'history'] },
   { path: routePaths.cardIssue, layout: 'protected', load: () => import('@/pages/card-issue').then((m) => m.CardIssuePage), namespaces: ['cards', 'errors'] },
   // Optional id: without one the screen says "Please select a card product" (SPEC §5).
   { path: '/card-issue/detail/:productId?', layout: 'protected', load: () => import('@/pages/card-issue-detail').then((m) => m.CardIssueDetailPage), namespaces: ['cards', 'errors', 'card-controls'] },
   { path: routePaths.referral, layout: 'protected', load: () => import('@/pages/referral').then((m) => m.ReferralPage), namespaces: ['referral', 'errors'] },
   // SPEC §2 implies a profile screen without a path: /profile (docs/frontend.md "Referral & settings (client)").
   { path: '/profile', layout: 'protected', load: () => import('@/pages/profile').then((m) => m.ProfilePage), namespaces: ['profile', 'referral', 'errors', 'account', 'auth'] },
-  { path: routePaths.wallet, layout: 'app', load: () => import('@/pages/wallet').then((m) => m.WalletPage), namespaces: ['wallet', 'errors'] },
+  { path: routePaths.wallet, layout: 'app', load: () => import('@/pages/wallet').then((m) => m.WalletPage), namespaces: ['wallet', 'errors', 'history'] },
   { path: routePaths.paymentSuccess, layout: 'protected', load: () => import('@/pages/payment-success').then((m) => m.PaymentSuccessPage), namespaces: ['wallet', 'errors'] },
   { path: routePaths.paymentFailed, layout: 'protected', load: () => import('@/pages/payment-failed').then((m) => m.PaymentFailedPage), namespaces: ['wallet', 'errors'] },
 ];

@@ -16,7 +16,7 @@ export {
 } from './model/card';
 export { cardsListOpened, cardsListClosed, $cards, $cardsState, $cardsError } from './model/list';
 export { archiveOpened, $archivedCards, $archiveState, $archiveError } from './model/archive';
-export { cardTransactions, cardTrades, type CardHistory } from './model/history';
+export { cardTransactions, cardTrades, type CardHistory, type CardHistoryFilters } from './model/history';
 export { showCardFailureFx } from './model/failure';
 export {
   errorCodeOf,

@@ -2,6 +2,8 @@ export {
   transactionsRequested,
   transactionsReloadRequested,
   moreTransactionsRequested,
+  transactionFiltersApplied,
+  type TransactionFilters,
   $transactions,
   $hasMoreTransactions,
   $transactionsState,

@@ -18,6 +18,7 @@ import {
   Timestamp,
 } from './core';
 import { DeliveryAddress } from './delivery-address';
+import { historyFilterShape, periodInOrder } from './statements';
 
 /** SPEC §4, plus the end of life (issue #14, docs/api.md "Card lifecycle"): closing → closed, blocking → blocked. */
 export const CardStatus = z.enum([
@@ -178,10 +179,14 @@ export const CardTransaction = z.object({
 });
 export type CardTransaction = z.infer<typeof CardTransaction>;
 
-export const CardTransactionsQuery = z.object({
-  ...PageQuery.shape,
-  type: z.optional(CardTransactionType),
-});
+export const CardTransactionsQuery = z
+  .object({
+    ...PageQuery.shape,
+    type: z.optional(CardTransactionType),
+    /** Period and search by amount or merchant (statements.ts `historyFilterShape`). */
+    ...historyFilterShape,
+  })
+  .check(periodInOrder);
 
 // ── Requests ───────────────────────────────────────────────────────────────────────────────────────
 

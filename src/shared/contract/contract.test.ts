@@ -62,6 +62,7 @@ const SPEC_CALLS = [
 const ADDITIONS = [
   'GET /api/wallet/sbp/{paymentId}',
   'POST /api/auth/logout',
+  'POST /api/statements/links',
   // Card controls (issue #14, docs/api.md "Card controls"):
   'GET /api/cards/{id}/limits',
   'PATCH /api/cards/{id}/limits',
@@ -373,7 +374,7 @@ describe('OpenAPI document', () => {
       expect(op.security, e.id).toEqual(e.auth === 'bearer' ? [{ bearerAuth: [] }] : []);
     }
     const tx = doc.paths['/api/wallet/transactions']!.get!;
-    expect(tx.parameters.map((p) => p.name).sort()).toEqual(['currency', 'cursor', 'limit', 'type']);
+    expect(tx.parameters.map((p) => p.name).sort()).toEqual(['currency', 'cursor', 'from', 'limit', 'q', 'to', 'type']);
     expect(tx.parameters.every((p) => !p.required)).toBe(true);
   });
 

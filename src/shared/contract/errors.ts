@@ -41,6 +41,7 @@ export const ERROR_CODES = def({
   QUOTE_EXPIRED: { status: 409, service: 'wallet', description: 'The exchange quote is past expiresAt; fetch new rates.' },
   QUOTE_MISMATCH: { status: 422, service: 'wallet', description: 'quoteId is unknown or for another currency pair.' },
   RATE_UNAVAILABLE: { status: 503, service: 'wallet', description: 'No exchange rate can be quoted now.' },
+  STATEMENT_LINK_INVALID: { status: 410, service: 'wallet', description: 'The statement download link is unknown, used already or expired.' },
   // Cards
   CARD_NOT_FOUND: { status: 404, service: 'cards', description: 'No such card for this user.' },
   PRODUCT_NOT_FOUND: { status: 404, service: 'cards', description: 'The product does not exist or is no longer offered ("Product Not Found").' },

@@ -13,6 +13,7 @@ export * from './card-lifecycle';
 export * from './promo';
 export * from './account';
 export * from './notifications';
+export * from './statements';
 
 import type { EndpointDef } from './core';
 import { accountEndpoints } from './account';
@@ -23,11 +24,13 @@ import { lifecycleEndpoints } from './card-lifecycle';
 import { configEndpoints } from './config';
 import { notificationsEndpoints } from './notifications';
 import { promoEndpoints } from './promo';
+import { statementsEndpoints } from './statements';
 import { usersEndpoints } from './users';
 import { walletEndpoints } from './wallet';
 
 /**
- * Every endpoint by id: the 26 calls of SPEC §7 plus `wallet.sbpGet` (an addition, docs/api.md "SBP") and
+ * Every endpoint by id: the 26 calls of SPEC §7 plus `wallet.sbpGet` (an addition, docs/api.md "SBP"), `statements.createLink`
+ * (an addition, docs/api.md "History search and statements") and
  * `auth.logout` (an addition: server-side sign-out, docs/server.md "Auth"). Each domain file exports its group
  * (`<domain>Endpoints`); a new domain adds one line here. contract.test.ts finds every `defineEndpoint` export
  * itself and fails on one missing from here; keys equal each endpoint's `id`; `endpoints['cards.get']` keeps its type.
@@ -43,6 +46,7 @@ export const endpoints = {
   ...promoEndpoints,
   ...accountEndpoints,
   ...notificationsEndpoints,
+  ...statementsEndpoints,
 } as const satisfies Record<string, EndpointDef<any, any, any, any>>;
 
 export type Endpoints = typeof endpoints;

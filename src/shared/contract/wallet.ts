@@ -15,6 +15,7 @@ import {
   Timestamp,
 } from './core';
 import { USDT_HOLD_REASONS } from './errors';
+import { historyFilterShape, periodInOrder } from './statements';
 
 // ── Wallet ─────────────────────────────────────────────────────────────────────────────────────────
 
@@ -141,12 +142,16 @@ export const WalletTransaction = z.discriminatedUnion('type', [
 ]);
 export type WalletTransaction = z.infer<typeof WalletTransaction>;
 
-export const WalletTransactionsQuery = z.object({
-  ...PageQuery.shape,
-  type: z.optional(WalletTransactionType),
-  /** Matches `amount.currency`, and for exchanges also `details.counterAmount.currency`. */
-  currency: z.optional(Currency),
-});
+export const WalletTransactionsQuery = z
+  .object({
+    ...PageQuery.shape,
+    type: z.optional(WalletTransactionType),
+    /** Matches `amount.currency`, and for exchanges also `details.counterAmount.currency`. */
+    currency: z.optional(Currency),
+    /** Period and search (statements.ts `historyFilterShape`). */
+    ...historyFilterShape,
+  })
+  .check(periodInOrder);
 
 // ── SBP ────────────────────────────────────────────────────────────────────────────────────────────
 

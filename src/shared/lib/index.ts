@@ -10,3 +10,12 @@ export {
   type NavigateTo,
   type PageLifecycle,
 } from './router';
+export {
+  PERIOD_KEYS,
+  periodInstants,
+  localDateValue,
+  parseLocalDate,
+  dayRangeInstants,
+  type PeriodKey,
+  type Instants,
+} from './period';

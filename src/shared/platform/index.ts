@@ -71,3 +71,4 @@ export {
 } from './capabilities/popup';
 export { openTelegramLink, openLink, shareUrl } from './capabilities/links';
 export { onAppHidden } from './capabilities/visibility';
+export { downloadFile, canDownloadInTelegram, type DownloadRoute } from './capabilities/download';

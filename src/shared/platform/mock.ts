@@ -131,6 +131,17 @@ function openWindow(url: string): void {
   }
 }
 
+/** What the native client does with a file download: fetch the URL (no app headers) and save it. */
+function saveUrl(url: string, fileName: string): void {
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  anchor.style.display = 'none';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+}
+
 function record(method: string, params: unknown): void {
   (window.__tgMockCalls ??= []).push({ method, params, at: Date.now() });
 }
@@ -217,6 +228,13 @@ export function installTelegramMock(config: MockConfig, options: InstallMockOpti
         case 'web_app_biometry_request_auth': {
           const authorized = !interactive || window.confirm(`[Telegram mock] Biometry: ${String((params.reason as string) || 'authenticate')}`);
           return reply('biometry_auth_requested', { status: authorized ? 'authorized' : 'failed' });
+        }
+        case 'web_app_request_file_download': {
+          // Telegram 8.0+ asks the user, then downloads the URL itself; the mock "accepts" and saves it the same way.
+          const accepted = !interactive || window.confirm(`[Telegram mock] Download ${String(params.file_name)}?`);
+          reply('file_download_requested', { status: accepted ? 'downloading' : 'cancelled' });
+          if (accepted) saveUrl(String(params.url), String(params.file_name));
+          return;
         }
         case 'web_app_check_location':
           return reply('location_checked', { available: true, access_requested: true, access_granted: true });

@@ -10,6 +10,7 @@ export { Badge, type BadgeProps, type BadgeTone } from './badge';
 export { Spinner, type SpinnerProps } from './spinner';
 export { Skeleton, ScreenSkeleton, type SkeletonProps } from './skeleton';
 export { EmptyState, type EmptyStateProps } from './empty-state';
+export { LoadMore, type LoadMoreProps } from './load-more';
 export { ErrorState, type ErrorStateProps } from './error-state';
 export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';
 export { Sheet, type SheetProps } from './sheet';

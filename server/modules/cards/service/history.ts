@@ -1,6 +1,8 @@
 /** A card's trades (purchases, refunds) and its transactions (owner only). */
 import type { CardTransaction, CardTransactionType, Trade, TradeStatus } from '@/shared/contract/cards';
 import type { Currency } from '@/shared/contract/core';
+import { searchAmountMinor } from '@/shared/contract/statements';
+import type { SqlParam } from '../../../db/db';
 import { DEFAULT_PAGE_SIZE } from '../../products';
 import { ownedCard } from '../store';
 import { keysetAfter, pageOf, type CardsDeps, type Page } from './shared';
@@ -35,17 +37,32 @@ export const listCardTransactions = async (
   { db }: CardsDeps,
   userId: string,
   cardId: string,
-  query: { type?: CardTransactionType; cursor?: string; limit?: number },
+  query: { type?: CardTransactionType; cursor?: string; limit?: number; from?: string; to?: string; q?: string },
 ): Promise<Page<CardTransaction>> => {
   const card = await ownedCard(db, userId, cardId);
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const after = keysetAfter(query.cursor);
+  const params: SqlParam[] = [card.id];
+  const add = (value: SqlParam) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where = ['card_id = $1'];
+  if (query.type) where.push(`type = ${add(query.type)}`);
+  if (after) where.push(`(created_at, id) < (${add(after.at)}::timestamptz, ${add(after.id)}::text)`);
+  if (query.from) where.push(`created_at >= ${add(new Date(query.from))}`);
+  if (query.to) where.push(`created_at < ${add(new Date(query.to))}`);
+  const text = query.q?.trim();
+  if (text) {
+    // Merchant as a plain substring (strpos, not LIKE: `%` and `_` are ordinary characters) or the exact amount.
+    const matches = [`strpos(lower(coalesce(merchant_name, '')), ${add(text.toLowerCase())}) > 0`];
+    const minor = searchAmountMinor(text);
+    if (minor !== null) matches.push(`amount = ${add(minor)}`);
+    where.push(`(${matches.join(' OR ')})`);
+  }
   const rows = await db.query<CardTransactionRow>(
-    `SELECT * FROM card_transactions
-     WHERE card_id = $1 AND ($2::text IS NULL OR type = $2)
-       AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::text))
-     ORDER BY created_at DESC, id DESC LIMIT $5`,
-    [card.id, query.type ?? null, after?.at ?? null, after?.id ?? null, limit + 1],
+    `SELECT * FROM card_transactions WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT ${add(limit + 1)}`,
+    params,
   );
   return pageOf(rows, limit, toCardTransaction);
 };

@@ -60,7 +60,11 @@ export class CardsService {
     return tradeById(this.deps, tradeId);
   }
 
-  transactions(userId: string, cardId: string, query: { type?: CardTransactionType; cursor?: string; limit?: number }): Promise<Page<CardTransaction>> {
+  transactions(
+    userId: string,
+    cardId: string,
+    query: { type?: CardTransactionType; cursor?: string; limit?: number; from?: string; to?: string; q?: string },
+  ): Promise<Page<CardTransaction>> {
     return listCardTransactions(this.deps, userId, cardId, query);
   }
 

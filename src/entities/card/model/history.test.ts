@@ -69,6 +69,26 @@ describe('card history with "load more"', () => {
     expect(scope.getState(cardTransactions.$items).map((item) => item.id)).toEqual(['t0', 't1', 't3']);
   });
 
+  it('filters: page 1 again with them, older pages dropped, next pages keep them', async () => {
+    server.on('GET', '/api/cards/crd_1/transactions', (request) =>
+      request.query.get('cursor') === 'c2' ? ok(pageOf([tx('t3')], null)) : request.query.get('q') ? ok(pageOf([tx('f1')], 'c2')) : ok(pageOf([tx('t1'), tx('t2')], 'c2')),
+    );
+    const scope = fork();
+    await allSettled(cardTransactions.opened, { scope, params: 'crd_1' });
+    await allSettled(cardTransactions.moreRequested, { scope });
+    expect(scope.getState(cardTransactions.$items).map((item) => item.id)).toEqual(['t1', 't2', 't3']);
+
+    await allSettled(cardTransactions.filtersApplied, { scope, params: { q: 'coffee', from: '2030-01-01T00:00:00.000Z' } });
+    expect(scope.getState(cardTransactions.$items).map((item) => item.id)).toEqual(['f1']);
+    const filtered = server.calls.at(-1)!.query;
+    expect([filtered.get('q'), filtered.get('from'), filtered.get('cursor')]).toEqual(['coffee', '2030-01-01T00:00:00.000Z', null]);
+
+    await allSettled(cardTransactions.moreRequested, { scope });
+    const next = server.calls.at(-1)!.query;
+    expect([next.get('q'), next.get('cursor')]).toEqual(['coffee', 'c2']);
+    expect(scope.getState(cardTransactions.$items).map((item) => item.id)).toEqual(['f1', 't3']);
+  });
+
   it('never shows another card\'s items', async () => {
     server.on('GET', '/api/cards/crd_1/trades', () => ok(pageOf([trade('r1')])));
     server.on('GET', '/api/cards/crd_2/trades', () => ok(pageOf([])));

@@ -13,9 +13,19 @@ import { cardDataInvalidated } from './card';
 import { cardTradesMoreQuery, cardTradesQuery, cardTransactionsMoreQuery, cardTransactionsQuery } from './queries';
 import { paramsId } from './params';
 
+/** Period and search of a card's list (the contract's `historyFilterShape`; transactions only). */
+export interface CardHistoryFilters {
+  from?: string;
+  to?: string;
+  q?: string;
+}
+
 export interface CardHistory<T> {
   /** Show this card's list (loads page 1, cached). */
   opened: EventCallable<string>;
+  /** Narrow the list: it starts over from page 1 with these filters (later pages keep them). */
+  filtersApplied: EventCallable<CardHistoryFilters>;
+  $filters: Store<CardHistoryFilters>;
   moreRequested: EventCallable<void>;
   $items: Store<T[]>;
   $state: Store<QueryState>;
@@ -31,7 +41,7 @@ interface Loaded<T> {
   nextCursor: string | null;
 }
 
-type Input = { params: Record<string, string>; query: { limit: number; cursor?: string } };
+type Input = { params: Record<string, string>; query: CardHistoryFilters & { limit: number; cursor?: string } };
 type PageQuery<T> = Query<any, { items: T[]; nextCursor: string | null }, any, any>;
 
 interface HistoryConfig<T> {
@@ -51,10 +61,14 @@ const mergeItems = <T extends { id: string }>(first: T[], more: T[]): T[] => {
 };
 
 const cardIdOf = (params: unknown): string | undefined => paramsId({ params });
+const filtersKey = (query: CardHistoryFilters | undefined): string => JSON.stringify([query?.from ?? null, query?.to ?? null, query?.q ?? null]);
+const queryOf = (params: unknown): CardHistoryFilters | undefined => (params as { query?: CardHistoryFilters } | undefined)?.query;
 
 function createCardHistory<T extends { id: string }>(config: HistoryConfig<T>): CardHistory<T> {
   const opened = createEvent<string>();
   const moreRequested = createEvent();
+  const filtersApplied = createEvent<CardHistoryFilters>();
+  const $filters = createStore<CardHistoryFilters>({}, { serialize: 'ignore' }).on(filtersApplied, (_, filters) => filters).reset(apiDataReset);
 
   const $cardId = createStore<string | null>(null, { serialize: 'ignore' }).on(opened, (_, id) => id).reset(apiDataReset);
   const $first = createStore<Loaded<T> | null>(null, { serialize: 'ignore' }).reset(apiDataReset);
@@ -62,20 +76,36 @@ function createCardHistory<T extends { id: string }>(config: HistoryConfig<T>): 
 
   sample({
     clock: opened,
-    fn: (cardId): Input => ({ params: config.pathParams(cardId), query: { limit: HISTORY_PAGE_LIMIT } }),
+    source: $filters,
+    fn: (filters, cardId): Input => ({ params: config.pathParams(cardId), query: { ...filters, limit: HISTORY_PAGE_LIMIT } }),
     target: config.first.start,
   });
+  sample({
+    clock: filtersApplied,
+    source: $cardId,
+    filter: (cardId) => cardId !== null,
+    fn: (cardId, filters): Input => ({ params: config.pathParams(cardId!), query: { ...filters, limit: HISTORY_PAGE_LIMIT } }),
+    target: config.first.start,
+  });
+  $more.reset(filtersApplied);
   $first.on(config.first.finished.success, (_, { params, result }) => {
     const cardId = cardIdOf(params);
     return cardId ? { cardId, items: result.items, nextCursor: result.nextCursor } : null;
   });
   // Another card's first page arrived: its older pages are not ours.
   $more.on(config.first.finished.success, (more, { params }) => (more && more.cardId !== cardIdOf(params) ? null : more));
-  $more.on(config.more.finished.success, (more, { params, result }) => {
-    const cardId = cardIdOf(params);
-    if (!cardId) return more;
-    const items = more && more.cardId === cardId ? mergeItems(more.items, result.items) : result.items;
-    return { cardId, items, nextCursor: result.nextCursor };
+  // A later page counts only if it was asked with the filters still applied.
+  sample({
+    clock: config.more.finished.success,
+    source: { more: $more, filters: $filters },
+    filter: ({ filters }, { params }) => filtersKey(queryOf(params)) === filtersKey(filters),
+    fn: ({ more }, { params, result }) => {
+      const cardId = cardIdOf(params);
+      if (!cardId) return more;
+      const items = more && more.cardId === cardId ? mergeItems(more.items, result.items) : result.items;
+      return { cardId, items, nextCursor: result.nextCursor };
+    },
+    target: $more,
   });
 
   const $items = combine($cardId, $first, $more, (cardId, first, more) =>
@@ -92,9 +122,12 @@ function createCardHistory<T extends { id: string }>(config: HistoryConfig<T>): 
 
   sample({
     clock: moreRequested,
-    source: { cardId: $cardId, cursor: $nextCursor, loading: config.more.$pending },
+    source: { cardId: $cardId, cursor: $nextCursor, loading: config.more.$pending, filters: $filters },
     filter: ({ cardId, cursor, loading }) => cardId !== null && cursor !== null && !loading,
-    fn: ({ cardId, cursor }): Input => ({ params: config.pathParams(cardId!), query: { limit: HISTORY_PAGE_LIMIT, cursor: cursor! } }),
+    fn: ({ cardId, cursor, filters }): Input => ({
+      params: config.pathParams(cardId!),
+      query: { ...filters, limit: HISTORY_PAGE_LIMIT, cursor: cursor! },
+    }),
     target: config.more.start,
   });
 
@@ -106,6 +139,8 @@ function createCardHistory<T extends { id: string }>(config: HistoryConfig<T>): 
 
   return {
     opened,
+    filtersApplied,
+    $filters,
     moreRequested,
     $items,
     $state,

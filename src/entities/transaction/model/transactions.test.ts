@@ -11,6 +11,7 @@ import {
   $transactionsError,
   $transactionsState,
   moreTransactionsRequested,
+  transactionFiltersApplied,
   transactionsReloadRequested,
   transactionsRequested,
 } from './transactions';
@@ -97,5 +98,31 @@ describe('transactions entity', () => {
     await allSettled(moreTransactionsRequested, { scope });
     await allSettled(apiDataReset, { scope });
     expect(scope.getState($transactions)).toEqual([]);
+  });
+
+  it('filters: the list starts over with them, and later pages keep them with the cursor', async () => {
+    servePages(all);
+    const scope = fork();
+    await allSettled(transactionsRequested, { scope });
+    await allSettled(moreTransactionsRequested, { scope });
+    expect(ids(scope.getState($transactions))).toHaveLength(6);
+
+    await allSettled(transactionFiltersApplied, { scope, params: { type: 'usdtDeposit', q: '50', from: '2030-01-01T00:00:00.000Z' } });
+    const filtered = server.calls.at(-1)!.query;
+    expect(filtered.get('type')).toBe('usdtDeposit');
+    expect(filtered.get('q')).toBe('50');
+    expect(filtered.get('from')).toBe('2030-01-01T00:00:00.000Z');
+    expect(filtered.get('cursor')).toBeNull();
+    // Pages of the old filters are gone: only the new first page is shown.
+    expect(ids(scope.getState($transactions))).toEqual(['wtx_1', 'wtx_2', 'wtx_3']);
+
+    await allSettled(moreTransactionsRequested, { scope });
+    const next = server.calls.at(-1)!.query;
+    expect(next.get('cursor')).toBe('3');
+    expect(next.get('type')).toBe('usdtDeposit');
+    expect(next.get('q')).toBe('50');
+
+    await allSettled(transactionsReloadRequested, { scope });
+    expect(server.calls.at(-1)!.query.get('type')).toBe('usdtDeposit');
   });
 });

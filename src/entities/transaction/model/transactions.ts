@@ -7,10 +7,13 @@
  */
 import { combine, createEvent, createStore, sample } from 'effector';
 import { apiDataReset, createApiQuery, createRefetch, errorMessageOf, queryState } from '@/shared/api';
-import { walletTransactions, type WalletTransaction } from '@/shared/contract';
+import { walletTransactions, type EndpointQuery, type WalletTransaction } from '@/shared/contract';
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
-const FIRST_PAGE = { query: { limit: TRANSACTIONS_PAGE_SIZE } };
+
+/** What the list is narrowed to (type, currency, period, search text): the contract's filter fields. */
+export type TransactionFilters = Pick<NonNullable<EndpointQuery<typeof walletTransactions>>, 'type' | 'currency' | 'from' | 'to' | 'q'>;
+const firstPage = (filters: TransactionFilters) => ({ query: { ...filters, limit: TRANSACTIONS_PAGE_SIZE } });
 
 export const transactionsQuery = createApiQuery(walletTransactions, { name: 'wallet.transactions' });
 export const transactionsNextPageQuery = createApiQuery(walletTransactions, { name: 'wallet.transactions.nextPage' });
@@ -21,6 +24,13 @@ export const transactionsRequested = createEvent();
 export const transactionsReloadRequested = createEvent();
 /** Append the next page ("Load more"); ignored when there is none or one is loading. */
 export const moreTransactionsRequested = createEvent();
+/** Narrow the list (history filters/search): the list starts over from its first page with these filters. */
+export const transactionFiltersApplied = createEvent<TransactionFilters>();
+
+/** The filters of the list shown (empty: everything). */
+export const $transactionFilters = createStore<TransactionFilters>({}, { serialize: 'ignore' })
+  .on(transactionFiltersApplied, (_, filters) => filters)
+  .reset(apiDataReset);
 
 const firstPageRefetch = createRefetch(transactionsQuery, 'wallet.transactions');
 
@@ -28,7 +38,7 @@ type TransactionsPage = { items: WalletTransaction[]; nextCursor: string | null 
 
 /** Pages loaded with "Load more" after the first one. */
 const $morePages = createStore<TransactionsPage[]>([], { serialize: 'ignore' })
-  .reset(transactionsQuery.finished.success, apiDataReset);
+  .reset(transactionsQuery.finished.success, apiDataReset, transactionFiltersApplied);
 
 export const $transactions = combine(transactionsQuery.$data, $morePages, (first, more): WalletTransaction[] => {
   if (!first) return [];
@@ -59,14 +69,14 @@ export const $loadingMoreTransactions = transactionsNextPageQuery.$pending;
 /** "Load more" failed: SPEC §8 "Failed to fetch transactions" (the list stays). */
 export const $loadMoreError = errorMessageOf(transactionsNextPageQuery, 'errors:wallet.fetchTransactionsFailed');
 
-sample({ clock: transactionsRequested, fn: () => FIRST_PAGE, target: transactionsQuery.start });
-sample({ clock: transactionsReloadRequested, fn: () => FIRST_PAGE, target: firstPageRefetch });
+sample({ clock: [transactionsRequested, transactionFiltersApplied], source: $transactionFilters, fn: firstPage, target: transactionsQuery.start });
+sample({ clock: transactionsReloadRequested, source: $transactionFilters, fn: firstPage, target: firstPageRefetch });
 
 sample({
   clock: moreTransactionsRequested,
-  source: { cursor: $nextCursor, loading: transactionsNextPageQuery.$pending },
+  source: { cursor: $nextCursor, loading: transactionsNextPageQuery.$pending, filters: $transactionFilters },
   filter: ({ cursor, loading }) => cursor !== null && !loading,
-  fn: ({ cursor }) => ({ query: { limit: TRANSACTIONS_PAGE_SIZE, cursor: cursor! } }),
+  fn: ({ cursor, filters }) => ({ query: { ...filters, limit: TRANSACTIONS_PAGE_SIZE, cursor: cursor! } }),
   target: transactionsNextPageQuery.start,
 });
 
@@ -78,4 +88,4 @@ sample({
   fn: ({ pages }, { result }) => [...pages, result],
   target: $morePages,
 });
-sample({ clock: [transactionsReloadRequested, apiDataReset], target: transactionsNextPageQuery.reset });
+sample({ clock: [transactionsReloadRequested, apiDataReset, transactionFiltersApplied], target: transactionsNextPageQuery.reset });

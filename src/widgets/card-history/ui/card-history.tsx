@@ -1,8 +1,10 @@
 import { useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
 import { CardFailureText, CardTradeRow, CardTransactionRow, cardTrades, cardTransactions, type CardHistory } from '@/entities/card';
+import { CardHistoryFilters, cardSearch } from '@/features/history-search';
+import { StatementExport } from '@/features/statement-export';
 import { useTranslation } from '@/shared/i18n';
-import { Button, EmptyState, ErrorState, List, SegmentedControl, Skeleton } from '@/shared/ui';
+import { EmptyState, ErrorState, List, LoadMore, SegmentedControl, Skeleton } from '@/shared/ui';
 import { $tab, tabChanged, type HistoryTab } from '../model/history-tabs';
 import styles from './card-history.module.css';
 
@@ -51,19 +53,15 @@ function HistoryList<T extends { id: string }>({
           <CardFailureText operation={operation} error={moreError} />
         </p>
       )}
-      {hasMore && (
-        <Button variant="plain" fullWidth loading={loadingMore} onClick={() => more()}>
-          {t('cards:history.loadMore')}
-        </Button>
-      )}
+      {hasMore && <LoadMore variant="plain" onLoadMore={() => more()} loading={loadingMore} label={t('cards:history.loadMore')} />}
     </div>
   );
 }
 
 /** Transactions and trades of a card, as two tabs, with "load more". */
 export function CardHistoryTabs({ cardId }: { cardId: string }) {
-  const { t } = useTranslation('cards');
-  const [tab, change] = useUnit([$tab, tabChanged]);
+  const { t } = useTranslation(['cards', 'history']);
+  const [tab, change, filtered] = useUnit([$tab, tabChanged, cardSearch.$filtered]);
   return (
     <section className={styles.section} aria-labelledby="card-history-title">
       <h2 id="card-history-title" className={styles.title}>
@@ -78,12 +76,18 @@ export function CardHistoryTabs({ cardId }: { cardId: string }) {
           { value: 'trades', label: t('history.trades') },
         ]}
       />
+      {tab === 'transactions' && (
+        <>
+          <CardHistoryFilters />
+          <StatementExport account={{ kind: 'card', cardId }} />
+        </>
+      )}
       {tab === 'transactions' ? (
         <HistoryList
           history={cardTransactions}
           operation="transactions"
           cardId={cardId}
-          emptyText={t('history.noTransactions')}
+          emptyText={filtered ? t('history:empty.title') : t('history.noTransactions')}
           render={(item) => <CardTransactionRow key={item.id} transaction={item} />}
         />
       ) : (

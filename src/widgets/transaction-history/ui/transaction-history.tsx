@@ -10,8 +10,10 @@ import {
   transactionsReloadRequested,
   TransactionRow,
 } from '@/entities/transaction';
+import { WalletHistoryFilters, walletSearch } from '@/features/history-search';
+import { StatementExport } from '@/features/statement-export';
 import { useFormatters, useTranslation } from '@/shared/i18n';
-import { Button, EmptyState, ErrorState, List, Skeleton } from '@/shared/ui';
+import { Button, EmptyState, ErrorState, List, LoadMore, Skeleton } from '@/shared/ui';
 import { $requiredConfirmations, $transactionDays, TransactionHistoryGate } from '../model/transaction-history';
 import styles from './transaction-history.module.css';
 
@@ -33,11 +35,13 @@ function LoadingRows() {
   );
 }
 
+const WALLET_ACCOUNT = { kind: 'wallet' } as const;
+
 /** SPEC §2 /wallet: recent transactions grouped by day, with "load more" by cursor. */
 export function TransactionHistory() {
   useGate(TransactionHistoryGate);
   const titleId = useId();
-  const { t } = useTranslation(['wallet', 'errors']);
+  const { t } = useTranslation(['wallet', 'history', 'errors']);
   const format = useFormatters();
   const [days, state, error, hasMore, loadingMore, loadMoreError, required] = useUnit([
     $transactionDays,
@@ -49,6 +53,7 @@ export function TransactionHistory() {
     $requiredConfirmations,
   ]);
   const [reload, loadMore] = useUnit([transactionsReloadRequested, moreTransactionsRequested]);
+  const [filtered, resetFilters] = useUnit([walletSearch.$filtered, walletSearch.filtersReset]);
 
   let body;
   if (days.length > 0) {
@@ -71,17 +76,25 @@ export function TransactionHistory() {
             {t(loadMoreError.keys, { defaultValue: loadMoreError.defaultValue })}
           </p>
         )}
-        {hasMore && (
-          <Button variant="secondary" fullWidth onClick={() => loadMore()} loading={loadingMore}>
-            {t('history.loadMore')}
-          </Button>
-        )}
+        {hasMore && <LoadMore onLoadMore={() => loadMore()} loading={loadingMore} label={t('history.loadMore')} />}
       </>
     );
   } else if (state === 'error' && error) {
     body = <ErrorState title={t('errors:wallet.fetchTransactionsFailed')} message={t(error.keys, { defaultValue: error.defaultValue })} onRetry={() => reload()} />;
   } else if (state === 'pending') {
     body = <LoadingRows />;
+  } else if (filtered) {
+    body = (
+      <EmptyState
+        title={t('history:empty.title')}
+        text={t('history:empty.text')}
+        action={
+          <Button variant="secondary" onClick={() => resetFilters()}>
+            {t('history:filters.reset')}
+          </Button>
+        }
+      />
+    );
   } else {
     body = <EmptyState title={t('history.emptyTitle')} text={t('history.emptyText')} />;
   }
@@ -91,6 +104,8 @@ export function TransactionHistory() {
       <h2 id={titleId} className={styles.title}>
         {t('history.title')}
       </h2>
+      <WalletHistoryFilters />
+      <StatementExport account={WALLET_ACCOUNT} />
       {body}
     </section>
   );

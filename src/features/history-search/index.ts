@@ -1,0 +1,2 @@
+export { walletSearch, cardSearch } from './model/search';
+export { WalletHistoryFilters, CardHistoryFilters } from './ui/history-filters';

@@ -1,0 +1,1 @@
+export { StatementExport } from './ui/statement-export';
