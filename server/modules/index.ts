@@ -12,6 +12,7 @@ import { mount, type ModuleDeps, type MountedModule } from './module';
 import { productsModule } from './products';
 import { promoModule } from './promo';
 import type { ModuleSettings } from './settings';
+import { transactionDetailsModule } from './transaction-details';
 import { usersModule } from './users';
 import { walletModule } from './wallet';
 
@@ -28,6 +29,7 @@ export const serverModules = (settings: ModuleSettings): MountedModule[] => [
   mount(productsModule),
   mount(cardsModule, settings.cards),
   mount(promoModule, settings.promo),
+  mount(transactionDetailsModule),
 ];
 
 /** Registers every module of the list on the app. */

@@ -59,7 +59,12 @@ const SPEC_CALLS = [
   'GET /api/promo/my-referrals',
 ];
 /** Additions beyond SPEC §7, each justified in docs/api.md. */
-const ADDITIONS = ['GET /api/wallet/sbp/{paymentId}', 'POST /api/auth/logout'];
+const ADDITIONS = [
+  'GET /api/wallet/sbp/{paymentId}',
+  'POST /api/auth/logout',
+  'GET /api/wallet/transactions/{transactionId}',
+  'GET /api/cards/{id}/transactions/{transactionId}',
+];
 const STATE_CHANGING = ['wallet.sbpCreate', 'wallet.exchange', 'cards.create', 'cards.activate', 'cards.updateStatus', 'cards.topUp'];
 
 const list = endpointList as ReadonlyArray<EndpointDef>;

@@ -8,12 +8,14 @@ export * from './wallet';
 export * from './config';
 export * from './cards';
 export * from './promo';
+export * from './transaction-details';
 
 import type { EndpointDef } from './core';
 import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
 import { configEndpoints } from './config';
 import { promoEndpoints } from './promo';
+import { detailsEndpoints } from './transaction-details';
 import { usersEndpoints } from './users';
 import { walletEndpoints } from './wallet';
 
@@ -30,6 +32,7 @@ export const endpoints = {
   ...cardsEndpoints,
   ...configEndpoints,
   ...promoEndpoints,
+  ...detailsEndpoints,
 } as const satisfies Record<string, EndpointDef<any, any, any, any>>;
 
 export type Endpoints = typeof endpoints;
