@@ -1,6 +1,7 @@
 import { useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
 import { CardFailureText, CardTradeRow, CardTransactionRow, cardTrades, cardTransactions, type CardHistory } from '@/entities/card';
+import { TransactionDetailsSheet, transactionDetailsOpened } from '@/features/transaction-details';
 import { useTranslation } from '@/shared/i18n';
 import { Button, EmptyState, ErrorState, List, SegmentedControl, Skeleton } from '@/shared/ui';
 import { $tab, tabChanged, type HistoryTab } from '../model/history-tabs';
@@ -63,7 +64,7 @@ function HistoryList<T extends { id: string }>({
 /** Transactions and trades of a card, as two tabs, with "load more". */
 export function CardHistoryTabs({ cardId }: { cardId: string }) {
   const { t } = useTranslation('cards');
-  const [tab, change] = useUnit([$tab, tabChanged]);
+  const [tab, change, openDetails] = useUnit([$tab, tabChanged, transactionDetailsOpened]);
   return (
     <section className={styles.section} aria-labelledby="card-history-title">
       <h2 id="card-history-title" className={styles.title}>
@@ -84,7 +85,9 @@ export function CardHistoryTabs({ cardId }: { cardId: string }) {
           operation="transactions"
           cardId={cardId}
           emptyText={t('history.noTransactions')}
-          render={(item) => <CardTransactionRow key={item.id} transaction={item} />}
+          render={(item) => (
+            <CardTransactionRow key={item.id} transaction={item} onOpen={() => openDetails({ kind: 'card', cardId: item.cardId, transactionId: item.id })} />
+          )}
         />
       ) : (
         <HistoryList
@@ -95,6 +98,7 @@ export function CardHistoryTabs({ cardId }: { cardId: string }) {
           render={(item) => <CardTradeRow key={item.id} trade={item} />}
         />
       )}
+      <TransactionDetailsSheet />
     </section>
   );
 }

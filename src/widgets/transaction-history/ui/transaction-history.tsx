@@ -10,6 +10,7 @@ import {
   transactionsReloadRequested,
   TransactionRow,
 } from '@/entities/transaction';
+import { TransactionDetailsSheet, transactionDetailsOpened } from '@/features/transaction-details';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { Button, EmptyState, ErrorState, List, Skeleton } from '@/shared/ui';
 import { $requiredConfirmations, $transactionDays, TransactionHistoryGate } from '../model/transaction-history';
@@ -48,7 +49,7 @@ export function TransactionHistory() {
     $loadMoreError,
     $requiredConfirmations,
   ]);
-  const [reload, loadMore] = useUnit([transactionsReloadRequested, moreTransactionsRequested]);
+  const [reload, loadMore, openDetails] = useUnit([transactionsReloadRequested, moreTransactionsRequested, transactionDetailsOpened]);
 
   let body;
   if (days.length > 0) {
@@ -61,7 +62,12 @@ export function TransactionHistory() {
             </h3>
             <List>
               {day.items.map((tx) => (
-                <TransactionRow key={tx.id} transaction={tx} requiredConfirmations={required ?? undefined} />
+                <TransactionRow
+                  key={tx.id}
+                  transaction={tx}
+                  requiredConfirmations={required ?? undefined}
+                  onOpen={() => openDetails({ kind: 'wallet', transactionId: tx.id })}
+                />
               ))}
             </List>
           </section>
@@ -92,6 +98,7 @@ export function TransactionHistory() {
         {t('history.title')}
       </h2>
       {body}
+      <TransactionDetailsSheet />
     </section>
   );
 }
