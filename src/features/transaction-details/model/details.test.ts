@@ -4,15 +4,12 @@ import { apiDataReset, configureApi, tokenStorage } from '@/shared/api';
 import { createFakeServer, fail, ok } from '@/shared/api/index.testing';
 import { navigateFx } from '@/shared/lib';
 import { cardTopUpDetails, cardTransferDetails, declinedSbpDetails, exchangeDetails } from '../testing/fixtures';
+import { $copiedId, copyFeedbackFx, copyIdFx, idCopyRequested } from './copy';
 import {
-  $copiedId,
   $details,
   $detailsError,
   $detailsOpen,
   $detailsState,
-  copyFeedbackFx,
-  copyIdFx,
-  idCopyRequested,
   LOAD_FAILED_KEY,
   relatedCardPressed,
   transactionDetailsClosed,

@@ -8,13 +8,12 @@ import { useFormatters, useTranslation } from '@/shared/i18n';
 import { cn } from '@/shared/lib';
 import { Alert, Amount, Badge, Button, ErrorState, IconCopy, List, ListItem, Section, Skeleton, Sheet, SummaryList, type SummaryRow } from '@/shared/ui';
 import { amountLinesOf, failureCodeOf, headlineOf, idLinesOf, markerOf, type AmountLine, type Marker, type TransactionDetails } from '../lib/details-view';
+import { $copiedId, idCopyRequested } from '../model/copy';
 import {
-  $copiedId,
   $details,
   $detailsError,
   $detailsOpen,
   $detailsState,
-  idCopyRequested,
   relatedCardPressed,
   transactionDetailsClosed,
   transactionDetailsRetried,
@@ -76,8 +75,8 @@ function amountRow(line: AmountLine, index: number, t: T, money: (value: AmountL
   const label =
     line.kind === 'fee'
       ? line.reason
-        ? t('transaction-details:amounts.fee', { reason: t(`wallet:transaction.commission.${line.reason}`) })
-        : t('transaction-details:amounts.feePlain')
+        ? t(`wallet:transaction.commission.${line.reason}`)
+        : t('transaction-details:amounts.fee')
       : t(`transaction-details:amounts.${line.kind}`);
   return { id: `${line.kind}-${index}`, label, value: money(line.value), total: line.total };
 }
@@ -115,18 +114,12 @@ function Content({ details }: { details: TransactionDetails }) {
         {statusBadge(details, marker, t)}
       </header>
 
-      {marker === 'declined' && <Alert tone="danger">{t('marker.declined')}</Alert>}
       {held && (
         <Alert tone="warning">
           {t(`wallet:transaction.hold.reasons.${held.reason}`)} {t('marker.held')}
         </Alert>
       )}
-      {failure && marker !== 'declined' && <Alert tone="danger">{t('reason', { reason: failureText(failure, t) })}</Alert>}
-      {failure && marker === 'declined' && (
-        <p className={styles.reason} data-testid="details-reason">
-          {t('reason', { reason: failureText(failure, t) })}
-        </p>
-      )}
+      {failure && <Alert tone="danger">{t('reason', { reason: failureText(failure, t) })}</Alert>}
 
       <Section title={t('timeline.title')}>
         <Timeline steps={details.data.timeline} marker={marker} />
