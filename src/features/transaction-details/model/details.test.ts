@@ -5,17 +5,8 @@ import { createFakeServer, fail, ok } from '@/shared/api/index.testing';
 import { navigateFx } from '@/shared/lib';
 import { cardTopUpDetails, cardTransferDetails, declinedSbpDetails, exchangeDetails } from '../testing/fixtures';
 import { $copiedId, copyFeedbackFx, copyIdFx, idCopyRequested } from './copy';
-import {
-  $details,
-  $detailsError,
-  $detailsOpen,
-  $detailsState,
-  LOAD_FAILED_KEY,
-  relatedCardPressed,
-  transactionDetailsClosed,
-  transactionDetailsOpened,
-  transactionDetailsRetried,
-} from './details';
+import { $detailsOpen, relatedCardPressed, transactionDetailsClosed, transactionDetailsOpened } from './details';
+import { $details, $detailsError, $detailsState, detailsSheetMounted, LOAD_FAILED_KEY, transactionDetailsRetried } from './load';
 
 const server = createFakeServer();
 beforeEach(async () => {
@@ -128,5 +119,16 @@ describe('transaction details model', () => {
     await allSettled(relatedCardPressed, { scope, params: 'crd_1' });
     expect(scope.getState($detailsOpen)).toBe(false);
     expect(went).toEqual([{ to: '/cards/crd_1' }]);
+  });
+
+  it('mounting the sheet loads the open transaction once, if its opening came before the chunk (nothing loaded yet)', async () => {
+    server.on('GET', '/api/wallet/transactions/wtx_2', () => ok(cardTransferDetails()));
+    const scope = fork();
+    await allSettled(detailsSheetMounted, { scope });
+    expect(server.calls).toHaveLength(0); // nothing open
+    await allSettled(transactionDetailsOpened, { scope, params: { kind: 'wallet', transactionId: 'wtx_2' } });
+    expect(server.calls).toHaveLength(1);
+    await allSettled(detailsSheetMounted, { scope });
+    expect(server.calls).toHaveLength(1); // already there: no second request
   });
 });

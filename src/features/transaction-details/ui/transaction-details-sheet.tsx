@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { CardStatusBadge } from '@/entities/card';
 import { failureText, transactionTitle } from '@/entities/transaction';
 import { formatRate } from '@/entities/exchange-rate';
@@ -9,15 +9,8 @@ import { cn } from '@/shared/lib';
 import { Alert, Amount, Badge, Button, ErrorState, IconCopy, List, ListItem, Section, Skeleton, Sheet, SummaryList, type SummaryRow } from '@/shared/ui';
 import { amountLinesOf, failureCodeOf, headlineOf, idLinesOf, markerOf, type AmountLine, type Marker, type TransactionDetails } from '../lib/details-view';
 import { $copiedId, idCopyRequested } from '../model/copy';
-import {
-  $details,
-  $detailsError,
-  $detailsOpen,
-  $detailsState,
-  relatedCardPressed,
-  transactionDetailsClosed,
-  transactionDetailsRetried,
-} from '../model/details';
+import { $detailsOpen, relatedCardPressed, transactionDetailsClosed } from '../model/details';
+import { $details, $detailsError, $detailsState, detailsSheetMounted, transactionDetailsRetried } from '../model/load';
 import styles from './transaction-details-sheet.module.css';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
@@ -201,7 +194,19 @@ function Content({ details }: { details: TransactionDetails }) {
 /** The details sheet: a modal dialog titled "Transaction details" (Escape, the close button and back close it). */
 export default function TransactionDetailsSheet() {
   const { t } = useTranslation(['transaction-details', 'errors']);
-  const [open, details, state, error, close, retry] = useUnit([$detailsOpen, $details, $detailsState, $detailsError, transactionDetailsClosed, transactionDetailsRetried]);
+  const [open, details, state, error, close, retry, mounted] = useUnit([
+    $detailsOpen,
+    $details,
+    $detailsState,
+    $detailsError,
+    transactionDetailsClosed,
+    transactionDetailsRetried,
+    detailsSheetMounted,
+  ]);
+  // The first open may have come before this chunk: load what is open now.
+  useEffect(() => {
+    mounted();
+  }, [mounted]);
   let body: ReactNode;
   if (details) body = <Content details={details} />;
   else if (state === 'error' && error)
