@@ -103,7 +103,7 @@ function Content({ details }: { details: TransactionDetails }) {
     <div className={styles.content} data-testid="transaction-details">
       <header className={styles.head}>
         <p className={styles.kind}>{titleOf(details, t)}</p>
-        <Amount value={headlineOf(details)} size="xl" signDisplay="always" tone={tx.status === 'failed' ? 'plain' : 'auto'} className={cn(tx.status === 'failed' && styles.struck)} />
+        <Amount value={headlineOf(details)} size="xl" signDisplay="always" tone={tx.status === 'completed' ? 'auto' : 'plain'} className={cn(tx.status === 'failed' && styles.struck)} />
         {statusBadge(details, marker, t)}
       </header>
 
