@@ -1,2 +1,2 @@
-export { transactionDetailsOpened, transactionDetailsClosed, type DetailsTarget } from './model/details';
+export { transactionDetailsOpened } from './model/details';
 export { TransactionDetailsSheet } from './ui/lazy-transaction-details-sheet';
