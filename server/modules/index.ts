@@ -15,6 +15,7 @@ import { productsModule } from './products';
 import { promoModule } from './promo';
 import type { ModuleSettings } from './settings';
 import { statementsModule } from './statements';
+import { transactionDetailsModule } from './transaction-details';
 import { usersModule } from './users';
 import { walletModule } from './wallet';
 
@@ -34,6 +35,7 @@ export const serverModules = (settings: ModuleSettings): MountedModule[] => [
   mount(promoModule, settings.promo),
   mount(notificationsModule),
   mount(statementsModule),
+  mount(transactionDetailsModule),
 ];
 
 /** Registers every module of the list on the app. */

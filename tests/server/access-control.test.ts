@@ -18,7 +18,7 @@ let t: TestApp;
 let a: TestUser;
 let b: TestUser;
 /** What A owns and B must never see. */
-const owned = { cardId: '', physicalCardId: '', paymentId: '', last4: '', pan: '', amounts: [] as number[] };
+const owned = { cardId: '', physicalCardId: '', paymentId: '', last4: '', pan: '', amounts: [] as number[], walletTransactionId: '', cardTransactionId: '' };
 
 const drain = () => runDueJobs(t.db, { registry: appJobRegistry(t.app), backoffBaseMs: 0 });
 const api = (user: TestUser | null, method: string, url: string, payload?: unknown, idempotent = false) =>
@@ -79,6 +79,11 @@ beforeAll(async () => {
   await runJobs(t);
   expect((await api(a, 'GET', `/api/wallet/sbp/${owned.paymentId}`)).body.data.status).toBe('succeeded');
   owned.amounts = [20_00, 50_00, 7_77, 20_00 - 7_77, 123_456];
+  // Transaction details (issue #14): A's SBP credit in the wallet history and the purchase on A's card.
+  const sbpRow = (await api(a, 'GET', '/api/wallet/transactions?type=sbpTopup')).body.data.items[0];
+  expect(sbpRow.details.paymentId).toBe(owned.paymentId);
+  owned.walletTransactionId = sbpRow.id;
+  owned.cardTransactionId = (await api(a, 'GET', `/api/cards/${owned.cardId}/transactions?type=purchase`)).body.data.items[0].id;
   expect(await checkLedger(t.db)).toMatchObject({ ok: true });
 });
 afterAll(() => t?.close());
@@ -161,6 +166,19 @@ const cases: Partial<Record<EndpointId, OwnedCase | SharedCase>> = {
     request: (id) => ({ method: 'POST', url: `/api/users/me/sessions/${id}/end` }),
     ownedId: () => JSON.parse(Buffer.from(a.token.split('.')[1]!, 'base64url').toString('utf8')).sid as string,
     notFound: { status: 404, code: 'SESSION_NOT_FOUND', service: 'auth' },
+  },
+  'wallet.transactionGet': {
+    kind: 'owned',
+    request: (id) => ({ method: 'GET', url: `/api/wallet/transactions/${id}` }),
+    ownedId: () => owned.walletTransactionId,
+    notFound: { status: 404, code: 'NOT_FOUND', service: 'api' },
+  },
+  // B with A's card and A's transaction; B's own card with A's transaction id: tests/server/transaction-details.test.ts.
+  'cards.transactionGet': {
+    kind: 'owned',
+    request: (id) => ({ method: 'GET', url: `/api/cards/${id}/transactions/${owned.cardTransactionId}` }),
+    ownedId: () => owned.cardId,
+    notFound: cardNotFound,
   },
   'cards.product': {
     kind: 'shared',

@@ -23,7 +23,15 @@ const SEED = 20_261_122;
 let t: TestApp;
 let user: TestUser;
 /** Real ids of the user's own objects, so valid-ish requests reach the domain logic, not only validation. */
-const known = { cardIds: [] as string[], paymentIds: [] as string[], quoteIds: [] as string[], productIds: ['prd_visa_virtual_usd', 'prd_visa_physical_usd'], sessionIds: [] as string[] };
+const known = {
+  cardIds: [] as string[],
+  paymentIds: [] as string[],
+  quoteIds: [] as string[],
+  productIds: ['prd_visa_virtual_usd', 'prd_visa_physical_usd'],
+  sessionIds: [] as string[],
+  /** Wallet and card transaction ids (details endpoints), with the held / declined id shapes (`udp_…`, `sbp_…`). */
+  transactionIds: ['udp_1', 'udp_0', 'udp_99999999999999999999'] as string[],
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -52,6 +60,9 @@ beforeAll(async () => {
   }
   const rates = await t.call({ method: 'GET', url: '/api/config/exchange-rates', headers: user.headers });
   known.quoteIds.push(...rates.body.data.rates.map((r: { quoteId: string }) => r.quoteId));
+  const walletRows = await t.call({ method: 'GET', url: '/api/wallet/transactions?limit=100', headers: user.headers });
+  const cardRows = await t.call({ method: 'GET', url: `/api/cards/${card.body.data.id}/transactions`, headers: user.headers });
+  known.transactionIds.push(sbp.body.data.paymentId, ...[...walletRows.body.data.items, ...cardRows.body.data.items].map((r: { id: string }) => r.id));
 });
 afterAll(() => t?.close());
 
@@ -63,7 +74,17 @@ const jsonSchemaOf = (schema: unknown): Json | undefined =>
 
 const idFor = (name: string): fc.Arbitrary<string> => {
   const pool =
-    name === 'productId' ? known.productIds : name === 'paymentId' ? known.paymentIds : name === 'quoteId' ? known.quoteIds : name === 'sessionId' ? known.sessionIds : known.cardIds;
+    name === 'productId'
+      ? known.productIds
+      : name === 'paymentId'
+        ? known.paymentIds
+        : name === 'quoteId'
+          ? known.quoteIds
+          : name === 'transactionId'
+            ? known.transactionIds
+            : name === 'sessionId'
+              ? known.sessionIds
+              : known.cardIds;
   return fc.oneof(fc.constantFrom(...(pool.length ? pool : ['x'])), fc.string({ minLength: 1, maxLength: 64 }));
 };
 

@@ -27,7 +27,7 @@ interface PaymentRow extends Record<string, unknown> {
   created_at: Date;
 }
 
-const toSbpPayment = (row: PaymentRow): SbpPayment => ({
+export const toSbpPayment = (row: PaymentRow): SbpPayment => ({
   paymentId: row.id,
   orderId: row.order_id,
   invoiceId: row.invoice_id,

@@ -10,6 +10,7 @@ import type { Clock } from '../../clock';
 import { pgErrorCode, UNIQUE_VIOLATION, type Db, type Queryable, type SqlParam } from '../../db/db';
 import { httpErrors } from '../../http/errors';
 import { accountIds, WALLET_TRANSACTION_TYPES } from '../ledger';
+import { DECLINED_SBP_HISTORY_SQL } from './declined-sbp';
 import { formatUsdtAmount, MICRO_PER_CENT, randomTag } from './usdt-amount';
 
 const CURRENCIES: readonly Currency[] = ['USD', 'RUB'];
@@ -30,7 +31,7 @@ const SEARCHED_DETAILS = ['txHash', 'orderId', 'invoiceId', 'paymentId', 'produc
 /** Shorter amount-looking texts match amounts only (so "50" does not hit every tx hash that contains 50). */
 const MIN_REFERENCE_SEARCH_FOR_AMOUNTS = 6;
 
-interface ListRow extends Record<string, unknown> {
+export interface ListRow extends Record<string, unknown> {
   id: string;
   type: string;
   status: 'pending' | 'completed' | 'failed';
@@ -140,7 +141,8 @@ export class WalletService {
   /**
    * SPEC §3 wallet transactions of the user, newest first, keyset-paginated. Besides the ledger, the user's USDT
    * deposits held for review (parked transfers attributed to them, not resolved yet) are listed as pending
-   * `usdtDeposit` rows with `details.hold` (id `udp_<parked id>`; docs/api.md "Held for review").
+   * `usdtDeposit` rows with `details.hold` (id `udp_<parked id>`; docs/api.md "Held for review"), and declined SBP
+   * attempts as `failed` `sbpTopup` rows (./declined-sbp.ts).
    */
   async listTransactions(userId: string, query: TransactionsQuery): Promise<{ items: WalletTransaction[]; nextCursor: string | null }> {
     const limit = query.limit ?? 20;
@@ -188,7 +190,7 @@ export class WalletService {
       FROM ledger_transactions WHERE user_id = $1`;
     const rows = await this.deps.db.query<ListRow>(
       `SELECT id, type, status, details, direction, amount, currency, reference, failure_code, created_at, finished_at
-       FROM (${ledger} UNION ALL ${held}) AS history WHERE ${where.join(' AND ')}
+       FROM (${ledger} UNION ALL ${held} UNION ALL ${DECLINED_SBP_HISTORY_SQL}) AS history WHERE ${where.join(' AND ')}
        ORDER BY created_at DESC, id DESC LIMIT ${add(limit + 1)}`,
       params,
     );
@@ -202,7 +204,8 @@ export class WalletService {
     return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : null };
   }
 
-  private toWalletTransaction(row: ListRow): WalletTransaction | null {
+  /** A history row (ledger, held deposit or declined SBP attempt) as the contract's WalletTransaction; null if it does not fit. */
+  toWalletTransaction(row: ListRow): WalletTransaction | null {
     if (row.details && row.details.amountMicro !== undefined) {
       // A held deposit: its exact USDT amount is formatted here, from integer micro-USDT (never through a float).
       const { amountMicro, ...rest } = row.details;

@@ -14,3 +14,4 @@ export {
 } from './model/transactions';
 export { groupTransactionsByDay } from './lib/group-by-day';
 export { TransactionRow } from './ui/transaction-row';
+export { transactionTitle, failureText } from './lib/describe';

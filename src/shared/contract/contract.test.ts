@@ -76,6 +76,9 @@ const ADDITIONS = [
   // Bot notification switches (issue 15, docs/api.md "Notifications").
   'GET /api/notifications/settings',
   'PATCH /api/notifications/settings',
+  // Transaction details (issue #14, docs/api.md).
+  'GET /api/wallet/transactions/{transactionId}',
+  'GET /api/cards/{id}/transactions/{transactionId}',
 ];
 // Account and sessions (account.ts, issue #14 "Account" and #15 "Sessions").
 ADDITIONS.push(

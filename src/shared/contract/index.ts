@@ -14,6 +14,7 @@ export * from './promo';
 export * from './account';
 export * from './notifications';
 export * from './statements';
+export * from './transaction-details';
 
 import type { EndpointDef } from './core';
 import { accountEndpoints } from './account';
@@ -25,6 +26,7 @@ import { configEndpoints } from './config';
 import { notificationsEndpoints } from './notifications';
 import { promoEndpoints } from './promo';
 import { statementsEndpoints } from './statements';
+import { detailsEndpoints } from './transaction-details';
 import { usersEndpoints } from './users';
 import { walletEndpoints } from './wallet';
 
@@ -47,6 +49,7 @@ export const endpoints = {
   ...accountEndpoints,
   ...notificationsEndpoints,
   ...statementsEndpoints,
+  ...detailsEndpoints,
 } as const satisfies Record<string, EndpointDef<any, any, any, any>>;
 
 export type Endpoints = typeof endpoints;

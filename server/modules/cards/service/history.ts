@@ -69,7 +69,7 @@ export const listCardTransactions = async (
 
 // ── Rows → contract ───────────────────────────────────────────────────────────────────────────────
 
-interface TradeRow extends Record<string, unknown> {
+export interface TradeRow extends Record<string, unknown> {
   id: string;
   card_id: string;
   kind: 'purchase' | 'refund';
@@ -85,7 +85,7 @@ interface TradeRow extends Record<string, unknown> {
   created_at: Date;
 }
 
-const toTrade = (row: TradeRow): Trade => ({
+export const toTrade = (row: TradeRow): Trade => ({
   id: row.id,
   cardId: row.card_id,
   kind: row.kind,
@@ -97,7 +97,7 @@ const toTrade = (row: TradeRow): Trade => ({
   createdAt: row.created_at.toISOString(),
 });
 
-interface CardTransactionRow extends Record<string, unknown> {
+export interface CardTransactionRow extends Record<string, unknown> {
   id: string;
   card_id: string;
   type: CardTransactionType;
@@ -111,7 +111,7 @@ interface CardTransactionRow extends Record<string, unknown> {
   created_at: Date;
 }
 
-const toCardTransaction = (row: CardTransactionRow): CardTransaction => ({
+export const toCardTransaction = (row: CardTransactionRow): CardTransaction => ({
   id: row.id,
   cardId: row.card_id,
   type: row.type,

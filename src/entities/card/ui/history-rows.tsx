@@ -15,13 +15,14 @@ function DirectionIcon({ direction }: { direction: 'credit' | 'debit' }) {
 }
 
 /** A movement of the card balance: type (localized), merchant when there is one, time, signed amount. */
-export function CardTransactionRow({ transaction }: { transaction: CardTransaction }) {
+export function CardTransactionRow({ transaction, onOpen }: { transaction: CardTransaction; /** Makes the row a real button (details). */ onOpen?: () => void }) {
   const { t } = useTranslation('cards');
   const format = useFormatters();
   const signed = { ...transaction.amount, amount: transaction.direction === 'credit' ? transaction.amount.amount : -transaction.amount.amount };
   const title = transaction.merchantName ?? t(`transaction.type.${transaction.type}`);
   return (
     <ListItem
+      onClick={onOpen}
       icon={<DirectionIcon direction={transaction.direction} />}
       title={title}
       subtitle={

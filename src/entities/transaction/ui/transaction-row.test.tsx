@@ -1,5 +1,5 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WalletTransaction } from '@/shared/contract';
 import { changeLanguage, i18n, initI18n } from '@/shared/i18n';
 import { transactionsFixture } from '../testing/fixtures';
@@ -55,5 +55,24 @@ describe('TransactionRow', () => {
     render(<TransactionRow transaction={transfer} />);
     expect(screen.getByText(/The card issuer declined the request/)).toBeTruthy();
     expect(screen.queryByText(/ISSUER_DECLINED/)).toBeNull();
+  });
+
+  it('with onOpen the row is a real button that opens the details; without, it is not a button', () => {
+    const onOpen = vi.fn();
+    render(<TransactionRow transaction={transactionsFixture()[1]!} onOpen={onOpen} />);
+    fireEvent.click(screen.getByRole('button', { name: /Card top-up/ }));
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    cleanup();
+    render(<TransactionRow transaction={transactionsFixture()[1]!} />);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('a declined SBP attempt (no ledger transaction, id sbp_…) is marked "Declined" with the reason', () => {
+    const sbp = transactionsFixture()[4] as Extract<WalletTransaction, { type: 'sbpTopup' }>;
+    const declined: WalletTransaction = { ...sbp, id: 'sbp_1', status: 'failed', failureCode: 'PAYMENT_DECLINED' };
+    render(<TransactionRow transaction={declined} />);
+    expect(screen.getByText('Declined')).toBeTruthy();
+    expect(screen.queryByText('Failed')).toBeNull();
+    expect(screen.getByText(/The bank declined the payment/)).toBeTruthy();
   });
 });

@@ -10,10 +10,12 @@ export interface TransactionRowProps {
   transaction: WalletTransaction;
   /** Confirmations a USDT deposit needs (from the app config), for "7 of 19". */
   requiredConfirmations?: number;
+  /** Makes the row a real button that opens the transaction's details. */
+  onOpen?: () => void;
 }
 
 /** One wallet transaction: type icon, localized description, signed amount, pending/failed badge. */
-export function TransactionRow({ transaction: tx, requiredConfirmations }: TransactionRowProps) {
+export function TransactionRow({ transaction: tx, requiredConfirmations, onOpen }: TransactionRowProps) {
   const { t } = useTranslation(['wallet', 'errors']);
   const format = useFormatters();
   const text = describeTransaction(tx, {
@@ -24,9 +26,12 @@ export function TransactionRow({ transaction: tx, requiredConfirmations }: Trans
   });
   const failed = tx.status === 'failed';
   const held = tx.type === 'usdtDeposit' && tx.details.hold !== null;
+  // A declined SBP attempt is a history row without a ledger transaction (docs/api.md "Transaction details").
+  const declined = failed && tx.type === 'sbpTopup' && tx.id.startsWith('sbp_');
   return (
     <ListItem
       className={styles.row}
+      onClick={onOpen}
       icon={<TransactionIcon type={tx.type} />}
       title={text.title}
       subtitle={
@@ -54,7 +59,7 @@ export function TransactionRow({ transaction: tx, requiredConfirmations }: Trans
           )}
           {held && <Badge tone="warning">{t('transaction.status.held')}</Badge>}
           {tx.status === 'pending' && !held && <Badge tone="warning">{t('transaction.status.pending')}</Badge>}
-          {failed && <Badge tone="danger">{t('transaction.status.failed')}</Badge>}
+          {failed && <Badge tone="danger">{t(declined ? 'transaction.status.declined' : 'transaction.status.failed')}</Badge>}
         </span>
       }
     />

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { CardFailureText, CardTradeRow, CardTransactionRow, cardTrades, cardTransactions, type CardHistory } from '@/entities/card';
 import { CardHistoryFilters, cardSearch } from '@/features/history-search';
 import { StatementExport } from '@/features/statement-export';
+import { TransactionDetailsSheet, transactionDetailsOpened } from '@/features/transaction-details';
 import { useTranslation } from '@/shared/i18n';
 import { EmptyState, ErrorState, List, LoadMore, SegmentedControl, Skeleton } from '@/shared/ui';
 import { $tab, tabChanged, type HistoryTab } from '../model/history-tabs';
@@ -61,7 +62,7 @@ function HistoryList<T extends { id: string }>({
 /** Transactions and trades of a card, as two tabs, with "load more". */
 export function CardHistoryTabs({ cardId }: { cardId: string }) {
   const { t } = useTranslation(['cards', 'history']);
-  const [tab, change, filtered] = useUnit([$tab, tabChanged, cardSearch.$filtered]);
+  const [tab, change, filtered, openDetails] = useUnit([$tab, tabChanged, cardSearch.$filtered, transactionDetailsOpened]);
   return (
     <section className={styles.section} aria-labelledby="card-history-title">
       <h2 id="card-history-title" className={styles.title}>
@@ -88,7 +89,9 @@ export function CardHistoryTabs({ cardId }: { cardId: string }) {
           operation="transactions"
           cardId={cardId}
           emptyText={filtered ? t('history:empty.title') : t('history.noTransactions')}
-          render={(item) => <CardTransactionRow key={item.id} transaction={item} />}
+          render={(item) => (
+            <CardTransactionRow key={item.id} transaction={item} onOpen={() => openDetails({ kind: 'card', cardId: item.cardId, transactionId: item.id })} />
+          )}
         />
       ) : (
         <HistoryList
@@ -99,6 +102,7 @@ export function CardHistoryTabs({ cardId }: { cardId: string }) {
           render={(item) => <CardTradeRow key={item.id} trade={item} />}
         />
       )}
+      <TransactionDetailsSheet />
     </section>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '@/entities/transaction';
 import { WalletHistoryFilters, walletSearch } from '@/features/history-search';
 import { StatementExport } from '@/features/statement-export';
+import { TransactionDetailsSheet, transactionDetailsOpened } from '@/features/transaction-details';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { Button, EmptyState, ErrorState, List, LoadMore, Skeleton } from '@/shared/ui';
 import { $requiredConfirmations, $transactionDays, TransactionHistoryGate } from '../model/transaction-history';
@@ -52,7 +53,7 @@ export function TransactionHistory() {
     $loadMoreError,
     $requiredConfirmations,
   ]);
-  const [reload, loadMore] = useUnit([transactionsReloadRequested, moreTransactionsRequested]);
+  const [reload, loadMore, openDetails] = useUnit([transactionsReloadRequested, moreTransactionsRequested, transactionDetailsOpened]);
   const [filtered, resetFilters] = useUnit([walletSearch.$filtered, walletSearch.filtersReset]);
 
   let body;
@@ -66,7 +67,12 @@ export function TransactionHistory() {
             </h3>
             <List>
               {day.items.map((tx) => (
-                <TransactionRow key={tx.id} transaction={tx} requiredConfirmations={required ?? undefined} />
+                <TransactionRow
+                  key={tx.id}
+                  transaction={tx}
+                  requiredConfirmations={required ?? undefined}
+                  onOpen={() => openDetails({ kind: 'wallet', transactionId: tx.id })}
+                />
               ))}
             </List>
           </section>
@@ -107,6 +113,7 @@ export function TransactionHistory() {
       <WalletHistoryFilters />
       <StatementExport account={WALLET_ACCOUNT} />
       {body}
+      <TransactionDetailsSheet />
     </section>
   );
 }

@@ -1,0 +1,26 @@
+/**
+ * Transaction details (issue #14 "History"): GET one wallet history row and one card transaction by id, for the app's
+ * details sheet. Reads what the wallet and cards modules store; moves no money. docs/api.md "Transaction details".
+ */
+import type { FastifyInstance } from 'fastify';
+import { cardsTransactionGet, walletTransactionGet } from '@/shared/contract';
+import { route } from '../../http/route';
+import { defineModule, type ModuleDeps } from '../module';
+import { requestLanguage } from '../products';
+import { WalletService } from '../wallet/service';
+import { TransactionDetailsService } from './service';
+
+export { TransactionDetailsService, timelineOf } from './service';
+
+const registerTransactionDetails = (app: FastifyInstance, { db, clock }: ModuleDeps): void => {
+  const wallet = new WalletService({ db, clock, log: (msg, data = {}) => app.log.warn(data, msg) });
+  const details = new TransactionDetailsService({ db, wallet });
+  route(app, walletTransactionGet, ({ requireUser, params, request }) =>
+    details.walletTransaction(requireUser().userId, params.transactionId, requestLanguage(request)),
+  );
+  route(app, cardsTransactionGet, ({ requireUser, params, request }) =>
+    details.cardTransaction(requireUser().userId, params.id, params.transactionId, requestLanguage(request)),
+  );
+};
+
+export const transactionDetailsModule = defineModule({ name: 'transaction-details', register: registerTransactionDetails });

@@ -1,0 +1,187 @@
+/**
+ * The details sheet's data (issue #14 "History"): one wallet history row or one card transaction by id, owner only
+ * (anyone else's id answers 404 exactly like an unknown one). Reads only: it joins what the wallet and the cards
+ * modules already store (ledger, commissions, card, SBP payment, top-up, trade) into the contract's details shapes.
+ * docs/api.md "Transaction details".
+ */
+import type {
+  Card,
+  CardTransactionDetails,
+  Money,
+  SbpPayment,
+  TimelineStep,
+  TransactionFee,
+  WalletHistorySource,
+  WalletTransaction,
+  WalletTransactionDetails,
+} from '@/shared/contract';
+import type { Db } from '../../db/db';
+import { catalogError } from '../../http/errors';
+import { toCardTransaction, toTrade, type CardTransactionRow, type TradeRow } from '../cards/service/history';
+import { cardView } from '../cards/service/shared';
+import { ownedCard, type CardRow, type TopupRow } from '../cards/store';
+import { WALLET_TRANSACTION_TYPES } from '../ledger';
+import type { CatalogLanguage } from '../products';
+import { DECLINED_SBP_HISTORY_SQL } from '../wallet/declined-sbp';
+import { toSbpPayment } from '../wallet/sbp';
+import type { ListRow, WalletService } from '../wallet/service';
+import { MICRO_PER_CENT } from '../wallet/usdt-amount';
+
+const notFound = () => catalogError('NOT_FOUND', 'No such transaction.');
+
+/** accepted → processing → done | failed, from a status and its times. */
+export const timelineOf = (status: 'pending' | 'completed' | 'failed', createdAt: string, finishedAt: string | null): TimelineStep[] => [
+  { stage: 'accepted', state: 'complete', at: createdAt },
+  { stage: 'processing', state: status === 'pending' ? 'current' : 'complete', at: null },
+  status === 'failed'
+    ? { stage: 'failed', state: 'complete', at: finishedAt }
+    : { stage: 'done', state: status === 'completed' ? 'complete' : 'upcoming', at: status === 'completed' ? finishedAt : null },
+];
+
+/** The SPEC §3 wallet types (constants of the money kernel) as an SQL list: internal ledger types are not history rows. */
+const WALLET_TYPES_SQL = WALLET_TRANSACTION_TYPES.map((type) => `'${type}'`).join(', ');
+
+const HISTORY_COLUMNS = 'id, type, status, details, direction, amount, currency, reference, failure_code, created_at, finished_at';
+
+/** Held USDT deposits exactly as the history lists them (server/modules/wallet/service.ts), one by parked id. */
+const HELD_DEPOSIT_SQL = `SELECT 'udp_' || id::text AS id, 'usdtDeposit'::text AS type, 'pending'::text AS status,
+    jsonb_build_object('network', 'TRON', 'txHash', tx_hash, 'usdtAmount', NULL, 'amountMicro', amount_micro,
+      'confirmations', 0, 'hold', jsonb_build_object('reason', reason)) AS details,
+    'credit'::text AS direction, (amount_micro / ${MICRO_PER_CENT})::bigint AS amount, 'USD'::text AS currency,
+    tx_hash AS reference, NULL::text AS failure_code, created_at, NULL::timestamptz AS finished_at
+  FROM unmatched_deposits WHERE candidate_user_id = $1 AND resolved_at IS NULL AND id = $2::bigint`;
+
+export class TransactionDetailsService {
+  constructor(private readonly deps: { db: Db; wallet: WalletService }) {}
+
+  /** GET /api/wallet/transactions/{transactionId}. */
+  async walletTransaction(userId: string, transactionId: string, lang: CatalogLanguage): Promise<WalletTransactionDetails> {
+    const { row, source } = await this.findHistoryRow(userId, transactionId);
+    const transaction = this.deps.wallet.toWalletTransaction(row);
+    if (!transaction) throw notFound();
+    const fees = await this.feesOf(userId, transaction);
+    const separateFees = fees.filter((fee) => fee.transactionId !== null).reduce((sum, fee) => sum + fee.amount.amount, 0);
+    return {
+      transaction,
+      source,
+      timeline: timelineOf(transaction.status, transaction.createdAt, transaction.finishedAt),
+      fees,
+      total: transaction.direction === 'debit' ? { amount: transaction.amount.amount + separateFees, currency: transaction.amount.currency } : null,
+      card: await this.cardOf(userId, transaction, lang),
+      sbpPayment: await this.sbpPaymentOf(userId, transaction),
+    };
+  }
+
+  /** GET /api/cards/{id}/transactions/{transactionId}: CARD_NOT_FOUND for anyone else's card, NOT_FOUND for a row not on it. */
+  async cardTransaction(userId: string, cardId: string, transactionId: string, lang: CatalogLanguage): Promise<CardTransactionDetails> {
+    const { db } = this.deps;
+    const cardRow = await ownedCard(db, userId, cardId);
+    const [row] = await db.query<CardTransactionRow & { source_key: string; updated_at: Date }>(
+      'SELECT * FROM card_transactions WHERE id = $1 AND card_id = $2',
+      [transactionId, cardRow.id],
+    );
+    if (!row) throw notFound();
+    const transaction = toCardTransaction(row);
+    const money = (amount: number): Money => ({ amount, currency: cardRow.currency });
+    let failureCode: string | null = null;
+    let fee: Money | null = null;
+    let walletDebit: Money | null = null;
+    let transferId: string | null = null;
+    let trade = null;
+    const [kind, sourceId] = splitSourceKey(row.source_key);
+    if (kind === 'topup' && sourceId) {
+      const [topup] = await db.query<TopupRow>('SELECT * FROM card_topups WHERE id = $1 AND card_id = $2', [sourceId, cardRow.id]);
+      if (topup) {
+        transferId = topup.id;
+        fee = money(topup.fee);
+        walletDebit = money(topup.amount + topup.fee);
+        failureCode = topup.failure_code;
+      }
+    } else if (kind === 'issue') {
+      const issueFee = cardRow.creation_fee + cardRow.issuing_fee + cardRow.deposit_fee;
+      fee = money(issueFee);
+      walletDebit = money(cardRow.initial_deposit + issueFee);
+      if (row.status === 'failed') failureCode = cardRow.status_reason;
+    }
+    if (transaction.tradeId) {
+      const [tradeRow] = await db.query<TradeRow>('SELECT * FROM card_trades WHERE id = $1 AND card_id = $2', [transaction.tradeId, cardRow.id]);
+      if (tradeRow) {
+        trade = toTrade(tradeRow);
+        failureCode ??= trade.declineReason;
+      }
+    }
+    const finishedAt = row.status === 'pending' ? null : row.updated_at.toISOString();
+    return {
+      transaction,
+      timeline: timelineOf(transaction.status, transaction.createdAt, finishedAt),
+      failureCode: transaction.status === 'failed' ? failureCode : null,
+      fee,
+      walletDebit,
+      transferId,
+      card: await cardView(db, cardRow, lang),
+      trade,
+    };
+  }
+
+  /** The history row behind an id: a held deposit (`udp_…`), a declined SBP attempt (`sbp_…`) or a ledger transaction. */
+  private async findHistoryRow(userId: string, id: string): Promise<{ row: ListRow; source: WalletHistorySource }> {
+    const { db } = this.deps;
+    if (id.startsWith('udp_')) {
+      const parkedId = id.slice(4);
+      if (!/^[1-9]\d{0,17}$/.test(parkedId) || BigInt(parkedId) > 9_223_372_036_854_775_807n) throw notFound();
+      const [row] = await db.query<ListRow>(HELD_DEPOSIT_SQL, [userId, parkedId]);
+      if (!row) throw notFound();
+      return { row, source: 'heldDeposit' };
+    }
+    if (id.startsWith('sbp_')) {
+      const [row] = await db.query<ListRow>(`SELECT ${HISTORY_COLUMNS} FROM (${DECLINED_SBP_HISTORY_SQL}) AS declined WHERE id = $2`, [userId, id]);
+      if (!row) throw notFound();
+      return { row, source: 'declinedSbp' };
+    }
+    const [row] = await db.query<ListRow>(
+      `SELECT ${HISTORY_COLUMNS} FROM ledger_transactions WHERE user_id = $1 AND id = $2 AND type IN (${WALLET_TYPES_SQL})`,
+      [userId, id],
+    );
+    if (!row) throw notFound();
+    return { row, source: 'ledger' };
+  }
+
+  /** An exchange's fee (inside its amount), or the commissions charged for this transaction (separate rows). */
+  private async feesOf(userId: string, transaction: WalletTransaction): Promise<TransactionFee[]> {
+    if (transaction.type === 'currencyExchange') {
+      return transaction.details.fee.amount > 0 ? [{ reason: 'exchange', amount: transaction.details.fee, transactionId: null }] : [];
+    }
+    if (transaction.type === 'serviceCommission') return [];
+    const rows = await this.deps.db.query<{ id: string; amount: number; currency: Money['currency']; reason: TransactionFee['reason'] }>(
+      `SELECT id, amount, currency, details->>'reason' AS reason FROM ledger_transactions
+       WHERE user_id = $1 AND type = 'serviceCommission' AND details->>'relatedTransactionId' = $2 AND status <> 'failed'
+       ORDER BY created_at, id`,
+      [userId, transaction.id],
+    );
+    return rows.map((row) => ({ reason: row.reason, amount: { amount: Number(row.amount), currency: row.currency }, transactionId: row.id }));
+  }
+
+  private async cardOf(userId: string, transaction: WalletTransaction, lang: CatalogLanguage): Promise<Card | null> {
+    const cardId =
+      transaction.type === 'cardTransfer' || transaction.type === 'cardIssue' || transaction.type === 'serviceCommission'
+        ? transaction.details.cardId
+        : null;
+    if (!cardId) return null;
+    const [row] = await this.deps.db.query<CardRow>('SELECT * FROM cards WHERE id = $1 AND user_id = $2', [cardId, userId]);
+    return row ? cardView(this.deps.db, row, lang) : null;
+  }
+
+  private async sbpPaymentOf(userId: string, transaction: WalletTransaction): Promise<SbpPayment | null> {
+    if (transaction.type !== 'sbpTopup') return null;
+    const [row] = await this.deps.db.query<Parameters<typeof toSbpPayment>[0]>('SELECT * FROM sbp_payments WHERE id = $1 AND user_id = $2', [
+      transaction.details.paymentId,
+      userId,
+    ]);
+    return row ? toSbpPayment(row) : null;
+  }
+}
+
+const splitSourceKey = (key: string): [string, string | undefined] => {
+  const at = key.indexOf(':');
+  return at < 0 ? [key, undefined] : [key.slice(0, at), key.slice(at + 1)];
+};
