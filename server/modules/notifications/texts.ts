@@ -5,6 +5,8 @@
  */
 import type { NotificationKind, NotificationLanguage, TradeDeclineReason, Money } from '@/shared/contract';
 import { miniAppLink } from '@/shared/lib/mini-app-link';
+import enErrors from '@/shared/i18n/locales/en/errors.json';
+import ruErrors from '@/shared/i18n/locales/ru/errors.json';
 import type { BotButton } from '../../adapters/telegram-bot';
 import type { NotificationParams } from './store';
 
@@ -22,19 +24,10 @@ export const formatMoney = (money: Money, language: NotificationLanguage): strin
   return format.format(money.amount / 10 ** digits);
 };
 
+/** The decline reasons in the app's own words (one text per reason in both places: the locale files are the source). */
 const DECLINE_REASONS: Record<NotificationLanguage, Record<TradeDeclineReason, string>> = {
-  en: {
-    INSUFFICIENT_FUNDS: 'Not enough money on the card.',
-    CARD_FROZEN: 'The card is frozen.',
-    CARD_INACTIVE: 'The card is not active.',
-    CURRENCY_MISMATCH: "The payment currency doesn't match the card's currency.",
-  },
-  ru: {
-    INSUFFICIENT_FUNDS: 'На карте недостаточно денег.',
-    CARD_FROZEN: 'Карта заморожена.',
-    CARD_INACTIVE: 'Карта не активна.',
-    CURRENCY_MISMATCH: 'Валюта платежа не совпадает с валютой карты.',
-  },
+  en: enErrors.reasons,
+  ru: ruErrors.reasons,
 };
 
 const card = (last4: string | null | undefined, language: NotificationLanguage): string =>
