@@ -145,7 +145,7 @@ refetchOn(cardsListQuery, { clock: cardDataInvalidated, name: 'cards.list' });
 // An ordered card the issuer then rejected or failed (SPEC §8 "issue" failure).
 sample({
   clock: cardSettled,
-  // closed / blocked are final too, but chosen by the user: no issue failure (features/card-close, card-block).
+  // closed / blocked are final too, but chosen by the user: no issue failure (features/card/close, card-block).
   filter: (card) => isDeadStatus(card.status) && !isEndedStatus(card.status),
   fn: (card) => ({ operation: 'issue' as const, reasonCode: card.statusReason }),
   target: showCardFailureFx,

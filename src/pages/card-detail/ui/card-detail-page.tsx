@@ -5,7 +5,7 @@ import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
 import { usePageLifecycle } from '@/shared/lib';
 import { EmptyState, ErrorState, IconCard, LinkButton, Page, Skeleton } from '@/shared/ui';
-import { LimitsSection } from '@/features/card-limits';
+import { LimitsSection } from '@/features/card/limits';
 import { CardHistoryTabs } from '@/widgets/card-history';
 import { CardPanel } from '@/widgets/card-panel';
 import { ShippingTracker } from '@/widgets/card-shipping';

@@ -3,7 +3,7 @@
  * an issued card opens its own screen (in place of this one).
  */
 import { sample } from 'effector';
-import { $issuedCard, issueFormClosed, issueFormOpened } from '@/features/card-issue';
+import { $issuedCard, issueFormClosed, issueFormOpened } from '@/features/card/issue';
 import { routePaths } from '@/shared/config';
 import { createPageLifecycle, navigateFx } from '@/shared/lib';
 

@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { CardFace, CardFailureText } from '@/entities/card';
 import { $product, $productError, $productState, ProductFees, productRequested } from '@/entities/card-product';
 import { $user } from '@/entities/user';
-import { $productGone, IssueBlockNotice, IssueButton, IssueConfirmation, IssueForm } from '@/features/card-issue';
+import { $productGone, IssueBlockNotice, IssueButton, IssueConfirmation, IssueForm } from '@/features/card/issue';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
 import { usePageLifecycle } from '@/shared/lib';

@@ -4,7 +4,7 @@
  */
 import { combine, createEvent, createStore, sample } from 'effector';
 import { $products, productsRequested } from '@/entities/card-product';
-import { $continueTo, $pickedProductId, pickNavigated, pickReset, productPicked } from '@/features/card-issue';
+import { $continueTo, $pickedProductId, pickNavigated, pickReset, productPicked } from '@/features/card/issue';
 import { routePaths } from '@/shared/config';
 import type { CardForm, Currency } from '@/shared/contract';
 import { createPageLifecycle, navigateFx } from '@/shared/lib';

@@ -6,7 +6,7 @@ import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
 import { cn, usePageLifecycle } from '@/shared/lib';
 import { Button, PrimaryAction, EmptyState, ErrorState, Page, SegmentedControl, Skeleton } from '@/shared/ui';
-import { $pickedProductId, $pickError, pickContinued, productPicked } from '@/features/card-issue';
+import { $pickedProductId, $pickError, pickContinued, productPicked } from '@/features/card/issue';
 import {
   $currencies,
   $currencyFilter,

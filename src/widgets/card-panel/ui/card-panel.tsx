@@ -11,14 +11,14 @@ import {
   isDeadStatus,
   isEndedStatus,
 } from '@/entities/card';
-import { ActivateSheet, activateOpened } from '@/features/card-activate';
-import { BlockCardButton, BlockCardSheet, ReplaceCardOffer } from '@/features/card-block';
-import { CloseCardButton, CloseCardSheet } from '@/features/card-close';
-import { WithdrawButton, WithdrawSheet } from '@/features/card-withdraw';
+import { ActivateSheet, activateOpened } from '@/features/card/activate';
+import { BlockCardButton, BlockCardSheet, ReplaceCardOffer } from '@/features/card/block';
+import { CloseCardButton, CloseCardSheet } from '@/features/card/close';
+import { WithdrawButton, WithdrawSheet } from '@/features/card/withdraw';
 import { routePaths } from '@/shared/config';
-import { FreezeButton } from '@/features/card-freeze';
-import { $revealed, RevealButton, RevealDialog, RevealPanel } from '@/features/card-reveal';
-import { TopUpSheet, topUpOpened } from '@/features/card-topup';
+import { FreezeButton } from '@/features/card/freeze';
+import { $revealed, RevealButton, RevealDialog, RevealPanel } from '@/features/card/reveal';
+import { TopUpSheet, topUpOpened } from '@/features/card/topup';
 import type { Card } from '@/shared/contract';
 import { useTranslation } from '@/shared/i18n';
 import { haptic } from '@/shared/platform';

@@ -1,7 +1,7 @@
 /**
  * Lost or stolen (POST /api/cards/{id}/block): block the card for good with a reason, after a confirmation that says
  * it cannot be undone; then offer a replacement on the same product (POST /api/cards/{id}/replace), free and empty
- * (docs/api.md "Card lifecycle"). Freeze stays the temporary switch (features/card-freeze). Both requests carry the
+ * (docs/api.md "Card lifecycle"). Freeze stays the temporary switch (features/card/freeze). Both requests carry the
  * Idempotency-Key of their intent (createIdempotentMutation).
  */
 import { createEffect, createEvent, createStore, sample } from 'effector';
