@@ -3,6 +3,7 @@
  * A new module is one line here. The order carries no meaning: no module reads another's decorators.
  */
 import type { FastifyInstance } from 'fastify';
+import { appLockModule } from './app-lock';
 import { authModule } from './auth';
 import { cardsModule } from './cards';
 import { configModule } from './config';
@@ -28,6 +29,7 @@ export const serverModules = (settings: ModuleSettings): MountedModule[] => [
   mount(productsModule),
   mount(cardsModule, settings.cards),
   mount(promoModule, settings.promo),
+  mount(appLockModule),
 ];
 
 /** Registers every module of the list on the app. */

@@ -8,8 +8,10 @@ export * from './wallet';
 export * from './config';
 export * from './cards';
 export * from './promo';
+export * from './app-lock';
 
 import type { EndpointDef } from './core';
+import { appLockEndpoints } from './app-lock';
 import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
 import { configEndpoints } from './config';
@@ -30,6 +32,7 @@ export const endpoints = {
   ...cardsEndpoints,
   ...configEndpoints,
   ...promoEndpoints,
+  ...appLockEndpoints,
 } as const satisfies Record<string, EndpointDef<any, any, any, any>>;
 
 export type Endpoints = typeof endpoints;
