@@ -58,7 +58,7 @@ export const appLockSetPasscode = defineEndpoint({
   auth: 'bearer',
   tag: 'app-lock',
   summary: 'Sets the passcode (turns the lock on) or changes it: a change needs currentPasscode, checked like an unlock.',
-  body: z.object({ passcode: Passcode, currentPasscode: z.optional(Passcode), autoLockSeconds: z.optional(AutoLockSeconds) }),
+  body: z.strictObject({ passcode: Passcode, currentPasscode: z.optional(Passcode), autoLockSeconds: z.optional(AutoLockSeconds) }),
   response: AppLockResult,
 });
 
@@ -69,7 +69,7 @@ export const appLockTurnOff = defineEndpoint({
   auth: 'bearer',
   tag: 'app-lock',
   summary: 'Turns the lock off (removes the passcode and every biometric token); needs the passcode.',
-  body: z.object({ passcode: Passcode }),
+  body: z.strictObject({ passcode: Passcode }),
   response: AppLockResult,
 });
 
@@ -80,7 +80,7 @@ export const appLockUnlock = defineEndpoint({
   auth: 'bearer',
   tag: 'app-lock',
   summary: 'Checks the passcode: a wrong one is counted; the last try ends the session.',
-  body: z.object({ passcode: Passcode }),
+  body: z.strictObject({ passcode: Passcode }),
   response: AppLockResult,
 });
 
@@ -91,7 +91,7 @@ export const appLockUnlockBiometric = defineEndpoint({
   auth: 'bearer',
   tag: 'app-lock',
   summary: 'Checks a biometric unlock token read from Telegram after a biometric check; an unknown one counts as a wrong try.',
-  body: z.object({ biometricToken: BiometricToken }),
+  body: z.strictObject({ biometricToken: BiometricToken }),
   response: AppLockResult,
 });
 
@@ -102,7 +102,7 @@ export const appLockSettings = defineEndpoint({
   auth: 'bearer',
   tag: 'app-lock',
   summary: 'Changes the inactivity time (the lock must be on).',
-  body: z.object({ autoLockSeconds: AutoLockSeconds }),
+  body: z.strictObject({ autoLockSeconds: AutoLockSeconds }),
   response: AppLockStatus,
 });
 
@@ -113,7 +113,7 @@ export const appLockBiometryAdd = defineEndpoint({
   auth: 'bearer',
   tag: 'app-lock',
   summary: "Registers the hash of a device's biometric unlock token (the lock must be on; at most 5 devices, oldest dropped).",
-  body: z.object({ biometricToken: BiometricToken }),
+  body: z.strictObject({ biometricToken: BiometricToken }),
   response: AppLockStatus,
 });
 
@@ -124,7 +124,7 @@ export const appLockBiometryRemove = defineEndpoint({
   auth: 'bearer',
   tag: 'app-lock',
   summary: "Forgets a device's biometric unlock token (silently when unknown).",
-  body: z.object({ biometricToken: BiometricToken }),
+  body: z.strictObject({ biometricToken: BiometricToken }),
   response: AppLockStatus,
 });
 
