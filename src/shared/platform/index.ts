@@ -41,7 +41,14 @@ export {
 } from './capabilities/back-button';
 export { setClosingConfirmation, useClosingConfirmation } from './capabilities/closing-confirmation';
 export { haptic, type HapticImpactStyle, type HapticNotificationType } from './capabilities/haptic';
-export { getBiometryStatus, authenticateWithBiometry, type BiometryStatus } from './capabilities/biometry';
+export {
+  getBiometryStatus,
+  authenticateWithBiometry,
+  saveBiometricToken,
+  readBiometricToken,
+  removeBiometricToken,
+  type BiometryStatus,
+} from './capabilities/biometry';
 export { openInvoice, type InvoiceStatus } from './capabilities/invoice';
 export { cloudStorage } from './capabilities/cloud-storage';
 export { scanQrCode, type ScanQrCodeOptions } from './capabilities/qr-scanner';
@@ -56,3 +63,4 @@ export {
 } from './capabilities/popup';
 export { openTelegramLink, openLink, shareUrl } from './capabilities/links';
 export { onAppHidden } from './capabilities/visibility';
+export { onAppActivity, appActivitySource, isVersionAtLeast, type AppActivityHandlers, type AppActivitySource } from './capabilities/app-activity';

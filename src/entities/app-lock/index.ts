@@ -1,0 +1,18 @@
+export {
+  $appLocked,
+  $lockPhase,
+  $lockSettings,
+  lockStatusLoaded,
+  unlocked,
+  lockRequested,
+  activityDetected,
+  appBackgrounded,
+  signedInFresh,
+  lockReset,
+  lockWatchStarted,
+  readLockHint,
+  LOCK_HINT_KEY,
+  DEFAULT_AUTO_LOCK_SECONDS,
+  type LockPhase,
+  type LockSettings,
+} from './model/lock';
