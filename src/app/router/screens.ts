@@ -54,7 +54,7 @@ export const screens: readonly ScreenRoute[] = [
   { path: routePaths.signUp, layout: 'auth', load: () => import('@/pages/sign-up').then((m) => m.SignUpPage), namespaces: ['auth', 'errors'] },
   { path: routePaths.signIn, layout: 'auth', load: () => import('@/pages/sign-in').then((m) => m.SignInPage), namespaces: ['auth', 'errors'] },
   { path: routePaths.verification, layout: 'auth', load: () => import('@/pages/verification').then((m) => m.VerificationPage), namespaces: ['auth', 'errors'] },
-  { path: routePaths.settings, layout: 'app', load: () => import('@/pages/settings').then((m) => m.SettingsPage), namespaces: ['settings', 'faq', 'auth', 'errors'] },
+  { path: routePaths.settings, layout: 'app', load: () => import('@/pages/settings').then((m) => m.SettingsPage), namespaces: ['settings', 'faq', 'auth', 'errors', 'app-lock'] },
   { path: routePaths.cards, layout: 'app', load: () => import('@/pages/cards').then((m) => m.CardsPage), namespaces: ['cards', 'errors'] },
   { path: '/cards/:cardId', layout: 'protected', load: () => import('@/pages/card-detail').then((m) => m.CardDetailPage), namespaces: ['cards', 'errors', 'platform'] },
   { path: routePaths.cardIssue, layout: 'protected', load: () => import('@/pages/card-issue').then((m) => m.CardIssuePage), namespaces: ['cards', 'errors'] },

@@ -1,4 +1,5 @@
 import { useUnit } from 'effector-react';
+import { AppLockSettings } from '@/features/app-lock';
 import { LanguageSwitcher } from '@/features/change-language';
 import { SignOutButton } from '@/features/sign-out';
 import { routePaths } from '@/shared/config';
@@ -114,6 +115,7 @@ export function SettingsPage() {
           <ListItem icon={<IconGift />} title={t('account.referral')} subtitle={t('account.referralSubtitle')} to={routePaths.referral} />
         </List>
       </Section>
+      <AppLockSettings />
       <Section title={t('faq.title')}>
         <FaqList />
       </Section>
