@@ -1,2 +1,3 @@
 export { $balancesHidden, balancesVisibilityToggled, HIDE_BALANCES_KEY } from './model/hide-balances';
-export { HideBalancesButton, HideBalancesProvider } from './ui/hide-balances';
+export { HideBalancesProvider } from './ui/provider';
+export { HideBalancesButton } from './ui/eye-button';

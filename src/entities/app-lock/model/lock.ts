@@ -7,15 +7,13 @@
  *   so a restored session starts LOCKED before any request; the server's answer (`lockStatusLoaded`, sent by the
  *   app-lock feature) is the truth and rewrites the hint. A restored session without a hint locks as soon as the
  *   server says there is a lock (`$restoredUnchecked`).
- * - It locks after `autoLockSeconds` without user activity (pointer, keys, touch, wheel: `activityDetected`) and
- *   when the app goes to the background (`appBackgrounded`: Telegram's `deactivated` on 8.0+, page visibility
- *   elsewhere; see @/shared/platform onAppActivity).
+ * - `lockRequested` locks an unlocked app: "Lock now", and (from features/app-lock, a lazy chunk: the timer and the
+ *   listeners stay out of the first screen) the inactivity time passing or the app going to the background.
  * - `signedInFresh` (a sign-in that just proved the account) starts unlocked; `lockReset` (sign-out, session
  *   ended) forgets the hint and the phase.
  */
-import { combine, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
+import { createEffect, createEvent, createStore, sample } from 'effector';
 import { tokenStorage } from '@/shared/api';
-import { onAppActivity } from '@/shared/platform';
 
 export type LockPhase = 'off' | 'locked' | 'unlocked';
 
@@ -26,8 +24,6 @@ export interface LockSettings {
 
 export const LOCK_HINT_KEY = 'tgwallet.appLock';
 export const DEFAULT_AUTO_LOCK_SECONDS = 300;
-/** Activity events closer than this restart the timer once. */
-export const ACTIVITY_THROTTLE_MS = 1000;
 
 function storage(): Storage | null {
   try {
@@ -64,20 +60,12 @@ function initialState(): { settings: LockSettings; phase: LockPhase; restored: b
 export const lockStatusLoaded = createEvent<LockSettings>();
 /** The passcode or biometry was accepted. */
 export const unlocked = createEvent();
-/** "Lock now". */
+/** Lock now: "Lock now", the app went to the background, or the inactivity time passed (features/app-lock). */
 export const lockRequested = createEvent();
-/** The user did something (tap, key, scroll). */
-export const activityDetected = createEvent();
-/** The app went to the background. */
-export const appBackgrounded = createEvent();
 /** A sign-in that proved the account just now: unlocked. */
 export const signedInFresh = createEvent();
 /** Signed out / session ended: no lock on this device until the next account says so. */
 export const lockReset = createEvent();
-/** Boot: follow activity and the background state (once). */
-export const lockWatchStarted = createEvent();
-
-const inactivityElapsed = createEvent();
 
 const initial = initialState();
 export const $lockSettings = createStore<LockSettings>(initial.settings);
@@ -85,7 +73,6 @@ export const $lockPhase = createStore<LockPhase>(initial.phase);
 /** A session restored at boot whose lock the server has not confirmed yet (no hint on this device). */
 const $restoredUnchecked = createStore(initial.restored && initial.phase === 'off');
 export const $appLocked = $lockPhase.map((phase) => phase === 'locked');
-const $timerMs = combine($lockPhase, $lockSettings, (phase, settings) => (phase === 'unlocked' ? settings.autoLockSeconds * 1000 : null));
 
 const writeHintFx = createEffect((settings: LockSettings) => {
   const store = storage();
@@ -114,43 +101,8 @@ sample({ clock: [lockStatusLoaded, signedInFresh, lockReset], fn: () => false, t
 // Locking and unlocking.
 $lockPhase
   .on(unlocked, (phase) => (phase === 'locked' ? 'unlocked' : phase))
-  .on([lockRequested, appBackgrounded, inactivityElapsed], (phase) => (phase === 'unlocked' ? 'locked' : phase))
+  .on(lockRequested, (phase) => (phase === 'unlocked' ? 'locked' : phase))
   .on(lockReset, () => 'off');
 sample({ clock: signedInFresh, source: $lockSettings, fn: (settings): LockPhase => (settings.enabled ? 'unlocked' : 'off'), target: $lockPhase });
 $lockSettings.reset(lockReset);
 sample({ clock: lockReset, fn: () => ({ enabled: false, autoLockSeconds: DEFAULT_AUTO_LOCK_SECONDS }), target: writeHintFx });
-
-// The inactivity timer: restarted by activity while unlocked, stopped otherwise.
-let timer: ReturnType<typeof setTimeout> | undefined;
-const restartTimerFx = createEffect((ms: number | null) => {
-  if (timer !== undefined) clearTimeout(timer);
-  timer = undefined;
-  if (ms === null) return;
-  const elapsed = scopeBind(inactivityElapsed, { safe: true });
-  timer = setTimeout(() => {
-    timer = undefined;
-    elapsed();
-  }, ms);
-});
-sample({ clock: $timerMs, target: restartTimerFx });
-sample({ clock: activityDetected, source: $timerMs, filter: (ms): ms is number => ms !== null, target: restartTimerFx });
-
-const $watching = createStore(false, { serialize: 'ignore' });
-const watchFx = createEffect(() => {
-  if (typeof document === 'undefined') return;
-  const background = scopeBind(appBackgrounded, { safe: true });
-  const active = scopeBind(activityDetected, { safe: true });
-  onAppActivity({ onBackground: () => background() });
-  let last = 0;
-  const onActivity = () => {
-    const now = Date.now();
-    if (now - last < ACTIVITY_THROTTLE_MS) return;
-    last = now;
-    active();
-  };
-  for (const type of ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const) {
-    document.addEventListener(type, onActivity, { capture: true, passive: true });
-  }
-});
-sample({ clock: lockWatchStarted, filter: $watching.map((on) => !on), target: watchFx });
-$watching.on(watchFx.done, () => true);

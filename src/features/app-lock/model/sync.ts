@@ -7,7 +7,7 @@
  *   (`lockReset`) and this device's biometry flag.
  */
 import { createEffect, createEvent, sample } from 'effector';
-import { lockReset, lockStatusLoaded, lockWatchStarted, signedInFresh } from '@/entities/app-lock';
+import { lockReset, lockStatusLoaded, signedInFresh } from '@/entities/app-lock';
 import { $isAuthenticated, authExpired, signedIn, signedOut } from '@/entities/session';
 import { routePaths } from '@/shared/config';
 import type { AppLockStatus } from '@/shared/contract';
@@ -15,6 +15,7 @@ import { i18n } from '@/shared/i18n';
 import { navigateFx, type NavigateTo } from '@/shared/lib';
 import { notify } from '@/shared/ui';
 import { appLockStatusQuery } from '../api/app-lock-api';
+import { lockWatchStarted } from './activity';
 import { forgetBiometryOnDevice } from './biometry-device';
 
 /** Boot of a page: follow activity and the background, and load the account's lock when signed in. */

@@ -1,15 +1,8 @@
 import { useUnit } from 'effector-react';
-import type { ReactNode } from 'react';
-import { AmountsHiddenContext, useTranslation } from '@/shared/i18n';
+import { useTranslation } from '@/shared/i18n';
 import { cn } from '@/shared/lib';
 import { $balancesHidden, balancesVisibilityToggled } from '../model/hide-balances';
 import styles from './hide-balances.module.css';
-
-/** Gives every amount of the app (useFormatters().money) the device's "hidden" choice. */
-export function HideBalancesProvider({ children }: { children: ReactNode }) {
-  const hidden = useUnit($balancesHidden);
-  return <AmountsHiddenContext.Provider value={hidden}>{children}</AmountsHiddenContext.Provider>;
-}
 
 function IconEye({ closed }: { closed: boolean }) {
   return (
