@@ -1,8 +1,6 @@
 import { useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
-import { cn } from '@/shared/lib';
 import { $balancesHidden, balancesVisibilityToggled } from '../model/hide-balances';
-import styles from './hide-balances.module.css';
 
 function IconEye({ closed }: { closed: boolean }) {
   return (
@@ -14,14 +12,17 @@ function IconEye({ closed }: { closed: boolean }) {
   );
 }
 
-/** The eye button: hides or shows every amount in the app (a toggle button, aria-pressed while hidden). */
+/**
+ * The eye button: hides or shows every amount in the app (a toggle button, aria-pressed while hidden). Styled by the
+ * widget that places it (no stylesheet here: the feature's index is on the first screen for its provider).
+ */
 export function HideBalancesButton({ className }: { className?: string }) {
   const { t } = useTranslation('shell');
   const [hidden, toggle] = useUnit([$balancesHidden, balancesVisibilityToggled]);
   return (
     <button
       type="button"
-      className={cn(styles.eye, className)}
+      className={className}
       aria-pressed={hidden}
       aria-label={t('privacy.hideBalances')}
       title={hidden ? t('privacy.showBalances') : t('privacy.hideBalances')}

@@ -42,7 +42,7 @@ export function WalletBalance({ actions = true }: WalletBalanceProps) {
         <h2 id={titleId} className={styles.title}>
           {total ? t('balance.total') : t('balance.title')}
         </h2>
-        <HideBalancesButton />
+        <HideBalancesButton className={styles.eye} />
       </div>
       {balances.length === 0 ? (
         <div className={styles.loading} role="status" aria-label={t('common:status.loading')}>
