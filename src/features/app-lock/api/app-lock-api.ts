@@ -1,4 +1,5 @@
-import { createApiMutation, createApiQuery } from '@/shared/api';
+import { createEffect } from 'effector';
+import { createApiMutation, request } from '@/shared/api';
 import {
   appLockBiometryAdd,
   appLockBiometryRemove,
@@ -10,7 +11,11 @@ import {
   appLockUnlockBiometric,
 } from '@/shared/contract';
 
-export const appLockStatusQuery = createApiQuery(appLockStatus, { name: 'appLock.status' });
+/**
+ * GET /api/app-lock as a plain effect, NOT a cached query: a cached answer ("off", from before the passcode was set)
+ * replayed later would unlock the app. Every read goes to the server.
+ */
+export const loadLockStatusFx = createEffect(() => request(appLockStatus));
 export const setPasscodeMutation = createApiMutation(appLockSetPasscode);
 export const turnOffMutation = createApiMutation(appLockTurnOff);
 export const unlockMutation = createApiMutation(appLockUnlock);

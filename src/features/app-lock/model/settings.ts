@@ -3,13 +3,13 @@
  * (the current one), the inactivity time, biometric unlock on this device, and "Lock now".
  */
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { $lockSettings, lockRequested } from '@/entities/app-lock';
+import { lockRequested } from '@/entities/app-lock';
 import type { AppLockResult, AutoLockSeconds } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
 import { getPlatformInfo, readBiometricToken, removeBiometricToken, saveBiometricToken } from '@/shared/platform';
-import { appLockStatusQuery, autoLockMutation, biometryAddMutation, biometryRemoveMutation, setPasscodeMutation, turnOffMutation } from '../api/app-lock-api';
+import { autoLockMutation, loadLockStatusFx, biometryAddMutation, biometryRemoveMutation, setPasscodeMutation, turnOffMutation } from '../api/app-lock-api';
 import { forgetBiometryOnDevice, newUnlockToken, readBiometryOnDevice, rememberBiometryOnDevice } from './biometry-device';
-import { lockStatusAnswered, sessionEndedByLock } from './sync';
+import { $lockStatus, $lockStatusFailed, lockStatusAnswered, sessionEndedByLock } from './sync';
 import { PASSCODE_PATTERN, type LockMessage } from './unlock';
 
 export type LockFormMode = 'idle' | 'set' | 'change' | 'off';
@@ -29,8 +29,7 @@ export const $lockFields = createStore<Record<LockField, string>>({ current: '',
 /** Error of one field, or of the form (`field: null`). */
 export const $lockFormError = createStore<{ field: LockField | null; message: LockMessage } | null>(null);
 export const $lockFormPending = createStore(false);
-export const $lockStatus = appLockStatusQuery.$data;
-export const $lockStatusState = appLockStatusQuery.$status;
+export { $lockStatus, $lockStatusFailed };
 /** Biometric unlock possible on this client (Telegram 7.2+). */
 export const $biometrySupported = createStore(false);
 /** Biometric unlock turned on on this device. */
@@ -39,7 +38,7 @@ export const $biometryPendingInSettings = createStore(false);
 export const $biometryError = createStore<LockMessage | null>(null);
 
 const readDeviceFx = createEffect(() => ({ supported: getPlatformInfo().features.biometry, on: readBiometryOnDevice() }));
-sample({ clock: lockSettingsOpened, target: [readDeviceFx, appLockStatusQuery.refresh] });
+sample({ clock: lockSettingsOpened, target: [readDeviceFx, loadLockStatusFx] });
 $biometrySupported.on(readDeviceFx.doneData, (_, { supported }) => supported);
 $biometryOnDevice.on(readDeviceFx.doneData, (_, { on }) => on);
 
@@ -80,7 +79,7 @@ const formAnswered = sample({
   fn: ({ result }): AppLockResult => result,
 });
 sample({ clock: formAnswered, filter: (r) => r.result === 'ok', target: lockFormClosed });
-sample({ clock: formAnswered, filter: (r) => r.result === 'ok' && r.status !== null, fn: (r) => r.status!, target: [lockStatusAnswered, appLockStatusQuery.refresh] });
+sample({ clock: formAnswered, filter: (r) => r.result === 'ok' && r.status !== null, fn: (r) => r.status!, target: lockStatusAnswered });
 sample({ clock: formAnswered, filter: (r) => r.result === 'session_ended', target: sessionEndedByLock });
 sample({
   clock: formAnswered,
@@ -104,7 +103,7 @@ $biometryOnDevice.on(removeLocalBiometryFx.done, () => false);
 
 // Inactivity time.
 sample({ clock: autoLockChanged, fn: (autoLockSeconds) => ({ body: { autoLockSeconds } }), target: autoLockMutation.start });
-sample({ clock: autoLockMutation.finished.success, fn: ({ result }) => result, target: [lockStatusAnswered, appLockStatusQuery.refresh] });
+sample({ clock: autoLockMutation.finished.success, fn: ({ result }) => result, target: lockStatusAnswered });
 
 // Biometry on this device: a new random token into Telegram's biometric storage, its hash to the server.
 const enableBiometryFx = createEffect(async () => {
@@ -133,7 +132,7 @@ sample({
   fn: (biometricToken) => ({ body: { biometricToken: biometricToken! } }),
   target: biometryRemoveMutation.start,
 });
-sample({ clock: [biometryAddMutation.finished.success, biometryRemoveMutation.finished.success], fn: ({ result }) => result, target: [lockStatusAnswered, appLockStatusQuery.refresh] });
+sample({ clock: [biometryAddMutation.finished.success, biometryRemoveMutation.finished.success], fn: ({ result }) => result, target: lockStatusAnswered });
 $biometryPendingInSettings
   .on([enableBiometryFx, disableBiometryFx], () => true)
   .on([enableBiometryFx.fail, disableBiometryFx.finally, biometryAddMutation.finished.finally], () => false);
@@ -146,4 +145,3 @@ $biometryError
   .reset(biometryToggled, lockSettingsOpened);
 
 sample({ clock: lockNowClicked, target: lockRequested });
-export { $lockSettings };

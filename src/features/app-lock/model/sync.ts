@@ -6,7 +6,7 @@
  * - sign-out, an expired session or a session ended by the last wrong try forget the lock on this device
  *   (`lockReset`) and this device's biometry flag.
  */
-import { createEffect, createEvent, sample } from 'effector';
+import { createEffect, createEvent, createStore, sample } from 'effector';
 import { lockReset, lockStatusLoaded, signedInFresh } from '@/entities/app-lock';
 import { $isAuthenticated, authExpired, signedIn, signedOut } from '@/entities/session';
 import { routePaths } from '@/shared/config';
@@ -14,7 +14,7 @@ import type { AppLockStatus } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
 import { navigateFx, type NavigateTo } from '@/shared/lib';
 import { notify } from '@/shared/ui';
-import { appLockStatusQuery } from '../api/app-lock-api';
+import { loadLockStatusFx } from '../api/app-lock-api';
 import { lockWatchStarted } from './activity';
 import { forgetBiometryOnDevice } from './biometry-device';
 
@@ -22,16 +22,21 @@ import { forgetBiometryOnDevice } from './biometry-device';
 export const appLockStarted = createEvent();
 /** A call answered the lock's new state (set, change, off, auto-lock, biometry). */
 export const lockStatusAnswered = createEvent<AppLockStatus>();
+/** The account's lock as the server last answered (null: not loaded yet in this page). */
+export const $lockStatus = createStore<AppLockStatus | null>(null);
+export const $lockStatusFailed = createStore(false);
+$lockStatus.on([loadLockStatusFx.doneData, lockStatusAnswered], (_, status) => status).reset(signedOut, authExpired);
+$lockStatusFailed.on(loadLockStatusFx.fail, () => true).on(loadLockStatusFx.done, () => false);
 
 const forgetBiometryFx = createEffect(() => forgetBiometryOnDevice());
 
 sample({ clock: appLockStarted, target: lockWatchStarted });
-sample({ clock: appLockStarted, filter: $isAuthenticated, target: appLockStatusQuery.refresh });
+sample({ clock: appLockStarted, filter: $isAuthenticated, target: loadLockStatusFx });
 sample({ clock: signedIn, target: signedInFresh });
 sample({ clock: [signedOut, authExpired], target: [lockReset, forgetBiometryFx] });
 
 sample({
-  clock: [appLockStatusQuery.finished.success.map(({ result }) => result), lockStatusAnswered],
+  clock: [loadLockStatusFx.doneData, lockStatusAnswered],
   fn: (status) => ({ enabled: status.enabled, autoLockSeconds: status.autoLockSeconds }),
   target: lockStatusLoaded,
 });

@@ -13,7 +13,7 @@ import {
   $lockFormMode,
   $lockFormPending,
   $lockStatus,
-  $lockStatusState,
+  $lockStatusFailed,
   autoLockChanged,
   biometryToggled,
   lockFieldChanged,
@@ -73,9 +73,9 @@ function LockForm() {
 /** The "App lock" section of Settings. */
 export function AppLockSettings() {
   const { t } = useTranslation(['app-lock', 'platform']);
-  const [status, state, mode, supported, onDevice, biometryPending, biometryError] = useUnit([
+  const [status, failed, mode, supported, onDevice, biometryPending, biometryError] = useUnit([
     $lockStatus,
-    $lockStatusState,
+    $lockStatusFailed,
     $lockFormMode,
     $biometrySupported,
     $biometryOnDevice,
@@ -93,7 +93,7 @@ export function AppLockSettings() {
       <div className={styles.rows}>
         <div className={styles.row}>
           <span>{t('settings.status')}</span>
-          <strong>{status ? (enabled ? t('settings.on') : t('settings.off')) : state === 'fail' ? t('settings.loadFailed') : '…'}</strong>
+          <strong>{status ? (enabled ? t('settings.on') : t('settings.off')) : failed ? t('settings.loadFailed') : '…'}</strong>
         </div>
         {status && mode === 'idle' && (
           <div className={styles.actions}>
