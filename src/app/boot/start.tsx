@@ -50,7 +50,7 @@ export async function start(container: HTMLElement): Promise<Root> {
   root.render(<App />);
   // App lock (a lazy chunk): check the account's lock with the server and follow activity / the background, for a
   // restored session now and after every sign-in. A device that knows of a lock is already locked (entities/app-lock).
-  const startAppLock = () => void import('@/features/app-lock').then(({ appLockStarted }) => appLockStarted());
+  const startAppLock = () => void import('@/features/app-lock').then((m) => m.appLockStarted());
   if (tokenStorage.getAccessToken() !== null) startAppLock();
   signedIn.watch(startAppLock);
   // Telegram cloud storage (6.9+) may hold the language chosen on another device. Loaded lazily so the

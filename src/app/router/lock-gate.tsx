@@ -7,7 +7,10 @@ import { useScreenShown } from './recovery-screen';
  * transport and translations stay out of the first screen; docs/frontend.md "App lock").
  */
 const LockScreen = lazy(async () => {
-  const [{ AppLockScreen }, { SignOutButton }] = await Promise.all([import('@/features/app-lock'), import('@/features/sign-out')]);
+  const [AppLockScreen, SignOutButton] = await Promise.all([
+    import('@/features/app-lock').then((m) => m.AppLockScreen),
+    import('@/features/sign-out').then((m) => m.SignOutButton),
+  ]);
   return { default: () => <AppLockScreen signOut={<SignOutButton variant="plain" />} /> };
 });
 

@@ -7,9 +7,4 @@ export {
   lockRequested,
   signedInFresh,
   lockReset,
-  readLockHint,
-  LOCK_HINT_KEY,
-  DEFAULT_AUTO_LOCK_SECONDS,
-  type LockPhase,
-  type LockSettings,
 } from './model/lock';

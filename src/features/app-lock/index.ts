@@ -1,3 +1,3 @@
 export { appLockStarted } from './model/sync';
-export { AppLockScreen, type AppLockScreenProps } from './ui/lock-screen';
+export { AppLockScreen } from './ui/lock-screen';
 export { AppLockSettings } from './ui/lock-settings';
