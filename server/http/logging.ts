@@ -18,6 +18,9 @@ export const REDACTED_PATHS = [
   '*.token',
   '*.password',
   '*.initData',
+  '*.passcode',
+  '*.currentPasscode',
+  '*.biometricToken',
 ];
 
 /** An incoming X-Request-Id is kept only when it is a short token of these characters; anything else gets a fresh UUID. */

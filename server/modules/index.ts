@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { accountModule } from './account';
+import { appLockModule } from './app-lock';
 import { authModule } from './auth';
 import { cardsModule } from './cards';
 import { configModule } from './config';
@@ -36,6 +37,7 @@ export const serverModules = (settings: ModuleSettings): MountedModule[] => [
   mount(notificationsModule),
   mount(statementsModule),
   mount(transactionDetailsModule),
+  mount(appLockModule),
 ];
 
 /** Registers every module of the list on the app. */

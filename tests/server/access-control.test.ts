@@ -302,6 +302,28 @@ describe('access control over every id-taking endpoint', () => {
     expect(file.body).toContain('Closing balance,0.00');
   });
 
+  it("app lock: another user's passcode or biometric token never unlocks, and B's wrong tries never touch A's lock or session", async () => {
+    const [lockA, lockB] = [await verifiedUser(t), await verifiedUser(t)];
+    const tokenA = 'A'.repeat(20) + randomUUID().replaceAll('-', '');
+    expect((await api(lockA, 'POST', '/api/app-lock/passcode', { passcode: '111111' })).body.data.result).toBe('ok');
+    expect((await api(lockA, 'POST', '/api/app-lock/biometry', { biometricToken: tokenA })).body.data.biometricDevices).toBe(1);
+    expect((await api(lockB, 'POST', '/api/app-lock/passcode', { passcode: '222222' })).body.data.result).toBe('ok');
+    // B with A's passcode and A's token: wrong tries of B's own lock, nothing of A's in the answers.
+    const withPasscode = await api(lockB, 'POST', '/api/app-lock/unlock', { passcode: '111111' });
+    const withToken = await api(lockB, 'POST', '/api/app-lock/unlock-biometric', { biometricToken: tokenA });
+    expect(withPasscode.body.data).toEqual({ result: 'wrong', triesLeft: 4, status: null });
+    expect(withToken.body.data).toEqual({ result: 'wrong', triesLeft: 3, status: null });
+    for (const res of [withPasscode, withToken]) expect(leakableText(res)).not.toContain(lockA.userId);
+    // B cannot remove A's biometric token or turn A's lock off (calls act on the caller's own lock only).
+    await api(lockB, 'POST', '/api/app-lock/biometry/remove', { biometricToken: tokenA });
+    expect((await api(lockB, 'POST', '/api/app-lock/off', { passcode: '111111' })).body.data.result).toBe('wrong');
+    expect((await api(lockA, 'GET', '/api/app-lock')).body.data).toEqual({ enabled: true, autoLockSeconds: 300, biometricDevices: 1, triesLeft: 5 });
+    expect((await api(lockA, 'POST', '/api/app-lock/unlock-biometric', { biometricToken: tokenA })).body.data.result).toBe('ok');
+    // Without a token: 401.
+    expect((await api(null, 'GET', '/api/app-lock')).status).toBe(401);
+    expect((await api(null, 'POST', '/api/app-lock/unlock', { passcode: '111111' })).status).toBe(401);
+  });
+
   it("lists never show another user's records", async () => {
     const cards = await api(b, 'GET', '/api/cards?limit=100');
     expect(cards.body.data.items).toEqual([]);

@@ -211,14 +211,29 @@ const encodePath = (path: string, params: Record<string, string>) =>
     return encodeURIComponent(value);
   });
 
-const send = (id: EndpointId, req: HostileRequest) => {
+/**
+ * The app-lock calls run as their own user with a passcode set (so valid-ish requests reach the tries logic): random
+ * passcodes are wrong tries, and the last one ends that session, never the main user's. An ended one is replaced by a
+ * fresh user with a passcode, so the rest of the runs still reach the domain logic.
+ */
+let lockUser: TestUser | undefined;
+const freshLockUser = async (): Promise<TestUser> => {
+  const next = await verifiedUser(t);
+  const set = await t.call({ method: 'POST', url: '/api/app-lock/passcode', headers: next.headers, payload: { passcode: '246813' } });
+  expect(set.body.data.result).toBe('ok');
+  return next;
+};
+const callerFor = async (id: EndpointId): Promise<TestUser> => (id.startsWith('appLock.') ? (lockUser ??= await freshLockUser()) : user);
+
+const send = async (id: EndpointId, req: HostileRequest) => {
   const def = endpoints[id];
+  const caller = await callerFor(id);
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(req.query)) qs.append(k, typeof v === 'string' ? v : JSON.stringify(v));
   const headers: Record<string, string> = {};
-  if (req.auth === 'user') Object.assign(headers, user.headers);
+  if (req.auth === 'user') Object.assign(headers, caller.headers);
   if (req.auth === 'garbage') headers.authorization = 'Bearer not.a.jwt';
-  if (req.auth === 'expiredShape') headers.authorization = `Bearer ${user.token.slice(0, -4)}AAAA`;
+  if (req.auth === 'expiredShape') headers.authorization = `Bearer ${caller.token.slice(0, -4)}AAAA`;
   if (req.idempotencyKey === 'fresh') headers['idempotency-key'] = randomUUID();
   if (req.idempotencyKey === 'garbage') headers['idempotency-key'] = 'bad key!';
   let payload: string | undefined;
@@ -230,7 +245,7 @@ const send = (id: EndpointId, req: HostileRequest) => {
     payload = req.body.raw;
   }
   const url = `${encodePath(def.path, req.params)}${qs.size ? `?${qs}` : ''}`;
-  return t.call({
+  const res = await t.call({
     method: def.method,
     url,
     headers,
@@ -238,6 +253,9 @@ const send = (id: EndpointId, req: HostileRequest) => {
     // Its own client IP per request: the global per-IP limit is not what is tested here.
     remoteAddress: `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
   });
+  // The lock user's last try ended its session (or a valid-ish call turned the lock off): start over with a new one.
+  if (caller === lockUser && (res.body?.data?.result === 'session_ended' || res.body?.data?.status?.enabled === false)) lockUser = undefined;
+  return res;
 };
 
 const balancesSnapshot = async () => ({
@@ -384,5 +402,12 @@ describe('hostile statement download tokens', () => {
       }),
       { numRuns: RUNS * 2, seed: SEED, endOnFailure: true },
     );
+  });
+});
+
+describe('after every endpoint ran', () => {
+  it("app-lock calls ran as their own user: a last wrong passcode never ended the main user's session", async () => {
+    expect(Object.keys(endpoints).filter((id) => id.startsWith('appLock.')).length).toBeGreaterThanOrEqual(8);
+    expect((await t.call({ method: 'GET', url: '/api/users/me', headers: user.headers })).status).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
+import { HideBalancesProvider } from '@/features/hide-balances';
 import { ErrorBoundary } from '@/shared/ui';
 import { AppRoutes } from '../router/routes';
 import { RecoveryScreen } from '../router/recovery-screen';
@@ -14,7 +15,10 @@ export function App() {
         )}
       >
         <BrowserRouter>
-          <AppRoutes />
+          {/* "Hide balances": every amount of every screen follows the device's choice. */}
+          <HideBalancesProvider>
+            <AppRoutes />
+          </HideBalancesProvider>
         </BrowserRouter>
       </ErrorBoundary>
     </StrictMode>

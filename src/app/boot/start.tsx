@@ -1,6 +1,6 @@
 import { createRoot, type Root } from 'react-dom/client';
-import { authExpired, authExpiredMessageShown, loadDurableSession, sessionStarted } from '@/entities/session';
-import { configureApi, TRANSPORT_ERROR_KEYS } from '@/shared/api';
+import { authExpired, authExpiredMessageShown, loadDurableSession, sessionStarted, signedIn } from '@/entities/session';
+import { configureApi, tokenStorage, TRANSPORT_ERROR_KEYS } from '@/shared/api';
 import { appConfig } from '@/shared/config';
 import { i18n, initI18n } from '@/shared/i18n';
 import {
@@ -64,6 +64,11 @@ export async function start(container: HTMLElement): Promise<Root> {
   });
 
   root.render(<App />);
+  // App lock (a lazy chunk): check the account's lock with the server and follow activity / the background, for a
+  // restored session now and after every sign-in. A device that knows of a lock is already locked (entities/app-lock).
+  const startAppLock = () => void import('@/features/app-lock').then((m) => m.appLockStarted());
+  if (tokenStorage.getAccessToken() !== null) startAppLock();
+  signedIn.watch(startAppLock);
   // Telegram cloud storage (6.9+) may hold the language chosen on another device. Loaded lazily so the
   // change-language feature stays out of the first screen's bundle.
   if (getPlatformInfo().features.cloudStorage) {

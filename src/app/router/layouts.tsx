@@ -1,12 +1,14 @@
 import { useUnit } from 'effector-react';
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { $appLocked } from '@/entities/app-lock';
 import { $isAuthenticated } from '@/entities/session';
 import { routePaths } from '@/shared/config';
 import { useRouterBinding } from '@/shared/lib';
 import { ErrorBoundary, ScreenSkeleton, ToastHost } from '@/shared/ui';
 import { AppShell } from '@/widgets/app-shell';
 import { decideAccess } from './guards';
+import { LockGate } from './lock-gate';
 import { RouteErrorScreen } from './recovery-screen';
 import type { ScreenLayout } from './screens';
 
@@ -27,11 +29,16 @@ function Guard({ layout, hasScreen, children }: LayoutProps & { layout: ScreenLa
  * Root of every route: hosts toasts, and catches what the screens' own boundaries do not (a layout that
  * fails to render, something suspending outside a screen). Each screen has its own Suspense + error
  * boundary (routes.tsx); binds the models' navigateFx to the router; Telegram is told the app is ready when the first screen has rendered.
+ * While the app is locked it renders the lock screen in place of everything else.
  */
 export function RootLayout() {
   const location = useLocation();
   // Models navigate through navigateFx (@/shared/lib): bound to this router here, once.
   useRouterBinding();
+  // App lock: the lock screen INSTEAD of the routes (not over them): no screen, sheet or toast of the account is
+  // mounted while locked; queries keep their cache for after the unlock (docs/frontend.md "App lock").
+  const locked = useUnit($appLocked);
+  if (locked) return <LockGate />;
   return (
     <>
       <ErrorBoundary resetKeys={[location.key]} fallback={({ error, reset }) => <RouteErrorScreen error={error} reset={reset} />}>

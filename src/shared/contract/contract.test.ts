@@ -91,6 +91,17 @@ ADDITIONS.push(
   'POST /api/users/me/sessions/{sessionId}/end',
   'POST /api/users/me/sessions/end-others',
 );
+/** Issue #15 app lock (docs/api.md "App lock"). */
+ADDITIONS.push(
+  'GET /api/app-lock',
+  'POST /api/app-lock/passcode',
+  'POST /api/app-lock/off',
+  'POST /api/app-lock/unlock',
+  'POST /api/app-lock/unlock-biometric',
+  'PATCH /api/app-lock/settings',
+  'POST /api/app-lock/biometry',
+  'POST /api/app-lock/biometry/remove',
+);
 const STATE_CHANGING = [
   'wallet.sbpCreate',
   'wallet.exchange',
@@ -125,7 +136,7 @@ describe('endpoint registry', () => {
     const isEndpoint = (value: unknown): value is EndpointDef =>
       typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'path' in value && 'response' in value;
     const isGroup = (name: string, value: unknown): value is Record<string, EndpointDef> =>
-      /^[a-z]+Endpoints$/.test(name) && typeof value === 'object' && value !== null && Object.values(value).every(isEndpoint);
+      /^[a-z][A-Za-z]*Endpoints$/.test(name) && typeof value === 'object' && value !== null && Object.values(value).every(isEndpoint);
     const found = new Set<EndpointDef>();
     for (const [file, exports] of Object.entries(modules)) {
       const defined = Object.values(exports).filter(isEndpoint);

@@ -15,9 +15,11 @@ export * from './account';
 export * from './notifications';
 export * from './statements';
 export * from './transaction-details';
+export * from './app-lock';
 
 import type { EndpointDef } from './core';
 import { accountEndpoints } from './account';
+import { appLockEndpoints } from './app-lock';
 import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
 import { controlsEndpoints } from './card-controls';
@@ -50,6 +52,7 @@ export const endpoints = {
   ...notificationsEndpoints,
   ...statementsEndpoints,
   ...detailsEndpoints,
+  ...appLockEndpoints,
 } as const satisfies Record<string, EndpointDef<any, any, any, any>>;
 
 export type Endpoints = typeof endpoints;

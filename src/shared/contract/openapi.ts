@@ -30,6 +30,7 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'wallet', description: 'Balances, transactions, SBP top-up, currency exchange.' },
   { name: 'cards', description: 'Cards, card products, trades, sensitive data.' },
   { name: 'config', description: 'Runtime configuration and exchange quotes.' },
+  { name: 'app-lock', description: 'App lock: passcode, tries, biometric unlock tokens.' },
   { name: 'promo', description: 'Referral programme.' },
   { name: 'notifications', description: 'Telegram bot notifications: which kinds the user gets.' },
 ];

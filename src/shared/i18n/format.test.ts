@@ -57,3 +57,13 @@ describe('dates', () => {
     expect(formatDateTime(new Date(2025, 2, 12, 14, 5), 'ru')).toMatch(/12 мар\. 2025 г\., 14:05/);
   });
 });
+
+describe('formatMoneyMasked (Hide balances)', () => {
+  it('keeps the currency where the language puts it and nothing of the value', async () => {
+    const { formatMoneyMasked } = await import('./format');
+    expect(formatMoneyMasked({ currency: 'USD' }, 'en')).toBe('$••••');
+    expect(formatMoneyMasked({ currency: 'RUB' }, 'ru')).toBe('••••\u00a0₽');
+    expect(formatMoneyMasked({ currency: 'USDT' }, 'en')).toBe('••••\u00a0USDT');
+    expect(formatMoneyMasked({ amount: -123456, currency: 'USD' } as never, 'en')).toBe('$••••');
+  });
+});

@@ -55,6 +55,34 @@ export function formatMoney(money: MoneyValue, lang: string, options: FormatMone
   return formatDecimal(nf, minorToDecimal(money.amount, digits));
 }
 
+/** What a hidden amount shows in place of its digits ("Hide balances"). */
+export const MASKED_DIGITS = '••••';
+
+/**
+ * The amount with its digits replaced by MASKED_DIGITS and no sign, the currency kept where the language puts it:
+ * "$••••" / "•••• ₽" / "•••• USDT". Nothing of the value (not even its length) is left.
+ */
+export function formatMoneyMasked(money: Pick<MoneyValue, 'currency'>, lang: string): string {
+  const currency = money.currency.toUpperCase();
+  const token = TOKENS[currency];
+  if (token) return `${MASKED_DIGITS}\u00a0${token.label}`;
+  const nf = cached(`cur|${lang}|${currency}|never`, () =>
+    new Intl.NumberFormat(lang, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', signDisplay: 'never' }),
+  );
+  let masked = '';
+  let inNumber = false;
+  for (const part of nf.formatToParts(0)) {
+    if (part.type === 'integer' || part.type === 'group' || part.type === 'decimal' || part.type === 'fraction') {
+      if (!inNumber) masked += MASKED_DIGITS;
+      inNumber = true;
+    } else {
+      masked += part.value;
+      inNumber = false;
+    }
+  }
+  return masked;
+}
+
 /** Intl accepts exact decimal strings (ES2023); the cast keeps older lib typings happy. */
 function formatDecimal(nf: Intl.NumberFormat, decimal: string): string {
   return nf.format(decimal as unknown as number);

@@ -19,6 +19,8 @@ export {
 export { CORE_NAMESPACES, prefetchLocaleFiles } from './resources';
 export {
   formatMoney,
+  formatMoneyMasked,
+  MASKED_DIGITS,
   formatNumber,
   formatDate,
   formatDateTime,
@@ -26,7 +28,7 @@ export {
   type MoneyValue,
   type FormatMoneyOptions,
 } from './format';
-export { useFormatters } from './use-formatters';
+export { useFormatters, AmountsHiddenContext } from './use-formatters';
 export { useLanguage } from './use-language';
 /** Re-exported so slices depend on `@/shared/i18n`, not on react-i18next directly. */
 export { useTranslation, Trans } from 'react-i18next';

@@ -1,28 +1,38 @@
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   formatDate,
   formatDateTime,
   formatMoney,
+  formatMoneyMasked,
   formatNumber,
   formatRelativeDay,
   type FormatMoneyOptions,
   type MoneyValue,
 } from './format';
 
-/** Formatters bound to the current UI language; re-created when the language changes. */
+/**
+ * "Hide balances": while true, every amount formatted through useFormatters().money (and so the Amount component)
+ * shows masked digits. Provided by the app from the hide-balances feature's model (docs/frontend.md "Hide balances").
+ */
+export const AmountsHiddenContext = createContext(false);
+
+/** Formatters bound to the current UI language; re-created when the language changes or amounts are hidden/shown. */
 export function useFormatters() {
   const { i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+  const amountsHidden = useContext(AmountsHiddenContext);
   return useMemo(
     () => ({
       lang,
-      money: (money: MoneyValue, options?: FormatMoneyOptions) => formatMoney(money, lang, options),
+      amountsHidden,
+      money: (money: MoneyValue, options?: FormatMoneyOptions) =>
+        amountsHidden ? formatMoneyMasked(money, lang) : formatMoney(money, lang, options),
       number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, lang, options),
       date: (value: Date | string | number, options?: Intl.DateTimeFormatOptions) => formatDate(value, lang, options),
       dateTime: (value: Date | string | number) => formatDateTime(value, lang),
       relativeDay: (value: Date | string | number, now?: Date) => formatRelativeDay(value, lang, now),
     }),
-    [lang],
+    [lang, amountsHidden],
   );
 }

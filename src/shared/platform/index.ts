@@ -56,7 +56,14 @@ export {
 } from './capabilities/device-storage';
 export { setClosingConfirmation, useClosingConfirmation } from './capabilities/closing-confirmation';
 export { haptic, type HapticImpactStyle, type HapticNotificationType } from './capabilities/haptic';
-export { getBiometryStatus, authenticateWithBiometry, type BiometryStatus } from './capabilities/biometry';
+export {
+  getBiometryStatus,
+  authenticateWithBiometry,
+  saveBiometricToken,
+  readBiometricToken,
+  removeBiometricToken,
+  type BiometryStatus,
+} from './capabilities/biometry';
 export { openInvoice, type InvoiceStatus } from './capabilities/invoice';
 export { cloudStorage } from './capabilities/cloud-storage';
 export { scanQrCode, type ScanQrCodeOptions } from './capabilities/qr-scanner';
@@ -72,3 +79,4 @@ export {
 export { openTelegramLink, openLink, shareUrl } from './capabilities/links';
 export { onAppHidden } from './capabilities/visibility';
 export { downloadFile, canDownloadInTelegram, type DownloadRoute } from './capabilities/download';
+export { onAppActivity, appActivitySource, isVersionAtLeast, type AppActivityHandlers, type AppActivitySource } from './capabilities/app-activity';

@@ -23,6 +23,11 @@ declare global {
   interface Window {
     /** Bridge calls the mock received (development and tests only). */
     __tgMockCalls?: MockCall[];
+    /**
+     * Sends a Telegram event to the app as the client would (development and tests only), e.g.
+     * `__tgMockEmit('deactivated')` / `__tgMockEmit('activated')` on 8.0+ (the app going to the background and back).
+     */
+    __tgMockEmit?: (event: string, payload?: unknown) => void;
   }
 }
 
@@ -154,6 +159,10 @@ export function installTelegramMock(config: MockConfig, options: InstallMockOpti
   const zeroInsets = { top: 0, bottom: 0, left: 0, right: 0 };
   let phoneShared = false;
   const biometry = { access_requested: false, access_granted: false, token_saved: false };
+  // Telegram's biometric storage of this app on this "device" (the page's lifetime): the app lock's unlock token.
+  let biometricToken = '';
+
+  window.__tgMockEmit = (event, payload) => reply(event, payload);
 
   window.__tgMockCalls = [];
   // Lazy chunks of their own (bundle budget): the chrome only with tgMockChrome=telegram, the storages on 9.0+.
@@ -227,7 +236,12 @@ export function installTelegramMock(config: MockConfig, options: InstallMockOpti
           return reply('biometry_info_received', { available: true, type: 'face', device_id: 'mock-device', ...biometry });
         case 'web_app_biometry_request_auth': {
           const authorized = !interactive || window.confirm(`[Telegram mock] Biometry: ${String((params.reason as string) || 'authenticate')}`);
-          return reply('biometry_auth_requested', { status: authorized ? 'authorized' : 'failed' });
+          return reply('biometry_auth_requested', authorized ? { status: 'authorized', token: biometricToken } : { status: 'failed' });
+        }
+        case 'web_app_biometry_update_token': {
+          biometricToken = typeof params.token === 'string' ? params.token : '';
+          biometry.token_saved = biometricToken !== '';
+          return reply('biometry_token_updated', { status: biometricToken ? 'updated' : 'removed' });
         }
         case 'web_app_request_file_download': {
           // Telegram 8.0+ asks the user, then downloads the URL itself; the mock "accepts" and saves it the same way.

@@ -1,4 +1,5 @@
 import { useUnit } from 'effector-react';
+import { AppLockSettings } from '@/features/app-lock';
 import { LanguageSwitcher } from '@/features/change-language';
 import { NotificationSettingsSection } from '@/features/notification-settings';
 import { SignOutButton } from '@/features/sign-out';
@@ -130,6 +131,7 @@ export function SettingsPage() {
       </Section>
       <SessionsSection />
       <NotificationSettingsSection />
+      <AppLockSettings />
       <Section title={t('faq.title')}>
         <FaqList />
       </Section>

@@ -1,6 +1,7 @@
 import { useGate, useUnit } from 'effector-react';
 import { useId, type ComponentType } from 'react';
 import { exchangeOpened } from '@/features/exchange-currency';
+import { HideBalancesButton } from '@/features/hide-balances';
 import { sbpTopUpOpened } from '@/features/topup-sbp';
 import { usdtTopUpOpened } from '@/features/topup-usdt';
 import { $balances, $walletError, $walletState, walletRefetchRequested } from '@/entities/wallet';
@@ -37,9 +38,12 @@ export function WalletBalance({ actions = true }: WalletBalanceProps) {
 
   return (
     <section className={styles.card} aria-labelledby={titleId} data-testid="wallet-balance">
-      <h2 id={titleId} className={styles.title}>
-        {total ? t('balance.total') : t('balance.title')}
-      </h2>
+      <div className={styles.header}>
+        <h2 id={titleId} className={styles.title}>
+          {total ? t('balance.total') : t('balance.title')}
+        </h2>
+        <HideBalancesButton className={styles.eye} />
+      </div>
       {balances.length === 0 ? (
         <div className={styles.loading} role="status" aria-label={t('common:status.loading')}>
           <Skeleton height={40} width="60%" radius={10} />

@@ -1,0 +1,10 @@
+export {
+  $appLocked,
+  $lockPhase,
+  $lockSettings,
+  lockStatusLoaded,
+  unlocked,
+  lockRequested,
+  signedInFresh,
+  lockReset,
+} from './model/lock';

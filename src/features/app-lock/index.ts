@@ -1,0 +1,3 @@
+export { appLockStarted } from './model/sync';
+export { AppLockScreen } from './ui/lock-screen';
+export { AppLockSettings } from './ui/lock-settings';

@@ -1,0 +1,147 @@
+/**
+ * The app lock in Settings: set a passcode (twice), change it (the current one, then the new one twice), turn it off
+ * (the current one), the inactivity time, biometric unlock on this device, and "Lock now".
+ */
+import { createEffect, createEvent, createStore, sample } from 'effector';
+import { lockRequested } from '@/entities/app-lock';
+import type { AppLockResult, AutoLockSeconds } from '@/shared/contract';
+import { i18n } from '@/shared/i18n';
+import { getPlatformInfo, readBiometricToken, removeBiometricToken, saveBiometricToken } from '@/shared/platform';
+import { autoLockMutation, loadLockStatusFx, biometryAddMutation, biometryRemoveMutation, setPasscodeMutation, turnOffMutation } from '../api/app-lock-api';
+import { forgetBiometryOnDevice, newUnlockToken, readBiometryOnDevice, rememberBiometryOnDevice } from './biometry-device';
+import { $lockStatus, $lockStatusFailed, lockStatusAnswered, sessionEndedByLock } from './sync';
+import { PASSCODE_PATTERN, type LockMessage } from './unlock';
+
+export type LockFormMode = 'idle' | 'set' | 'change' | 'off';
+export type LockField = 'current' | 'next' | 'repeat';
+
+export const lockSettingsOpened = createEvent();
+export const lockFormOpened = createEvent<Exclude<LockFormMode, 'idle'>>();
+export const lockFormClosed = createEvent();
+export const lockFieldChanged = createEvent<{ field: LockField; value: string }>();
+export const lockFormSubmitted = createEvent();
+export const autoLockChanged = createEvent<AutoLockSeconds>();
+export const biometryToggled = createEvent<boolean>();
+export const lockNowClicked = createEvent();
+
+export const $lockFormMode = createStore<LockFormMode>('idle');
+export const $lockFields = createStore<Record<LockField, string>>({ current: '', next: '', repeat: '' });
+/** Error of one field, or of the form (`field: null`). */
+export const $lockFormError = createStore<{ field: LockField | null; message: LockMessage } | null>(null);
+export const $lockFormPending = createStore(false);
+export { $lockStatus, $lockStatusFailed };
+/** Biometric unlock possible on this client (Telegram 7.2+). */
+export const $biometrySupported = createStore(false);
+/** Biometric unlock turned on on this device. */
+export const $biometryOnDevice = createStore(false);
+export const $biometryPendingInSettings = createStore(false);
+export const $biometryError = createStore<LockMessage | null>(null);
+
+const readDeviceFx = createEffect(() => ({ supported: getPlatformInfo().features.biometry, on: readBiometryOnDevice() }));
+sample({ clock: lockSettingsOpened, target: [readDeviceFx, loadLockStatusFx] });
+$biometrySupported.on(readDeviceFx.doneData, (_, { supported }) => supported);
+$biometryOnDevice.on(readDeviceFx.doneData, (_, { on }) => on);
+
+$lockFormMode.on(lockFormOpened, (_, mode) => mode).reset(lockFormClosed, lockSettingsOpened);
+$lockFields
+  .on(lockFieldChanged, (fields, { field, value }) => ({ ...fields, [field]: value.replace(/\D/g, '').slice(0, 6) }))
+  .reset(lockFormOpened, lockFormClosed, lockSettingsOpened);
+$lockFormError.reset(lockFormOpened, lockFormClosed, lockFieldChanged, lockSettingsOpened);
+
+/** What is wrong with the form before any call, or null. */
+function check(mode: LockFormMode, fields: Record<LockField, string>): { field: LockField; message: LockMessage } | null {
+  if (mode !== 'set' && !PASSCODE_PATTERN.test(fields.current)) return { field: 'current', message: { key: 'app-lock:passcode.invalid' } };
+  if (mode === 'off') return null;
+  if (!PASSCODE_PATTERN.test(fields.next)) return { field: 'next', message: { key: 'app-lock:passcode.invalid' } };
+  if (fields.repeat !== fields.next) return { field: 'repeat', message: { key: 'app-lock:passcode.mismatch' } };
+  return null;
+}
+
+const submitted = sample({ clock: lockFormSubmitted, source: { mode: $lockFormMode, fields: $lockFields, pending: $lockFormPending }, filter: ({ pending }) => !pending });
+sample({
+  clock: submitted,
+  filter: ({ mode, fields }) => check(mode, fields) !== null,
+  fn: ({ mode, fields }) => check(mode, fields),
+  target: $lockFormError,
+});
+const valid = sample({ clock: submitted, filter: ({ mode, fields }) => mode !== 'idle' && check(mode, fields) === null });
+sample({
+  clock: valid,
+  filter: ({ mode }) => mode === 'set' || mode === 'change',
+  fn: ({ mode, fields }) => ({ body: mode === 'set' ? { passcode: fields.next } : { passcode: fields.next, currentPasscode: fields.current } }),
+  target: setPasscodeMutation.start,
+});
+sample({ clock: valid, filter: ({ mode }) => mode === 'off', fn: ({ fields }) => ({ body: { passcode: fields.current } }), target: turnOffMutation.start });
+$lockFormPending.on([setPasscodeMutation.start, turnOffMutation.start], () => true).on([setPasscodeMutation.finished.finally, turnOffMutation.finished.finally], () => false);
+
+const formAnswered = sample({
+  clock: [setPasscodeMutation.finished.success, turnOffMutation.finished.success],
+  fn: ({ result }): AppLockResult => result,
+});
+sample({ clock: formAnswered, filter: (r) => r.result === 'ok', target: lockFormClosed });
+sample({ clock: formAnswered, filter: (r) => r.result === 'ok' && r.status !== null, fn: (r) => r.status!, target: lockStatusAnswered });
+sample({ clock: formAnswered, filter: (r) => r.result === 'session_ended', target: sessionEndedByLock });
+sample({
+  clock: formAnswered,
+  filter: (r) => r.result === 'wrong',
+  fn: (r) => ({ field: 'current' as const, message: { key: 'app-lock:unlock.wrong', values: { count: r.triesLeft } } }),
+  target: $lockFormError,
+});
+$lockFields.on(formAnswered, (fields, r) => (r.result === 'wrong' ? { ...fields, current: '' } : fields));
+sample({
+  clock: [setPasscodeMutation.finished.failure, turnOffMutation.finished.failure],
+  fn: () => ({ field: null, message: { key: 'app-lock:settings.failed' } }),
+  target: $lockFormError,
+});
+// Turned off: biometric tokens are gone on the server; forget them here too.
+const removeLocalBiometryFx = createEffect(async () => {
+  forgetBiometryOnDevice();
+  await removeBiometricToken();
+});
+sample({ clock: turnOffMutation.finished.success, filter: ({ result }) => result.result === 'ok', target: removeLocalBiometryFx });
+$biometryOnDevice.on(removeLocalBiometryFx.done, () => false);
+
+// Inactivity time.
+sample({ clock: autoLockChanged, fn: (autoLockSeconds) => ({ body: { autoLockSeconds } }), target: autoLockMutation.start });
+sample({ clock: autoLockMutation.finished.success, fn: ({ result }) => result, target: lockStatusAnswered });
+
+// Biometry on this device: a new random token into Telegram's biometric storage, its hash to the server.
+const enableBiometryFx = createEffect(async () => {
+  const token = newUnlockToken();
+  const saved = await saveBiometricToken(token, i18n.t('app-lock:biometry.enableReason'));
+  if (!saved.ok) throw saved.error;
+  return token;
+});
+const disableBiometryFx = createEffect(async () => {
+  const read = await readBiometricToken(i18n.t('app-lock:biometry.disableReason'));
+  if (!read.ok) throw read.error;
+  forgetBiometryOnDevice();
+  await removeBiometricToken();
+  return read.value;
+});
+const rememberDeviceFx = createEffect(() => rememberBiometryOnDevice());
+
+sample({ clock: biometryToggled, filter: (on) => on, target: enableBiometryFx });
+sample({ clock: biometryToggled, filter: (on) => !on, target: disableBiometryFx });
+sample({ clock: enableBiometryFx.doneData, fn: (biometricToken) => ({ body: { biometricToken } }), target: biometryAddMutation.start });
+sample({ clock: biometryAddMutation.finished.success, target: rememberDeviceFx });
+$biometryOnDevice.on(rememberDeviceFx.done, () => true).on(disableBiometryFx.done, () => false);
+sample({
+  clock: disableBiometryFx.doneData,
+  filter: (token): token is string => token !== null,
+  fn: (biometricToken) => ({ body: { biometricToken: biometricToken! } }),
+  target: biometryRemoveMutation.start,
+});
+sample({ clock: [biometryAddMutation.finished.success, biometryRemoveMutation.finished.success], fn: ({ result }) => result, target: lockStatusAnswered });
+$biometryPendingInSettings
+  .on([enableBiometryFx, disableBiometryFx], () => true)
+  .on([enableBiometryFx.fail, disableBiometryFx.finally, biometryAddMutation.finished.finally], () => false);
+$biometryError
+  .on([enableBiometryFx.fail, disableBiometryFx.fail], (_, { error }) => {
+    const kind = (error as { kind?: string }).kind;
+    return kind === 'cancelled' ? null : { key: (error as { messageKey?: string }).messageKey ?? 'app-lock:settings.failed' };
+  })
+  .on(biometryAddMutation.finished.failure, () => ({ key: 'app-lock:settings.failed' }))
+  .reset(biometryToggled, lockSettingsOpened);
+
+sample({ clock: lockNowClicked, target: lockRequested });

@@ -1,0 +1,51 @@
+/**
+ * Keeps the device's lock state (entities/app-lock) in step with the server and the session:
+ * - `appLockStarted` (sent by the app's boot for a signed-in session and after every sign-in, once this lazy chunk
+ *   has loaded) loads GET /api/app-lock → `lockStatusLoaded`;
+ * - a sign-in that just proved the account starts unlocked (`signedInFresh`);
+ * - sign-out, an expired session or a session ended by the last wrong try forget the lock on this device
+ *   (`lockReset`) and this device's biometry flag.
+ */
+import { createEffect, createEvent, createStore, sample } from 'effector';
+import { lockReset, lockStatusLoaded, signedInFresh } from '@/entities/app-lock';
+import { $isAuthenticated, authExpired, signedIn, signedOut } from '@/entities/session';
+import { routePaths } from '@/shared/config';
+import type { AppLockStatus } from '@/shared/contract';
+import { i18n } from '@/shared/i18n';
+import { navigateFx, type NavigateTo } from '@/shared/lib';
+import { notify } from '@/shared/ui';
+import { loadLockStatusFx } from '../api/app-lock-api';
+import { lockWatchStarted } from './activity';
+import { forgetBiometryOnDevice } from './biometry-device';
+
+/** Boot of a page: follow activity and the background, and load the account's lock when signed in. */
+export const appLockStarted = createEvent();
+/** A call answered the lock's new state (set, change, off, auto-lock, biometry). */
+export const lockStatusAnswered = createEvent<AppLockStatus>();
+/** The account's lock as the server last answered (null: not loaded yet in this page). */
+export const $lockStatus = createStore<AppLockStatus | null>(null);
+export const $lockStatusFailed = createStore(false);
+$lockStatus.on([loadLockStatusFx.doneData, lockStatusAnswered], (_, status) => status).reset(signedOut, authExpired);
+$lockStatusFailed.on(loadLockStatusFx.fail, () => true).on(loadLockStatusFx.done, () => false);
+
+const forgetBiometryFx = createEffect(() => forgetBiometryOnDevice());
+
+sample({ clock: appLockStarted, target: lockWatchStarted });
+sample({ clock: appLockStarted, filter: $isAuthenticated, target: loadLockStatusFx });
+sample({ clock: signedIn, target: signedInFresh });
+sample({ clock: [signedOut, authExpired], target: [lockReset, forgetBiometryFx] });
+
+sample({
+  clock: [loadLockStatusFx.doneData, lockStatusAnswered],
+  fn: (status) => ({ enabled: status.enabled, autoLockSeconds: status.autoLockSeconds }),
+  target: lockStatusLoaded,
+});
+
+/** The last wrong try ended this session on the server: sign out here too and say why. */
+export const sessionEndedByLock = createEvent();
+
+const sessionEndedNoticeFx = createEffect(() => {
+  void notify.warning(i18n.t('app-lock:unlock.sessionEnded'));
+});
+sample({ clock: sessionEndedByLock, target: [signedOut, sessionEndedNoticeFx] });
+sample({ clock: sessionEndedByLock, fn: (): NavigateTo => ({ to: routePaths.signIn, replace: true }), target: navigateFx });

@@ -1,0 +1,87 @@
+import { useUnit } from 'effector-react';
+import { useEffect, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from '@/shared/i18n';
+import { Button, TextField } from '@/shared/ui';
+import {
+  $biometryOffered,
+  $biometryPending,
+  $unlocking,
+  $unlockMessage,
+  $unlockPasscode,
+  biometryUnlockRequested,
+  cleanPasscode,
+  lockScreenOpened,
+  unlockPasscodeChanged,
+  unlockSubmitted,
+} from '../model/unlock';
+import styles from './app-lock.module.css';
+
+function IconLock() {
+  return (
+    <svg width={32} height={32} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden focusable={false}>
+      <rect x="5" y="11" width="14" height="9" rx="2" />
+      <path d="M8 11V8a4 4 0 0 1 8 0v3" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export interface AppLockScreenProps {
+  /** The app's sign-out control (a way out for a forgotten passcode). */
+  signOut?: ReactNode;
+}
+
+/**
+ * Shown INSTEAD of every route while the app is locked (the app's gate renders it in place of the router's outlet):
+ * nothing of the account is on screen. Passcode, and biometry where this device has it on.
+ */
+export function AppLockScreen({ signOut }: AppLockScreenProps) {
+  const { t } = useTranslation(['app-lock', 'platform']);
+  const [passcode, message, unlocking, offered, biometryPending] = useUnit([$unlockPasscode, $unlockMessage, $unlocking, $biometryOffered, $biometryPending]);
+  const [opened, changed, submit, biometry] = useUnit([lockScreenOpened, unlockPasscodeChanged, unlockSubmitted, biometryUnlockRequested]);
+  useEffect(() => {
+    opened();
+  }, [opened]);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+  return (
+    <main className={styles.screen} aria-labelledby="app-lock-title" data-testid="app-lock-screen">
+      <span className={styles.icon}>
+        <IconLock />
+      </span>
+      <h1 id="app-lock-title" className={styles.title}>
+        {t('unlock.title')}
+      </h1>
+      <p className={styles.subtitle}>{t('unlock.subtitle')}</p>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <TextField
+          label={t('unlock.label')}
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={6}
+          className={styles.passcode}
+          value={passcode}
+          onChange={(event) => changed(cleanPasscode(event.target.value))}
+          autoFocus
+        />
+        {message && (
+          <p className={styles.message} role="alert">
+            {t(message.key, message.values)}
+          </p>
+        )}
+        <Button type="submit" fullWidth loading={unlocking}>
+          {t('unlock.submit')}
+        </Button>
+        {offered && (
+          <Button variant="secondary" fullWidth loading={biometryPending} onClick={() => biometry()}>
+            {t('biometry.unlock')}
+          </Button>
+        )}
+      </form>
+      <p className={styles.hint}>{t('unlock.forgot')}</p>
+      {signOut}
+    </main>
+  );
+}

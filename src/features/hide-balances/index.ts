@@ -1,0 +1,2 @@
+export { HideBalancesProvider } from './ui/provider';
+export { HideBalancesButton } from './ui/eye-button';
