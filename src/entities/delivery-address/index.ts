@@ -1,3 +1,3 @@
-export { createAddressForm, addressValue, EMPTY_ADDRESS, type AddressForm, type AddressTexts } from './model/address-form';
-export { addressLines, countryName } from './lib/format';
-export { AddressFields, type AddressFieldsProps } from './ui/address-fields';
+export { createAddressForm } from './model/address-form';
+export { addressLines } from './lib/format';
+export { AddressFields } from './ui/address-fields';

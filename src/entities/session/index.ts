@@ -13,4 +13,3 @@ export {
  * that have those storages download it (first-screen bundle budget). See model/durable-session.ts.
  */
 export const loadDurableSession = () => import('./model/durable-session');
-export type { DurableStoreKind, DurableRestoreOutcome } from './model/durable-session';
