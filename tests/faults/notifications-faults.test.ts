@@ -91,7 +91,7 @@ describe('bot notifications across kill -9', () => {
 
     await killServerProcess(server);
     expect(server.child.signalCode).toBe('SIGKILL');
-    fake.release(); // the killed process's requests: their sockets are gone, nothing was delivered
+    fake.dropHeld(); // the killed process's requests were never accepted by Telegram: nothing was delivered
     expect(fake.delivered).toHaveLength(0);
 
     server = await startServerProcess('bot-2', env, { timeoutMs: 240_000 });

@@ -26,6 +26,12 @@ export interface FakeBotApi {
   /** Requests wait unanswered until release() (their answers are then a success if the socket is still open). */
   hold(): void;
   release(): void;
+  /**
+   * Requests held so far (and any still arriving from before this call) are dropped unanswered and never delivered:
+   * what Telegram does with a request whose sender died before it was accepted. A plain release() after a kill would
+   * race the socket's close: a request whose body was still being read could be delivered to a dead sender.
+   */
+  dropHeld(): void;
   /** Requests waiting now. */
   readonly held: number;
   close(): Promise<void>;
@@ -34,8 +40,10 @@ export interface FakeBotApi {
 export const startFakeBotApi = async (token = '123456:fake-bot-token'): Promise<FakeBotApi> => {
   const delivered: FakeBotMessage[] = [];
   const failures: Array<{ status: number; retryAfter?: number; description?: string }> = [];
-  const waiting: Array<() => void> = [];
+  const waiting: Array<(deliver: boolean) => void> = [];
   let holding = false;
+  /** Bumped by dropHeld(): a request that arrived before a drop is never delivered, even if its body was still being read. */
+  let dropEpoch = 0;
   let requests = 0;
   let nextId = 1;
 
@@ -58,8 +66,14 @@ export const startFakeBotApi = async (token = '123456:fake-bot-token'): Promise<
       return answer(response, 404, { ok: false, error_code: 404, description: 'Not Found' });
     }
     requests++;
+    const arrivedIn = dropEpoch;
+    const heldAtArrival = holding;
     const body = JSON.parse(await readBody(request)) as { chat_id: number; text: string; reply_markup?: { inline_keyboard: Array<Array<{ text: string; url: string }>> } };
-    if (holding) await new Promise<void>((resolve) => waiting.push(resolve));
+    if (arrivedIn !== dropEpoch) return void request.socket.destroy(); // dropped while its body was being read
+    if (heldAtArrival || holding) {
+      const deliver = await new Promise<boolean>((resolve) => waiting.push(resolve));
+      if (!deliver) return void request.socket.destroy(); // Telegram never accepted it
+    }
     if (response.destroyed || request.socket.destroyed) return; // the caller is gone: never delivered
     const failure = failures.shift();
     if (failure) {
@@ -91,7 +105,12 @@ export const startFakeBotApi = async (token = '123456:fake-bot-token'): Promise<
     },
     release() {
       holding = false;
-      for (const resolve of waiting.splice(0)) resolve();
+      for (const resolve of waiting.splice(0)) resolve(true);
+    },
+    dropHeld() {
+      holding = false;
+      dropEpoch++;
+      for (const resolve of waiting.splice(0)) resolve(false);
     },
     get held() {
       return waiting.length;
@@ -99,7 +118,7 @@ export const startFakeBotApi = async (token = '123456:fake-bot-token'): Promise<
     close: () =>
       new Promise<void>((resolve) => {
         holding = false;
-        for (const resolve of waiting.splice(0)) resolve();
+        for (const resolve of waiting.splice(0)) resolve(false);
         server.closeAllConnections();
         server.close(() => resolve());
       }),
