@@ -1,9 +1,8 @@
 /**
  * Loading the open transaction (GET /api/wallet/transactions/{id}, /api/cards/{id}/transactions/{id} or
- * /api/cards/{id}/trades/{tradeId}), in the
- * sheet's lazy chunk. Every open asks the server (the cached answer shows meanwhile: a pending transaction may have
- * settled). The first open can come before this chunk is there: the sheet's mount (`detailsSheetMounted`) then starts
- * the load.
+ * /api/cards/{id}/trades/{tradeId}), in the sheet's lazy chunk. Every open asks the server (the cached answer shows
+ * meanwhile: a pending transaction may have settled). The first open can come before this chunk is there: the sheet's
+ * mount (`detailsSheetMounted`) then starts the load.
  */
 import { combine, createEvent, sample } from 'effector';
 import { createApiQuery, createRefetch, errorMessageOf, queryState } from '@/shared/api';
