@@ -3,7 +3,8 @@
  * English and Russian: a funded user with a card top-up, an exchange and a declined SBP attempt opens each from the
  * wallet history (a USDT top-up with its tx hash copied, the exchange with its rate, the declined attempt marked
  * as such, a USDT deposit held for review, the card top-up with its fee and its card → the card screen), then a card top-up from the card's history
- * (its transfer id copied). The sheet is a dialog titled "Transaction details" that Escape closes.
+ * (its transfer id copied), and from the card's purchases tab a declined purchase (the reason in words, its purchase id
+ * copied) and an approved one. The sheet is a dialog titled "Transaction details" that Escape closes.
  * Screenshots: test-results/e2e/transaction-details-<lang>-*.png.
  */
 import { randomUUID } from 'node:crypto';
@@ -52,6 +53,12 @@ function detailsJourney(lang: Lang) {
     const { usdtDepositTag: tag } = await api(baseUrl, 'GET', '/api/wallet', undefined, user.accessToken);
     const parked = await api(baseUrl, 'POST', '/api/dev/tron/transfers', { amount: `1.${tag}`, from: 'TStrangerDetai1sXXXXXXXXXXXXXXXXXX' });
     expect(parked.outcome).toMatchObject({ status: 'unmatched', reason: 'below_minimum' });
+    // Two sandbox purchases on the card: one over its balance (declined, only a trade), one approved.
+    const buy = (amount: number, merchant: string) => api(baseUrl, 'POST', `/api/dev/cards/${cardId}/purchase`, { amount, merchant });
+    const declinedPurchase = await buy(500_00, 'TOO BIG STORE');
+    expect(declinedPurchase).toMatchObject({ status: 'declined', declineReason: 'INSUFFICIENT_FUNDS' });
+    const approvedPurchase = await buy(3_21, 'COFFEE PLACE');
+    expect(approvedPurchase).toMatchObject({ status: 'completed' });
 
     await openSignedIn(page, baseUrl, user, '/wallet', lang);
     const history = page.getByTestId('transaction-history');
@@ -136,6 +143,36 @@ function detailsJourney(lang: Lang) {
     await visible(page.getByText(fill(d.copy.copied, { what: d.ids.transfer })));
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(topUp.transfer.id);
     await shot('06-card-topup-card');
+    await page.keyboard.press('Escape');
+    await hidden(sheet);
+
+    // ── The purchases tab: a declined purchase opens the same sheet, with the reason in words and its ids.
+    await page.getByRole('radio', { name: c.history.trades }).click();
+    const purchaseRow = (merchant: string) => page.getByRole('button').filter({ hasText: merchant });
+    await visible(purchaseRow('TOO BIG STORE'));
+    await purchaseRow('TOO BIG STORE').click();
+    await visible(details);
+    await visible(details.getByText(fill(d.reason, { reason: e.reasons.INSUFFICIENT_FUNDS })));
+    await visible(step('failed').getByText(d.timeline.declined));
+    await visible(details.getByText(money(-500_00, 'USD', 'always')));
+    await visible(details.getByText(d.sections.merchant, { exact: true }));
+    await visible(idRow('trade').getByText(declinedPurchase.id));
+    await visible(idRow('card').getByText(cardId));
+    await expect.poll(() => sheet.locator('[data-id-kind="transaction"]').count()).toBe(0);
+    await idRow('trade').getByRole('button', { name: fill(d.copy.button, { what: d.ids.trade }) }).click();
+    await visible(page.getByText(fill(d.copy.copied, { what: d.ids.trade })));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(declinedPurchase.id);
+    await shot('07-purchase-declined');
+    await page.keyboard.press('Escape');
+    await hidden(sheet);
+
+    // ── An approved purchase: done, the card transaction it made.
+    await purchaseRow('COFFEE PLACE').click();
+    await visible(details.getByText(money(-3_21, 'USD', 'always')));
+    expect(await step('done').getAttribute('data-state')).toBe('complete');
+    await visible(idRow('trade').getByText(approvedPurchase.id));
+    await visible(idRow('transaction'));
+    await shot('08-purchase-approved');
     await page.keyboard.press('Escape');
     await hidden(sheet);
   };

@@ -18,7 +18,7 @@ let t: TestApp;
 let a: TestUser;
 let b: TestUser;
 /** What A owns and B must never see. */
-const owned = { cardId: '', physicalCardId: '', paymentId: '', last4: '', pan: '', amounts: [] as number[], walletTransactionId: '', cardTransactionId: '' };
+const owned = { cardId: '', physicalCardId: '', paymentId: '', last4: '', pan: '', amounts: [] as number[], walletTransactionId: '', cardTransactionId: '', tradeId: '' };
 
 const drain = () => runDueJobs(t.db, { registry: appJobRegistry(t.app), backoffBaseMs: 0 });
 const api = (user: TestUser | null, method: string, url: string, payload?: unknown, idempotent = false) =>
@@ -84,6 +84,7 @@ beforeAll(async () => {
   expect(sbpRow.details.paymentId).toBe(owned.paymentId);
   owned.walletTransactionId = sbpRow.id;
   owned.cardTransactionId = (await api(a, 'GET', `/api/cards/${owned.cardId}/transactions?type=purchase`)).body.data.items[0].id;
+  owned.tradeId = (await api(a, 'GET', `/api/cards/${owned.cardId}/trades`)).body.data.items[0].id;
   expect(await checkLedger(t.db)).toMatchObject({ ok: true });
 });
 afterAll(() => t?.close());
@@ -177,6 +178,13 @@ const cases: Partial<Record<EndpointId, OwnedCase | SharedCase>> = {
   'cards.transactionGet': {
     kind: 'owned',
     request: (id) => ({ method: 'GET', url: `/api/cards/${id}/transactions/${owned.cardTransactionId}` }),
+    ownedId: () => owned.cardId,
+    notFound: cardNotFound,
+  },
+  // B's own card with A's trade id: tests/server/transaction-details.test.ts.
+  'cards.tradeGet': {
+    kind: 'owned',
+    request: (id) => ({ method: 'GET', url: `/api/cards/${id}/trades/${owned.tradeId}` }),
     ownedId: () => owned.cardId,
     notFound: cardNotFound,
   },

@@ -31,6 +31,8 @@ const known = {
   sessionIds: [] as string[],
   /** Wallet and card transaction ids (details endpoints), with the held / declined id shapes (`udp_…`, `sbp_…`). */
   transactionIds: ['udp_1', 'udp_0', 'udp_99999999999999999999'] as string[],
+  /** Card trade ids (cards.tradeGet): a declined purchase and an approved one on the user's card. */
+  tradeIds: [] as string[],
 };
 
 beforeAll(async () => {
@@ -62,6 +64,11 @@ beforeAll(async () => {
   known.quoteIds.push(...rates.body.data.rates.map((r: { quoteId: string }) => r.quoteId));
   const walletRows = await t.call({ method: 'GET', url: '/api/wallet/transactions?limit=100', headers: user.headers });
   const cardRows = await t.call({ method: 'GET', url: `/api/cards/${card.body.data.id}/transactions`, headers: user.headers });
+  for (const amount of [1_00, 999_999_00]) {
+    const trade = await t.call({ method: 'POST', url: `/api/dev/cards/${card.body.data.id}/purchase`, payload: { amount, merchant: 'HOSTILE SHOP' } });
+    expect(trade.status).toBe(200);
+    known.tradeIds.push(trade.body.data.id);
+  }
   known.transactionIds.push(sbp.body.data.paymentId, ...[...walletRows.body.data.items, ...cardRows.body.data.items].map((r: { id: string }) => r.id));
 });
 afterAll(() => t?.close());
@@ -82,9 +89,11 @@ const idFor = (name: string): fc.Arbitrary<string> => {
           ? known.quoteIds
           : name === 'transactionId'
             ? known.transactionIds
-            : name === 'sessionId'
-              ? known.sessionIds
-              : known.cardIds;
+            : name === 'tradeId'
+              ? known.tradeIds
+              : name === 'sessionId'
+                ? known.sessionIds
+                : known.cardIds;
   return fc.oneof(fc.constantFrom(...(pool.length ? pool : ['x'])), fc.string({ minLength: 1, maxLength: 64 }));
 };
 

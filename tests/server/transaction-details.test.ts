@@ -1,6 +1,6 @@
 /**
  * Transaction details (issue #14 "History"): GET /api/wallet/transactions/{transactionId} and
- * GET /api/cards/{id}/transactions/{transactionId} — each type's fields, the timeline, fees, ids and related objects;
+ * GET /api/cards/{id}/transactions/{transactionId} and GET /api/cards/{id}/trades/{tradeId} — each type's fields, the timeline, fees, ids and related objects;
  * declined SBP attempts and held USDT deposits in the history and in the details; owner only (404 otherwise).
  */
 import { randomUUID } from 'node:crypto';
@@ -21,6 +21,8 @@ const drain = () => runDueJobs(t.db, { registry: appJobRegistry(t.app), backoffB
 const get = (user: TestUser, url: string) => t.call({ method: 'GET', url, headers: user.headers });
 const walletDetails = (user: TestUser, id: string) => get(user, `/api/wallet/transactions/${encodeURIComponent(id)}`);
 const cardDetails = (user: TestUser, cardId: string, id: string) => get(user, `/api/cards/${encodeURIComponent(cardId)}/transactions/${encodeURIComponent(id)}`);
+const tradeDetails = (user: TestUser, cardId: string, id: string) => get(user, `/api/cards/${encodeURIComponent(cardId)}/trades/${encodeURIComponent(id)}`);
+const steps = (timeline: Array<{ stage: string; state: string }>) => timeline.map((step) => `${step.stage}:${step.state}`);
 const press = (paymentUrl: string, action: 'pay' | 'decline') =>
   t.app.inject({ method: 'POST', url: `${new URL(paymentUrl).pathname}/${action}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
 
@@ -274,5 +276,60 @@ describe('GET /api/cards/{id}/transactions/{transactionId}', () => {
     expect(crossed.status).toBe(404);
     expect(crossed.body.error.code).toBe('NOT_FOUND');
     expect(JSON.stringify(crossed.body)).not.toContain(ids.cardId);
+  });
+});
+
+describe('GET /api/cards/{id}/trades/{tradeId}', () => {
+  const purchase = async (amount: number, merchant: string) => {
+    t.clock.advance(1);
+    const res = await t.call({ method: 'POST', url: `/api/dev/cards/${ids.cardId}/purchase`, payload: { amount, merchant } });
+    expect(res.status).toBe(200);
+    return res.body.data as { id: string; status: string; declineReason: string | null };
+  };
+
+  it('an approved purchase: the trade, done timeline, the card and the card transaction it made', async () => {
+    const trade = await purchase(2_34, 'BOOK STORE');
+    expect(trade.status).toBe('completed');
+    const res = await tradeDetails(ann, ids.cardId, trade.id);
+    expect(res.status).toBe(200);
+    const data = res.body.data;
+    expect(data).toMatchObject({
+      trade: { id: trade.id, cardId: ids.cardId, kind: 'purchase', status: 'completed', merchant: { name: 'BOOK STORE' }, amount: { amount: 2_34, currency: 'USD' } },
+      failureCode: null,
+      card: { id: ids.cardId },
+    });
+    expect(steps(data.timeline)).toEqual(['accepted:complete', 'processing:complete', 'done:complete']);
+    expect(data.timeline[2].at).not.toBeNull();
+    expect(data.transactions).toHaveLength(1);
+    expect(data.transactions[0]).toMatchObject({ type: 'purchase', tradeId: trade.id, status: 'completed', amount: { amount: 2_34 } });
+    expect(await checkLedger(t.db)).toMatchObject({ ok: true });
+  });
+
+  it('a declined purchase: failed timeline with its reason, no card transaction, nothing moved', async () => {
+    const before = (await getCard(t, asCardUser(ann), ids.cardId)).balance;
+    const trade = await purchase(9_999_00, 'TOO EXPENSIVE');
+    expect(trade).toMatchObject({ status: 'declined', declineReason: 'INSUFFICIENT_FUNDS' });
+    const data = (await tradeDetails(ann, ids.cardId, trade.id)).body.data;
+    expect(data).toMatchObject({ trade: { id: trade.id, status: 'declined', declineReason: 'INSUFFICIENT_FUNDS' }, failureCode: 'INSUFFICIENT_FUNDS', transactions: [] });
+    expect(steps(data.timeline)).toEqual(['accepted:complete', 'processing:complete', 'failed:complete']);
+    expect((await getCard(t, asCardUser(ann), ids.cardId)).balance).toEqual(before);
+    expect(await checkLedger(t.db)).toMatchObject({ ok: true });
+  });
+
+  it("owner only: another user's card is CARD_NOT_FOUND; a trade of another card or an unknown id is NOT_FOUND", async () => {
+    const trade = await purchase(1_00, 'PRIVATE SHOP');
+    const viaBob = await tradeDetails(bob, ids.cardId, trade.id);
+    expect(viaBob.status).toBe(404);
+    expect(viaBob.body.error.code).toBe('CARD_NOT_FOUND');
+    expect(JSON.stringify(viaBob.body)).not.toContain('PRIVATE SHOP');
+    const unknown = await tradeDetails(ann, ids.cardId, 'trd_nobody_has_this');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('NOT_FOUND');
+    const bobCard = await createCard(t, asCardUser(bob), { productId: 'prd_visa_virtual_usd', initialDeposit: 20_00 });
+    expect(bobCard.status).toBe(200);
+    const crossed = await tradeDetails(bob, bobCard.body.data.id, trade.id);
+    expect(crossed.status).toBe(404);
+    expect(crossed.body.error.code).toBe('NOT_FOUND');
+    expect(JSON.stringify(crossed.body)).not.toContain('PRIVATE SHOP');
   });
 });

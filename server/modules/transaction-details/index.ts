@@ -1,9 +1,9 @@
 /**
- * Transaction details (issue #14 "History"): GET one wallet history row and one card transaction by id, for the app's
+ * Transaction details (issue #14 "History"): GET one wallet history row, one card transaction and one card trade by id, for the app's
  * details sheet. Reads what the wallet and cards modules store; moves no money. docs/api.md "Transaction details".
  */
 import type { FastifyInstance } from 'fastify';
-import { cardsTransactionGet, walletTransactionGet } from '@/shared/contract';
+import { cardsTradeGet, cardsTransactionGet, walletTransactionGet } from '@/shared/contract';
 import { route } from '../../http/route';
 import { defineModule, type ModuleDeps } from '../module';
 import { requestLanguage } from '../products';
@@ -20,6 +20,9 @@ const registerTransactionDetails = (app: FastifyInstance, { db, clock }: ModuleD
   );
   route(app, cardsTransactionGet, ({ requireUser, params, request }) =>
     details.cardTransaction(requireUser().userId, params.id, params.transactionId, requestLanguage(request)),
+  );
+  route(app, cardsTradeGet, ({ requireUser, params, request }) =>
+    details.cardTrade(requireUser().userId, params.id, params.tradeId, requestLanguage(request)),
   );
 };
 

@@ -6,6 +6,7 @@
  */
 import type {
   Card,
+  CardTradeDetails,
   CardTransactionDetails,
   Money,
   SbpPayment,
@@ -120,6 +121,33 @@ export class TransactionDetailsService {
       transferId,
       card: await cardView(db, cardRow, lang),
       trade,
+    };
+  }
+
+  /**
+   * GET /api/cards/{id}/trades/{tradeId}: CARD_NOT_FOUND for anyone else's card, NOT_FOUND for a trade not on it.
+   * A trade is decided when the issuer reports it (settled at once in the sandbox): declined → `failed` with its
+   * reason; completed and reversed → `done`, finished when its card transaction was written (else when reported).
+   */
+  async cardTrade(userId: string, cardId: string, tradeId: string, lang: CatalogLanguage): Promise<CardTradeDetails> {
+    const { db } = this.deps;
+    const cardRow = await ownedCard(db, userId, cardId);
+    const [tradeRow] = await db.query<TradeRow>('SELECT * FROM card_trades WHERE id = $1 AND card_id = $2', [tradeId, cardRow.id]);
+    if (!tradeRow) throw notFound();
+    const trade = toTrade(tradeRow);
+    const rows = await db.query<CardTransactionRow & { updated_at: Date }>(
+      'SELECT * FROM card_transactions WHERE card_id = $1 AND trade_id = $2 ORDER BY created_at, id',
+      [cardRow.id, trade.id],
+    );
+    const status = trade.status === 'pending' ? 'pending' : trade.status === 'declined' ? 'failed' : 'completed';
+    const own = rows.find((row) => row.type === trade.kind);
+    const finishedAt = status === 'pending' ? null : (own?.updated_at.toISOString() ?? trade.createdAt);
+    return {
+      trade,
+      timeline: timelineOf(status, trade.createdAt, finishedAt),
+      failureCode: trade.status === 'declined' ? trade.declineReason : null,
+      card: await cardView(db, cardRow, lang),
+      transactions: rows.map(toCardTransaction),
     };
   }
 

@@ -79,6 +79,7 @@ const ADDITIONS = [
   // Transaction details (issue #14, docs/api.md).
   'GET /api/wallet/transactions/{transactionId}',
   'GET /api/cards/{id}/transactions/{transactionId}',
+  'GET /api/cards/{id}/trades/{tradeId}',
 ];
 // Account and sessions (account.ts, issue #14 "Account" and #15 "Sessions").
 ADDITIONS.push(

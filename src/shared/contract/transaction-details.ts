@@ -1,5 +1,6 @@
 /**
- * Transaction details (issue #14 "History"): one wallet transaction and one card transaction by id, with what the
+ * Transaction details (issue #14 "History"): one wallet transaction, one card transaction and one card trade
+ * (purchase or refund, declined ones too) by id, with what the
  * details sheet shows — amounts and fees, the status timeline, every id, and the related objects (card, SBP payment,
  * trade). Owner only: anyone else's id answers 404 like an unknown one. Field design: docs/api.md "Transaction details".
  */
@@ -77,6 +78,21 @@ export const CardTransactionDetails = z.object({
 });
 export type CardTransactionDetails = z.infer<typeof CardTransactionDetails>;
 
+/**
+ * One merchant trade of a card (approved, declined, refunded...): declined purchases exist only as trades, so the
+ * purchases tab opens these. The timeline: completed and reversed end `done`, declined ends `failed`.
+ */
+export const CardTradeDetails = z.object({
+  trade: Trade,
+  timeline: Timeline,
+  /** Why it was declined (the trade's `declineReason`, a code the client words), else null. */
+  failureCode: z.nullable(z.string()),
+  card: Card,
+  /** The card balance movements it made (the purchase or refund, a reversal), oldest first; none when declined. */
+  transactions: z.array(CardTransaction),
+});
+export type CardTradeDetails = z.infer<typeof CardTradeDetails>;
+
 // ── Endpoints ──────────────────────────────────────────────────────────────────────────────────────
 
 export const walletTransactionGet = defineEndpoint({
@@ -101,8 +117,20 @@ export const cardsTransactionGet = defineEndpoint({
   response: CardTransactionDetails,
 });
 
+export const cardsTradeGet = defineEndpoint({
+  id: 'cards.tradeGet',
+  method: 'GET',
+  path: '/api/cards/{id}/trades/{tradeId}',
+  auth: 'bearer',
+  tag: 'cards',
+  summary: 'One card trade (purchase or refund, declined too) with its details (timeline, reason, card, card transactions). Not in SPEC §7.',
+  params: z.object({ id: Id, tradeId: Id }),
+  response: CardTradeDetails,
+});
+
 /** index.ts composes this group into `endpoints`. */
 export const detailsEndpoints = {
   'wallet.transactionGet': walletTransactionGet,
   'cards.transactionGet': cardsTransactionGet,
+  'cards.tradeGet': cardsTradeGet,
 } as const;

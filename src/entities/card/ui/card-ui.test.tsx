@@ -82,6 +82,27 @@ describe('card UI pieces', () => {
     }
   });
 
+  it('a purchase row with onOpen is a real button that opens its details (the purchases tab)', () => {
+    const opened: string[] = [];
+    const trade = {
+      id: 'trd_9',
+      cardId: 'crd_1',
+      kind: 'purchase' as const,
+      merchant: { name: 'LIMIT SHOP', mcc: null, country: null },
+      amount: { amount: 60_00, currency: 'USD' as const },
+      originalAmount: null,
+      status: 'declined' as const,
+      declineReason: 'OVER_PURCHASE_LIMIT',
+      createdAt: '2025-01-02T03:04:05.000Z',
+    };
+    render(<CardTradeRow trade={trade} onOpen={() => opened.push(trade.id)} />);
+    screen.getByRole('button', { name: /LIMIT SHOP/ }).click();
+    expect(opened).toEqual(['trd_9']);
+    cleanup();
+    render(<CardTradeRow trade={trade} />);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
   it('a card failure with an issuer code has words for it, and never shows an unknown code', () => {
     expect(describeCardFailure({ operation: 'issue', reasonCode: 'ISSUER_UNAVAILABLE' }).description).toBe(
       'Failed to issue card. The card issuer did not answer. The money has been returned to your wallet.',

@@ -44,12 +44,13 @@ export function CardTransactionRow({ transaction, onOpen }: { transaction: CardT
 }
 
 /** A purchase or refund at a merchant: merchant descriptor (as the network sends it), kind, status, amounts. */
-export function CardTradeRow({ trade }: { trade: Trade }) {
+export function CardTradeRow({ trade, onOpen }: { trade: Trade; /** Makes the row a real button (details). */ onOpen?: () => void }) {
   const { t } = useTranslation(['cards', 'errors']);
   const format = useFormatters();
   const signed = { ...trade.amount, amount: trade.kind === 'refund' ? trade.amount.amount : -trade.amount.amount };
   return (
     <ListItem
+      onClick={onOpen}
       icon={<DirectionIcon direction={trade.kind === 'refund' ? 'credit' : 'debit'} />}
       title={trade.merchant.name}
       subtitle={

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardTopUpDetails, cardTransferDetails, declinedSbpDetails, exchangeDetails, heldDepositDetails } from '../testing/fixtures';
-import { amountLinesOf, failureCodeOf, headlineOf, idLinesOf, markerOf } from './details-view';
+import { approvedTradeDetails, cardTopUpDetails, declinedTradeDetails, cardTransferDetails, declinedSbpDetails, exchangeDetails, heldDepositDetails } from '../testing/fixtures';
+import { amountLinesOf, createdAtOf, failureCodeOf, headlineOf, idLinesOf, markerOf, statusOf } from './details-view';
 
 describe('details view', () => {
   it('a card top-up from the wallet: transaction, transfer and card ids; the fee and the total', () => {
@@ -51,5 +51,40 @@ describe('details view', () => {
       { kind: 'walletDebit', value: { amount: 15_45, currency: 'USD' }, total: true },
     ]);
     expect(markerOf(details)).toBeNull();
+  });
+
+  it('an approved purchase (purchases tab): trade, card transaction and card ids; the amount abroad; no marker', () => {
+    const details = { kind: 'trade' as const, data: approvedTradeDetails() };
+    expect(idLinesOf(details)).toEqual([
+      { kind: 'trade', value: 'trd_1' },
+      { kind: 'transaction', value: 'ctx_7' },
+      { kind: 'card', value: 'crd_1' },
+    ]);
+    expect(headlineOf(details)).toEqual({ amount: -3_21, currency: 'USD' });
+    expect(amountLinesOf(details)).toEqual([{ kind: 'originalAmount', value: { amount: 2_95, currency: 'EUR' } }]);
+    expect(markerOf(details)).toBeNull();
+    expect(failureCodeOf(details)).toBeNull();
+    expect(statusOf(details)).toBe('completed');
+    expect(createdAtOf(details)).toBe(details.data.trade.createdAt);
+  });
+
+  it('a declined purchase: marked declined with its reason code, trade and card ids only', () => {
+    const details = { kind: 'trade' as const, data: declinedTradeDetails() };
+    expect(markerOf(details)).toBe('declined');
+    expect(failureCodeOf(details)).toBe('OVER_PURCHASE_LIMIT');
+    expect(statusOf(details)).toBe('declined');
+    expect(idLinesOf(details)).toEqual([
+      { kind: 'trade', value: 'trd_2' },
+      { kind: 'card', value: 'crd_1' },
+    ]);
+    expect(amountLinesOf(details)).toEqual([]);
+  });
+
+  it('a refund is a credit; wallet and card transactions keep their own status', () => {
+    const refund = approvedTradeDetails();
+    refund.trade = { ...refund.trade, kind: 'refund' };
+    expect(headlineOf({ kind: 'trade', data: refund })).toEqual({ amount: 3_21, currency: 'USD' });
+    expect(statusOf({ kind: 'wallet', data: declinedSbpDetails() })).toBe('failed');
+    expect(statusOf({ kind: 'card', data: cardTopUpDetails() })).toBe('completed');
   });
 });

@@ -3,12 +3,26 @@
  * button), the amount lines and whether the row is a declined SBP attempt or a deposit held for review.
  * The sheet words every label through i18n (`transaction-details:` keys named after the kinds here).
  */
-import type { CardTransactionDetails, Money, Trade, WalletTransactionDetails } from '@/shared/contract';
+import type { CardTradeDetails, CardTransactionDetails, Money, Trade, WalletTransactionDetails } from '@/shared/contract';
 
 type ForeignMoney = NonNullable<Trade['originalAmount']>;
 
-/** What the sheet shows: wallet row details or card transaction details. */
-export type TransactionDetails = { kind: 'wallet'; data: WalletTransactionDetails } | { kind: 'card'; data: CardTransactionDetails };
+/** What the sheet shows: wallet row details, card transaction details or a card trade's details (purchases tab). */
+export type TransactionDetails =
+  | { kind: 'wallet'; data: WalletTransactionDetails }
+  | { kind: 'card'; data: CardTransactionDetails }
+  | { kind: 'trade'; data: CardTradeDetails };
+
+/** The status its badge shows: a transaction's, or a trade's (`declined`, `reversed` too). */
+export type DetailsStatus = 'pending' | 'completed' | 'failed' | Trade['status'];
+
+export function statusOf(details: TransactionDetails): DetailsStatus {
+  return details.kind === 'trade' ? details.data.trade.status : details.data.transaction.status;
+}
+
+export function createdAtOf(details: TransactionDetails): string {
+  return details.kind === 'trade' ? details.data.trade.createdAt : details.data.transaction.createdAt;
+}
 
 export type IdKind = 'transaction' | 'order' | 'invoice' | 'payment' | 'txHash' | 'card' | 'transfer' | 'trade' | 'walletTransaction' | 'relatedTransaction';
 export interface IdLine {
@@ -30,6 +44,7 @@ export interface AmountLine {
 export type Marker = 'declined' | 'held' | null;
 
 export function markerOf(details: TransactionDetails): Marker {
+  if (details.kind === 'trade') return details.data.trade.status === 'declined' ? 'declined' : null;
   if (details.kind !== 'wallet') return null;
   if (details.data.source === 'declinedSbp') return 'declined';
   if (details.data.source === 'heldDeposit') return 'held';
@@ -42,6 +57,13 @@ export function idLinesOf(details: TransactionDetails): IdLine[] {
   const add = (kind: IdKind, value: string | null | undefined) => {
     if (value && !lines.some((line) => line.kind === kind)) lines.push({ kind, value });
   };
+  if (details.kind === 'trade') {
+    const { trade, transactions } = details.data;
+    add('trade', trade.id);
+    add('transaction', transactions.find((tx) => tx.type === trade.kind)?.id ?? transactions[0]?.id);
+    add('card', trade.cardId);
+    return lines;
+  }
   if (details.kind === 'card') {
     const { transaction, transferId, trade } = details.data;
     add('transaction', transaction.id);
@@ -84,12 +106,20 @@ const signed = (money: Money, direction: 'credit' | 'debit'): Money => ({ ...mon
 
 /** The headline amount, signed by direction ("−$10.00", "+₽1,500.00"). */
 export function headlineOf(details: TransactionDetails): Money {
+  if (details.kind === 'trade') {
+    const { trade } = details.data;
+    return signed(trade.amount, trade.kind === 'refund' ? 'credit' : 'debit');
+  }
   const tx = details.data.transaction;
   return signed(tx.amount, tx.direction);
 }
 
 /** Amount lines under the headline: what was received, fees, totals, exact USDT. */
 export function amountLinesOf(details: TransactionDetails): AmountLine[] {
+  if (details.kind === 'trade') {
+    const { originalAmount } = details.data.trade;
+    return originalAmount ? [{ kind: 'originalAmount', value: originalAmount }] : [];
+  }
   if (details.kind === 'card') {
     const { fee, walletDebit, trade } = details.data;
     const lines: AmountLine[] = [];
@@ -109,7 +139,7 @@ export function amountLinesOf(details: TransactionDetails): AmountLine[] {
 
 /** The failure reason's code (worded by `errors:reasons.<CODE>`), when the transaction failed. */
 export function failureCodeOf(details: TransactionDetails): string | null {
-  if (details.kind === 'card') return details.data.failureCode;
+  if (details.kind !== 'wallet') return details.data.failureCode;
   const tx = details.data.transaction;
   return tx.status === 'failed' ? (tx.failureCode ?? details.data.sbpPayment?.errorCode ?? null) : null;
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiDataReset, configureApi, tokenStorage } from '@/shared/api';
 import { createFakeServer, fail, ok } from '@/shared/api/index.testing';
 import { navigateFx } from '@/shared/lib';
-import { cardTopUpDetails, cardTransferDetails, declinedSbpDetails, exchangeDetails } from '../testing/fixtures';
+import { approvedTradeDetails, cardTopUpDetails, declinedTradeDetails, cardTransferDetails, declinedSbpDetails, exchangeDetails } from '../testing/fixtures';
 import { $copiedId, copyFeedbackFx, copyIdFx, idCopyRequested } from './copy';
 import { $detailsOpen, relatedCardPressed, transactionDetailsClosed, transactionDetailsOpened } from './details';
 import { $details, $detailsError, $detailsState, detailsSheetMounted, LOAD_FAILED_KEY, transactionDetailsRetried } from './load';
@@ -73,7 +73,7 @@ describe('transaction details model', () => {
     await allSettled(transactionDetailsRetried, { scope });
     expect(attempts).toBe(2);
     expect(scope.getState($detailsState)).toBe('success');
-    expect(scope.getState($details)?.data.transaction.id).toBe('wtx_x');
+    expect(scope.getState($details)).toMatchObject({ kind: 'wallet', data: { transaction: { id: 'wtx_x' } } });
   });
 
   it('the load failure falls back to "Failed to load the transaction details" when the error has no words of its own', async () => {
@@ -130,5 +130,27 @@ describe('transaction details model', () => {
     expect(server.calls).toHaveLength(1);
     await allSettled(detailsSheetMounted, { scope });
     expect(server.calls).toHaveLength(1); // already there: no second request
+  });
+
+  it('a purchase row (purchases tab) opens the same sheet and loads that trade of that card', async () => {
+    server.on('GET', '/api/cards/crd_1/trades/trd_2', () => ok(declinedTradeDetails()));
+    const scope = fork();
+    await allSettled(transactionDetailsOpened, { scope, params: { kind: 'trade', cardId: 'crd_1', tradeId: 'trd_2' } });
+    expect(scope.getState($detailsOpen)).toBe(true);
+    expect(server.calls.map((call) => call.path)).toEqual(['/api/cards/crd_1/trades/trd_2']);
+    expect(scope.getState($detailsState)).toBe('success');
+    expect(scope.getState($details)).toEqual({ kind: 'trade', data: declinedTradeDetails() });
+  });
+
+  it("another trade's cached answer is never shown for the open one; a failed trade load shows its error", async () => {
+    server.on('GET', '/api/cards/crd_1/trades/trd_1', () => ok(approvedTradeDetails()));
+    server.on('GET', '/api/cards/crd_1/trades/trd_x', () => fail(404, { service: 'api', code: 'NOT_FOUND', message: 'No such transaction.' }));
+    const scope = fork();
+    await allSettled(transactionDetailsOpened, { scope, params: { kind: 'trade', cardId: 'crd_1', tradeId: 'trd_1' } });
+    expect(scope.getState($details)?.kind).toBe('trade');
+    await allSettled(transactionDetailsOpened, { scope, params: { kind: 'trade', cardId: 'crd_1', tradeId: 'trd_x' } });
+    expect(scope.getState($details)).toBeNull();
+    expect(scope.getState($detailsState)).toBe('error');
+    expect(scope.getState($detailsError)?.keys).toEqual(expect.arrayContaining([expect.any(String)]));
   });
 });

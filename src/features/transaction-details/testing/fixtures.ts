@@ -1,5 +1,5 @@
 /** Server answers of the details endpoints, for this slice's unit tests. */
-import type { Card, CardTransactionDetails, TimelineStep, WalletTransactionDetails } from '@/shared/contract';
+import type { Card, CardTradeDetails, CardTransactionDetails, TimelineStep, WalletTransactionDetails } from '@/shared/contract';
 
 const AT = '2025-03-12T10:00:00.000Z';
 const LATER = '2025-03-12T10:00:05.000Z';
@@ -136,4 +136,50 @@ export const cardTopUpDetails = (): CardTransactionDetails => ({
   transferId: 'ctu_1',
   card: card(),
   trade: null,
+});
+
+const trade = (over: Partial<CardTradeDetails['trade']> = {}): CardTradeDetails['trade'] => ({
+  id: 'trd_1',
+  cardId: 'crd_1',
+  kind: 'purchase',
+  merchant: { name: 'COFFEE PLACE', mcc: '5814', country: 'DE' },
+  amount: { amount: 3_21, currency: 'USD' },
+  originalAmount: { amount: 2_95, currency: 'EUR' },
+  status: 'completed',
+  declineReason: null,
+  createdAt: AT,
+  ...over,
+});
+
+export const approvedTradeDetails = (): CardTradeDetails => ({
+  trade: trade(),
+  timeline: doneTimeline(),
+  failureCode: null,
+  card: card(),
+  transactions: [
+    {
+      id: 'ctx_7',
+      cardId: 'crd_1',
+      type: 'purchase',
+      direction: 'debit',
+      amount: { amount: 3_21, currency: 'USD' },
+      status: 'completed',
+      createdAt: AT,
+      merchantName: 'COFFEE PLACE',
+      tradeId: 'trd_1',
+      walletTransactionId: null,
+    },
+  ],
+});
+
+export const declinedTradeDetails = (): CardTradeDetails => ({
+  trade: trade({ id: 'trd_2', merchant: { name: 'LIMIT SHOP', mcc: null, country: null }, amount: { amount: 60_00, currency: 'USD' }, originalAmount: null, status: 'declined', declineReason: 'OVER_PURCHASE_LIMIT' }),
+  timeline: [
+    { stage: 'accepted', state: 'complete', at: AT },
+    { stage: 'processing', state: 'complete', at: null },
+    { stage: 'failed', state: 'complete', at: AT },
+  ],
+  failureCode: 'OVER_PURCHASE_LIMIT',
+  card: card(),
+  transactions: [],
 });

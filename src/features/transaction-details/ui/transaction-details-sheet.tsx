@@ -7,7 +7,18 @@ import type { TimelineStep } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { cn } from '@/shared/lib';
 import { Alert, Amount, Badge, Button, ErrorState, IconCopy, List, ListItem, Section, Skeleton, Sheet, SummaryList, type SummaryRow } from '@/shared/ui';
-import { amountLinesOf, failureCodeOf, headlineOf, idLinesOf, markerOf, type AmountLine, type Marker, type TransactionDetails } from '../lib/details-view';
+import {
+  amountLinesOf,
+  createdAtOf,
+  failureCodeOf,
+  headlineOf,
+  idLinesOf,
+  markerOf,
+  statusOf,
+  type AmountLine,
+  type Marker,
+  type TransactionDetails,
+} from '../lib/details-view';
 import { $copiedId, idCopyRequested } from '../model/copy';
 import { $detailsOpen, relatedCardPressed, transactionDetailsClosed } from '../model/details';
 import { $details, $detailsError, $detailsState, detailsSheetMounted, transactionDetailsRetried } from '../model/load';
@@ -17,6 +28,7 @@ type T = (key: string, options?: Record<string, unknown>) => string;
 
 function titleOf(details: TransactionDetails, t: T): string {
   if (details.kind === 'wallet') return transactionTitle(details.data.transaction, t);
+  if (details.kind === 'trade') return details.data.trade.merchant.name;
   const tx = details.data.transaction;
   return tx.merchantName ?? t(`cards:transaction.type.${tx.type}`);
 }
@@ -24,8 +36,8 @@ function titleOf(details: TransactionDetails, t: T): string {
 function statusBadge(details: TransactionDetails, marker: Marker, t: T): ReactNode {
   if (marker === 'declined') return <Badge tone="danger">{t('transaction-details:status.declined')}</Badge>;
   if (marker === 'held') return <Badge tone="warning">{t('transaction-details:status.held')}</Badge>;
-  const status = details.data.transaction.status;
-  const tone = status === 'completed' ? 'success' : status === 'failed' ? 'danger' : 'warning';
+  const status = statusOf(details);
+  const tone = status === 'completed' ? 'success' : status === 'failed' || status === 'declined' ? 'danger' : 'warning';
   return <Badge tone={tone}>{t(`transaction-details:status.${status}`)}</Badge>;
 }
 
@@ -80,10 +92,11 @@ function Content({ details }: { details: TransactionDetails }) {
   const [copied, copy, openCard] = useUnit([$copiedId, idCopyRequested, relatedCardPressed]);
   const marker = markerOf(details);
   const failure = failureCodeOf(details);
-  const tx = details.data.transaction;
+  const status = statusOf(details);
+  const createdAt = createdAtOf(details);
   const money = (value: AmountLine['value']) => ('decimal' in value ? `${value.decimal} ${value.unit}` : format.money(value));
   const amountRows: SummaryRow[] = [
-    { id: 'date', label: t('date'), value: <time dateTime={tx.createdAt}>{format.dateTime(tx.createdAt)}</time> },
+    { id: 'date', label: t('date'), value: <time dateTime={createdAt}>{format.dateTime(createdAt)}</time> },
     ...amountLinesOf(details).map((line, index) => amountRow(line, index, t, money)),
   ];
   if (details.kind === 'wallet' && details.data.transaction.type === 'currencyExchange') {
@@ -96,14 +109,20 @@ function Content({ details }: { details: TransactionDetails }) {
   }
   const card = details.data.card;
   const payment = details.kind === 'wallet' ? details.data.sbpPayment : null;
-  const trade = details.kind === 'card' ? details.data.trade : null;
+  const trade = details.kind === 'card' ? details.data.trade : details.kind === 'trade' ? details.data.trade : null;
   const held = details.kind === 'wallet' && details.data.transaction.type === 'usdtDeposit' ? details.data.transaction.details.hold : null;
 
   return (
     <div className={styles.content} data-testid="transaction-details">
       <header className={styles.head}>
         <p className={styles.kind}>{titleOf(details, t)}</p>
-        <Amount value={headlineOf(details)} size="xl" signDisplay="always" tone={tx.status === 'completed' ? 'auto' : 'plain'} className={cn(tx.status === 'failed' && styles.struck)} />
+        <Amount
+          value={headlineOf(details)}
+          size="xl"
+          signDisplay="always"
+          tone={status === 'completed' ? 'auto' : 'plain'}
+          className={cn((status === 'failed' || status === 'declined' || status === 'reversed') && styles.struck)}
+        />
         {statusBadge(details, marker, t)}
       </header>
 

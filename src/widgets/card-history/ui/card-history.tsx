@@ -99,7 +99,7 @@ export function CardHistoryTabs({ cardId }: { cardId: string }) {
           operation="trades"
           cardId={cardId}
           emptyText={t('history.noTrades')}
-          render={(item) => <CardTradeRow key={item.id} trade={item} />}
+          render={(item) => <CardTradeRow key={item.id} trade={item} onOpen={() => openDetails({ kind: 'trade', cardId: item.cardId, tradeId: item.id })} />}
         />
       )}
       <TransactionDetailsSheet />
