@@ -38,6 +38,8 @@ function walletJourney(lang: Lang) {
     const shot = (name: string) => saveScreenshot(page, `wallet-${lang}-${name}`);
     const money = (amount: number, currency: string, signDisplay?: 'always') => formatMoney({ amount, currency }, lang, { signDisplay });
     const history = page.getByTestId('transaction-history');
+    // The rows only: the filters above them name the same types (the Type select's options).
+    const rows = history.locator('li');
     const balanceCard = page.getByTestId('wallet-balance');
     const balanceOf = (currency: 'USD' | 'RUB') => balanceCard.locator(`[data-currency="${currency}"]`);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
@@ -91,9 +93,9 @@ function walletJourney(lang: Lang) {
     await usdt.getByRole('button', { name: w.usdt.sent }).click();
     await hidden(usdt);
     await visible(balanceOf('USD').getByText(money(usd, 'USD')));
-    await visible(history.getByText(w.transaction.types.usdtDeposit));
-    await visible(history.getByText(fill(w.transaction.details.usdtCredited, { usdt: shown, credited: money(usd, 'USD') }), { exact: false }));
-    await visible(history.getByText(money(usd, 'USD', 'always')));
+    await visible(rows.getByText(w.transaction.types.usdtDeposit));
+    await visible(rows.getByText(fill(w.transaction.details.usdtCredited, { usdt: shown, credited: money(usd, 'USD') }), { exact: false }));
+    await visible(rows.getByText(money(usd, 'USD', 'always')));
     await shot('03-usdt-credited');
 
     // ── SBP top-up, paid: sandbox page → success page (pending, then paid) → countdown → /wallet.
@@ -139,8 +141,8 @@ function walletJourney(lang: Lang) {
     // About 10 s after success: the remaining seconds of the countdown.
     expect(Date.now() - leftAt).toBeGreaterThan((first - 3) * 1000);
     await visible(balanceOf('RUB').getByText(money(1_500_50, 'RUB')));
-    await visible(history.getByText(w.transaction.types.sbpTopup));
-    await visible(history.getByText(fill(w.transaction.details.sbpOrder, { orderId: payment.orderId }), { exact: false }));
+    await visible(rows.getByText(w.transaction.types.sbpTopup));
+    await visible(rows.getByText(fill(w.transaction.details.sbpOrder, { orderId: payment.orderId }), { exact: false }));
     await shot('07-sbp-credited');
 
     // ── SBP top-up, declined: failed page with the error code; Retry reopens the sheet with the same amount.
@@ -202,7 +204,7 @@ function walletJourney(lang: Lang) {
     await visible(page.getByText(fill(w.exchange.done, { debited: money(40_00, 'USD'), credited: money(done.details.counterAmount.amount, 'RUB') })));
     await visible(balanceOf('USD').getByText(money(usd - 40_00, 'USD')));
     await visible(balanceOf('RUB').getByText(money(1_500_50 + done.details.counterAmount.amount, 'RUB')));
-    await visible(history.getByText(fill(w.transaction.types.currencyExchange, { from: 'USD', to: 'RUB' })));
+    await visible(rows.getByText(fill(w.transaction.types.currencyExchange, { from: 'USD', to: 'RUB' })));
     await shot('12-exchanged-usd-rub');
 
     // ── Exchange RUB → USD.
@@ -216,7 +218,7 @@ function walletJourney(lang: Lang) {
     await exchange.getByRole('button', { name: w.exchange.continue }).click();
     await review.getByRole('button', { name: new RegExp(`^(${escape(w.exchange.confirm)}|${escape(w.exchange.confirmNewRate)})$`) }).click();
     await hidden(review, 20_000);
-    await visible(history.getByText(fill(w.transaction.types.currencyExchange, { from: 'RUB', to: 'USD' })));
+    await visible(rows.getByText(fill(w.transaction.types.currencyExchange, { from: 'RUB', to: 'USD' })));
 
     // ── Every step is in the history, newest first; the balances match the server.
     const server = await api(baseUrl, 'GET', '/api/wallet', undefined, user.accessToken);
@@ -226,6 +228,7 @@ function walletJourney(lang: Lang) {
     expect(titles).toEqual([
       fill(w.transaction.types.currencyExchange, { from: 'RUB', to: 'USD' }),
       fill(w.transaction.types.currencyExchange, { from: 'USD', to: 'RUB' }),
+      w.transaction.types.sbpTopup, // the declined attempt, listed and marked as declined (issue #14)
       w.transaction.types.sbpTopup,
       w.transaction.types.usdtDeposit,
     ]);

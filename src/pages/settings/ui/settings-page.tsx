@@ -129,9 +129,10 @@ export function SettingsPage() {
           <ListItem icon={<IconGift />} title={t('account.referral')} subtitle={t('account.referralSubtitle')} to={routePaths.referral} />
         </List>
       </Section>
+      {/* The lock first: the sections below it load their data and grow, and must not move it. */}
+      <AppLockSettings />
       <SessionsSection />
       <NotificationSettingsSection />
-      <AppLockSettings />
       <Section title={t('faq.title')}>
         <FaqList />
       </Section>
