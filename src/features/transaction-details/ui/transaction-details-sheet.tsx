@@ -81,7 +81,7 @@ function Content({ details }: { details: TransactionDetails }) {
   const marker = markerOf(details);
   const failure = failureCodeOf(details);
   const tx = details.data.transaction;
-  const money = (value: AmountLine['value']) => ('decimal' in value ? `${value.decimal} ${value.unit}` : format.money(value));
+  const money = (value: AmountLine['value']) => ('decimal' in value ? `${format.exact(value.decimal)} ${value.unit}` : format.money(value));
   const amountRows: SummaryRow[] = [
     { id: 'date', label: t('date'), value: <time dateTime={tx.createdAt}>{format.dateTime(tx.createdAt)}</time> },
     ...amountLinesOf(details).map((line, index) => amountRow(line, index, t, money)),
