@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { ScreenSkeleton } from '@/shared/ui';
+import { useUnit } from 'effector-react';
+import { lazy, Suspense, useEffect } from 'react';
+import { primaryActionsResumed, primaryActionsSuspended, ScreenSkeleton } from '@/shared/ui';
 import { useScreenShown } from './recovery-screen';
 
 /**
@@ -14,9 +15,17 @@ const LockScreen = lazy(async () => {
   return { default: () => <AppLockScreen signOut={<SignOutButton variant="plain" />} /> };
 });
 
-/** Rendered by the root layout INSTEAD of the routes while the app is locked: nothing of the account is mounted. */
+/**
+ * Rendered by the root layout INSTEAD of the routes while the app is locked: nothing of the account is mounted, and
+ * Telegram's MainButton, SecondaryButton and BackButton are hidden (the primary-action model) until it unmounts.
+ */
 export function LockGate() {
   useScreenShown();
+  const [suspend, resume] = useUnit([primaryActionsSuspended, primaryActionsResumed]);
+  useEffect(() => {
+    suspend();
+    return () => resume();
+  }, [suspend, resume]);
   return (
     <Suspense fallback={<ScreenSkeleton />}>
       <LockScreen />
