@@ -1,4 +1,4 @@
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { fork } from 'effector';
 import { Provider } from 'effector-react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,14 +8,14 @@ import { LockGate } from './lock-gate';
 afterEach(cleanup);
 
 describe('LockGate', () => {
-  it("hides Telegram's bottom buttons and BackButton (primary-action model) while shown, gives them back when gone", async () => {
+  it("(its lock screen) hides Telegram's bottom buttons and BackButton (primary-action model) while shown, gives them back when gone", async () => {
     const scope = fork();
     const { unmount } = render(
       <Provider value={scope}>
         <LockGate />
       </Provider>,
     );
-    expect(scope.getState($primaryActionsSuspended)).toBe(true);
+    await waitFor(() => expect(scope.getState($primaryActionsSuspended)).toBe(true), { timeout: 10_000 });
     await act(async () => unmount());
     expect(scope.getState($primaryActionsSuspended)).toBe(false);
   });

@@ -1,6 +1,5 @@
-import { useUnit } from 'effector-react';
-import { lazy, Suspense, useEffect } from 'react';
-import { primaryActionsResumed, primaryActionsSuspended, ScreenSkeleton } from '@/shared/ui';
+import { lazy, Suspense } from 'react';
+import { ScreenSkeleton } from '@/shared/ui';
 import { useScreenShown } from './recovery-screen';
 
 /**
@@ -17,15 +16,11 @@ const LockScreen = lazy(async () => {
 
 /**
  * Rendered by the root layout INSTEAD of the routes while the app is locked: nothing of the account is mounted, and
- * Telegram's MainButton, SecondaryButton and BackButton are hidden (the primary-action model) until it unmounts.
+ * (AppLockScreen) Telegram's MainButton, SecondaryButton and BackButton are hidden through the primary-action model
+ * until the lock screen unmounts (in the lazy chunk: the model stays out of the first screen).
  */
 export function LockGate() {
   useScreenShown();
-  const [suspend, resume] = useUnit([primaryActionsSuspended, primaryActionsResumed]);
-  useEffect(() => {
-    suspend();
-    return () => resume();
-  }, [suspend, resume]);
   return (
     <Suspense fallback={<ScreenSkeleton />}>
       <LockScreen />
