@@ -4,10 +4,14 @@
  * minute) and by backgrounding (6.7: the page's visibilitychange; 8.0: Telegram's `deactivated` event), unlock with
  * the passcode (a wrong one first: tries left) and, on 8.0, with biometry (the unlock token kept by the mock's
  * biometric storage). While locked nothing of the account is on the page. Then hide and show balances on the wallet,
- * remembered across a reload. Screenshots: test-results/e2e/app-lock-*.png.
+ * remembered across a reload. Inside Telegram's chrome (`tgMockChrome=telegram`, 8.0) the lock also hides Telegram's
+ * MainButton and BackButton (their texts could name an amount), and gives them back after the unlock.
+ * Screenshots: test-results/e2e/app-lock-*.png.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import enWallet from '../../src/shared/i18n/locales/en/wallet.json';
+import ruWallet from '../../src/shared/i18n/locales/ru/wallet.json';
 import { api, openSignedIn, saveScreenshot, signUpViaApi, test, visible, hidden } from './support';
 
 const TEXT = {
@@ -177,5 +181,55 @@ describe('app lock and hidden balances', () => {
     expect(await page.getByRole('button', { name: t.hide }).getAttribute('aria-pressed')).toBe('true');
     await page.getByRole('button', { name: t.hide }).click();
     await expect.poll(async () => (await page.getByTestId('wallet-balance').textContent()) ?? '').not.toContain('••••');
+  });
+});
+
+const WALLET = { en: enWallet, ru: ruWallet } as const;
+const mainButton = (page: Page) => page.locator('[data-tg-mock-button="main"]');
+const telegramBack = (page: Page) => page.locator('[data-tg-mock-button="back"]');
+const lastSetup = (page: Page, method: string) =>
+  page.evaluate((name) => (window.__tgMockCalls ?? []).filter((call) => call.method === name).at(-1)?.params, method) as Promise<
+    { is_visible?: boolean; text?: string } | undefined
+  >;
+
+describe("app lock inside Telegram's chrome", () => {
+  test.for(['en', 'ru'] as const)('%s on 8.0: the lock hides the MainButton and the BackButton of an open sheet; the unlock gives them back', async (lang, { app: { page, baseUrl } }) => {
+    const t = TEXT[lang];
+    const wallet = WALLET[lang];
+    const user = await signUpViaApi(baseUrl, `lock-chrome-${lang}`, { firstName: 'Ivan', lastName: 'Locksmith' });
+    await api(baseUrl, 'POST', '/api/app-lock/passcode', { passcode: '2580' }, user.accessToken);
+    await openSignedIn(page, baseUrl, user, '/wallet?tgMockVersion=8.0&tgMockChrome=telegram', lang);
+    // The server says there is a lock: a restored session opens locked.
+    await visible(lockScreen(page));
+    await unlockWithPasscode(page, lang, '2580');
+    await hidden(lockScreen(page));
+
+    // A sheet with Telegram's MainButton (and the BackButton that closes it).
+    await page.getByRole('button', { name: wallet.actions.exchange }).first().click();
+    await page.getByRole('dialog').waitFor({ timeout: 15_000 });
+    await expect.poll(() => mainButton(page).textContent(), { timeout: 15_000 }).toBe(wallet.exchange.continue);
+    await visible(mainButton(page));
+    await visible(telegramBack(page));
+
+    // Backgrounded (Telegram's `deactivated`): locked, and Telegram draws neither button.
+    await page.evaluate(() => (window as unknown as { __tgMockEmit: (event: string) => void }).__tgMockEmit('deactivated'));
+    await visible(lockScreen(page));
+    await expectNothingOfTheAccount(page, lang);
+    await expect.poll(() => mainButton(page).isVisible()).toBe(false);
+    await expect.poll(() => telegramBack(page).isVisible()).toBe(false);
+    expect((await lastSetup(page, 'web_app_setup_main_button'))?.is_visible).toBe(false);
+    expect((await lastSetup(page, 'web_app_setup_back_button'))?.is_visible).toBe(false);
+    await saveScreenshot(page, `app-lock-telegram-chrome-locked-${lang}`);
+
+    // Unlocked: the sheet and its buttons are back.
+    await unlockWithPasscode(page, lang, '2580');
+    await hidden(lockScreen(page));
+    await page.getByRole('dialog').waitFor({ timeout: 15_000 });
+    await expect.poll(() => mainButton(page).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await mainButton(page).textContent()).toBe(wallet.exchange.continue);
+    await visible(telegramBack(page));
+    expect((await lastSetup(page, 'web_app_setup_main_button'))?.is_visible).toBe(true);
+    expect((await lastSetup(page, 'web_app_setup_back_button'))?.is_visible).toBe(true);
+    await saveScreenshot(page, `app-lock-telegram-chrome-unlocked-${lang}`);
   });
 });

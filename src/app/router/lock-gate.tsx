@@ -14,7 +14,11 @@ const LockScreen = lazy(async () => {
   return { default: () => <AppLockScreen signOut={<SignOutButton variant="plain" />} /> };
 });
 
-/** Rendered by the root layout INSTEAD of the routes while the app is locked: nothing of the account is mounted. */
+/**
+ * Rendered by the root layout INSTEAD of the routes while the app is locked: nothing of the account is mounted, and
+ * (AppLockScreen) Telegram's MainButton, SecondaryButton and BackButton are hidden through the primary-action model
+ * until the lock screen unmounts (in the lazy chunk: the model stays out of the first screen).
+ */
 export function LockGate() {
   useScreenShown();
   return (

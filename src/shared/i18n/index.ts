@@ -29,6 +29,7 @@ export {
   type FormatMoneyOptions,
 } from './format';
 export { useFormatters, AmountsHiddenContext } from './use-formatters';
+export { MoneyMessage, moneyMessage, type MoneyMessageProps } from './money-message';
 export { useLanguage } from './use-language';
 /** Re-exported so slices depend on `@/shared/i18n`, not on react-i18next directly. */
 export { useTranslation, Trans } from 'react-i18next';

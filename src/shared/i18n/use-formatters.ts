@@ -7,6 +7,7 @@ import {
   formatMoneyMasked,
   formatNumber,
   formatRelativeDay,
+  MASKED_DIGITS,
   type FormatMoneyOptions,
   type MoneyValue,
 } from './format';
@@ -28,6 +29,8 @@ export function useFormatters() {
       amountsHidden,
       money: (money: MoneyValue, options?: FormatMoneyOptions) =>
         amountsHidden ? formatMoneyMasked(money, lang) : formatMoney(money, lang, options),
+      /** An exact decimal kept as it is (a USDT amount with its 6 decimals; the unit is the caller's): masked while hidden. */
+      exact: (decimal: string) => (amountsHidden ? MASKED_DIGITS : decimal),
       number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, lang, options),
       date: (value: Date | string | number, options?: Intl.DateTimeFormatOptions) => formatDate(value, lang, options),
       dateTime: (value: Date | string | number) => formatDateTime(value, lang),

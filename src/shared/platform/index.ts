@@ -38,6 +38,7 @@ export { getPlatformInfo, type PlatformFeature, type PlatformInfo } from './plat
 export {
   useTelegramBackButton,
   isTelegramBackButtonAvailable,
+  setTelegramBackButtonSuspended,
   type TelegramBackButtonOptions,
 } from './capabilities/back-button';
 export {

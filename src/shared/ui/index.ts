@@ -14,7 +14,7 @@ export { LoadMore, type LoadMoreProps } from './load-more';
 export { ErrorState, type ErrorStateProps } from './error-state';
 export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';
 export { Sheet, type SheetProps } from './sheet';
-export { PrimaryAction, type PrimaryActionProps } from './primary-action';
+export { PrimaryAction, type PrimaryActionProps, primaryActionsSuspended, primaryActionsResumed, $primaryActionsSuspended } from './primary-action';
 export { lazySheet, type LazySheetProps } from './lazy-sheet';
 export { Page, type PageProps } from './page';
 export { FormScreen, FormStack, type FormScreenProps, type FormStackProps } from './form-screen';

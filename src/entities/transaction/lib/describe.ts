@@ -9,6 +9,8 @@ export interface DescribeTools {
   t: (key: string, options?: Record<string, unknown>) => string;
   /** Money in the UI language. */
   money: (money: Money) => string;
+  /** An exact decimal as it is (the USDT received), masked while balances are hidden. Default: as it is. */
+  exact?: (decimal: string) => string;
   /** Time of day in the UI language ("14:05"). */
   time: (iso: string) => string;
   /** Confirmations a USDT deposit needs (config), to show "7 of 19" while it confirms. */
@@ -39,16 +41,17 @@ export function transactionTitle(tx: WalletTransaction, t: DescribeTools['t']): 
 
 function detail(tx: WalletTransaction, tools: DescribeTools): string | null {
   const { t, money } = tools;
+  const exact = tools.exact ?? ((decimal: string) => decimal);
   switch (tx.type) {
     case 'usdtDeposit':
-      if (tx.details.hold) return t('wallet:transaction.details.usdtHeld', { usdt: tx.details.usdtAmount });
+      if (tx.details.hold) return t('wallet:transaction.details.usdtHeld', { usdt: exact(tx.details.usdtAmount) });
       if (tx.status === 'pending') {
         return tools.requiredConfirmations
           ? t('wallet:transaction.details.usdtConfirming', { count: tx.details.confirmations, required: tools.requiredConfirmations })
           : t('wallet:transaction.details.usdtConfirmingShort', { count: tx.details.confirmations });
       }
       // The exact USDT received and the USD credited (rounded down to the cent): docs/api.md "USDT deposit tag".
-      return t('wallet:transaction.details.usdtCredited', { usdt: tx.details.usdtAmount, credited: money(tx.amount) });
+      return t('wallet:transaction.details.usdtCredited', { usdt: exact(tx.details.usdtAmount), credited: money(tx.amount) });
     case 'cardTransfer':
       // A credit is money back from a card (a withdrawal, or a closed/blocked card's balance: docs/api.md "Card lifecycle").
       if (tx.direction === 'credit') {

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WalletTransaction } from '@/shared/contract';
-import { changeLanguage, i18n, initI18n } from '@/shared/i18n';
+import { AmountsHiddenContext, changeLanguage, i18n, initI18n } from '@/shared/i18n';
 import { transactionsFixture } from '../testing/fixtures';
 import { TransactionRow } from './transaction-row';
 
@@ -74,5 +74,18 @@ describe('TransactionRow', () => {
     expect(screen.getByText('Declined')).toBeTruthy();
     expect(screen.queryByText('Failed')).toBeNull();
     expect(screen.getByText(/The bank declined the payment/)).toBeTruthy();
+  });
+  it('hide balances: neither the USDT received nor the dollars credited are shown (credited and held rows)', () => {
+    render(
+      <AmountsHiddenContext.Provider value>
+        <TransactionRow transaction={transactionsFixture()[0]!} />
+        <TransactionRow transaction={held()} />
+      </AmountsHiddenContext.Provider>,
+    );
+    const text = document.body.textContent!;
+    expect(text).not.toMatch(/100[.,]01/);
+    expect(text).not.toMatch(/75[.,]12/);
+    expect(screen.getByText(/Received •••• USDT · credited \$••••/)).toBeTruthy();
+    expect(screen.getByText(/Received •••• USDT · held for review/)).toBeTruthy();
   });
 });

@@ -21,6 +21,7 @@ export function TransactionRow({ transaction: tx, requiredConfirmations, onOpen 
   const text = describeTransaction(tx, {
     t: (key, options) => t(key, options),
     money: (money) => format.money(money),
+    exact: format.exact,
     time: (iso) => format.date(iso, { hour: '2-digit', minute: '2-digit' }),
     requiredConfirmations,
   });

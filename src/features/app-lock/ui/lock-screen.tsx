@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n';
-import { Button, TextField } from '@/shared/ui';
+import { Button, primaryActionsResumed, primaryActionsSuspended, TextField } from '@/shared/ui';
 import {
   $biometryOffered,
   $biometryPending,
@@ -41,6 +41,12 @@ export function AppLockScreen({ signOut }: AppLockScreenProps) {
   useEffect(() => {
     opened();
   }, [opened]);
+  // Inside Telegram: no MainButton, SecondaryButton or BackButton of the account while locked (primary-action model).
+  const [suspend, resume] = useUnit([primaryActionsSuspended, primaryActionsResumed]);
+  useEffect(() => {
+    suspend();
+    return () => resume();
+  }, [suspend, resume]);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     submit();

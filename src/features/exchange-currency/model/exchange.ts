@@ -18,7 +18,7 @@ import { $moneyBlock, userRequested } from '@/entities/user';
 import { $available, failureCodeOf, walletFailureReason, walletRefetchRequested } from '@/entities/wallet';
 import { createIdempotentMutation, isOutcomeUnknown, mutationState, type ErrorMessage } from '@/shared/api';
 import { walletExchange, type ExchangeResult, type Money } from '@/shared/contract';
-import { currentLanguage, formatMoney, i18n } from '@/shared/i18n';
+import { currentLanguage, i18n, moneyMessage } from '@/shared/i18n';
 import { amountToInputText, findRate, isQuoteExpired, previewExchange, quoteSecondsLeft } from '@/shared/money';
 import { notify } from '@/shared/ui';
 import { checkExchangeAmount, otherCurrency, previewableAmount } from '../lib/exchange-check';
@@ -105,13 +105,15 @@ export const $canConfirm = combine(
 );
 
 // ── flow ──────────────────────────────────────────────────────────────────────────────────────────
-/** A toast: `message` is an i18n key (money values are formatted in the UI language here). */
+/**
+ * A toast: `message` is an i18n key; money values are formatted when the toast is displayed (moneyMessage), so
+ * "hide balances" masks them.
+ */
 export const toastFx = createEffect<
   { kind: 'success' | 'error'; message: string; money?: Record<string, Money>; description?: ErrorMessage | null },
   void
 >(({ kind, message, money, description }) => {
-  const values = Object.fromEntries(Object.entries(money ?? {}).map(([name, value]) => [name, formatMoney(value, currentLanguage())]));
-  void notify[kind](i18n.t(message, values), description ? { description: i18n.t(description.keys, { defaultValue: description.defaultValue }) } : undefined);
+  void notify[kind](money ? moneyMessage(message, money) : i18n.t(message), description ? { description: i18n.t(description.keys, { defaultValue: description.defaultValue }) } : undefined);
 });
 
 sample({ clock: exchangeDirectionSwapped, fn: () => 'selection' as const, target: hapticFx });

@@ -94,7 +94,7 @@ function Content({ details }: { details: TransactionDetails }) {
   const failure = failureCodeOf(details);
   const status = statusOf(details);
   const createdAt = createdAtOf(details);
-  const money = (value: AmountLine['value']) => ('decimal' in value ? `${value.decimal} ${value.unit}` : format.money(value));
+  const money = (value: AmountLine['value']) => ('decimal' in value ? `${format.exact(value.decimal)} ${value.unit}` : format.money(value));
   const amountRows: SummaryRow[] = [
     { id: 'date', label: t('date'), value: <time dateTime={createdAt}>{format.dateTime(createdAt)}</time> },
     ...amountLinesOf(details).map((line, index) => amountRow(line, index, t, money)),

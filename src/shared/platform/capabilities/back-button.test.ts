@@ -3,7 +3,7 @@ import { renderHook } from '@testing-library/react';
 import { emitEvent } from '@telegram-apps/sdk-react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initPlatform } from '../init';
-import { isTelegramBackButtonAvailable, useTelegramBackButton } from './back-button';
+import { isTelegramBackButtonAvailable, setTelegramBackButtonSuspended, useTelegramBackButton } from './back-button';
 
 const setups = () =>
   (window.__tgMockCalls ?? []).filter((call) => call.method === 'web_app_setup_back_button').map((call) => call.params);
@@ -24,6 +24,24 @@ describe('useTelegramBackButton on the mock', () => {
     expect(onBack).toHaveBeenCalledTimes(1);
 
     rerender({ visible: false });
+    expect(setups().at(-1)).toEqual({ is_visible: false });
+    unmount();
+  });
+
+  it('app lock: suspended hides the button whatever the app asks; resumed shows it again if still asked for', () => {
+    const { rerender, unmount } = renderHook((props: { visible: boolean }) => useTelegramBackButton({ visible: props.visible, onBack: () => undefined }), {
+      initialProps: { visible: true },
+    });
+    expect(setups().at(-1)).toEqual({ is_visible: true });
+    setTelegramBackButtonSuspended(true);
+    expect(setups().at(-1)).toEqual({ is_visible: false });
+    rerender({ visible: true });
+    expect(setups().at(-1)).toEqual({ is_visible: false });
+    setTelegramBackButtonSuspended(false);
+    expect(setups().at(-1)).toEqual({ is_visible: true });
+    rerender({ visible: false });
+    setTelegramBackButtonSuspended(true);
+    setTelegramBackButtonSuspended(false);
     expect(setups().at(-1)).toEqual({ is_visible: false });
     unmount();
   });

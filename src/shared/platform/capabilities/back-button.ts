@@ -19,6 +19,25 @@ export interface TelegramBackButtonOptions {
   onBack: () => void;
 }
 
+// What the app asks for, and whether the app lock hides the button whatever is asked (setTelegramBackButtonSuspended).
+let requested = false;
+let suspended = false;
+function apply(): void {
+  if (!runtime.initialized) return;
+  if (requested && !suspended) backButton.show.ifAvailable();
+  else backButton.hide.ifAvailable();
+}
+
+/**
+ * The app lock (through the primary-action model in @/shared/ui): while suspended the button is hidden whatever the
+ * app asks; afterwards it shows again if the app still asks for it.
+ */
+export function setTelegramBackButtonSuspended(value: boolean): void {
+  if (suspended === value) return;
+  suspended = value;
+  apply();
+}
+
 /** Shows/hides Telegram's back button and calls `onBack` when pressed. Silent when unavailable. */
 export function useTelegramBackButton({ visible, onBack }: TelegramBackButtonOptions): void {
   const onBackRef = useRef(onBack);
@@ -31,14 +50,14 @@ export function useTelegramBackButton({ visible, onBack }: TelegramBackButtonOpt
   }, []);
 
   useEffect(() => {
-    if (!runtime.initialized) return;
-    if (visible) backButton.show.ifAvailable();
-    else backButton.hide.ifAvailable();
+    requested = visible;
+    apply();
   }, [visible]);
 
   useEffect(
     () => () => {
-      if (runtime.initialized) backButton.hide.ifAvailable();
+      requested = false;
+      apply();
     },
     [],
   );

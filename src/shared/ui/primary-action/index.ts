@@ -6,6 +6,9 @@ export {
   primaryActionSet,
   primaryActionRemoved,
   bottomButtonPressed,
+  primaryActionsSuspended,
+  primaryActionsResumed,
+  $primaryActionsSuspended,
   type PrimaryActionEntry,
   type PrimaryActionSlot,
 } from './model';

@@ -3,23 +3,29 @@ import { describe, expect, test, vi } from 'vitest';
 import {
   $mainButton,
   $secondaryButton,
+  $primaryActionsSuspended,
+  applyBackButtonSuspendedFx,
   applyBottomButtonFx,
   bindPrimaryActionHandler,
   bottomButtonPressed,
   listenBottomButtonsFx,
   primaryActionRemoved,
   primaryActionSet,
+  primaryActionsResumed,
+  primaryActionsSuspended,
 } from './model';
 
 function setup() {
   const drawn: unknown[] = [];
+  const back: boolean[] = [];
   const scope = fork({
     handlers: [
       [applyBottomButtonFx, (call: unknown) => void drawn.push(call)],
       [listenBottomButtonsFx, () => undefined],
+      [applyBackButtonSuspendedFx, (suspended: boolean) => void back.push(suspended)],
     ],
   });
-  return { scope, drawn };
+  return { scope, drawn, back };
 }
 
 const entry = (id: string, text: string, extra: Partial<{ loading: boolean; disabled: boolean; slot: 'main' | 'secondary' }> = {}) => ({
@@ -94,5 +100,38 @@ describe('primary action model', () => {
     await allSettled(primaryActionSet, { scope, params: entry('a', 'A') });
     await allSettled(primaryActionSet, { scope, params: entry('b', 'B') });
     expect(listen).toHaveBeenCalledTimes(1);
+  });
+  test('app lock: while suspended Telegram shows no MainButton, SecondaryButton or BackButton; all come back after', async () => {
+    const { scope, drawn, back } = setup();
+    const pay = vi.fn();
+    const unbind = bindPrimaryActionHandler('m', pay);
+    await allSettled(primaryActionSet, { scope, params: entry('m', 'Pay $100.00') });
+    await allSettled(primaryActionSet, { scope, params: entry('s', 'Cancel', { slot: 'secondary' }) });
+    drawn.length = 0;
+
+    await allSettled(primaryActionsSuspended, { scope });
+    expect(scope.getState($primaryActionsSuspended)).toBe(true);
+    expect(drawn).toEqual([
+      { slot: 'main', state: null },
+      { slot: 'secondary', state: null },
+    ]);
+    expect(back).toEqual([true]);
+    // Presses (a stale tap) do nothing, and changes made meanwhile are kept but not drawn.
+    await allSettled(bottomButtonPressed, { scope, params: 'main' });
+    expect(pay).not.toHaveBeenCalled();
+    await allSettled(primaryActionSet, { scope, params: entry('m', 'Pay $120.00') });
+    await allSettled(primaryActionsSuspended, { scope }); // twice: nothing more
+    expect(drawn).toHaveLength(2);
+    expect(back).toEqual([true]);
+
+    await allSettled(primaryActionsResumed, { scope });
+    expect(drawn.slice(2)).toEqual([
+      { slot: 'main', state: { text: 'Pay $120.00', disabled: false, loading: false } },
+      { slot: 'secondary', state: { text: 'Cancel', disabled: false, loading: false } },
+    ]);
+    expect(back).toEqual([true, false]);
+    await allSettled(bottomButtonPressed, { scope, params: 'main' });
+    expect(pay).toHaveBeenCalledTimes(1);
+    unbind();
   });
 });

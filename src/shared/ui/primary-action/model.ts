@@ -6,10 +6,15 @@
  * stack per slot and the latest one is shown; when it unmounts, the one below comes back; when none is left
  * the button is hidden. Presses of Telegram's button run the click handler of the owner on top, unless it is
  * loading or disabled. Click handlers are functions, so they stay outside the stores (a Map keyed by id).
+ *
+ * App lock (issue #15 "while locked nothing of the account is on screen"): `primaryActionsSuspended` (sent by the
+ * app's lock gate) hides Telegram's MainButton, SecondaryButton and BackButton whatever is registered; presses are
+ * ignored meanwhile. `primaryActionsResumed` draws the tops as they are then and gives the BackButton back.
  */
-import { createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
+import { combine, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
 import {
   onTelegramBottomButtonClick,
+  setTelegramBackButtonSuspended,
   setTelegramBottomButton,
   type BottomButtonSlot,
   type BottomButtonState,
@@ -28,6 +33,13 @@ export const primaryActionSet = createEvent<PrimaryActionEntry>();
 export const primaryActionRemoved = createEvent<{ id: string }>();
 /** Telegram reported a press of a bottom button. */
 export const bottomButtonPressed = createEvent<PrimaryActionSlot>();
+/** The app is locked: Telegram's bottom buttons and BackButton are hidden until `primaryActionsResumed`. */
+export const primaryActionsSuspended = createEvent();
+export const primaryActionsResumed = createEvent();
+
+export const $primaryActionsSuspended = createStore(false, { serialize: 'ignore' })
+  .on(primaryActionsSuspended, () => true)
+  .on(primaryActionsResumed, () => false);
 
 const handlers = new Map<string, () => void>();
 
@@ -67,6 +79,10 @@ export const applyBottomButtonFx = createEffect(({ slot, state }: { slot: Primar
   setTelegramBottomButton(slot, state),
 );
 
+/** Hides (true) or gives back (false) Telegram's BackButton (replaced in tests through fork handlers). */
+export const applyBackButtonSuspendedFx = createEffect((suspended: boolean) => setTelegramBackButtonSuspended(suspended));
+sample({ clock: $primaryActionsSuspended.updates, target: applyBackButtonSuspendedFx });
+
 /** Subscribes once to Telegram's presses of both buttons. */
 export const listenBottomButtonsFx = createEffect(() => {
   const pressed = scopeBind(bottomButtonPressed, { safe: true });
@@ -82,10 +98,10 @@ export const runPrimaryActionFx = createEffect((id: string) => {
 const $listening = createStore(false, { serialize: 'ignore' }).on(listenBottomButtonsFx.done, () => true);
 sample({ clock: primaryActionSet, filter: $listening.map((on) => !on), target: listenBottomButtonsFx });
 
-// Telegram draws what is on top of each stack (only when that changes).
+// Telegram draws what is on top of each stack (only when that changes), nothing while suspended.
 const $drawn = createStore<Record<PrimaryActionSlot, BottomButtonState | null>>({ main: null, secondary: null }, { serialize: 'ignore' });
 (['main', 'secondary'] as const).forEach((slot) => {
-  const $top = slot === 'main' ? $mainButton : $secondaryButton;
+  const $top = combine(slot === 'main' ? $mainButton : $secondaryButton, $primaryActionsSuspended, (top, suspended) => (suspended ? null : top));
   sample({
     clock: $top,
     source: $drawn,
@@ -98,10 +114,10 @@ $drawn.on(applyBottomButtonFx, (drawn, { slot, state }) => ({ ...drawn, [slot]: 
 
 sample({
   clock: bottomButtonPressed,
-  source: { main: $mainButton, secondary: $secondaryButton },
+  source: { main: $mainButton, secondary: $secondaryButton, suspended: $primaryActionsSuspended },
   filter: (tops, slot) => {
     const top = tops[slot];
-    return top !== null && !top.disabled && !top.loading;
+    return !tops.suspended && top !== null && !top.disabled && !top.loading;
   },
   fn: (tops, slot) => tops[slot]!.id,
   target: runPrimaryActionFx,

@@ -16,6 +16,7 @@ import {
   monthlyChanged,
   perPurchaseChanged,
 } from '../model/limits';
+import { meterValues } from '../lib/meter';
 import styles from './limits-section.module.css';
 
 /** The card's spending limits, what was spent this month, and "Set limits" (a sheet). */
@@ -26,7 +27,8 @@ export function LimitsSection() {
   if (!limits) return null;
   const noLimit = t('limits.none');
   const monthly = limits.monthly;
-  const share = monthly ? Math.min(1, limits.spentThisMonth.amount / monthly.amount) : 0;
+  const meter = monthly ? meterValues(limits.spentThisMonth, monthly, format.amountsHidden) : null;
+  const share = meter?.share ?? 0;
   const renews = format.date(limits.monthEndsAt, { day: 'numeric', month: 'long', timeZone: 'UTC' });
   return (
     <Section title={t('limits.title')} footer={t('limits.footer')} data-testid="card-limits">
@@ -39,13 +41,13 @@ export function LimitsSection() {
           <span className={styles.label}>{t('limits.monthly')}</span>
           <span className={styles.value}>{monthly ? format.money(monthly) : noLimit}</span>
         </div>
-        {monthly && (
+        {monthly && meter && (
           <div
             className={styles.meter}
             role="meter"
             aria-valuemin={0}
-            aria-valuemax={monthly.amount}
-            aria-valuenow={Math.min(limits.spentThisMonth.amount, monthly.amount)}
+            aria-valuemax={meter.max}
+            aria-valuenow={meter.now}
             aria-label={t('limits.spentOf', { spent: format.money(limits.spentThisMonth), limit: format.money(monthly) })}
           >
             <div className={cn(styles.meterFill, share >= 1 && styles.meterFull)} style={{ width: `${share * 100}%` }} />
