@@ -103,9 +103,11 @@ describe('app lock and hidden balances', () => {
     if (version === '8.0') {
       const toggle = page.getByRole('switch', { name: new RegExp(t.biometryToggle) });
       await visible(toggle);
-      await toggle.check();
+      // The switch follows the answer of Telegram's biometry prompt and of the server (asynchronous), so it is
+      // clicked, not check()ed (which demands the state change at once), and then the state is awaited.
+      await toggle.click();
       await expect.poll(async () => (await api(baseUrl, 'GET', '/api/app-lock', undefined, user.accessToken)).biometricDevices, { timeout: 10_000 }).toBe(1);
-      expect(await toggle.isChecked()).toBe(true);
+      await expect.poll(() => toggle.isChecked(), { timeout: 10_000 }).toBe(true);
     } else {
       expect(await page.getByRole('switch', { name: new RegExp(t.biometryToggle) }).count()).toBe(0);
     }
