@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import { addSeconds } from '../clock';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import { IdempotencyKey } from '@/shared/contract/core';
 import * as z from 'zod/mini';
 import { catalogError } from './errors';
@@ -74,38 +74,110 @@ export const claimIdempotencyKey = async (
 ): Promise<IdempotencyClaim> => {
   const now = clock.now();
   // The common case (a new key) is one autocommitted statement: no BEGIN/COMMIT round trips.
-  const inserted = await db.query(
+  if (await insertClaim(db, id, requestHash, now)) return { kind: 'claimed' };
+  // A replay, a reuse or a stale claim: decided under the row lock.
+  const decided = await db.tx((tx) => decideExistingClaim(tx, id, requestHash, now, pendingSeconds));
+  if (decided !== 'vanished') return decided;
+  if (attempt >= 3) throw new Error('idempotency record kept vanishing between insert and select');
+  return claimIdempotencyKey(db, clock, id, requestHash, pendingSeconds, attempt + 1);
+};
+
+/** Inserts a 'pending' claim; false when the key already has a row (committed, or waited for until its writer ended). */
+const insertClaim = async (q: Queryable, id: IdempotencyRecordId, requestHash: string, now: Date): Promise<boolean> => {
+  const inserted = await q.query(
     `INSERT INTO idempotency_keys (scope, endpoint_id, key, request_hash, state, created_at, updated_at)
      VALUES ($1, $2, $3, $4, 'pending', $5, $5)
      ON CONFLICT DO NOTHING RETURNING key`,
     [id.scope, id.endpointId, id.key, requestHash, now],
   );
-  if (inserted.length) return { kind: 'claimed' };
-  // A replay, a reuse or a stale claim: decided under the row lock.
-  const decided = await db.tx(async (tx): Promise<IdempotencyClaim | 'vanished'> => {
-    const [row] = await tx.query<StoredRow>(
-      `SELECT request_hash, state, status_code, response, updated_at FROM idempotency_keys
-       WHERE scope = $1 AND endpoint_id = $2 AND key = $3 FOR UPDATE`,
-      [id.scope, id.endpointId, id.key],
-    );
-    // Released by its failed first request between our insert and this read: claim it afresh.
-    if (!row) return 'vanished';
-    if (row.request_hash !== requestHash) {
-      throw catalogError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request. Use a new key for a new operation.');
-    }
-    if (row.state === 'done') return { kind: 'replay', statusCode: row.status_code ?? 200, data: row.response };
-    if (addSeconds(row.updated_at, pendingSeconds) > now) {
-      throw catalogError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed. Retry in a moment.', {
-        headers: { 'retry-after': '1' },
-      });
-    }
-    await tx.query('UPDATE idempotency_keys SET updated_at = $4 WHERE scope = $1 AND endpoint_id = $2 AND key = $3', [id.scope, id.endpointId, id.key, now]);
-    return { kind: 'claimed' };
-  });
-  if (decided !== 'vanished') return decided;
-  if (attempt >= 3) throw new Error('idempotency record kept vanishing between insert and select');
-  return claimIdempotencyKey(db, clock, id, requestHash, pendingSeconds, attempt + 1);
+  return inserted.length > 0;
 };
+
+/** The key has a row: a replay of a done request, a reuse with another request, a claim in progress or a stale one. */
+const decideExistingClaim = async (
+  q: Queryable,
+  id: IdempotencyRecordId,
+  requestHash: string,
+  now: Date,
+  pendingSeconds: number,
+): Promise<IdempotencyClaim | 'vanished'> => {
+  const [row] = await q.query<StoredRow>(
+    `SELECT request_hash, state, status_code, response, updated_at FROM idempotency_keys
+     WHERE scope = $1 AND endpoint_id = $2 AND key = $3 FOR UPDATE`,
+    [id.scope, id.endpointId, id.key],
+  );
+  // Released by its failed first request between our insert and this read: claim it afresh.
+  if (!row) return 'vanished';
+  if (row.request_hash !== requestHash) {
+    throw catalogError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request. Use a new key for a new operation.');
+  }
+  if (row.state === 'done') return { kind: 'replay', statusCode: row.status_code ?? 200, data: row.response };
+  if (addSeconds(row.updated_at, pendingSeconds) > now) {
+    throw catalogError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed. Retry in a moment.', {
+      headers: { 'retry-after': '1' },
+    });
+  }
+  await q.query('UPDATE idempotency_keys SET updated_at = $4 WHERE scope = $1 AND endpoint_id = $2 AND key = $3', [id.scope, id.endpointId, id.key, now]);
+  return { kind: 'claimed' };
+};
+
+/**
+ * The Idempotency-Key of one request, claimed and completed INSIDE the handler's own database transaction
+ * (`route(..., { idempotency: 'in-transaction' })`): for handlers whose whole effect is that one transaction (an
+ * exchange). The claim, the money and the stored answer then commit together or not at all:
+ * - a failed transaction leaves no claim behind (nothing to release);
+ * - a concurrent request with the same key waits on the uncommitted claim, then replays the stored answer;
+ * - one commit instead of three (claim, money, answer).
+ * The handler calls `claim(q)` first in its transaction (a replay returns the stored answer: return it as is) and
+ * `complete(q, data)` last; route() checks both happened and answers what was stored.
+ */
+export class InTransactionIdempotency<T> {
+  /** What the request ended as, for route(): the stored answer, and whether it was a replay. */
+  outcome: { kind: 'completed' | 'replay'; statusCode: number; data: T } | null = null;
+  private claimed = false;
+
+  constructor(
+    private readonly deps: { clock: Clock; pendingSeconds: number; validate: (data: T) => T; statusCode: () => number },
+    private readonly id: IdempotencyRecordId,
+    private readonly requestHash: string,
+  ) {}
+
+  /** Claims the key in `q`; the stored answer when this is a replay (return it), else null (go on). */
+  async claim(q: Queryable): Promise<T | null> {
+    this.outcome = null; // a transaction run again (deadlock retry) starts afresh
+    this.claimed = false;
+    const now = this.deps.clock.now();
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      if (await insertClaim(q, this.id, this.requestHash, now)) {
+        this.claimed = true;
+        return null;
+      }
+      const decided = await decideExistingClaim(q, this.id, this.requestHash, now, this.deps.pendingSeconds);
+      if (decided === 'vanished') continue;
+      if (decided.kind === 'claimed') {
+        this.claimed = true;
+        return null;
+      }
+      this.outcome = { kind: 'replay', statusCode: decided.statusCode, data: decided.data as T };
+      return this.outcome.data;
+    }
+    throw new Error('idempotency record kept vanishing between insert and select');
+  }
+
+  /** Stores the answer (checked against the contract first) in `q`, the transaction the claim was made in. */
+  async complete(q: Queryable, data: T): Promise<T> {
+    if (!this.claimed) throw new Error('InTransactionIdempotency.complete() without a claim in this transaction');
+    const checked = this.deps.validate(data);
+    const statusCode = this.deps.statusCode();
+    await q.query(
+      `UPDATE idempotency_keys SET state = 'done', status_code = $4, response = $5::jsonb, updated_at = $6
+       WHERE scope = $1 AND endpoint_id = $2 AND key = $3`,
+      [this.id.scope, this.id.endpointId, this.id.key, statusCode, JSON.stringify(checked ?? null), this.deps.clock.now()],
+    );
+    this.outcome = { kind: 'completed', statusCode, data: checked };
+    return checked;
+  }
+}
 
 export const completeIdempotencyKey = async (db: Db, clock: Clock, id: IdempotencyRecordId, statusCode: number, data: unknown): Promise<void> => {
   await db.query(

@@ -15,6 +15,7 @@ import {
   claimIdempotencyKey,
   completeIdempotencyKey,
   hashRequest,
+  InTransactionIdempotency,
   readIdempotencyKey,
   releaseIdempotencyKey,
   type IdempotencyRecordId,
@@ -34,6 +35,20 @@ export interface HandlerContext<E extends AnyEndpoint> {
   request: FastifyRequest;
   /** Set `reply.code(201)` etc. here if needed; the envelope is written by route(). */
   reply: FastifyReply;
+  /**
+   * Set on routes bound with `{ idempotency: 'in-transaction' }`: the handler claims the Idempotency-Key first and
+   * completes it last in its own database transaction (see InTransactionIdempotency). null elsewhere.
+   */
+  idempotency: InTransactionIdempotency<EndpointData<E>> | null;
+}
+
+export interface RouteOptions {
+  /**
+   * 'in-transaction': the handler's whole effect is one database transaction, and it claims and completes the
+   * Idempotency-Key inside it (ctx.idempotency): one commit instead of three. Default: route() claims the key before
+   * the handler and stores the answer after it (handlers that call outside services).
+   */
+  idempotency?: 'in-transaction';
 }
 
 export type Handler<E extends AnyEndpoint> = (ctx: HandlerContext<E>) => Promise<EndpointData<E>> | EndpointData<E>;
@@ -76,13 +91,39 @@ const validateInput = (endpoint: AnyEndpoint, request: FastifyRequest) => {
  *
  *   route(app, usersMe, async ({ requireUser }) => users.getProfile(requireUser().userId));
  */
-export const route = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void => {
+export const route = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, options: RouteOptions = {}): void => {
+  if (options.idempotency && !endpoint.idempotent) throw new Error(`${endpoint.id}: in-transaction idempotency on an endpoint without Idempotency-Key`);
+  const checkResponse = (request: FastifyRequest, data: unknown): EndpointData<E> => {
+    const checked = z.safeParse(endpoint.response as Schema, data);
+    if (!checked.success) {
+      request.log.error({ endpoint: endpoint.id, issues: checked.error.issues }, 'response breaks the contract');
+      throw httpErrors.internal();
+    }
+    return checked.data as EndpointData<E>;
+  };
   app.route({
     method: endpoint.method,
     url: toFastifyPath(endpoint.path),
     handler: async (request, reply) => {
       const auth = endpoint.auth === 'bearer' ? await authenticate(app, request) : null;
       const input = validateInput(endpoint, request);
+      const { db, clock, idempotencyPendingSeconds } = app.httpContext;
+      const record: IdempotencyRecordId | null = endpoint.idempotent
+        ? { scope: auth?.userId ?? 'anonymous', endpointId: endpoint.id, key: readIdempotencyKey(request) }
+        : null;
+      const inTransaction =
+        record && options.idempotency === 'in-transaction'
+          ? new InTransactionIdempotency<EndpointData<E>>(
+              {
+                clock,
+                pendingSeconds: idempotencyPendingSeconds,
+                validate: (data) => checkResponse(request, data),
+                statusCode: () => reply.statusCode,
+              },
+              record,
+              hashRequest(input),
+            )
+          : null;
       const ctx: HandlerContext<E> = {
         params: input.params as EndpointParams<E>,
         query: input.query as EndpointQuery<E>,
@@ -94,26 +135,22 @@ export const route = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, 
         },
         request,
         reply,
+        idempotency: inTransaction,
       };
 
-      const run = async (): Promise<unknown> => {
-        const data = await handler(ctx);
-        const checked = z.safeParse(endpoint.response as Schema, data);
-        if (!checked.success) {
-          request.log.error({ endpoint: endpoint.id, issues: checked.error.issues }, 'response breaks the contract');
+      if (!record) return { success: true, data: checkResponse(request, await handler(ctx)) };
+
+      if (inTransaction) {
+        await handler(ctx);
+        const outcome = inTransaction.outcome;
+        if (!outcome) {
+          request.log.error({ endpoint: endpoint.id }, 'in-transaction idempotency: the handler neither completed nor replayed its key');
           throw httpErrors.internal();
         }
-        return checked.data;
-      };
+        if (outcome.kind === 'replay') reply.code(outcome.statusCode).header(API_HEADERS.idempotencyReplayed, 'true');
+        return { success: true, data: outcome.data };
+      }
 
-      if (!endpoint.idempotent) return { success: true, data: await run() };
-
-      const { db, clock, idempotencyPendingSeconds } = app.httpContext;
-      const record: IdempotencyRecordId = {
-        scope: auth?.userId ?? 'anonymous',
-        endpointId: endpoint.id,
-        key: readIdempotencyKey(request),
-      };
       const claim = await claimIdempotencyKey(db, clock, record, hashRequest(input), idempotencyPendingSeconds);
       if (claim.kind === 'replay') {
         reply.code(claim.statusCode).header(API_HEADERS.idempotencyReplayed, 'true');
@@ -121,7 +158,7 @@ export const route = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, 
       }
       let data: unknown;
       try {
-        data = await run();
+        data = checkResponse(request, await handler(ctx));
       } catch (error) {
         await releaseIdempotencyKey(db, record).catch((releaseError: unknown) =>
           request.log.error({ err: releaseError }, 'could not release an idempotency key'),
@@ -133,4 +170,3 @@ export const route = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, 
     },
   });
 };
-

@@ -237,6 +237,35 @@ describe('exchange rates and POST /api/wallet/exchange', () => {
     expect(await balances(t, ann)).toEqual(after);
   });
 
+  it('10 parallel requests with one Idempotency-Key: money moves once and every answer is the same (key claimed in the money transaction)', async () => {
+    const q = await quote(t, ann, 'USD', 'RUB');
+    const body = { from: 'USD', to: 'RUB', amount: 1_100, quoteId: q.quoteId };
+    const key = randomUUID();
+    const before = await balances(t, ann);
+    const results = await Promise.all(Array.from({ length: 10 }, () => exchange(t, ann, body, key)));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    for (const r of results) expect(r.body.data).toEqual(results[0]!.body.data);
+    expect(results.filter((r) => r.headers['idempotency-replayed'] !== 'true')).toHaveLength(1);
+    expect((await balances(t, ann)).USD).toBe(before.USD - 1_100);
+    const [row] = await t.db.query<{ state: string }>('SELECT state FROM idempotency_keys WHERE key = $1', [key]);
+    expect(row?.state).toBe('done');
+    expect(await checkLedger(t.db)).toMatchObject({ ok: true });
+  });
+
+  it('a refused exchange leaves no claim on its key: the same key works once the wallet can afford it', async () => {
+    const dan = await verifiedUser(t);
+    const q = await quote(t, dan, 'USD', 'RUB');
+    const body = { from: 'USD', to: 'RUB', amount: 2_000, quoteId: q.quoteId };
+    const key = randomUUID();
+    const refused = await exchange(t, dan, body, key);
+    expect(refused.body.error?.code).toBe('INSUFFICIENT_FUNDS');
+    expect(await t.db.query('SELECT 1 FROM idempotency_keys WHERE key = $1', [key])).toEqual([]);
+    await depositUsdt(t, dan, 100);
+    const done = await exchange(t, dan, body, key);
+    expect(done.status).toBe(200);
+    expect(done.headers['idempotency-replayed']).toBeUndefined();
+  });
+
   it('a replay that reaches the ledger after the HTTP record is gone still moves nothing', async () => {
     const q = await quote(t, ann, 'USD', 'RUB');
     const body = { from: 'USD' as const, to: 'RUB' as const, amount: 1_500, quoteId: q.quoteId };

@@ -6,7 +6,10 @@ import type { ExchangeService } from './service';
 
 export const registerExchangeRoutes = (app: FastifyInstance, exchange: ExchangeService): void => {
   route(app, configExchangeRates, () => exchange.currentRates());
-  route(app, walletExchange, ({ body, requireUser, request }) =>
-    exchange.exchange(requireUser().userId, readIdempotencyKey(request), body),
+  route(
+    app,
+    walletExchange,
+    ({ body, requireUser, request, idempotency }) => exchange.exchange(requireUser().userId, readIdempotencyKey(request), body, idempotency),
+    { idempotency: 'in-transaction' },
   );
 };

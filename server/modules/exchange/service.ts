@@ -11,8 +11,10 @@ import {
   pickShard,
   postTransaction,
   runLedgerTx,
+  UnknownLedgerAccountsError,
   type LedgerTransaction,
 } from '../ledger';
+import type { InTransactionIdempotency } from '../../http/idempotency';
 import type { WalletSettings } from '../config/settings';
 import { requireVerifiedUser } from '../users/verification-guard';
 import { computeExchange, ratesFromMid } from '@/shared/money';
@@ -49,6 +51,11 @@ const PAIRS: ReadonlyArray<{ from: Currency; to: Currency; key: 'USD_RUB' | 'RUB
 ];
 
 export const INSUFFICIENT_FUNDS_FOR_EXCHANGE = 'Insufficient funds for this exchange';
+
+const refuseInsufficient = (error: unknown): never => {
+  if (isDomainError(error) && error.code === 'INSUFFICIENT_FUNDS') throw catalogError('INSUFFICIENT_FUNDS', INSUFFICIENT_FUNDS_FOR_EXCHANGE);
+  throw error;
+};
 
 export interface ExchangeInput {
   from: Currency;
@@ -152,12 +159,20 @@ export class ExchangeService {
    * locks the accounts in id order and refuses INSUFFICIENT_FUNDS). The ledger key derives from the
    * request's Idempotency-Key, so a replay never moves money twice even past the HTTP idempotency layer.
    */
-  async exchange(userId: string, idempotencyKey: string, input: ExchangeInput): Promise<ExchangeResult> {
+  async exchange(
+    userId: string,
+    idempotencyKey: string,
+    input: ExchangeInput,
+    idempotency: InTransactionIdempotency<ExchangeResult> | null = null,
+  ): Promise<ExchangeResult> {
     const { db, clock, settings } = this.deps;
-    await requireVerifiedUser(db, clock, userId);
     await this.ensureSystemAccounts();
     const ledgerKey = `exchange:${userId}:${idempotencyKey}`;
     return runLedgerTx(db, async (q) => {
+      // The HTTP Idempotency-Key, claimed in this very transaction: a replay answers what was stored.
+      const replay = await idempotency?.claim(q);
+      if (replay) return replay;
+      await requireVerifiedUser(q, clock, userId);
       const now = clock.now();
       const [quote] = await q.query<QuoteRow>(`SELECT ${QUOTE_COLUMNS} FROM exchange_quotes WHERE id = $1`, [input.quoteId]);
       if (!quote || quote.from_currency !== input.from || quote.to_currency !== input.to) {
@@ -191,7 +206,9 @@ export class ExchangeService {
         throw catalogError('AMOUNT_BELOW_MINIMUM', 'The amount is too small to receive anything after the fee.');
       }
 
-      const wallets = await ensureWalletAccounts(q, userId, now);
+      // Both wallet accounts exist once the user has exchanged or been credited in both currencies; the posting
+      // reports a missing one (the `to` wallet of a first exchange) without writing, and it is created then.
+      const wallets = { USD: accountIds.wallet(userId, 'USD'), RUB: accountIds.wallet(userId, 'RUB') };
       // One shard of the FX pool and of the fee account per exchange: concurrent exchanges rarely queue on one row.
       const shard = pickShard(ledgerKey, settings.hotAccountShards);
       const entries = [
@@ -207,35 +224,37 @@ export class ExchangeService {
         fee: { amount: figures.fee, currency: input.from },
         quoteId: quote.id,
       };
+      const posting = {
+        type: 'currencyExchange',
+        userId,
+        idempotencyKey: ledgerKey,
+        details,
+        entries,
+        display: { direction: 'debit', amount: figures.debited, currency: input.from, counterCurrency: input.to },
+        now,
+      } as const;
       let posted;
       try {
-        posted = await postTransaction(q, {
-          type: 'currencyExchange',
-          userId,
-          idempotencyKey: ledgerKey,
-          details,
-          entries,
-          display: { direction: 'debit', amount: figures.debited, currency: input.from, counterCurrency: input.to },
-          now,
-        });
+        posted = await postTransaction(q, posting);
       } catch (error) {
-        if (isDomainError(error) && error.code === 'INSUFFICIENT_FUNDS') {
-          throw catalogError('INSUFFICIENT_FUNDS', INSUFFICIENT_FUNDS_FOR_EXCHANGE);
+        if (error instanceof UnknownLedgerAccountsError) {
+          await ensureWalletAccounts(q, userId, now);
+          posted = await postTransaction(q, posting).catch(refuseInsufficient);
+        } else {
+          refuseInsufficient(error);
         }
-        throw error;
       }
-      if (posted.replayed) {
-        const done = await findTransactionByKey(q, ledgerKey);
-        return this.replayResult(done!, input);
-      }
-      return {
-        transactionId: posted.transactionId,
-        debited: { amount: figures.debited, currency: input.from },
-        credited: details.counterAmount,
-        rate: quote.rate,
-        fee: details.fee,
-        createdAt: now.toISOString(),
-      };
+      const result: ExchangeResult = posted!.replayed
+        ? this.replayResult((await findTransactionByKey(q, ledgerKey))!, input)
+        : {
+            transactionId: posted!.transactionId,
+            debited: { amount: figures.debited, currency: input.from },
+            credited: details.counterAmount,
+            rate: quote.rate,
+            fee: details.fee,
+            createdAt: now.toISOString(),
+          };
+      return idempotency ? idempotency.complete(q, result) : result;
     });
   }
 

@@ -24,6 +24,7 @@ export {
   getTransactionEntries,
   insufficientFunds,
   LedgerInvariantError,
+  UnknownLedgerAccountsError,
   postTransaction,
   updateTransactionStatus,
 } from './post';

@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { Queryable, SqlParam } from '../../db/db';
+import type { Queryable } from '../../db/db';
 import { catalogError } from '../../http/errors';
 import {
   isWalletTransactionType,
-  type AccountKind,
   type Currency,
   type LedgerEntry,
   type LedgerTransaction,
   type LedgerTransactionStatus,
   type PostTransactionInput,
   type PostTransactionResult,
-  type TransactionDisplay,
 } from './types';
 
 /** Wallet transaction ids (`wtx_` + 16 random bytes, base64url). */
@@ -21,17 +19,13 @@ export class LedgerInvariantError extends Error {
   override name = 'LedgerInvariantError';
 }
 
+/** postTransaction named accounts that do not exist (nothing was written; the caller may create them and post again). */
+export class UnknownLedgerAccountsError extends LedgerInvariantError {
+  override name = 'UnknownLedgerAccountsError';
+}
+
 /** The refusal postTransaction throws when a never-negative account would go below zero. */
 export const insufficientFunds = (message = 'Insufficient funds.') => catalogError('INSUFFICIENT_FUNDS', message);
-
-interface LockedAccountRow extends Record<string, unknown> {
-  id: string;
-  kind: AccountKind;
-  user_id: string | null;
-  currency: Currency;
-  balance: number;
-  allow_negative: boolean;
-}
 
 interface TransactionRow extends Record<string, unknown> {
   id: string;
@@ -72,29 +66,6 @@ export const toLedgerTransaction = (row: TransactionRow): LedgerTransaction => (
 
 export type { TransactionRow };
 
-const placeholders = (count: number, start = 1): string => Array.from({ length: count }, (_, i) => `$${start + i}`).join(', ');
-
-/** Display leg of a transaction from the owner's wallet entries: a debit if any wallet currency lost money. */
-const deriveDisplay = (
-  entries: Array<{ amount: number; account: LockedAccountRow }>,
-  userId: string | null,
-): TransactionDisplay | null => {
-  if (!userId) return null;
-  const perCurrency = new Map<Currency, number>();
-  for (const { amount, account } of entries) {
-    if (account.kind !== 'wallet' || account.user_id !== userId) continue;
-    perCurrency.set(account.currency, (perCurrency.get(account.currency) ?? 0) + amount);
-  }
-  const sums = [...perCurrency.entries()].filter(([, sum]) => sum !== 0);
-  const debit = sums.find(([, sum]) => sum < 0);
-  if (debit) {
-    const counter = sums.find(([currency, sum]) => sum > 0 && currency !== debit[0]);
-    return { direction: 'debit', amount: -debit[1], currency: debit[0], counterCurrency: counter?.[0] ?? null };
-  }
-  const credit = sums.find(([, sum]) => sum > 0);
-  return credit ? { direction: 'credit', amount: credit[1], currency: credit[0], counterCurrency: null } : null;
-};
-
 export const findTransactionByKey = async (q: Queryable, idempotencyKey: string): Promise<LedgerTransaction | null> => {
   const [row] = await q.query<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM ledger_transactions WHERE idempotency_key = $1`, [
     idempotencyKey,
@@ -122,16 +93,20 @@ export const getTransactionEntries = async (q: Queryable, transactionId: string)
 };
 
 /**
- * Posts one balanced ledger transaction inside the caller's database transaction `q`.
+ * Posts one balanced ledger transaction inside the caller's database transaction `q`, in ONE round trip: the SQL
+ * function `ledger_post` (server/db/migrations/0120_ledger_post.sql) does, in order:
  *
- * 1. Locks every touched account, in account-id order (`SELECT … ORDER BY id FOR UPDATE`): two postings
- *    that share accounts queue instead of deadlocking, and balances read here are final until commit.
- * 2. Checks the entries: integers, non-zero, known accounts, sum zero per currency (else
- *    LedgerInvariantError: a bug). Refuses with DomainError INSUFFICIENT_FUNDS if a never-negative
- *    account would go below zero — before writing anything, so the caller's transaction stays usable.
- * 3. Inserts the transaction under its idempotency key; if the key exists (a replay, possibly committed by
- *    a concurrent request while we waited for the locks) nothing is moved and `replayed: true` is returned.
- * 4. Inserts the entries and applies them to the balances in one statement.
+ * 1. Locks every touched account, in account-id order: two postings that share accounts queue instead of
+ *    deadlocking, and balances read there are final until commit.
+ * 2. Checks the accounts exist and the entries sum to zero per currency (else LedgerInvariantError: a bug; the
+ *    entry amounts — non-zero safe integers — are checked here first). Refuses with DomainError INSUFFICIENT_FUNDS
+ *    if a never-negative account would go below zero — before writing anything, so the caller's transaction
+ *    stays usable — unless the key already moved the money (a replay).
+ * 3. Inserts the transaction under its idempotency key, with its display leg (given, or derived from the user's
+ *    wallet entries: the first wallet currency that lost money, else the first that gained); if the key exists (a
+ *    replay, possibly committed by a concurrent request while we waited for the locks) nothing is moved and
+ *    `replayed: true` is returned.
+ * 4. Inserts the entries and applies them to the balances.
  *
  * The CHECK (allow_negative OR balance >= 0) on ledger_accounts backs step 2 at the database level.
  */
@@ -145,53 +120,11 @@ export const postTransaction = async (q: Queryable, input: PostTransactionInput)
       throw new LedgerInvariantError(`ledger entry amount must be a non-zero safe integer, got ${entry.amount}`);
     }
   }
-
-  // 1. Lock the accounts in id order.
-  const ids = [...new Set(input.entries.map((entry) => entry.accountId))].sort();
-  const locked = await q.query<LockedAccountRow>(
-    `SELECT id, kind, user_id, currency, balance, allow_negative FROM ledger_accounts
-     WHERE id IN (${placeholders(ids.length)}) ORDER BY id FOR UPDATE`,
-    ids,
-  );
-  const byId = new Map(locked.map((row) => [row.id, row]));
-  const missing = ids.filter((id) => !byId.has(id));
-  if (missing.length) throw new LedgerInvariantError(`unknown ledger accounts: ${missing.join(', ')}`);
-
-  // 2. Balanced per currency; no never-negative account below zero.
-  const entries = input.entries.map((entry) => ({ amount: entry.amount, account: byId.get(entry.accountId)! }));
-  const perCurrency = new Map<string, number>();
-  const perAccount = new Map<string, number>();
-  for (const { amount, account } of entries) {
-    perCurrency.set(account.currency, (perCurrency.get(account.currency) ?? 0) + amount);
-    perAccount.set(account.id, (perAccount.get(account.id) ?? 0) + amount);
-  }
-  for (const [currency, sum] of perCurrency) {
-    if (sum !== 0) throw new LedgerInvariantError(`ledger transaction ${input.type} does not balance in ${currency}: ${sum}`);
-  }
-  const short = [...perAccount].find(([id, delta]) => {
-    const account = byId.get(id)!;
-    return !account.allow_negative && account.balance + delta < 0;
-  });
-  if (short) {
-    // A replay of a transaction that already moved the money is not a refusal.
-    const existing = await findTransactionByKey(q, input.idempotencyKey);
-    if (existing) return { transactionId: existing.id, replayed: true };
-    throw insufficientFunds();
-  }
-
-  // 3. The transaction row, under its idempotency key.
-  const display = input.display ?? deriveDisplay(entries, input.userId);
-  if (!display && input.userId && isWalletTransactionType(input.type)) {
-    throw new LedgerInvariantError(`a ${input.type} transaction must touch the user's wallet or carry a display amount`);
-  }
-  const transactionId = newTransactionId();
-  const inserted = await q.query(
-    `INSERT INTO ledger_transactions (id, type, user_id, idempotency_key, status, details, direction, amount, currency,
-       counter_currency, reference, failure_code, created_at, finished_at)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14)
-     ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+  const display = input.display ?? null;
+  const [result] = await q.query<{ r_outcome: PostOutcome; r_transaction_id: string | null; r_info: string | null }>(
+    'SELECT r_outcome, r_transaction_id, r_info FROM ledger_post($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15)',
     [
-      transactionId,
+      newTransactionId(),
       input.type,
       input.userId,
       input.idempotencyKey,
@@ -204,34 +137,30 @@ export const postTransaction = async (q: Queryable, input: PostTransactionInput)
       input.reference ?? null,
       input.failureCode ?? null,
       now,
-      status === 'pending' ? null : now,
+      JSON.stringify(input.entries.map((entry) => [entry.accountId, entry.amount])),
+      !display && !!input.userId && isWalletTransactionType(input.type),
     ],
   );
-  if (!inserted.length) {
-    const existing = await findTransactionByKey(q, input.idempotencyKey);
-    if (!existing) throw new Error(`ledger idempotency key ${input.idempotencyKey} conflicted but no transaction has it`);
-    return { transactionId: existing.id, replayed: true };
+  switch (result?.r_outcome) {
+    case 'posted':
+      return { transactionId: result.r_transaction_id!, replayed: false };
+    case 'replayed':
+      if (!result.r_transaction_id) throw new Error(`ledger idempotency key ${input.idempotencyKey} conflicted but no transaction has it`);
+      return { transactionId: result.r_transaction_id, replayed: true };
+    case 'insufficient':
+      throw insufficientFunds();
+    case 'missing':
+      throw new UnknownLedgerAccountsError(`unknown ledger accounts: ${result.r_info}`);
+    case 'unbalanced':
+      throw new LedgerInvariantError(`ledger transaction ${input.type} does not balance in ${result.r_info}`);
+    case 'no_display':
+      throw new LedgerInvariantError(`a ${input.type} transaction must touch the user's wallet or carry a display amount`);
+    default:
+      throw new Error(`ledger_post answered ${JSON.stringify(result)}`);
   }
-
-  // 4. Entries and balances together.
-  const params: SqlParam[] = [transactionId, now];
-  const values = entries.map(({ amount, account }) => {
-    params.push(account.id, amount, account.currency);
-    const n = params.length;
-    return `($1, $${n - 2}, $${n - 1}::bigint, $${n})`;
-  });
-  await q.query(
-    `WITH e AS (
-       INSERT INTO ledger_entries (transaction_id, account_id, amount, currency) VALUES ${values.join(', ')}
-       RETURNING account_id, amount
-     )
-     UPDATE ledger_accounts a SET balance = a.balance + d.delta, updated_at = $2
-     FROM (SELECT account_id, sum(amount)::bigint AS delta FROM e GROUP BY account_id) d
-     WHERE a.id = d.account_id`,
-    params,
-  );
-  return { transactionId, replayed: false };
 };
+
+type PostOutcome = 'posted' | 'replayed' | 'insufficient' | 'missing' | 'unbalanced' | 'no_display';
 
 /**
  * Settles a pending transaction: 'completed' or 'failed' (with a failure code). The money it moved stays
