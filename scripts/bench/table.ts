@@ -5,6 +5,7 @@
  *
  *   npm run bench:table
  *   BENCH_RUNS=5 BENCH_SECONDS=10 npm run bench:table
+ *   BENCH_ONLY=writes npm run bench:table  # only the money-write rows
  *   BENCH_TSX=1 npm run bench:table        # the server under tsx instead of compiled (scripts/build-server.ts)
  *   BENCH_SERVER=old/dist-server/main.js npm run bench:table   # another build (an older commit's: before/after)
  *
@@ -43,6 +44,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const USERS = Number(process.env.BENCH_USERS ?? 32);
 const TSX = process.env.BENCH_TSX === '1';
+/** BENCH_ONLY=writes: only the money writes (quicker while working on them; the other rows print n/a). */
+const ONLY = process.env.BENCH_ONLY;
 
 const median = (values: number[]): number => {
   const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
@@ -177,7 +180,7 @@ const main = async () => {
     const warm = (base: string, targets: LoopTarget[]) => runClosedLoop({ base, targets, connections: CONNECTIONS, seconds: 1, firstAddress: (nextAddress += 500) });
     for (const [base, targets] of [[a!.url, wallets], [bare.url, bareTargets], [a!.url, cards], [embedded.url, embeddedWallets]] as const) await warm(base, targets);
     nextAddress += 500;
-    for (let run = 0; run < RUNS; run++) {
+    for (let run = 0; run < (ONLY === 'writes' ? 0 : RUNS); run++) {
       record('wallet', await measured([a!.pid], postmaster, loop(a!.url, wallets)));
       record('bare', await measured([bare.pid], postmaster, loop(bare.url, bareTargets)));
       record('cards', await measured([a!.pid], postmaster, loop(a!.url, cards)));

@@ -45,10 +45,18 @@ export const sandboxServerEnv = (extra: Record<string, string> = {}): Record<str
 export const startServerProcess = (
   name: string,
   env: Record<string, string>,
-  { timeoutMs = 60_000, entry }: { timeoutMs?: number; /** A compiled server (scripts/build-server.ts output) run with plain node. */ entry?: string } = {},
+  {
+    timeoutMs = 60_000,
+    entry,
+    nodeArgs = [],
+  }: {
+    timeoutMs?: number;
+    /** A compiled server (scripts/build-server.ts output) run with plain node. */ entry?: string;
+    /** Node's own flags (e.g. --cpu-prof, which NODE_OPTIONS refuses). */ nodeArgs?: string[];
+  } = {},
 ): Promise<ServerProcess> =>
   new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, entry ? [entry] : ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, [...nodeArgs, ...(entry ? [entry] : ['--import', 'tsx', 'server/main.ts'])], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, type Transaction } from '@electric-sql/pglite';
 import { acquireDataDirLock } from './lock-file';
 import { MEMORY_DATA_DIR, parseInt8, PG_TYPE, type Db, type Queryable, type Row, type SqlParam } from './db';
 
@@ -9,8 +9,92 @@ const parsers = {
   [PG_TYPE.NUMERIC]: (value: string) => value,
 };
 
-const wrap = (target: PGlite | Transaction): Queryable => ({
+/** Distinct statement texts prepared by name per database; texts beyond this run unnamed (PGlite's own query()). */
+const MAX_PREPARED = 2_000;
+
+const isStalePlan = (error: unknown): boolean =>
+  (error as { code?: unknown })?.code === '0A000' && /cached plan must not change result type/.test((error as Error).message ?? '');
+
+const concat = (parts: Uint8Array[]): Uint8Array => {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+};
+
+/**
+ * Named prepared statements on the embedded database (issue #13). PGlite's query() parses and plans every statement
+ * again and crosses into WebAssembly six times for it (parse, describe, bind, describe, execute, sync). Here each
+ * distinct SQL text with parameters is parsed once under a name (its parameter types kept), and every later run is ONE
+ * crossing: bind + describe + execute + sync in one protocol message, the rows read by PGlite's own parser. The CPU
+ * of a primary-key read fell by more than half (docs/server.md "Performance"). Like PGlite's query(), a run takes the
+ * query lock, and outside a transaction also the transaction lock (one connection: a statement never lands inside
+ * someone else's open transaction). A stale plan after a schema change (0A000) drops the names and, outside a
+ * transaction, runs the statement once more.
+ */
+class PreparedStatements {
+  private readonly statements = new Map<string, { name: string; paramTypes: number[] }>();
+  private generation = 0;
+
+  constructor(private readonly pglite: PGlite) {}
+
+  private async prepare(sql: string): Promise<{ name: string; paramTypes: number[] }> {
+    const name = `p${this.generation}_${this.statements.size}`;
+    const { serialize } = protocol;
+    const messages = await this.pglite.execProtocolStream(
+      concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      { syncToFs: false },
+    );
+    const prepared = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+    this.statements.set(sql, prepared);
+    return prepared;
+  }
+
+  private async execute<T extends Row>(sql: string, params: readonly SqlParam[], inTransaction: boolean): Promise<T[]> {
+    const { pglite } = this;
+    const statement = this.statements.get(sql) ?? (await this.prepare(sql));
+    const values = params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const serializer = pglite.serializers[statement.paramTypes[i]!];
+      return serializer ? (serializer(param) as string) : String(param);
+    });
+    const { serialize } = protocol;
+    const messages = await pglite.execProtocolStream(
+      concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      { syncToFs: false },
+    );
+    if (!inTransaction) await pglite.syncToFs();
+    return parse.parseResults(messages, pglite.parsers)[0]!.rows as T[];
+  }
+
+  /** Runs `sql` prepared; undefined when it should run through PGlite's query() instead (no parameters, or too many texts). */
+  run<T extends Row>(sql: string, params: readonly SqlParam[], inTransaction: boolean): Promise<T[]> | undefined {
+    if (!params.length || (!this.statements.has(sql) && this.statements.size >= MAX_PREPARED)) return undefined;
+    const once = () => this.pglite._runExclusiveQuery(() => this.execute<T>(sql, params, inTransaction));
+    const locked = () => (inTransaction ? once() : this.pglite._runExclusiveTransaction(once));
+    return locked().catch((error: unknown) => {
+      if (!isStalePlan(error)) throw error;
+      this.renew();
+      if (inTransaction) throw error; // the transaction is aborted; its caller decides
+      return locked();
+    });
+  }
+
+  /** After a stale-plan error: forget every name (new ones carry the next generation; the old ones stay unused). */
+  private renew(): void {
+    this.generation++;
+    this.statements.clear();
+  }
+}
+
+const wrap = (target: PGlite | Transaction, prepared: PreparedStatements, inTransaction: boolean): Queryable => ({
   async query<T extends Row>(sql: string, params: readonly SqlParam[] = []) {
+    if (inTransaction && (target as Transaction).closed) throw new Error('Transaction is closed');
+    const fast = prepared.run<T>(sql, params, inTransaction);
+    if (fast) return fast;
     const result = await target.query<T>(sql, [...params]);
     return result.rows;
   },
@@ -69,10 +153,11 @@ export const openPglite = async (dataDir: string, { loadDataDir }: PgliteOptions
     throw error;
   }
   let closed = false;
+  const prepared = new PreparedStatements(pglite);
   const db: Db = {
     kind: 'pglite',
-    ...wrap(pglite),
-    tx: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    ...wrap(pglite, prepared, false),
+    tx: (fn) => pglite.transaction((tx) => fn(wrap(tx, prepared, true))),
     async close() {
       if (closed) return;
       closed = true;

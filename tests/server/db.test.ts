@@ -115,7 +115,7 @@ describe('database layer (PGlite or PostgreSQL)', () => {
     expect(await db.query('SELECT v FROM tx_probe')).toEqual([{ v: 1 }]);
   });
 
-  it('a statement keeps working when its table changes under it (PostgreSQL: prepared statements are prepared again)', async () => {
+  it('a statement keeps working when its table changes under it (both drivers prepare statements by name, and again after a stale plan)', async () => {
     await db.exec('CREATE TABLE IF NOT EXISTS plan_probe (id int PRIMARY KEY, a text)');
     await db.query('INSERT INTO plan_probe VALUES ($1, $2)', [1, 'x']);
     const read = () => db.query('SELECT * FROM plan_probe WHERE id = $1', [1]);
@@ -123,6 +123,44 @@ describe('database layer (PGlite or PostgreSQL)', () => {
     await db.exec("ALTER TABLE plan_probe ADD COLUMN b text NOT NULL DEFAULT 'y'");
     for (let i = 0; i < 12; i++) expect(await read()).toEqual([{ id: 1, a: 'x', b: 'y' }]);
     expect(await db.tx((tx) => tx.query('SELECT * FROM plan_probe WHERE id = $1', [1]))).toEqual([{ id: 1, a: 'x', b: 'y' }]);
+  });
+
+  it('prepared statements: every parameter type round-trips, errors keep their SQLSTATE and leave the database usable', async () => {
+    const [row] = await db.query('SELECT $1::jsonb AS j, $2::timestamptz AS t, $3::bool AS b, $4::bigint AS big, $5::text AS nothing, $6::text AS s', [
+      JSON.stringify({ x: [1, 'é'] }),
+      new Date(0),
+      true,
+      9007199254740991,
+      null,
+      "it's",
+    ]);
+    expect(row).toEqual({ j: { x: [1, 'é'] }, t: new Date(0), b: true, big: 9007199254740991, nothing: null, s: "it's" });
+    await db.exec('CREATE TABLE IF NOT EXISTS unique_probe (id int PRIMARY KEY)');
+    const insert = (id: number) => db.query('INSERT INTO unique_probe VALUES ($1) RETURNING id', [id]);
+    expect(await insert(1)).toEqual([{ id: 1 }]);
+    await expect(insert(1)).rejects.toMatchObject({ code: '23505' });
+    await expect(db.tx((tx) => tx.query('INSERT INTO unique_probe VALUES ($1)', [1]))).rejects.toMatchObject({ code: '23505' });
+    await expect(db.query('SELEC nonsense WHERE $1', [1])).rejects.toMatchObject({ code: '42601' });
+    await expect(db.query('SELEC nonsense WHERE $1', [1])).rejects.toMatchObject({ code: '42601' }); // not remembered as prepared
+    expect(await insert(2)).toEqual([{ id: 2 }]);
+    expect(await db.tx((tx) => tx.query('SELECT count(*)::int AS n FROM unique_probe WHERE id > $1', [0]))).toEqual([{ n: 2 }]);
+  });
+
+  it('a statement outside a transaction never sees or joins an open one (PGlite: one connection, so it waits)', async () => {
+    await db.exec('CREATE TABLE IF NOT EXISTS tx_probe (v int)');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const open = db.tx(async (tx) => {
+      await tx.query('INSERT INTO tx_probe VALUES ($1)', [7]);
+      await gate;
+      throw new Error('rolled back');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const outside = db.query<{ n: number }>('SELECT count(*)::int AS n FROM tx_probe WHERE v = $1', [7]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await expect(open).rejects.toThrow('rolled back');
+    expect(await outside).toEqual([{ n: 0 }]);
   });
 });
 
