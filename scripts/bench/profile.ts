@@ -64,16 +64,21 @@ const main = async () => {
   rmSync(profileDir, { recursive: true, force: true });
   mkdirSync(profileDir, { recursive: true });
   const embedded = process.env.BENCH_DB === 'pglite';
-  const cluster = embedded ? null : await startPostgresCluster({ name: 'bench-profile' });
+  const cluster = embedded
+    ? null
+    : await startPostgresCluster({ name: 'bench-profile', settings: ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'] });
   const dataDir = embedded ? mkdtempSync(join(tmpdir(), 'bench-profile-')) : null;
+  let statementsUrl: string | null = null;
   try {
     let database: Record<string, string>;
     if (cluster) {
       const { url: databaseUrl } = await createDatabase(cluster.url, 'profile');
       const setup = await openPostgres({ connectionString: databaseUrl, maxConnections: 2 });
       await migrate(setup);
+      await setup.exec('CREATE EXTENSION pg_stat_statements');
       await setup.close();
       database = { DATABASE_URL: databaseUrl };
+      statementsUrl = databaseUrl;
     } else {
       database = { DATA_DIR: dataDir! };
     }
@@ -91,8 +96,22 @@ const main = async () => {
     await Promise.all(users.map((user) => workload.issueCard(user)));
     await workload.runFor(users, 2, { [operation]: 1 }); // warm-up (also in the profile)
     workload.stats.reset();
+    const stats = statementsUrl ? await openPostgres({ connectionString: statementsUrl, maxConnections: 1 }) : null;
+    await stats?.query('SELECT pg_stat_statements_reset()');
     const ran = await workload.runFor(users, seconds, { [operation]: 1 });
     console.log(`${operation}: ${ran.operations} in ${ran.seconds.toFixed(1)} s = ${(ran.operations / ran.seconds).toFixed(0)}/s`);
+    if (stats) {
+      // What the database did per operation (nested statements of functions included), most time first.
+      const rows = await stats.query<{ calls: number; ms: number; query: string }>(
+        `SELECT calls, total_exec_time AS ms, regexp_replace(query, '\\s+', ' ', 'g') AS query FROM pg_stat_statements
+         WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC LIMIT 25`,
+      );
+      console.log('\ndatabase, per operation: calls, exec ms (planning not included), statement');
+      for (const row of rows) {
+        console.log(`${(row.calls / ran.operations).toFixed(2).padStart(6)} ${(Number(row.ms) / ran.operations).toFixed(3).padStart(7)}  ${row.query.slice(0, 150)}`);
+      }
+      await stats.close();
+    }
     await stopServerProcess(server);
     client.destroy();
     const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));

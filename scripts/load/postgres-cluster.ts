@@ -69,10 +69,12 @@ export interface ClusterOptions {
   maxConnections?: number;
   /** Prefix of the temp directory name. */
   name?: string;
+  /** More server settings, `name=value` each (e.g. shared_preload_libraries=pg_stat_statements). */
+  settings?: string[];
 }
 
 /** initdb + start. `fsync=off`: a throwaway cluster for tests and benchmarks, not for data that must survive. */
-export const startPostgresCluster = async ({ maxConnections = 200, name = 'postgres' }: ClusterOptions = {}): Promise<PostgresCluster> => {
+export const startPostgresCluster = async ({ maxConnections = 200, name = 'postgres', settings = [] }: ClusterOptions = {}): Promise<PostgresCluster> => {
   const initdb = findPostgresBinary('initdb');
   const pgCtl = findPostgresBinary('pg_ctl');
   const user = unprivilegedUser();
@@ -92,7 +94,7 @@ export const startPostgresCluster = async ({ maxConnections = 200, name = 'postg
   const start = () => {
     tool(pgCtl, [
       '-D', dataDir, '-l', logFile, '-w', '-t', '60',
-      '-o', `-p ${port} -c listen_addresses=127.0.0.1 -k ${baseDir} -c fsync=off -c max_connections=${maxConnections}`,
+      '-o', `-p ${port} -c listen_addresses=127.0.0.1 -k ${baseDir} -c fsync=off -c max_connections=${maxConnections}${settings.map((setting) => ` -c ${setting}`).join('')}`,
       'start',
     ]);
     running = true;

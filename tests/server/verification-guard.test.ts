@@ -48,3 +48,18 @@ describe('one verification guard for every money call', () => {
     });
   }
 });
+
+describe('the verification seen with the session is read per request, never remembered', () => {
+  it('a verified account whose verification then fails is refused on its very next money call, with the same token', async () => {
+    const user = await newUser(t, { verification: 'verified' });
+    await fundWallet(t.db, user.id, 100_00);
+    const exchange = moneyCalls(user).exchange;
+    expect((await exchange()).body.error.code).toBe('QUOTE_MISMATCH'); // past the guard (an unknown quote)
+    const set = await t.call({ method: 'POST', url: '/api/dev/users/verification', payload: { email: user.email, status: 'verification_failed' } });
+    expect(set.status).toBe(200);
+    for (const [name, call] of Object.entries(moneyCalls(user))) {
+      const res = await call();
+      expect({ name, status: res.status, code: res.body.error?.code }).toEqual({ name, status: 403, code: 'ACCOUNT_VERIFICATION_FAILED' });
+    }
+  });
+});

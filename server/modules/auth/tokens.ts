@@ -130,8 +130,10 @@ export class TokenService {
    */
   async verifyAccessToken(token: string): Promise<AuthContext> {
     const { userId, sessionId } = await this.verifiedClaims(token);
-    const [session] = await this.db.query<{ user_id: string; revoked_at: Date | null; last_seen_at: Date }>(
-      'SELECT user_id, revoked_at, last_seen_at FROM auth_sessions WHERE id = $1',
+    // The user's verification rides along (same lookup): guarded money calls need not read it again (AuthContext.verified).
+    const [session] = await this.db.query<{ user_id: string; revoked_at: Date | null; last_seen_at: Date; verification_status: string | null }>(
+      `SELECT s.user_id, s.revoked_at, s.last_seen_at, u.verification_status
+       FROM auth_sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
       [sessionId],
     );
     if (!session || session.revoked_at !== null || session.user_id !== userId) throw sessionEnded();
@@ -140,7 +142,7 @@ export class TokenService {
     if (now.getTime() - session.last_seen_at.getTime() >= LAST_SEEN_EVERY_MS) {
       await this.db.query('UPDATE auth_sessions SET last_seen_at = $2 WHERE id = $1 AND last_seen_at < $2', [sessionId, now]);
     }
-    return { userId, sessionId };
+    return { userId, sessionId, verified: session.verification_status === 'verified' };
   }
 
   private async verifiedClaims(token: string): Promise<VerifiedToken> {

@@ -9,7 +9,10 @@ export const registerExchangeRoutes = (app: FastifyInstance, exchange: ExchangeS
   route(
     app,
     walletExchange,
-    ({ body, requireUser, request, idempotency }) => exchange.exchange(requireUser().userId, readIdempotencyKey(request), body, idempotency),
+    ({ body, requireUser, request, idempotency }) => {
+      const user = requireUser();
+      return exchange.exchange(user.userId, readIdempotencyKey(request), body, idempotency, user.verified);
+    },
     { idempotency: 'in-transaction' },
   );
 };

@@ -164,6 +164,7 @@ export class ExchangeService {
     idempotencyKey: string,
     input: ExchangeInput,
     idempotency: InTransactionIdempotency<ExchangeResult> | null = null,
+    verifiedAtAuth = false,
   ): Promise<ExchangeResult> {
     const { db, clock, settings } = this.deps;
     await this.ensureSystemAccounts();
@@ -172,7 +173,7 @@ export class ExchangeService {
       // The HTTP Idempotency-Key, claimed in this very transaction: a replay answers what was stored.
       const replay = await idempotency?.claim(q);
       if (replay) return replay;
-      await requireVerifiedUser(q, clock, userId);
+      await requireVerifiedUser(q, clock, userId, verifiedAtAuth);
       const now = clock.now();
       const [quote] = await q.query<QuoteRow>(`SELECT ${QUOTE_COLUMNS} FROM exchange_quotes WHERE id = $1`, [input.quoteId]);
       if (!quote || quote.from_currency !== input.from || quote.to_currency !== input.to) {

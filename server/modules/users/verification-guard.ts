@@ -14,8 +14,12 @@ export const VERIFICATION_GUARD_MESSAGES = {
  * (SBP top-up, exchange, card issue / top-up / activation / unfreeze / reveal) runs it first. Under verification →
  * 403 ACCOUNT_UNDER_VERIFICATION, verification failed → 403 ACCOUNT_VERIFICATION_FAILED, account gone → 401.
  * A sandbox verification that has come due is settled here first. Incoming deposits are never guarded.
+ * `verifiedAtAuth`: the request's AuthContext.verified, read with its session moments earlier (the same freshness the
+ * guard had when it ran before the money transaction); callers on hot paths pass it to save a round trip.
  */
-export const requireVerifiedUser = async (q: Queryable, clock: Clock, userId: string): Promise<void> => {
+export const requireVerifiedUser = async (q: Queryable, clock: Clock, userId: string, verifiedAtAuth = false): Promise<void> => {
+  // Verified when this very request's session was checked (AuthContext.verified): no second read.
+  if (verifiedAtAuth) return;
   const now = clock.now();
   const read = async () =>
     (
