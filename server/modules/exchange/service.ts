@@ -10,6 +10,7 @@ import {
   getSystemAccountShard,
   pickShard,
   postTransaction,
+  newTransactionId,
   runLedgerTx,
   UnknownLedgerAccountsError,
   type LedgerTransaction,
@@ -225,6 +226,7 @@ export class ExchangeService {
         fee: { amount: figures.fee, currency: input.from },
         quoteId: quote.id,
       };
+      const transactionId = newTransactionId();
       const posting = {
         type: 'currencyExchange',
         userId,
@@ -233,7 +235,19 @@ export class ExchangeService {
         entries,
         display: { direction: 'debit', amount: figures.debited, currency: input.from, counterCurrency: input.to },
         now,
+        transactionId,
       } as const;
+      const answer: ExchangeResult = {
+        transactionId,
+        debited: { amount: figures.debited, currency: input.from },
+        credited: details.counterAmount,
+        rate: quote.rate,
+        fee: details.fee,
+        createdAt: now.toISOString(),
+      };
+      // The answer is stored BEFORE the posting: the posting locks the hot FX-pool and fee shards, and they are then held
+      // only until the commit that follows it (a refusal rolls the stored answer back with everything else).
+      const stored = idempotency ? await idempotency.complete(q, answer) : answer;
       let posted;
       try {
         posted = await postTransaction(q, posting);
@@ -245,17 +259,10 @@ export class ExchangeService {
           refuseInsufficient(error);
         }
       }
-      const result: ExchangeResult = posted!.replayed
-        ? this.replayResult((await findTransactionByKey(q, ledgerKey))!, input)
-        : {
-            transactionId: posted!.transactionId,
-            debited: { amount: figures.debited, currency: input.from },
-            credited: details.counterAmount,
-            rate: quote.rate,
-            fee: details.fee,
-            createdAt: now.toISOString(),
-          };
-      return idempotency ? idempotency.complete(q, result) : result;
+      if (!posted!.replayed) return stored;
+      // The ledger already has this exchange (its HTTP record was purged, or a direct call): answer what happened then.
+      const replayed = this.replayResult((await findTransactionByKey(q, ledgerKey))!, input);
+      return idempotency ? idempotency.complete(q, replayed) : replayed;
     });
   }
 

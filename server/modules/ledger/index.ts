@@ -24,6 +24,7 @@ export {
   getTransactionEntries,
   insufficientFunds,
   LedgerInvariantError,
+  newTransactionId,
   UnknownLedgerAccountsError,
   postTransaction,
   updateTransactionStatus,

@@ -124,7 +124,7 @@ export const postTransaction = async (q: Queryable, input: PostTransactionInput)
   const [result] = await q.query<{ r_outcome: PostOutcome; r_transaction_id: string | null; r_info: string | null }>(
     'SELECT r_outcome, r_transaction_id, r_info FROM ledger_post($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15)',
     [
-      newTransactionId(),
+      input.transactionId ?? newTransactionId(),
       input.type,
       input.userId,
       input.idempotencyKey,

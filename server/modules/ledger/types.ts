@@ -80,6 +80,8 @@ export interface PostTransactionInput {
   display?: TransactionDisplay;
   /** Transaction time (default now). Services pass their clock's time. */
   now?: Date;
+  /** The new transaction's id when the caller needs it before posting (e.g. an answer stored first); default a new one. */
+  transactionId?: string;
 }
 
 export interface PostTransactionResult {
