@@ -68,7 +68,7 @@ export const walletSection = defineSection(
     }),
     USDT_MIN_DEPOSIT: v.money(10_00, 1_000_000, { default: '10', doc: 'USD (whole or 2 decimals); smaller deposits are parked' }),
     USDT_CONFIRMATIONS: v.int(19, 1, 1000, { doc: 'confirmations before crediting (shown in config)' }),
-    LEDGER_HOT_ACCOUNT_SHARDS: v.int(8, 1, 64, { doc: 'shards of the FX pool, exchange fee and SBP clearing accounts (1 = no sharding)' }),
+    LEDGER_HOT_ACCOUNT_SHARDS: v.int(32, 1, 64, { doc: 'shards of the FX pool, exchange fee and SBP clearing accounts (1 = no sharding)' }),
     TRON_POLL_MS: v.int(3000, 0, 3_600_000, { doc: 'watcher poll interval per process; 0 = only when triggered' }),
     SBP_MIN_AMOUNT_RUB: v.money(100_00, 10_000_000, { default: '100', doc: 'smallest SBP top-up, RUB (up to 2 decimals)' }),
     SBP_MAX_AMOUNT_RUB: v.money(300_000_00, 10_000_000, { default: '300000', doc: 'largest SBP top-up, RUB (up to 2 decimals)' }),
