@@ -3,17 +3,21 @@
  * `node dist-server/main.js`, no TypeScript loader at run time). esbuild bundles server/ and the shared contract
  * (the `@/` alias comes from tsconfig.json) into one ES module; npm packages stay external, loaded from
  * node_modules as usual. The SQL migrations (and the sandbox's, server/sandbox/migrations) are copied beside it (server/db/migrate.ts finds them next to the code).
+ * With `initdbTemplate` (the npm script's default) it also writes `pglite-initdb.tar.gz`: the embedded database's
+ * freshly initialised cluster, so that a first start on an empty folder copies it instead of running initdb (~750 MB
+ * for a few seconds; server/db/pglite.ts `writeInitdbTemplate`).
  */
 import { cpSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { writeInitdbTemplate } from '../server/db/pglite';
 
 const root = resolve(import.meta.dirname, '..');
 export const SERVER_BUILD_DIR = resolve(root, 'dist-server');
 
 /** Builds the server into `outDir` (default dist-server/); returns the size of what it wrote. */
-export async function buildServer(outDir = SERVER_BUILD_DIR): Promise<{ bytes: number }> {
+export async function buildServer(outDir = SERVER_BUILD_DIR, { initdbTemplate = false }: { initdbTemplate?: boolean } = {}): Promise<{ bytes: number }> {
   rmSync(outDir, { recursive: true, force: true });
   const result = await build({
     entryPoints: [resolve(root, 'server/main.ts')],
@@ -31,10 +35,11 @@ export async function buildServer(outDir = SERVER_BUILD_DIR): Promise<{ bytes: n
   });
   cpSync(resolve(root, 'server/db/migrations'), resolve(outDir, 'migrations'), { recursive: true });
   cpSync(resolve(root, 'server/sandbox/migrations'), resolve(outDir, 'sandbox-migrations'), { recursive: true });
+  if (initdbTemplate) await writeInitdbTemplate(resolve(outDir, 'pglite-initdb.tar.gz'));
   return { bytes: Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0) };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { bytes } = await buildServer();
-  console.log(`dist-server/main.js: ${(bytes / 1024).toFixed(0)} KiB with its source map, migrations copied`);
+  const { bytes } = await buildServer(SERVER_BUILD_DIR, { initdbTemplate: true });
+  console.log(`dist-server/main.js: ${(bytes / 1024).toFixed(0)} KiB with its source map, migrations and the embedded database's initdb template copied`);
 }

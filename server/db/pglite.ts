@@ -1,4 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { parse, PGlite, protocol, type Transaction } from '@electric-sql/pglite';
 import { acquireDataDirLock } from './lock-file';
@@ -124,7 +127,51 @@ export interface PgliteOptions {
    * running initdb (see memory-template.ts). Refused for a directory.
    */
   loadDataDir?: Blob;
+  /**
+   * A directory's first start: the freshly initialised cluster to copy instead of running initdb (a gzipped tar made
+   * by `writeInitdbTemplate`, shipped beside the compiled server). Default: `pglite-initdb.tar.gz` next to this code,
+   * used only when it was made by this PGlite version; null: always run initdb.
+   */
+  initdbTemplate?: string | null;
 }
+
+/** The compiled server's initdb template (scripts/build-server.ts writes it beside main.js; absent under tsx). */
+export const DEFAULT_INITDB_TEMPLATE = fileURLToPath(new URL('./pglite-initdb.tar.gz', import.meta.url));
+/** The PGlite version a template was made with (a template of another version is ignored: initdb runs). */
+const initdbTemplateVersionFile = (template: string) => template.replace(/\.tar\.gz$/, '.version');
+
+const pgliteVersion = (): string => {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite'); // …/dist/index.cjs
+  return String((JSON.parse(readFileSync(join(entry, '../../package.json'), 'utf8')) as { version?: unknown }).version);
+};
+
+/**
+ * Writes the template of a fresh embedded cluster: PGlite's initdb run once, here (it takes ~750 MB for a few seconds,
+ * in WebAssembly memory that is never given back), so that a server's first start on an empty folder copies ~5 MB of
+ * files instead (issue #13: the embedded default starts lean). No migration is in it: the server migrates as always.
+ */
+export const writeInitdbTemplate = async (file: string): Promise<void> => {
+  const pglite = await PGlite.create();
+  try {
+    await pglite.exec('CHECKPOINT');
+    const tar = new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
+    writeFileSync(file, gzipSync(tar, { level: 9 }));
+    writeFileSync(initdbTemplateVersionFile(file), pgliteVersion());
+  } finally {
+    await pglite.close();
+  }
+};
+
+/** The template as PGlite's `loadDataDir`, or undefined (none there, or made by another PGlite version: run initdb). */
+const readInitdbTemplate = (file: string | null): Blob | undefined => {
+  if (!file || !existsSync(file)) return undefined;
+  try {
+    if (readFileSync(initdbTemplateVersionFile(file), 'utf8').trim() !== pgliteVersion()) return undefined;
+    return new Blob([gunzipSync(readFileSync(file))], { type: 'application/x-tar' });
+  } catch {
+    return undefined;
+  }
+};
 
 /** The PGlite behind each open PGlite `Db` (for `dumpPgliteDataDir`). */
 const instances = new WeakMap<Db, PGlite>();
@@ -133,16 +180,19 @@ const instances = new WeakMap<Db, PGlite>();
  * Embedded PostgreSQL in this process. `dataDir` is a directory (locked against a second process)
  * or `memory://` for a throwaway database.
  */
-export const openPglite = async (dataDir: string, { loadDataDir }: PgliteOptions = {}): Promise<Db> => {
+export const openPglite = async (dataDir: string, { loadDataDir, initdbTemplate = DEFAULT_INITDB_TEMPLATE }: PgliteOptions = {}): Promise<Db> => {
   const inMemory = dataDir === MEMORY_DATA_DIR;
   if (loadDataDir && !inMemory) throw new Error(`loadDataDir is for ${MEMORY_DATA_DIR} databases only, not ${dataDir}`);
   const releaseLock = inMemory ? () => {} : acquireDataDirLock(dataDir);
   let pglite: PGlite;
   try {
-    const create = () => PGlite.create({ dataDir: inMemory ? undefined : dataDir, parsers, startParams, ...(loadDataDir ? { loadDataDir } : {}) });
     const fresh = !inMemory && !existsSync(join(dataDir, 'PG_VERSION'));
-    pglite = await create();
-    if (fresh) {
+    // A directory's first start copies the shipped initdb template when there is one (no initdb in this process).
+    const template = fresh ? readInitdbTemplate(initdbTemplate) : undefined;
+    const create = (tarball = loadDataDir) =>
+      PGlite.create({ dataDir: inMemory ? undefined : dataDir, parsers, startParams, ...(tarball ? { loadDataDir: tarball } : {}) });
+    pglite = await create(template ?? loadDataDir);
+    if (fresh && !template) {
       // initdb ran in extra WebAssembly instances and grew this one's memory (~750 MB RSS); a WebAssembly memory never
       // shrinks, so start again on the new files: what initdb used becomes garbage the next collection gives back.
       await pglite.close();

@@ -6,7 +6,7 @@ import { DataDirLockedError, LOCK_FILE_NAME } from '../../server/db/lock-file';
 import { migrate, loadMigrations } from '../../server/db/migrate';
 import type { Db } from '../../server/db/db';
 import { openDb } from '../../server/db/open';
-import { openPglite } from '../../server/db/pglite';
+import { openPglite, writeInitdbTemplate } from '../../server/db/pglite';
 import { isDatabaseConnectionError } from '../../server/db/postgres';
 import { createTestDatabase } from './harness';
 
@@ -65,6 +65,35 @@ describe('PGlite data directory lock', () => {
     expect(await expectUsable(second)).toBe(5);
     await second.close();
     expect(existsSync(lockPath)).toBe(false);
+  });
+});
+
+describe('PGlite first start from the shipped initdb template (issue #13: no initdb in the server process)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pglite-template-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const template = join(dir, 'pglite-initdb.tar.gz');
+  /** initdb gives every cluster a new random system identifier; a copy of the template keeps the template's. */
+  const systemIdentifier = async (db: Db) =>
+    (await db.query<{ id: string }>('SELECT system_identifier::text AS id FROM pg_control_system()'))[0]!.id;
+  const openFresh = (name: string) => openPglite(join(dir, name), { initdbTemplate: template });
+
+  it('a new folder starts as a copy of the template; a template of another PGlite version is ignored (initdb runs)', async () => {
+    await writeInitdbTemplate(template);
+    const first = await openFresh('a');
+    expect(await migrate(first)).toEqual((await loadMigrations()).map((m) => m.name)); // migrates as after initdb
+    const second = await openFresh('b');
+    const copied = await systemIdentifier(first);
+    expect(await systemIdentifier(second)).toBe(copied); // both copies of the one template
+    await first.close();
+    await second.close();
+    const reopened = await openPglite(join(dir, 'a'), { initdbTemplate: template }); // not fresh: the template is not used
+    expect(await systemIdentifier(reopened)).toBe(copied);
+    expect((await reopened.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations'))[0]!.n).toBeGreaterThan(0);
+    await reopened.close();
+    writeFileSync(template.replace(/\.tar\.gz$/, '.version'), '0.0.0-another');
+    const other = await openFresh('c');
+    expect(await systemIdentifier(other)).not.toBe(copied);
+    await other.close();
   });
 });
 
