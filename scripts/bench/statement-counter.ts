@@ -8,7 +8,8 @@
  * - round trip: a statement, plus BEGIN and COMMIT of each block (both drivers send them separately).
  *
  * Phases are set by the caller (`phase(name, fn)`), and by the job runner's claim itself: when a claim statement
- * returns a job, it and what follows belong to `job <kind>` until the next claim (the drain runs jobs one by one).
+ * returns a job, it and what follows belong to `job <kind>` until the next claim (the drain runs jobs one by one); a
+ * claim that also marks the previous job done counts for that previous job.
  */
 import type { Db, Queryable, Row, SqlParam } from '../../server/db/db';
 
@@ -23,6 +24,7 @@ export interface Counts {
 
 const WRITE = /^\s*(?:insert|update|delete)\b|^\s*with\b[\s\S]*\b(?:insert\s+into|update\s+\w+(?:\s+\w+)?\s+set|delete\s+from)\b/i;
 const CLAIM = /SET status = 'running', locked_by = \$3/;
+const COMPLETES = /\bdone AS \(/;
 
 export class StatementCounter {
   readonly phases = new Map<string, Counts>();
@@ -76,9 +78,13 @@ export class StatementCounter {
     return {
       query: async <T extends Row = Row>(sql: string, params?: readonly SqlParam[]): Promise<T[]> => {
         const rows = await target.query<T>(sql, params);
-        if (!inTx && CLAIM.test(sql) && this.base !== null) this.base = rows[0] ? this.jobName(rows[0]) : IDLE_CLAIM;
+        const claim = !inTx && CLAIM.test(sql) && this.base !== null;
+        // A claim that also marks the previous job done (server/jobs/worker.ts) is that job's last statement.
+        const completes = claim && COMPLETES.test(sql);
+        if (claim && !completes) this.base = rows[0] ? this.jobName(rows[0]) : IDLE_CLAIM;
         const write = !inTx && WRITE.test(sql);
         this.add(phaseOf(), { statements: 1, roundTrips: 1, transactions: write ? 1 : 0 }, sql);
+        if (completes) this.base = rows[0] ? this.jobName(rows[0]) : IDLE_CLAIM;
         return rows;
       },
       exec: async (sql: string) => {

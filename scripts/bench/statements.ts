@@ -19,7 +19,8 @@ import { loadConfig } from '../../server/config';
 import { migrate } from '../../server/db/migrate';
 import { openDb } from '../../server/db/open';
 import { appJobRegistry, runDueJobs } from '../../server/jobs';
-import { getSystemAccount, getWalletAccount, postTransaction } from '../../server/modules/ledger';
+import { getSystemAccount, getSystemAccountShard, getWalletAccount, postTransaction } from '../../server/modules/ledger';
+import { CARD_LEDGER_SHARDS } from '../../server/modules/cards/money';
 import { SandboxCardIssuer } from '../../server/sandbox';
 import { signUp, type TestApp } from '../../tests/server/harness';
 import { createDatabase } from '../load/postgres-cluster';
@@ -94,6 +95,14 @@ const main = async () => {
           { accountId: clearing.id, amount: -1_000_000 },
         ],
       });
+    });
+    // Every shard of the hot system accounts exists, as on a server that has run a while (the first posting to a
+    // shard creates it: a cost of that one operation only).
+    await raw.tx(async (q) => {
+      for (let shard = 0; shard < CARD_LEDGER_SHARDS; shard++) {
+        await getSystemAccountShard(q, 'fee_revenue', 'USD', shard);
+        await getSystemAccountShard(q, 'card_issuer_funding', 'USD', shard);
+      }
     });
     const products = ok('products', await t.call({ method: 'GET', url: '/api/cards/products?form=virtual&currency=USD', headers }));
     const product = products.items.find((p: any) => p.available);
