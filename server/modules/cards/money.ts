@@ -263,15 +263,16 @@ const topupAccounts = async (q: Queryable, card: CardRow, topupId: string, now: 
 };
 
 /**
- * At POST /api/cards/{id}/topup: `cardTransfer` (amount → card_issuer_funding) + `serviceCommission` (fee), both pending.
- * `topup` is the row about to be inserted (the caller inserts it with the ids returned here).
+ * At POST /api/cards/{id}/topup: `cardTransfer` (amount → card_issuer_funding) + `serviceCommission` (fee), both pending;
+ * then the top-up row (with those ledger ids and the shards it posted to) and its pending card transaction, in one
+ * statement. Returns the row and the card's balance (read with the accounts; a pending top-up leaves it as it is).
  */
 export const chargeTopup = async (
   q: Queryable,
-  topup: Pick<TopupRow, 'id' | 'amount' | 'fee'>,
+  topup: { id: string; requestKey: string; amount: number; fee: number },
   card: CardRow,
   now: Date,
-): Promise<{ transferTransactionId: string; feeTransactionId: string | null; fundingAccountId: string; revenueAccountId: string; cardBalance: number }> => {
+): Promise<{ topup: TopupRow; cardBalance: number }> => {
   const ids = await topupAccounts(q, card, topup.id, now);
   try {
     const transfer = await postTransaction(q, {
@@ -302,18 +303,34 @@ export const chargeTopup = async (
       });
       feeTransactionId = fee.transactionId;
     }
-    await cardTransactionRow(q, {
-      cardId: card.id,
-      sourceKey: `topup:${topup.id}`,
-      type: 'topup',
-      direction: 'credit',
-      amount: topup.amount,
-      currency: card.currency,
-      status: 'pending',
-      walletTransactionId: transfer.transactionId,
-      now,
-    });
-    return { transferTransactionId: transfer.transactionId, feeTransactionId, fundingAccountId: ids.funding, revenueAccountId: ids.revenue, cardBalance: ids.cardBalance };
+    // The card transaction as cardTransactionRow writes it (type topup, credit, pending), in the same statement.
+    const [row] = await q.query<TopupRow>(
+      `WITH ct AS (
+         INSERT INTO card_transactions (id, card_id, source_key, type, direction, amount, currency, status, wallet_transaction_id, created_at, updated_at)
+         VALUES ($13, $2, 'topup:' || $1, 'topup', 'credit', $5, $7, 'pending', $8, $12, $12)
+         ON CONFLICT (source_key) DO NOTHING
+       )
+       INSERT INTO card_topups (id, card_id, user_id, request_key, amount, fee, currency, status, transfer_transaction_id, fee_transaction_id,
+         funding_account_id, revenue_account_id, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $10, $11, $12, $12) RETURNING *`,
+      [
+        topup.id,
+        card.id,
+        card.user_id,
+        topup.requestKey,
+        topup.amount,
+        topup.fee,
+        card.currency,
+        transfer.transactionId,
+        feeTransactionId,
+        ids.funding,
+        ids.revenue,
+        now,
+        newId('ctx'),
+      ],
+    );
+    if (!row) throw new Error('INSERT INTO card_topups returned no row');
+    return { topup: row, cardBalance: ids.cardBalance };
   } catch (error) {
     return explainInsufficient(
       error,

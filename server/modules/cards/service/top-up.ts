@@ -42,31 +42,11 @@ export const topUpCard = async (
       throw catalogError('DEPOSIT_OUT_OF_RANGE', text, { fields: { amount: text } });
     }
     // Charged first, then the row is written once with the ledger ids (the card row lock keeps request keys unique).
-    const planned = { id: newId('ctu'), amount: body.amount, fee: depositFee(depositFeeRule(product), body.amount) };
-    const charged = await chargeTopup(q, planned, card, now);
-    const [topup] = await q.query<TopupRow>(
-      `INSERT INTO card_topups (id, card_id, user_id, request_key, amount, fee, currency, status, transfer_transaction_id, fee_transaction_id,
-         funding_account_id, revenue_account_id, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $10, $11, $12, $12) RETURNING *`,
-      [
-        planned.id,
-        card.id,
-        userId,
-        requestKey,
-        planned.amount,
-        planned.fee,
-        card.currency,
-        charged.transferTransactionId,
-        charged.feeTransactionId,
-        charged.fundingAccountId,
-        charged.revenueAccountId,
-        now,
-      ],
-    );
-    if (!topup) throw new Error('INSERT INTO card_topups returned no row');
+    const fee = depositFee(depositFeeRule(product), body.amount);
+    const { topup, cardBalance } = await chargeTopup(q, { id: newId('ctu'), requestKey, amount: body.amount, fee }, card, now);
     await enqueueJob(q, { kind: CARD_JOBS.topup, payload: { topupId: topup.id }, maxAttempts: CARD_LIMITS.issuerRequestMaxAttempts });
     // The answer's card: the product just read and the card balance read with the accounts (a pending top-up leaves it).
-    return { card, topup, view: toCard(card, { productName: productName(product, lang), balance: charged.cardBalance, replacedByCardId: null }) };
+    return { card, topup, view: toCard(card, { productName: productName(product, lang), balance: cardBalance, replacedByCardId: null }) };
   });
   const money = (amount: number) => ({ amount, currency: topup.currency });
   return {
