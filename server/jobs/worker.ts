@@ -97,16 +97,29 @@ class JobRunner {
   /**
    * Claims up to `limit` due jobs: queued ones whose run_at has come, and running ones whose lease
    * expired (their worker died). SKIP LOCKED: concurrent workers never claim the same row.
+   * `completed`: a job this worker just finished is marked done in the same statement (one round trip for
+   * "done, what next?"); it is never claimed again by that statement.
    */
-  async claim(limit: number): Promise<JobRow[]> {
+  async claim(limit: number, completed?: JobRow): Promise<JobRow[]> {
     const kinds = this.kinds();
-    if (!kinds.length || limit < 1) return [];
+    if (!kinds.length || limit < 1) {
+      if (completed) await this.complete(completed);
+      return [];
+    }
     return this.db.query<JobRow>(
-      `WITH next AS (
+      `WITH ${
+        completed
+          ? `done AS (
+         UPDATE jobs SET status = 'done', locked_by = NULL, locked_until = NULL, updated_at = clock_timestamp()
+         WHERE id = $5 AND locked_by = $3 AND status = 'running'
+       ),
+       `
+          : ''
+      }next AS (
          SELECT id FROM jobs
          WHERE kind IN (SELECT jsonb_array_elements_text($1::jsonb))
            AND ((status = 'queued' AND run_at <= clock_timestamp())
-             OR (status = 'running' AND locked_until < clock_timestamp()))
+             OR (status = 'running' AND locked_until < clock_timestamp()))${completed ? '\n           AND id <> $5' : ''}
          ORDER BY run_at, id
          LIMIT $2
          FOR UPDATE SKIP LOCKED
@@ -116,7 +129,7 @@ class JobRunner {
            locked_until = clock_timestamp() + ($4::int * interval '1 millisecond'), updated_at = clock_timestamp()
        FROM next WHERE j.id = next.id
        RETURNING j.*`,
-      [JSON.stringify(kinds), limit, this.opts.workerId, this.opts.leaseMs],
+      [JSON.stringify(kinds), limit, this.opts.workerId, this.opts.leaseMs, ...(completed ? [completed.id] : [])],
     );
   }
 
@@ -177,8 +190,12 @@ class JobRunner {
     }
   }
 
-  /** Runs one claimed job to completion, retry or failure. Never throws. */
-  async execute(job: JobRow): Promise<void> {
+  /**
+   * Runs one claimed job to completion, retry or failure. Never throws. `claimNext()`: how many jobs to claim in the
+   * statement that marks this one done (0: complete only). Returns what that statement claimed (the caller runs them),
+   * or null when no such claim was made (the job failed or was retried, or claimNext() said 0).
+   */
+  async execute(job: JobRow, claimNext: () => number = () => 0): Promise<JobRow[] | null> {
     const registered = this.lookup(job.kind);
     const { log, leaseMs } = this.opts;
     const ctx: JobContext = {
@@ -199,13 +216,13 @@ class JobRunner {
       if (job.attempts > job.max_attempts) {
         // The last attempt died with its process, or a failure hook failed before: only the hook is left.
         await this.failForGood(job, registered, ctx, job.last_error ?? `attempts exhausted (${job.max_attempts})`);
-        return;
+        return null;
       }
       log.debug({ jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job started');
       try {
         await registered.handler(job.payload, ctx);
       } catch (error) {
-        if (this.dead) return;
+        if (this.dead) return null;
         const text = errorText(error);
         if (error instanceof PermanentJobError || job.attempts >= job.max_attempts) {
           await this.failForGood(job, registered, ctx, text);
@@ -213,12 +230,18 @@ class JobRunner {
           log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, error: text }, 'job attempt failed; will retry');
           await this.retryLater(job, registered, text, false, error instanceof RetryAfterError ? error.delayMs : undefined);
         }
-        return;
+        return null;
       }
-      await this.complete(job);
+      if (this.dead) return null;
+      const limit = claimNext();
+      let next: JobRow[] | null = null;
+      if (limit > 0) next = await this.claim(limit, job);
+      else await this.complete(job);
       log.debug({ jobId: job.id, kind: job.kind }, 'job done');
+      return next;
     } catch (error) {
       if (!this.dead) log.error({ jobId: job.id, kind: job.kind, err: error }, 'job bookkeeping failed (the lease will expire and the job be retried)');
+      return null;
     } finally {
       clearInterval(heartbeat);
     }
@@ -256,17 +279,28 @@ export const startWorker = (db: Db, options: WorkerOptions = {}): Worker => {
     timer.unref?.();
   };
 
+  /**
+   * Runs a claimed job; when it is done, the statement that marks it done also claims work for the slots then free
+   * (its own included), which run at once. Only when no such claim was made (failure, retry) does a tick look for work.
+   */
+  const start = (job: JobRow): void => {
+    let asked = 0;
+    const run: Promise<void> = runner
+      .execute(job, () => (asked = stopped ? 0 : concurrency - inFlight.size + 1))
+      .then((next) => {
+        inFlight.delete(run);
+        // Stopped meanwhile: jobs just claimed stay leased to this worker and stop() hands them back with the rest.
+        if (next && !stopped) for (const claimed of next) start(claimed);
+        if (!stopped && (next === null || (asked > 0 && next.length === asked))) schedule(0); // a slot is free, or maybe more is due
+      });
+    inFlight.add(run);
+  };
+
   const claimAndRun = async (): Promise<boolean> => {
     const free = concurrency - inFlight.size;
     if (free <= 0) return false;
     const jobs = await runner.claim(free);
-    for (const job of jobs) {
-      const run = runner.execute(job).finally(() => {
-        inFlight.delete(run);
-        if (!stopped) schedule(0); // a slot is free: look for more work now
-      });
-      inFlight.add(run);
-    }
+    for (const job of jobs) start(job);
     return jobs.length === free; // maybe more is due
   };
 
@@ -363,11 +397,14 @@ export const runDueJobs = async (db: Db, options: RunDueJobsOptions = {}): Promi
   const runner = new JobRunner(db, { ...options, workerId: options.workerId ?? `drain:${process.pid}:${randomBytes(4).toString('hex')}` }, options.registry);
   const maxJobs = options.maxJobs ?? 1_000;
   let ran = 0;
-  while (ran < maxJobs) {
-    const [job] = await runner.claim(1);
-    if (!job) break;
-    await runner.execute(job);
+  if (maxJobs < 1) return 0;
+  let [job] = await runner.claim(1);
+  while (job) {
+    // Done and the next one claimed in one statement; after a failure or a retry, a claim of its own.
+    const next = await runner.execute(job, () => (ran + 1 < maxJobs ? 1 : 0));
     ran++;
+    if (ran >= maxJobs) break;
+    [job] = next ?? (await runner.claim(1));
   }
   return ran;
 };

@@ -166,13 +166,32 @@ export class SandboxCardIssuer implements CardIssuer {
   }
 
   async effectiveModes(cardRef: string): Promise<SandboxSettings> {
-    const settings = await this.getSettings();
-    const [row] = await this.db.query<{ modes: Record<string, SandboxOutcome | null> }>(
-      'SELECT modes FROM sandbox_card_issuer_card_modes WHERE card_ref = $1',
+    return (await this.snapshot(cardRef)).settings;
+  }
+
+  /**
+   * The global settings, this card's own modes and the card's currency (null: the issuer does not know the card) in one
+   * statement: every request and step asks for its outcome, so this is the sandbox's hot read.
+   */
+  private async snapshot(cardRef: string): Promise<{ settings: SandboxSettings; currency: Currency | null }> {
+    const [row] = await this.db.query<{
+      modes: Partial<SandboxModes> | null;
+      delay_ms: number | null;
+      card_modes: Record<string, SandboxOutcome | null> | null;
+      currency: Currency | null;
+    }>(
+      `SELECT s.modes, s.delay_ms, m.modes AS card_modes, c.currency
+       FROM (SELECT $1::text AS card_ref) r
+       LEFT JOIN sandbox_card_issuer_settings s ON s.id
+       LEFT JOIN sandbox_card_issuer_card_modes m ON m.card_ref = r.card_ref
+       LEFT JOIN sandbox_card_issuer_cards c ON c.card_ref = r.card_ref`,
       [cardRef],
     );
-    const own = Object.fromEntries(Object.entries(row?.modes ?? {}).filter(([, v]) => v !== null));
-    return { ...settings, modes: { ...settings.modes, ...own } };
+    const own = Object.fromEntries(Object.entries(row?.card_modes ?? {}).filter(([, v]) => v !== null));
+    return {
+      settings: { modes: { ...DEFAULT_MODES, ...(row?.modes ?? {}), ...own }, delayMs: row?.delay_ms ?? this.defaultDelayMs },
+      currency: row?.currency ?? null,
+    };
   }
 
   private async outcome(cardRef: string, operation: SandboxOperation): Promise<SandboxOutcome> {
@@ -278,13 +297,21 @@ export class SandboxCardIssuer implements CardIssuer {
     return this.requestCardStep(cardRef, 'unfreeze');
   }
 
+  /** One read (outcome, delay, the card's currency) and one write (the step, autocommitted): the hot path of top-ups. */
   async requestTopUp(request: TopUpRequest): Promise<void> {
-    await this.failIfUnavailable(request.cardRef, 'topup');
-    await this.db.tx(async (q) => {
-      const row = await this.cardRow(q, request.cardRef);
-      if (row.currency !== request.currency) throw new IssuerRequestError('CURRENCY_MISMATCH', 'Top-up currency differs from the card currency');
-      // The same top-up asked twice is loaded (and reported) once.
-      await this.enqueueStep(q, { op: 'topup', cardRef: request.cardRef, topupRef: request.topupRef }, `sandbox-card-issuer:topup:${request.topupRef}`);
+    const { settings, currency } = await this.snapshot(request.cardRef);
+    if (settings.modes.topup === 'unavailable') {
+      throw new IssuerUnavailableError('Sandbox card issuer: topup is set to "unavailable" (no answer)');
+    }
+    if (!currency) throw new IssuerRequestError('CARD_UNKNOWN', `Sandbox card issuer: no card ${request.cardRef}`);
+    if (currency !== request.currency) throw new IssuerRequestError('CURRENCY_MISMATCH', 'Top-up currency differs from the card currency');
+    // The same top-up asked twice is loaded (and reported) once. The delay is the global one, as enqueueStep's.
+    await enqueueJob(this.db, {
+      kind: SANDBOX_STEP_JOB,
+      payload: { op: 'topup', cardRef: request.cardRef, topupRef: request.topupRef } satisfies StepPayload,
+      delayMs: settings.delayMs,
+      maxAttempts: STEP_MAX_ATTEMPTS,
+      dedupeKey: `sandbox-card-issuer:topup:${request.topupRef}`,
     });
   }
 

@@ -235,15 +235,45 @@ export const refundIssue = async (q: Queryable, card: CardRow, reason: string, n
 
 // ── Top-up ──────────────────────────────────────────────────────────────────────────────────────────
 
-/** At POST /api/cards/{id}/topup: `cardTransfer` (amount → card_issuer_funding) + `serviceCommission` (fee), both pending. */
+/**
+ * The accounts a top-up posts to, read in one statement: the wallet and the fee/funding shards picked from the top-up's
+ * id (plus the wallet's balance, for the message of a refusal, and the card's, for the answer). A missing one (the
+ * first top-up on a shard) is created through the ledger as before.
+ */
+const topupAccounts = async (q: Queryable, card: CardRow, topupId: string, now: Date) => {
+  const shard = pickShard(topupId, CARD_LEDGER_SHARDS);
+  const ids = {
+    wallet: accountIds.wallet(card.user_id, card.currency),
+    revenue: accountIds.systemShard('fee_revenue', card.currency, shard),
+    funding: accountIds.systemShard('card_issuer_funding', card.currency, shard),
+    card: accountIds.card(card.id),
+  };
+  const rows = await q.query<{ id: string; balance: number }>('SELECT id, balance FROM ledger_accounts WHERE id IN ($1, $2, $3, $4)', [
+    ids.wallet,
+    ids.revenue,
+    ids.funding,
+    ids.card,
+  ]);
+  const balance = new Map(rows.map((row) => [row.id, row.balance]));
+  if (!balance.has(ids.wallet) || !balance.has(ids.revenue) || !balance.has(ids.funding)) {
+    const created = await accounts(q, card.user_id, card.currency, topupId, now);
+    return { ...ids, revenue: created.revenue.id, funding: created.funding.id, walletBalance: balance.get(ids.wallet) ?? 0, cardBalance: balance.get(ids.card) ?? 0 };
+  }
+  return { ...ids, walletBalance: balance.get(ids.wallet)!, cardBalance: balance.get(ids.card) ?? 0 };
+};
+
+/**
+ * At POST /api/cards/{id}/topup: `cardTransfer` (amount → card_issuer_funding) + `serviceCommission` (fee), both pending;
+ * then the top-up row (with those ledger ids and the shards it posted to) and its pending card transaction, in one
+ * statement. Returns the row and the card's balance (read with the accounts; a pending top-up leaves it as it is).
+ */
 export const chargeTopup = async (
   q: Queryable,
-  topup: TopupRow,
+  topup: { id: string; requestKey: string; amount: number; fee: number },
   card: CardRow,
   now: Date,
-): Promise<{ transferTransactionId: string; feeTransactionId: string | null }> => {
-  const { wallet, revenue, funding } = await accounts(q, card.user_id, card.currency, topup.id, now);
-  const available = await balanceOf(q, wallet.id);
+): Promise<{ topup: TopupRow; cardBalance: number }> => {
+  const ids = await topupAccounts(q, card, topup.id, now);
   try {
     const transfer = await postTransaction(q, {
       type: 'cardTransfer',
@@ -252,8 +282,8 @@ export const chargeTopup = async (
       status: 'pending',
       details: { cardId: card.id, cardLast4: card.last4, transferId: topup.id },
       entries: [
-        { accountId: wallet.id, amount: -topup.amount },
-        { accountId: funding.id, amount: topup.amount },
+        { accountId: ids.wallet, amount: -topup.amount },
+        { accountId: ids.funding, amount: topup.amount },
       ],
       now,
     });
@@ -266,39 +296,66 @@ export const chargeTopup = async (
         status: 'pending',
         details: { reason: 'cardTopUp', relatedTransactionId: transfer.transactionId, cardId: card.id },
         entries: [
-          { accountId: wallet.id, amount: -topup.fee },
-          { accountId: revenue.id, amount: topup.fee },
+          { accountId: ids.wallet, amount: -topup.fee },
+          { accountId: ids.revenue, amount: topup.fee },
         ],
         now,
       });
       feeTransactionId = fee.transactionId;
     }
-    await cardTransactionRow(q, {
-      cardId: card.id,
-      sourceKey: `topup:${topup.id}`,
-      type: 'topup',
-      direction: 'credit',
-      amount: topup.amount,
-      currency: card.currency,
-      status: 'pending',
-      walletTransactionId: transfer.transactionId,
-      now,
-    });
-    return { transferTransactionId: transfer.transactionId, feeTransactionId };
+    // The card transaction as cardTransactionRow writes it (type topup, credit, pending), in the same statement.
+    const [row] = await q.query<TopupRow>(
+      `WITH ct AS (
+         INSERT INTO card_transactions (id, card_id, source_key, type, direction, amount, currency, status, wallet_transaction_id, created_at, updated_at)
+         VALUES ($13, $2, 'topup:' || $1, 'topup', 'credit', $5, $7, 'pending', $8, $12, $12)
+         ON CONFLICT (source_key) DO NOTHING
+       )
+       INSERT INTO card_topups (id, card_id, user_id, request_key, amount, fee, currency, status, transfer_transaction_id, fee_transaction_id,
+         funding_account_id, revenue_account_id, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $10, $11, $12, $12) RETURNING *`,
+      [
+        topup.id,
+        card.id,
+        card.user_id,
+        topup.requestKey,
+        topup.amount,
+        topup.fee,
+        card.currency,
+        transfer.transactionId,
+        feeTransactionId,
+        ids.funding,
+        ids.revenue,
+        now,
+        newId('ctx'),
+      ],
+    );
+    if (!row) throw new Error('INSERT INTO card_topups returned no row');
+    return { topup: row, cardBalance: ids.cardBalance };
   } catch (error) {
     return explainInsufficient(
       error,
       `this top-up (${formatMoney(topup.amount, card.currency)} + fee ${formatMoney(topup.fee, card.currency)})`,
       topup.amount + topup.fee,
-      available,
+      ids.walletBalance,
       card.currency,
     );
   }
 };
 
+/** The top-up's pending card transaction and the top-up row itself reach `status` (one statement). */
+const finishTopupRows = async (q: Queryable, topup: TopupRow, status: 'completed' | 'failed', failureCode: string | null, now: Date) => {
+  await q.query(
+    `WITH t AS (
+       UPDATE card_topups SET status = $2, failure_code = COALESCE($3, failure_code), updated_at = $4 WHERE id = $1 AND status = 'pending'
+     )
+     UPDATE card_transactions SET status = $2, updated_at = $4 WHERE source_key = 'topup:' || $1 AND status = 'pending'`,
+    [topup.id, status, failureCode, now],
+  );
+};
+
 /** The issuer loaded the card: the amount moves onto the card account; the charges complete. */
 export const settleTopup = async (q: Queryable, topup: TopupRow, card: CardRow, now: Date): Promise<void> => {
-  const fundingId = await postedTo(q, topup.transfer_transaction_id, 'card_issuer_funding', card.currency, now);
+  const fundingId = topup.funding_account_id ?? (await postedTo(q, topup.transfer_transaction_id, 'card_issuer_funding', card.currency, now));
   await postTransaction(q, {
     type: 'cardTopupSettle',
     userId: card.user_id,
@@ -312,15 +369,15 @@ export const settleTopup = async (q: Queryable, topup: TopupRow, card: CardRow, 
   });
   if (topup.transfer_transaction_id) await updateTransactionStatus(q, topup.transfer_transaction_id, { status: 'completed', now });
   if (topup.fee_transaction_id) await updateTransactionStatus(q, topup.fee_transaction_id, { status: 'completed', now });
-  await q.query(`UPDATE card_topups SET status = 'completed', updated_at = $2 WHERE id = $1 AND status = 'pending'`, [topup.id, now]);
-  await settleCardTransaction(q, `topup:${topup.id}`, 'completed', now);
+  await finishTopupRows(q, topup, 'completed', null, now);
 };
 
 /** The issuer did not load the card: amount and fee go back to the wallet, exactly. */
 export const refundTopup = async (q: Queryable, topup: TopupRow, reason: string, now: Date): Promise<void> => {
-  const wallet = await getWalletAccount(q, topup.user_id, topup.currency, now);
-  const fundingId = await postedTo(q, topup.transfer_transaction_id, 'card_issuer_funding', topup.currency, now);
-  const revenueId = await postedTo(q, topup.fee_transaction_id, 'fee_revenue', topup.currency, now);
+  // The charge took from this wallet, so it exists; the shards are the ones the charge posted to.
+  const wallet = { id: accountIds.wallet(topup.user_id, topup.currency) };
+  const fundingId = topup.funding_account_id ?? (await postedTo(q, topup.transfer_transaction_id, 'card_issuer_funding', topup.currency, now));
+  const revenueId = topup.revenue_account_id ?? (await postedTo(q, topup.fee_transaction_id, 'fee_revenue', topup.currency, now));
   await postTransaction(q, {
     type: 'cardTopupRefund',
     userId: topup.user_id,
@@ -349,12 +406,7 @@ export const refundTopup = async (q: Queryable, topup: TopupRow, reason: string,
     await updateTransactionStatus(q, topup.transfer_transaction_id, { status: 'failed', failureCode: reason, now });
   }
   if (topup.fee_transaction_id) await updateTransactionStatus(q, topup.fee_transaction_id, { status: 'failed', failureCode: reason, now });
-  await q.query(`UPDATE card_topups SET status = 'failed', failure_code = $2, updated_at = $3 WHERE id = $1 AND status = 'pending'`, [
-    topup.id,
-    reason,
-    now,
-  ]);
-  await settleCardTransaction(q, `topup:${topup.id}`, 'failed', now);
+  await finishTopupRows(q, topup, 'failed', reason, now);
 };
 
 // ── Trades ──────────────────────────────────────────────────────────────────────────────────────────

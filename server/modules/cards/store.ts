@@ -45,6 +45,9 @@ export interface TopupRow extends Record<string, unknown> {
   failure_code: string | null;
   transfer_transaction_id: string | null;
   fee_transaction_id: string | null;
+  /** The card_issuer_funding / fee_revenue shards the charge posted to (migration 0130; null before it). */
+  funding_account_id: string | null;
+  revenue_account_id: string | null;
   created_at: Date;
   updated_at: Date;
 }

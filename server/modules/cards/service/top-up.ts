@@ -5,12 +5,12 @@ import { catalogError } from '../../../http/errors';
 import { enqueueJob } from '../../../jobs';
 import { runLedgerTx } from '../../ledger';
 import { depositFee } from '@/shared/money';
-import { depositFeeRule, findProductIncludingRetired, type CatalogLanguage } from '../../products';
+import { depositFeeRule, findProductIncludingRetired, productName, type CatalogLanguage } from '../../products';
 import { requireVerifiedUser } from '../../users/verification-guard';
 import { CARD_JOBS, CARD_LIMITS } from '../limits';
 import { chargeTopup } from '../money';
 import { checkAction } from '../status-machine';
-import { formatMoney, newId, ownedCard, type TopupRow } from '../store';
+import { formatMoney, newId, ownedCard, toCard, type TopupRow } from '../store';
 import { cardView, conflict, depositRange, type CardsDeps } from './shared';
 
 export const topUpCard = async (
@@ -21,12 +21,12 @@ export const topUpCard = async (
   requestKey: string,
   lang: CatalogLanguage,
 ): Promise<TopUpResult> => {
-  const { card, topup } = await runLedgerTx(db, async (q) => {
+  const { card, topup, view } = await runLedgerTx(db, async (q) => {
     const now = clock.now();
     await requireVerifiedUser(q, clock, userId);
     const card = await ownedCard(q, userId, cardId, true);
     const [existing] = await q.query<TopupRow>('SELECT * FROM card_topups WHERE card_id = $1 AND request_key = $2', [card.id, requestKey]);
-    if (existing) return { card, topup: existing };
+    if (existing) return { card, topup: existing, view: null };
     const check = checkAction(card, 'topup');
     if (!check.ok) throw conflict(check.message);
     if (body.currency && body.currency !== card.currency) {
@@ -41,24 +41,16 @@ export const topUpCard = async (
       const text = `A top-up of this card must be between ${formatMoney(range.min, card.currency)} and ${formatMoney(range.max, card.currency)}.`;
       throw catalogError('DEPOSIT_OUT_OF_RANGE', text, { fields: { amount: text } });
     }
-    const [topup] = await q.query<TopupRow>(
-      `INSERT INTO card_topups (id, card_id, user_id, request_key, amount, fee, currency, status, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $8) RETURNING *`,
-      [newId('ctu'), card.id, userId, requestKey, body.amount, depositFee(depositFeeRule(product), body.amount), card.currency, now],
-    );
-    if (!topup) throw new Error('INSERT INTO card_topups returned no row');
-    const charged = await chargeTopup(q, topup, card, now);
-    await q.query('UPDATE card_topups SET transfer_transaction_id = $2, fee_transaction_id = $3 WHERE id = $1', [
-      topup.id,
-      charged.transferTransactionId,
-      charged.feeTransactionId,
-    ]);
+    // Charged first, then the row is written once with the ledger ids (the card row lock keeps request keys unique).
+    const fee = depositFee(depositFeeRule(product), body.amount);
+    const { topup, cardBalance } = await chargeTopup(q, { id: newId('ctu'), requestKey, amount: body.amount, fee }, card, now);
     await enqueueJob(q, { kind: CARD_JOBS.topup, payload: { topupId: topup.id }, maxAttempts: CARD_LIMITS.issuerRequestMaxAttempts });
-    return { card, topup };
+    // The answer's card: the product just read and the card balance read with the accounts (a pending top-up leaves it).
+    return { card, topup, view: toCard(card, { productName: productName(product, lang), balance: cardBalance, replacedByCardId: null }) };
   });
   const money = (amount: number) => ({ amount, currency: topup.currency });
   return {
-    card: await cardView(db, card, lang),
+    card: view ?? (await cardView(db, card, lang)),
     transfer: {
       id: topup.id,
       amount: money(topup.amount),
