@@ -9,7 +9,7 @@ import { Card, CardTransaction, TopUpResult, Trade } from '@/shared/contract/car
 import { ErrorEnvelope } from '@/shared/contract/core';
 import { appJobRegistry, listJobs, runDueJobs } from '../../server/jobs';
 import { IssuerEvents } from '../../server/modules/cards/events';
-import { systemAccountBalance } from '../../server/modules/ledger';
+import { checkLedger, systemAccountBalance } from '../../server/modules/ledger';
 import type { TestApp } from './harness';
 import {
   cardAccountBalance,
@@ -456,6 +456,24 @@ describe('top-up', () => {
     });
     const cardTxs = (await api(user, 'GET', `/api/cards/${card.id}/transactions?type=topup`)).body.data.items as CardTransaction[];
     expect(cardTxs).toEqual([expect.objectContaining({ type: 'topup', direction: 'credit', amount: { amount: 30_00, currency: 'USD' }, status: 'completed', walletTransactionId: transfer!.id })]);
+  });
+
+  it('8 parallel requests with one Idempotency-Key: one top-up, one charge, the same answer (key claimed in the top-up transaction)', async () => {
+    const { user, card } = await activeVirtualCard();
+    const walletBefore = await walletBalance(t.db, user.id);
+    const key = randomUUID();
+    const results = await Promise.all(Array.from({ length: 8 }, () => api(user, 'POST', `/api/cards/${card.id}/topup`, { amount: 10_00 }, key)));
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+    for (const r of results) expect(r.body.data).toEqual(results[0]!.body.data);
+    expect(results.filter((r) => r.headers['idempotency-replayed'] !== 'true')).toHaveLength(1);
+    expect(await walletBalance(t.db, user.id)).toBe(walletBefore - 10_15);
+    expect(await t.db.query('SELECT id FROM card_topups WHERE card_id = $1', [card.id])).toHaveLength(1);
+    const refusedKey = randomUUID();
+    const refused = await api(user, 'POST', `/api/cards/${card.id}/topup`, { amount: 1 }, refusedKey);
+    expect(refused.body.error.code).toBe('DEPOSIT_OUT_OF_RANGE');
+    expect(await t.db.query('SELECT 1 FROM idempotency_keys WHERE key = $1', [refusedKey])).toEqual([]); // a refusal leaves no claim
+    await drain();
+    expect(await checkLedger(t.db)).toMatchObject({ ok: true });
   });
 
   it('the issuer fails the top-up → amount and fee come back exactly', async () => {

@@ -32,8 +32,15 @@ export const registerCardRoutes = (app: FastifyInstance, cards: CardsService): v
   );
   // The body (a public key) and the answer (ciphertext) are never logged: Fastify logs neither by default.
   route(app, cardsSensitive, ({ requireUser, body, request }) => cards.revealSensitive(requireUser().userId, body, request.ip ?? null));
-  route(app, cardsTopUp, ({ requireUser, params, body, request }) =>
-    cards.topUp(requireUser().userId, params.id, body, readIdempotencyKey(request), requestLanguage(request)),
+  // The key is claimed and its answer stored inside the top-up's own transaction (the issuer is called later, by a job).
+  route(
+    app,
+    cardsTopUp,
+    ({ requireUser, params, body, request, idempotency }) => {
+      const user = requireUser();
+      return cards.topUp(user.userId, params.id, body, readIdempotencyKey(request), requestLanguage(request), idempotency, user.verified);
+    },
+    { idempotency: 'in-transaction' },
   );
   // Card lifecycle (issue #14).
   route(app, cardsArchive, ({ requireUser, query, request }) => cards.archive(requireUser().userId, query, requestLanguage(request)));

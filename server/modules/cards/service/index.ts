@@ -4,6 +4,7 @@ import type { JsonWebKey } from 'node:crypto';
  *   read.ts (list, get, balance) · history.ts (trades, transactions) · issue.ts · activate.ts · freeze.ts (freeze /
  *   unfreeze) · top-up.ts · reveal.ts (sensitive data); shared.ts holds the card view and helpers they share.
  */
+import type { InTransactionIdempotency } from '../../../http/idempotency';
 import type { Card, CardBalance, CardForm, CardStatus, CardTransaction, CardTransactionType, SensitiveData, TopUpResult, Trade, TradeStatus } from '@/shared/contract/cards';
 import type { Currency } from '@/shared/contract/core';
 import type { CardIssuer } from '../../../adapters/card-issuer';
@@ -80,8 +81,16 @@ export class CardsService {
     return changeCardStatus(this.deps, userId, cardId, action, lang);
   }
 
-  topUp(userId: string, cardId: string, body: { amount: number; currency?: Currency }, requestKey: string, lang: CatalogLanguage): Promise<TopUpResult> {
-    return topUpCard(this.deps, userId, cardId, body, requestKey, lang);
+  topUp(
+    userId: string,
+    cardId: string,
+    body: { amount: number; currency?: Currency },
+    requestKey: string,
+    lang: CatalogLanguage,
+    idempotency: InTransactionIdempotency<TopUpResult> | null = null,
+    verifiedAtAuth = false,
+  ): Promise<TopUpResult> {
+    return topUpCard(this.deps, userId, cardId, body, requestKey, lang, idempotency, verifiedAtAuth);
   }
 
   revealSensitive(userId: string, body: { cardId: string; publicKey: JsonWebKey }, clientIp: string | null): Promise<SensitiveData> {

@@ -1,5 +1,6 @@
 /** Top up a card from the wallet (client feature card-topup). */
-import type { TopUpResult } from '@/shared/contract/cards';
+import type { Card, TopUpResult } from '@/shared/contract/cards';
+import type { InTransactionIdempotency } from '../../../http/idempotency';
 import type { Currency } from '@/shared/contract/core';
 import { catalogError } from '../../../http/errors';
 import { enqueueJob } from '../../../jobs';
@@ -20,13 +21,34 @@ export const topUpCard = async (
   body: { amount: number; currency?: Currency },
   requestKey: string,
   lang: CatalogLanguage,
-): Promise<TopUpResult> => {
-  const { card, topup, view } = await runLedgerTx(db, async (q) => {
+  /** The HTTP Idempotency-Key, claimed and completed in this transaction (route option `idempotency: 'in-transaction'`). */
+  idempotency: InTransactionIdempotency<TopUpResult> | null = null,
+  /** AuthContext.verified of the request (the verification guard then reads nothing). */
+  verifiedAtAuth = false,
+): Promise<TopUpResult> =>
+  runLedgerTx(db, async (q) => {
+    const replay = await idempotency?.claim(q);
+    if (replay) return replay;
     const now = clock.now();
-    await requireVerifiedUser(q, clock, userId);
+    await requireVerifiedUser(q, clock, userId, verifiedAtAuth);
     const card = await ownedCard(q, userId, cardId, true);
     const [existing] = await q.query<TopupRow>('SELECT * FROM card_topups WHERE card_id = $1 AND request_key = $2', [card.id, requestKey]);
-    if (existing) return { card, topup: existing, view: null };
+    const answer = (topup: TopupRow, view: Card): Promise<TopUpResult> | TopUpResult => {
+      const money = (amount: number) => ({ amount, currency: topup.currency });
+      const result: TopUpResult = {
+        card: view,
+        transfer: {
+          id: topup.id,
+          amount: money(topup.amount),
+          fee: money(topup.fee),
+          total: money(topup.amount + topup.fee),
+          status: topup.status,
+          createdAt: topup.created_at.toISOString(),
+        },
+      };
+      return idempotency ? idempotency.complete(q, result) : result;
+    };
+    if (existing) return answer(existing, await cardView(q, card, lang));
     const check = checkAction(card, 'topup');
     if (!check.ok) throw conflict(check.message);
     if (body.currency && body.currency !== card.currency) {
@@ -46,18 +68,5 @@ export const topUpCard = async (
     const { topup, cardBalance } = await chargeTopup(q, { id: newId('ctu'), requestKey, amount: body.amount, fee }, card, now);
     await enqueueJob(q, { kind: CARD_JOBS.topup, payload: { topupId: topup.id }, maxAttempts: CARD_LIMITS.issuerRequestMaxAttempts });
     // The answer's card: the product just read and the card balance read with the accounts (a pending top-up leaves it).
-    return { card, topup, view: toCard(card, { productName: productName(product, lang), balance: cardBalance, replacedByCardId: null }) };
+    return answer(topup, toCard(card, { productName: productName(product, lang), balance: cardBalance, replacedByCardId: null }));
   });
-  const money = (amount: number) => ({ amount, currency: topup.currency });
-  return {
-    card: view ?? (await cardView(db, card, lang)),
-    transfer: {
-      id: topup.id,
-      amount: money(topup.amount),
-      fee: money(topup.fee),
-      total: money(topup.amount + topup.fee),
-      status: topup.status,
-      createdAt: topup.created_at.toISOString(),
-    },
-  };
-};
