@@ -33,7 +33,7 @@ import { formatMoney, newId, type CardRow, type TopupRow } from './store';
 const nonZero = (entries: LedgerEntryInput[]): LedgerEntryInput[] => entries.filter((entry) => entry.amount !== 0);
 
 /** Shards of the hot system accounts card money posts to (see the header). */
-export const CARD_LEDGER_SHARDS = 8;
+export const CARD_LEDGER_SHARDS = 32;
 
 /** The wallet and the fee/funding shards an operation with id `operationId` (a card or a top-up) posts to. */
 const accounts = async (q: Queryable, userId: string, currency: Currency, operationId: string, now: Date) => {
