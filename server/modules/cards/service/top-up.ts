@@ -65,8 +65,10 @@ export const topUpCard = async (
     }
     // Charged first, then the row is written once with the ledger ids (the card row lock keeps request keys unique).
     const fee = depositFee(depositFeeRule(product), body.amount);
-    const { topup, cardBalance } = await chargeTopup(q, { id: newId('ctu'), requestKey, amount: body.amount, fee }, card, now);
-    await enqueueJob(q, { kind: CARD_JOBS.topup, payload: { topupId: topup.id }, maxAttempts: CARD_LIMITS.issuerRequestMaxAttempts });
+    const topupId = newId('ctu');
+    // The job first (it runs only once this commits): the charge locks hot ledger shards, held until the commit.
+    await enqueueJob(q, { kind: CARD_JOBS.topup, payload: { topupId }, maxAttempts: CARD_LIMITS.issuerRequestMaxAttempts });
+    const { topup, cardBalance } = await chargeTopup(q, { id: topupId, requestKey, amount: body.amount, fee }, card, now);
     // The answer's card: the product just read and the card balance read with the accounts (a pending top-up leaves it).
     return answer(topup, toCard(card, { productName: productName(product, lang), balance: cardBalance, replacedByCardId: null }));
   });
