@@ -9,10 +9,8 @@ import { WALLET_FAILURE_CODES } from '@/entities/wallet';
 import { CommissionReason, SbpPaymentStatus, WalletTransactionType } from '@/shared/contract';
 
 type Json = Record<string, any>;
-const file = (lang: string, namespace: string): Json =>
-  JSON.parse(readFileSync(resolve(process.cwd(), `src/shared/i18n/locales/${lang}/${namespace}.json`), 'utf8'));
-/** The wallet's texts: the page's (`wallet`) and the sheets' and payment pages' (`wallet-actions`, loaded with them). */
-const load = (lang: string): Json => ({ ...file(lang, 'wallet'), ...file(lang, 'wallet-actions') });
+const load = (lang: string): Json =>
+  JSON.parse(readFileSync(resolve(process.cwd(), `src/shared/i18n/locales/${lang}/wallet.json`), 'utf8'));
 
 describe.each(['en', 'ru'])('wallet.json (%s)', (lang) => {
   const w = load(lang);
