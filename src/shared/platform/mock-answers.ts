@@ -1,18 +1,26 @@
 /**
  * The dev mock's answers to the calls the first screen does not make (links, popups, QR scanner, invoice, contact,
- * cloud storage, biometry, file download, location): a lazy chunk of its own, fetched on the first such call
+ * biometry requests, file download, location): a lazy chunk of its own, fetched on the first such call
  * (mock.ts), so the dev mock path of the first screens stays small (docs/frontend.md "Bundle budget").
- * State lives per installed mock (the page's lifetime), cloud storage per page.
+ * State lives per installed mock (the page's lifetime).
  */
 type Reply = (event: string, payload?: unknown) => void;
+
+/** Biometry as the mock's "device" has it: shared with mock.ts, which answers `web_app_biometry_get_info` itself. */
+export interface MockBiometry {
+  access_requested: boolean;
+  access_granted: boolean;
+  token_saved: boolean;
+  /** Telegram's biometric storage of this app (the page's lifetime): the app lock's unlock token. */
+  token: string;
+}
 
 /** From mock.ts, passed in (an import back would make mock.ts a chunk of its own beside mock-setup). */
 export interface MockIdentity {
   userId: number;
   fakeHex: (length: number, seed: number) => string;
+  biometry: MockBiometry;
 }
-
-const cloudValues = new Map<string, string>();
 
 function openWindow(url: string): void {
   try {
@@ -36,9 +44,8 @@ function saveUrl(url: string, fileName: string): void {
 /** The answering function of one installed mock: `interactive` answers with confirm()/prompt(). */
 export function createMockAnswers(interactive: boolean, reply: Reply, identity: MockIdentity): (method: string, params: Record<string, unknown>) => void {
   let phoneShared = false;
-  const biometry = { access_requested: false, access_granted: false, token_saved: false };
-  // Telegram's biometric storage of this app on this "device" (the page's lifetime): the app lock's unlock token.
-  let biometricToken = '';
+  const { biometry } = identity;
+  const info = () => ({ available: true, type: 'face', device_id: 'mock-device', access_requested: biometry.access_requested, access_granted: biometry.access_granted, token_saved: biometry.token_saved });
   return (method, params) => {
     switch (method) {
       case 'web_app_open_link':
@@ -72,20 +79,18 @@ export function createMockAnswers(interactive: boolean, reply: Reply, identity: 
       }
       case 'web_app_invoke_custom_method':
         return answerCustomMethod(params, phoneShared, reply, identity);
-      case 'web_app_biometry_get_info':
-        return reply('biometry_info_received', { available: true, type: 'face', device_id: 'mock-device', ...biometry });
       case 'web_app_biometry_request_access':
         biometry.access_requested = true;
         biometry.access_granted = !interactive || window.confirm('[Telegram mock] Allow biometry?');
-        return reply('biometry_info_received', { available: true, type: 'face', device_id: 'mock-device', ...biometry });
+        return reply('biometry_info_received', info());
       case 'web_app_biometry_request_auth': {
         const authorized = !interactive || window.confirm(`[Telegram mock] Biometry: ${String((params.reason as string) || 'authenticate')}`);
-        return reply('biometry_auth_requested', authorized ? { status: 'authorized', token: biometricToken } : { status: 'failed' });
+        return reply('biometry_auth_requested', authorized ? { status: 'authorized', token: biometry.token } : { status: 'failed' });
       }
       case 'web_app_biometry_update_token': {
-        biometricToken = typeof params.token === 'string' ? params.token : '';
-        biometry.token_saved = biometricToken !== '';
-        return reply('biometry_token_updated', { status: biometricToken ? 'updated' : 'removed' });
+        biometry.token = typeof params.token === 'string' ? params.token : '';
+        biometry.token_saved = biometry.token !== '';
+        return reply('biometry_token_updated', { status: biometry.token ? 'updated' : 'removed' });
       }
       case 'web_app_request_file_download': {
         // Telegram 8.0+ asks the user, then downloads the URL itself; the mock "accepts" and saves it the same way.
@@ -115,35 +120,15 @@ export function createMockAnswers(interactive: boolean, reply: Reply, identity: 
   };
 }
 
-/** Cloud storage and contact custom methods, kept in memory for the page's lifetime. */
+/** The contact custom method (cloud storage is answered by mock.ts: the app reads it at start). */
 function answerCustomMethod(params: Record<string, unknown>, phoneShared: boolean, reply: Reply, { userId, fakeHex }: MockIdentity): void {
   const reqId = String(params.req_id);
-  const args = (params.params ?? {}) as Record<string, unknown>;
-  const done = (result: unknown) => reply('custom_method_invoked', { req_id: reqId, result });
-  switch (params.method) {
-    case 'getStorageValues': {
-      const keys = (args.keys ?? []) as string[];
-      return done(Object.fromEntries(keys.map((key) => [key, cloudValues.get(key) ?? ''])));
-    }
-    case 'saveStorageValue':
-      cloudValues.set(String(args.key), String(args.value));
-      return done(true);
-    case 'deleteStorageValues':
-      ((args.keys ?? []) as string[]).forEach((key) => cloudValues.delete(key));
-      return done(true);
-    case 'getStorageKeys':
-      return done([...cloudValues.keys()]);
-    case 'getRequestedContact': {
-      if (!phoneShared) return reply('custom_method_invoked', { req_id: reqId, error: 'NOT_FOUND' });
-      const contact = JSON.stringify({ user_id: userId, phone_number: '79990000000', first_name: 'Dev', last_name: 'User' });
-      const query = new URLSearchParams({
-        contact,
-        auth_date: String(Math.floor(Date.now() / 1000)),
-        hash: fakeHex(64, 42),
-      });
-      return done(query.toString());
-    }
-    default:
-      return reply('custom_method_invoked', { req_id: reqId, error: 'UNKNOWN_METHOD' });
-  }
+  if (!phoneShared) return reply('custom_method_invoked', { req_id: reqId, error: 'NOT_FOUND' });
+  const contact = JSON.stringify({ user_id: userId, phone_number: '79990000000', first_name: 'Dev', last_name: 'User' });
+  const query = new URLSearchParams({
+    contact,
+    auth_date: String(Math.floor(Date.now() / 1000)),
+    hash: fakeHex(64, 42),
+  });
+  reply('custom_method_invoked', { req_id: reqId, result: query.toString() });
 }

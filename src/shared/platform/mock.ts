@@ -11,6 +11,7 @@
 import { emitEvent, mockTelegramEnv } from '@telegram-apps/sdk-react';
 import type { MockConfig } from './mock-config';
 import type { MockChrome } from './mock-chrome';
+import type { MockBiometry } from './mock-answers';
 import { MOCK_THEMES } from './mock-theme';
 
 export interface MockCall {
@@ -115,6 +116,10 @@ const CHROME_METHODS = new Set([
   'web_app_request_viewport',
 ]);
 
+/** The calls mock-answers.ts answers (none of them made before a first screen is usable). */
+const LAZY_ANSWERS =
+  /^web_app_(open_link|open_tg_link|open_popup|open_scan_qr_popup|open_invoice|request_phone|invoke_custom_method|biometry_request_access|biometry_request_auth|biometry_update_token|request_file_download|check_location|request_location)$/;
+
 function isInteractiveDefault(): boolean {
   return import.meta.env?.MODE !== 'test' && typeof window.confirm === 'function';
 }
@@ -137,6 +142,8 @@ export function installTelegramMock(config: MockConfig, options: InstallMockOpti
   const theme = MOCK_THEMES[config.theme];
   const zeroInsets = { top: 0, bottom: 0, left: 0, right: 0 };
   let answers: Promise<(method: string, params: Record<string, unknown>) => void> | undefined;
+  // Read at start (biometry info, cloud storage): answered here; the rest from the lazy mock-answers.ts.
+  const biometry: MockBiometry = { access_requested: false, access_granted: false, token_saved: false, token: '' };
 
   window.__tgMockEmit = (event, payload) => reply(event, payload);
 
@@ -173,15 +180,51 @@ export function installTelegramMock(config: MockConfig, options: InstallMockOpti
           return reply('safe_area_changed', zeroInsets);
         case 'web_app_request_content_safe_area':
           return reply('content_safe_area_changed', zeroInsets);
+        case 'web_app_biometry_get_info': {
+          const { token: _token, ...flags } = biometry;
+          return reply('biometry_info_received', { available: true, type: 'face', device_id: 'mock-device', ...flags });
+        }
+        case 'web_app_invoke_custom_method':
+          if (answerCloudStorage(params)) return;
+          break;
         default:
-          // Everything else (links, popups, QR, invoice, contact, cloud storage, biometry, downloads, location): a lazy
-          // chunk of its own, fetched on the first such call (the dev mock path of the bundle budget).
-          void (answers ??= import('./mock-answers').then(({ createMockAnswers }) => createMockAnswers(interactive, reply, { userId: MOCK_USER_ID, fakeHex }))).then((answer) =>
-            answer(method, params),
-          );
-          return;
+          break;
       }
+      // Links, popups, QR, invoice, contact, biometry requests, downloads, location: a lazy chunk of its own, fetched on
+      // the first such call (the dev mock path of the bundle budget). Other calls (ready, colours, buttons…) need no answer.
+      if (!LAZY_ANSWERS.test(method)) return;
+      answers ??= import('./mock-answers').then(({ createMockAnswers }) => createMockAnswers(interactive, reply, { userId: MOCK_USER_ID, fakeHex, biometry }));
+      void answers.then((answer) => answer(method, params));
     },
   });
   return launchParams;
+}
+
+const cloudValues = new Map<string, string>();
+
+/** Cloud storage custom methods, kept in memory for the page's lifetime; false for another method. */
+function answerCloudStorage(params: Record<string, unknown>): boolean {
+  const reqId = String(params.req_id);
+  const args = (params.params ?? {}) as Record<string, unknown>;
+  const done = (result: unknown) => reply('custom_method_invoked', { req_id: reqId, result });
+  switch (params.method) {
+    case 'getStorageValues': {
+      const keys = (args.keys ?? []) as string[];
+      done(Object.fromEntries(keys.map((key) => [key, cloudValues.get(key) ?? ''])));
+      return true;
+    }
+    case 'saveStorageValue':
+      cloudValues.set(String(args.key), String(args.value));
+      done(true);
+      return true;
+    case 'deleteStorageValues':
+      ((args.keys ?? []) as string[]).forEach((key) => cloudValues.delete(key));
+      done(true);
+      return true;
+    case 'getStorageKeys':
+      done([...cloudValues.keys()]);
+      return true;
+    default:
+      return false;
+  }
 }
