@@ -10,8 +10,8 @@
  *
  * Paths (docs/frontend.md "Bundle budget"), all enforced (issue #13): inside Telegram and outside it (plus
  * the dev mock chunk: browser development, e2e tests), each in English and in Russian (plus the Russian core
- * translations chunk, fetched before the first render). Targets (issue #13): Welcome ≤ 150 KB, Wallet (signed in) ≤ 190 KB; enforced
- * ceilings 157 / 210 KB until the features of #14/#15 are trimmed back to the targets (docs/frontend.md).
+ * translations chunk, fetched before the first render). Targets (issue #13): Welcome ≤ 150 KB (enforced: the
+ * budget is the target), Wallet (signed in) ≤ 190 KB (not met yet: enforced ceiling 198 KB, the gap printed).
  *
  * `npm run size -- --why` also builds a copy with source maps into .tmp/size-why and attributes every byte
  * of each budgeted path to its package / source module (gzip shared out by raw bytes per file).
@@ -69,6 +69,11 @@ const FIRST_SCREEN_FORBIDDEN: Forbidden[] = [
   { pattern: /^src\/shared\/api\/(factory|contract|http\/(request|response|send|errors))\.ts$/, why: 'the transport loads with data screens' },
   { pattern: /^src\/shared\/platform\/mock/, why: 'the dev mock is a lazy chunk loaded only outside Telegram' },
   { pattern: /^src\/pages\/(?!welcome\/)/, why: 'screens other than the Welcome are lazy route chunks' },
+  {
+    pattern: /node_modules\/(html-parse-stringify\/|react-i18next\/dist\/es\/(Trans|TransWithoutContext)\.js)/,
+    why: "react-i18next's <Trans> (3.7 KB with its HTML parser): a first-screen sentence with links uses renderTagged (@/shared/i18n)",
+  },
+  { pattern: /^src\/shared\/i18n\/format\.ts$/, why: 'the Intl formatters load with the screens that show amounts and dates' },
 ];
 
 /** Translation files on the path: only the core namespaces (src/shared/i18n/resources.ts) of these languages. */
@@ -97,12 +102,20 @@ const WALLET_FORBIDDEN: Forbidden[] = [
   },
   { pattern: /^src\/shared\/platform\/mock/, why: 'the dev mock is a lazy chunk loaded only outside Telegram' },
   { pattern: /^src\/pages\/(?!wallet\/|welcome\/)/, why: 'other screens are lazy route chunks' },
+  { pattern: /^src\/entities\/card\//, why: 'the card entity belongs to the card screens (the history filters are one module per account kind)' },
+  {
+    pattern: /^src\/features\/statement-export\/(model\/|ui\/statement-export-form)/,
+    why: 'the statement form and its model load when the browser is idle or when the panel is opened',
+  },
+  { pattern: /^src\/shared\/platform\/capabilities\/download\.ts$/, why: 'the download capability loads with the statement form' },
 ];
 
 /** Chunks every path outside Telegram adds: the dev mock (browser development, e2e tests, demos). */
 const DEV_MOCK = 'src/shared/platform/mock-setup.ts';
 /** The Russian core namespaces (common, shell, welcome): one chunk initI18n() fetches before the first render. */
 const RU_CORE = 'src/shared/i18n/core/ru.ts';
+/** The wallet route's `namespaces` (src/app/router/screens.ts): fetched with its chunk, before it renders. */
+const WALLET_NAMESPACES = ['wallet', 'errors', 'history'];
 /** A screen's translation files in one language (its route's `namespaces`, src/app/router/screens.ts). */
 const locales = (lang: string, namespaces: string[]) => namespaces.map((ns) => `src/shared/i18n/locales/${lang}/${ns}.json`);
 
@@ -112,9 +125,8 @@ export const BUDGETS: Budget[] = [
     entries: ['index.html'],
     // The Welcome is bundled into the entry (src/app/router/screens.ts); counted too should it become lazy.
     optional: ['src/pages/welcome/index.*'],
-    // Issue #13's target is 150 KB. The #14/#15 features (app lock gate, hidden balances, screen transitions, more
-    // routes and namespaces) put the entry 7.7 KB over it; the ceiling holds that line until #13 brings it back.
-    budgetKb: 157,
+    // Issue #13's target, enforced.
+    budgetKb: 150,
     targetKb: 150,
     // Issue #13: every path is enforced, also outside Telegram (the dev mock counts) and in Russian.
     paths: [
@@ -142,25 +154,26 @@ export const BUDGETS: Budget[] = [
     // The wallet screen's translations load with it (its route `namespaces`), before it renders, in the user's
     // language only (Russian has every English key, so it needs no English fallback copies: src/shared/i18n/instance.ts).
     optional: ['src/widgets/app-shell/index.*'],
-    // Target 190 KB; the history filters, statements, details and hidden balances added 10.6 KB to `wallet-screen`.
-    budgetKb: 210,
+    // Target 190 KB, not met on any path (190.9–196.3 KB, docs/frontend.md "Bundle budget"): the ceiling holds the
+    // line until the rest (the sheets' translations, the filter controls) leaves the path.
+    budgetKb: 198,
     targetKb: 190,
     paths: [
       {
         label: 'inside Telegram, English',
-        extra: locales('en', ['wallet', 'errors']),
+        extra: locales('en', WALLET_NAMESPACES),
         enforced: true,
         forbidden: WALLET_FORBIDDEN,
         requiredCss: GLOBAL_CSS,
       },
       {
         label: 'inside Telegram, Russian',
-        extra: [RU_CORE, ...locales('ru', ['wallet', 'errors'])],
+        extra: [RU_CORE, ...locales('ru', WALLET_NAMESPACES)],
         enforced: true,
         forbidden: WALLET_FORBIDDEN,
       },
-      { label: 'outside Telegram (dev mock), English', extra: [DEV_MOCK, ...locales('en', ['wallet', 'errors'])], enforced: true },
-      { label: 'outside Telegram (dev mock), Russian', extra: [DEV_MOCK, RU_CORE, ...locales('ru', ['wallet', 'errors'])], enforced: true },
+      { label: 'outside Telegram (dev mock), English', extra: [DEV_MOCK, ...locales('en', WALLET_NAMESPACES)], enforced: true },
+      { label: 'outside Telegram (dev mock), Russian', extra: [DEV_MOCK, RU_CORE, ...locales('ru', WALLET_NAMESPACES)], enforced: true },
     ],
   },
 ];

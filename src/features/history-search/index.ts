@@ -1,2 +1,4 @@
-export { walletSearch, cardSearch } from './model/search';
-export { WalletHistoryFilters, CardHistoryFilters } from './ui/history-filters';
+export { walletSearch } from './model/wallet';
+export { cardSearch } from './model/card';
+export { WalletHistoryFilters } from './ui/wallet-history-filters';
+export { CardHistoryFilters } from './ui/card-history-filters';

@@ -28,8 +28,10 @@ export {
   type MoneyValue,
   type FormatMoneyOptions,
 } from './format';
-export { useFormatters, AmountsHiddenContext } from './use-formatters';
+export { useFormatters } from './use-formatters';
+export { AmountsHiddenContext } from './amounts-hidden';
 export { MoneyMessage, moneyMessage, type MoneyMessageProps } from './money-message';
 export { useLanguage } from './use-language';
+export { renderTagged } from './tagged-text';
 /** Re-exported so slices depend on `@/shared/i18n`, not on react-i18next directly. */
 export { useTranslation, Trans } from 'react-i18next';

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from './instance';
 import { moneyMessage } from './money-message';
-import { AmountsHiddenContext, useFormatters } from './use-formatters';
+import { AmountsHiddenContext } from './amounts-hidden';
+import { useFormatters } from './use-formatters';
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });

@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   formatDate,
@@ -11,12 +11,8 @@ import {
   type FormatMoneyOptions,
   type MoneyValue,
 } from './format';
+import { AmountsHiddenContext } from './amounts-hidden';
 
-/**
- * "Hide balances": while true, every amount formatted through useFormatters().money (and so the Amount component)
- * shows masked digits. Provided by the app from the hide-balances feature's model (docs/frontend.md "Hide balances").
- */
-export const AmountsHiddenContext = createContext(false);
 
 /** Formatters bound to the current UI language; re-created when the language changes or amounts are hidden/shown. */
 export function useFormatters() {

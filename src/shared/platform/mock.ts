@@ -11,6 +11,7 @@
 import { emitEvent, mockTelegramEnv } from '@telegram-apps/sdk-react';
 import type { MockConfig } from './mock-config';
 import type { MockChrome } from './mock-chrome';
+import type { MockBiometry } from './mock-answers';
 import { MOCK_THEMES } from './mock-theme';
 
 export interface MockCall {
@@ -107,8 +108,6 @@ export interface InstallMockOptions {
   interactive?: boolean;
 }
 
-const cloudValues = new Map<string, string>();
-
 /** Bridge calls the mock's Telegram chrome (mock-chrome.ts) answers. */
 const CHROME_METHODS = new Set([
   'web_app_setup_back_button',
@@ -116,6 +115,10 @@ const CHROME_METHODS = new Set([
   'web_app_setup_secondary_button',
   'web_app_request_viewport',
 ]);
+
+/** The calls mock-answers.ts answers (none of them made before a first screen is usable). */
+const LAZY_ANSWERS =
+  /^web_app_(open_link|open_tg_link|open_popup|open_scan_qr_popup|open_invoice|request_phone|invoke_custom_method|biometry_request_access|biometry_request_auth|biometry_update_token|request_file_download|check_location|request_location)$/;
 
 function isInteractiveDefault(): boolean {
   return import.meta.env?.MODE !== 'test' && typeof window.confirm === 'function';
@@ -128,25 +131,6 @@ function reply(event: string, payload?: unknown): void {
   });
 }
 
-function openWindow(url: string): void {
-  try {
-    window.open(url, '_blank', 'noopener,noreferrer');
-  } catch {
-    // pop-ups blocked: nothing else to do in development
-  }
-}
-
-/** What the native client does with a file download: fetch the URL (no app headers) and save it. */
-function saveUrl(url: string, fileName: string): void {
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.style.display = 'none';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-}
-
 function record(method: string, params: unknown): void {
   (window.__tgMockCalls ??= []).push({ method, params, at: Date.now() });
 }
@@ -157,10 +141,9 @@ export function installTelegramMock(config: MockConfig, options: InstallMockOpti
   const launchParams = buildMockLaunchParams(config);
   const theme = MOCK_THEMES[config.theme];
   const zeroInsets = { top: 0, bottom: 0, left: 0, right: 0 };
-  let phoneShared = false;
-  const biometry = { access_requested: false, access_granted: false, token_saved: false };
-  // Telegram's biometric storage of this app on this "device" (the page's lifetime): the app lock's unlock token.
-  let biometricToken = '';
+  let answers: Promise<(method: string, params: Record<string, unknown>) => void> | undefined;
+  // Read at start (biometry info, cloud storage): answered here; the rest from the lazy mock-answers.ts.
+  const biometry: MockBiometry = { access_requested: false, access_granted: false, token_saved: false, token: '' };
 
   window.__tgMockEmit = (event, payload) => reply(event, payload);
 
@@ -197,111 +180,51 @@ export function installTelegramMock(config: MockConfig, options: InstallMockOpti
           return reply('safe_area_changed', zeroInsets);
         case 'web_app_request_content_safe_area':
           return reply('content_safe_area_changed', zeroInsets);
-        case 'web_app_open_link':
-          if (interactive) openWindow(String(params.url));
-          return;
-        case 'web_app_open_tg_link':
-          if (interactive) openWindow(`https://t.me${String(params.path_full)}`);
-          return;
-        case 'web_app_open_popup': {
-          if (!interactive) return;
-          const buttons = (params.buttons ?? []) as { id?: string; type?: string }[];
-          const text = [params.title, params.message].filter(Boolean).join('\n\n');
-          const confirmed = window.confirm(text);
-          const negative = buttons.find((b) => b.type === 'cancel' || b.type === 'close' || b.type === 'destructive');
-          const positive = buttons.find((b) => b !== negative) ?? buttons[0];
-          return reply('popup_closed', { button_id: (confirmed ? positive : negative)?.id });
-        }
-        case 'web_app_open_scan_qr_popup': {
-          if (!interactive) return;
-          const data = window.prompt(`[Telegram mock] QR scanner: ${String(params.text ?? 'paste the QR text')}`);
-          return data ? reply('qr_text_received', { data }) : reply('scan_qr_popup_closed');
-        }
-        case 'web_app_open_invoice': {
-          if (!interactive) return;
-          const paid = window.confirm(`[Telegram mock] Pay invoice ${String(params.slug)}?`);
-          return reply('invoice_closed', { slug: params.slug, status: paid ? 'paid' : 'cancelled' });
-        }
-        case 'web_app_request_phone': {
-          phoneShared = !interactive || window.confirm('[Telegram mock] Share your phone number?');
-          return reply('phone_requested', { status: phoneShared ? 'sent' : 'cancelled' });
+        case 'web_app_biometry_get_info': {
+          const { token: _token, ...flags } = biometry;
+          return reply('biometry_info_received', { available: true, type: 'face', device_id: 'mock-device', ...flags });
         }
         case 'web_app_invoke_custom_method':
-          return answerCustomMethod(params, phoneShared);
-        case 'web_app_biometry_get_info':
-          return reply('biometry_info_received', { available: true, type: 'face', device_id: 'mock-device', ...biometry });
-        case 'web_app_biometry_request_access':
-          biometry.access_requested = true;
-          biometry.access_granted = !interactive || window.confirm('[Telegram mock] Allow biometry?');
-          return reply('biometry_info_received', { available: true, type: 'face', device_id: 'mock-device', ...biometry });
-        case 'web_app_biometry_request_auth': {
-          const authorized = !interactive || window.confirm(`[Telegram mock] Biometry: ${String((params.reason as string) || 'authenticate')}`);
-          return reply('biometry_auth_requested', authorized ? { status: 'authorized', token: biometricToken } : { status: 'failed' });
-        }
-        case 'web_app_biometry_update_token': {
-          biometricToken = typeof params.token === 'string' ? params.token : '';
-          biometry.token_saved = biometricToken !== '';
-          return reply('biometry_token_updated', { status: biometricToken ? 'updated' : 'removed' });
-        }
-        case 'web_app_request_file_download': {
-          // Telegram 8.0+ asks the user, then downloads the URL itself; the mock "accepts" and saves it the same way.
-          const accepted = !interactive || window.confirm(`[Telegram mock] Download ${String(params.file_name)}?`);
-          reply('file_download_requested', { status: accepted ? 'downloading' : 'cancelled' });
-          if (accepted) saveUrl(String(params.url), String(params.file_name));
-          return;
-        }
-        case 'web_app_check_location':
-          return reply('location_checked', { available: true, access_requested: true, access_granted: true });
-        case 'web_app_request_location':
-          return reply('location_requested', {
-            available: true,
-            latitude: 55.7558,
-            longitude: 37.6173,
-            altitude: null,
-            course: null,
-            speed: null,
-            horizontal_accuracy: 10,
-            vertical_accuracy: null,
-            course_accuracy: null,
-            speed_accuracy: null,
-          });
+          if (answerCloudStorage(params)) return;
+          break;
         default:
-          return;
+          break;
       }
+      // Links, popups, QR, invoice, contact, biometry requests, downloads, location: a lazy chunk of its own, fetched on
+      // the first such call (the dev mock path of the bundle budget). Other calls (ready, colours, buttons…) need no answer.
+      if (!LAZY_ANSWERS.test(method)) return;
+      answers ??= import('./mock-answers').then(({ createMockAnswers }) => createMockAnswers(interactive, reply, { userId: MOCK_USER_ID, fakeHex, biometry }));
+      void answers.then((answer) => answer(method, params));
     },
   });
   return launchParams;
 }
 
-/** Cloud storage and contact custom methods, kept in memory for the page's lifetime. */
-function answerCustomMethod(params: Record<string, unknown>, phoneShared: boolean): void {
+const cloudValues = new Map<string, string>();
+
+/** Cloud storage custom methods, kept in memory for the page's lifetime; false for another method. */
+function answerCloudStorage(params: Record<string, unknown>): boolean {
   const reqId = String(params.req_id);
   const args = (params.params ?? {}) as Record<string, unknown>;
   const done = (result: unknown) => reply('custom_method_invoked', { req_id: reqId, result });
   switch (params.method) {
     case 'getStorageValues': {
       const keys = (args.keys ?? []) as string[];
-      return done(Object.fromEntries(keys.map((key) => [key, cloudValues.get(key) ?? ''])));
+      done(Object.fromEntries(keys.map((key) => [key, cloudValues.get(key) ?? ''])));
+      return true;
     }
     case 'saveStorageValue':
       cloudValues.set(String(args.key), String(args.value));
-      return done(true);
+      done(true);
+      return true;
     case 'deleteStorageValues':
       ((args.keys ?? []) as string[]).forEach((key) => cloudValues.delete(key));
-      return done(true);
+      done(true);
+      return true;
     case 'getStorageKeys':
-      return done([...cloudValues.keys()]);
-    case 'getRequestedContact': {
-      if (!phoneShared) return reply('custom_method_invoked', { req_id: reqId, error: 'NOT_FOUND' });
-      const contact = JSON.stringify({ user_id: MOCK_USER_ID, phone_number: '79990000000', first_name: 'Dev', last_name: 'User' });
-      const query = new URLSearchParams({
-        contact,
-        auth_date: String(Math.floor(Date.now() / 1000)),
-        hash: fakeHex(64, 42),
-      });
-      return done(query.toString());
-    }
+      done([...cloudValues.keys()]);
+      return true;
     default:
-      return reply('custom_method_invoked', { req_id: reqId, error: 'UNKNOWN_METHOD' });
+      return false;
   }
 }

@@ -15,7 +15,7 @@ export { ErrorState, type ErrorStateProps } from './error-state';
 export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';
 export { Sheet, type SheetProps } from './sheet';
 export { PrimaryAction, type PrimaryActionProps, primaryActionsSuspended, primaryActionsResumed, $primaryActionsSuspended } from './primary-action';
-export { lazySheet, type LazySheetProps } from './lazy-sheet';
+export { lazySheet, useIdlePreload, type LazySheetProps } from './lazy-sheet';
 export { Page, type PageProps } from './page';
 export { FormScreen, FormStack, type FormScreenProps, type FormStackProps } from './form-screen';
 export { SegmentedControl, type SegmentedControlProps, type SegmentOption } from './segmented-control';

@@ -1,72 +1,29 @@
-import { useUnit } from 'effector-react';
-import { useEffect } from 'react';
-import type { Currency } from '@/shared/contract';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '@/shared/i18n';
-import { Button, Select, TextField } from '@/shared/ui';
-import {
-  $currency,
-  $downloadErrorKey,
-  $exportError,
-  $exportStatus,
-  $firstDay,
-  $lastDay,
-  currencyChanged,
-  exportClosed,
-  exportRequested,
-  firstDayChanged,
-  lastDayChanged,
-  type StatementAccount,
-} from '../model/export';
+import { Spinner, useIdlePreload } from '@/shared/ui';
+import type { StatementAccount } from '../model/export';
 import styles from './statement-export.module.css';
 
-/** A date range and "Export CSV": the wallet form also picks the currency; a card's uses the card. */
+const loadForm = () => import('./statement-export-form');
+const StatementExportForm = lazy(loadForm);
+
+/**
+ * The statement panel, closed at first: its form (date range, currency, "Export CSV", the export model and the
+ * download capability) is a lazy chunk fetched when the browser is idle after the page shows, or on the first
+ * open (bundle budget, docs/frontend.md); a spinner stands in until it is there.
+ */
 export function StatementExport({ account }: { account: StatementAccount }) {
-  const { t } = useTranslation(['history', 'platform', 'errors']);
-  const [first, last, currency, status, error, downloadError] = useUnit([$firstDay, $lastDay, $currency, $exportStatus, $exportError, $downloadErrorKey]);
-  const [changeFirst, changeLast, changeCurrency, exportNow, close] = useUnit([firstDayChanged, lastDayChanged, currencyChanged, exportRequested, exportClosed]);
-  useEffect(() => () => close(), [close]);
-
-  let message: string | null = null;
-  if (status === 'invalidRange') message = t('history:export.invalidRange');
-  else if (status === 'telegram') message = t('history:export.doneTelegram');
-  else if (status === 'browser') message = t('history:export.done');
-  else if (status === 'failed') {
-    message = downloadError ? t(downloadError) : error ? t(error.keys, { defaultValue: error.defaultValue }) : t('history:export.failed');
-  }
-
+  const { t } = useTranslation('history');
+  const [opened, setOpened] = useState(false);
+  useIdlePreload(loadForm);
   return (
-    <details className={styles.export} data-testid="statement-export">
+    <details className={styles.export} data-testid="statement-export" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
       <summary className={styles.summary}>{t('history:export.title')}</summary>
-      <form
-        className={styles.form}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          exportNow(account);
-        }}
-      >
-        <div className={styles.row}>
-          <TextField type="date" label={t('history:export.from')} value={first} max={last || undefined} onChange={(event) => changeFirst(event.target.value)} />
-          <TextField type="date" label={t('history:export.to')} value={last} min={first || undefined} onChange={(event) => changeLast(event.target.value)} />
-          {account.kind === 'wallet' && (
-            <Select
-              label={t('history:export.currency')}
-              value={currency}
-              onChange={(event) => changeCurrency(event.target.value as Currency)}
-              options={[
-                { value: 'USD', label: 'USD' },
-                { value: 'RUB', label: 'RUB' },
-              ]}
-            />
-          )}
-        </div>
-        <Button type="submit" variant="secondary" fullWidth loading={status === 'pending'}>
-          {t('history:export.submit')}
-        </Button>
-        <p className={styles.message} role={status === 'failed' || status === 'invalidRange' ? 'alert' : 'status'} data-status={status}>
-          {message}
-        </p>
-      </form>
+      {opened && (
+        <Suspense fallback={<Spinner />}>
+          <StatementExportForm account={account} />
+        </Suspense>
+      )}
     </details>
   );
 }

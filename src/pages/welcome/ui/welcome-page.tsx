@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { routePaths } from '@/shared/config';
-import { SUPPORTED_LANGUAGES, Trans, useLanguage, useTranslation, type Language } from '@/shared/i18n';
+import { renderTagged, SUPPORTED_LANGUAGES, useLanguage, useTranslation, type Language } from '@/shared/i18n';
 import { IconCard, IconGift, IconTopUp, LinkButton, Page, SegmentedControl, type IconProps } from '@/shared/ui';
 import styles from './welcome-page.module.css';
 
@@ -52,11 +52,10 @@ export function WelcomePage() {
             {t('welcome:signIn')}
           </LinkButton>
           <p className={styles.legal}>
-            <Trans
-              t={t}
-              i18nKey="welcome:legal"
-              components={{ terms: <Link className={styles.legalLink} to={routePaths.terms} />, privacy: <Link className={styles.legalLink} to={routePaths.privacy} /> }}
-            />
+            {renderTagged(t('welcome:legal'), {
+              terms: <Link className={styles.legalLink} to={routePaths.terms} />,
+              privacy: <Link className={styles.legalLink} to={routePaths.privacy} />,
+            })}
           </p>
         </>
       }

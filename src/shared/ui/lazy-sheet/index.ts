@@ -1,1 +1,1 @@
-export { lazySheet, type LazySheetProps } from './lazy-sheet';
+export { lazySheet, useIdlePreload, type LazySheetProps } from './lazy-sheet';

@@ -6,6 +6,19 @@ export interface LazySheetProps {
 }
 
 /**
+ * Starts `load` (a lazy chunk's import) when the browser is idle after the component mounted: the code of what
+ * the first paint does not show (a sheet, a collapsed form) is there before the user reaches for it.
+ */
+export function useIdlePreload(load: () => Promise<unknown>): void {
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const id = idle(() => void load());
+    return () => cancel(id);
+  }, [load]);
+}
+
+/**
  * A sheet whose code (and its CSS) is a lazy chunk, kept out of the first screen (bundle budget): it is fetched
  * when the browser is idle after the page shows, or at the latest on the first open; once opened it stays
  * mounted (the sheet animates its own closing).
@@ -17,12 +30,7 @@ export function lazySheet(load: () => Promise<{ default: ComponentType }>): Comp
     useEffect(() => {
       if (open) setWanted(true);
     }, [open]);
-    useEffect(() => {
-      const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
-      const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-      const id = idle(() => void load());
-      return () => cancel(id);
-    }, []);
+    useIdlePreload(load);
     if (!open && !wanted) return null;
     return (
       <Suspense fallback={null}>

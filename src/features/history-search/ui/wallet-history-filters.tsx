@@ -1,24 +1,12 @@
 import { useUnit } from 'effector-react';
 import { WalletTransactionType, type Currency } from '@/shared/contract';
 import { useTranslation } from '@/shared/i18n';
-import { PERIOD_KEYS, type PeriodKey } from '@/shared/lib';
 import { Button, Select, TextField } from '@/shared/ui';
-import { cardSearch, walletSearch } from '../model/search';
+import { walletSearch } from '../model/wallet';
 import styles from './history-filters.module.css';
+import { PeriodSelect } from './period-select';
 
 const ANY = '';
-
-function PeriodSelect({ value, onChange }: { value: PeriodKey; onChange: (period: PeriodKey) => void }) {
-  const { t } = useTranslation('history');
-  return (
-    <Select
-      label={t('filters.period')}
-      value={value}
-      onChange={(event) => onChange(event.target.value as PeriodKey)}
-      options={PERIOD_KEYS.map((key) => ({ value: key, label: t(`filters.periods.${key}`) }))}
-    />
-  );
-}
 
 /** Search, type, currency and period of the wallet history (the list follows at once; search after a pause). */
 export function WalletHistoryFilters() {
@@ -65,35 +53,6 @@ export function WalletHistoryFilters() {
             { value: 'USD', label: 'USD' },
             { value: 'RUB', label: 'RUB' },
           ]}
-        />
-        <PeriodSelect value={period} onChange={changePeriod} />
-      </div>
-      {filtered && (
-        <Button variant="plain" onClick={() => reset()}>
-          {t('filters.reset')}
-        </Button>
-      )}
-    </div>
-  );
-}
-
-/** Search by amount or merchant and the period, for a card's transactions. */
-export function CardHistoryFilters() {
-  const { t } = useTranslation('history');
-  const [text, period, filtered] = useUnit([cardSearch.$searchText, cardSearch.$period, cardSearch.$filtered]);
-  const [search, changePeriod, reset] = useUnit([cardSearch.searchChanged, cardSearch.periodChanged, cardSearch.filtersReset]);
-  return (
-    <div className={styles.filters} role="search" aria-label={t('filters.title')} data-testid="card-history-filters">
-      <div className={styles.row}>
-        <TextField
-          type="search"
-          label={t('filters.search')}
-          placeholder={t('filters.cardSearchPlaceholder')}
-          value={text}
-          maxLength={100}
-          autoComplete="off"
-          enterKeyHint="search"
-          onChange={(event) => search(event.target.value)}
         />
         <PeriodSelect value={period} onChange={changePeriod} />
       </div>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { $transactions } from '@/entities/transaction';
 import { transactionsFixture, useTransactionTestApi } from '@/entities/transaction/index.testing';
 import { ok } from '@/shared/api/index.testing';
-import { $walletFiltered, walletSearch } from './search';
+import { $walletFiltered, walletSearch } from './wallet';
 
 const server = useTransactionTestApi();
 const calls = () => server.callsTo('GET', '/api/wallet/transactions').map((call) => Object.fromEntries(call.query));

@@ -1,0 +1,72 @@
+import { useUnit } from 'effector-react';
+import { useEffect } from 'react';
+import type { Currency } from '@/shared/contract';
+import { useTranslation } from '@/shared/i18n';
+import { Button, Select, TextField } from '@/shared/ui';
+import {
+  $currency,
+  $downloadErrorKey,
+  $exportError,
+  $exportStatus,
+  $firstDay,
+  $lastDay,
+  currencyChanged,
+  exportClosed,
+  exportRequested,
+  firstDayChanged,
+  lastDayChanged,
+  type StatementAccount,
+} from '../model/export';
+import styles from './statement-export.module.css';
+
+/**
+ * A date range and "Export CSV": the wallet form also picks the currency; a card's uses the card. A lazy chunk
+ * (with the model, the download capability and its translations' use): the panel shows it once opened.
+ */
+export default function StatementExportForm({ account }: { account: StatementAccount }) {
+  const { t } = useTranslation(['history', 'platform', 'errors']);
+  const [first, last, currency, status, error, downloadError] = useUnit([$firstDay, $lastDay, $currency, $exportStatus, $exportError, $downloadErrorKey]);
+  const [changeFirst, changeLast, changeCurrency, exportNow, close] = useUnit([firstDayChanged, lastDayChanged, currencyChanged, exportRequested, exportClosed]);
+  useEffect(() => () => close(), [close]);
+
+  let message: string | null = null;
+  if (status === 'invalidRange') message = t('history:export.invalidRange');
+  else if (status === 'telegram') message = t('history:export.doneTelegram');
+  else if (status === 'browser') message = t('history:export.done');
+  else if (status === 'failed') {
+    message = downloadError ? t(downloadError) : error ? t(error.keys, { defaultValue: error.defaultValue }) : t('history:export.failed');
+  }
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        exportNow(account);
+      }}
+    >
+      <div className={styles.row}>
+        <TextField type="date" label={t('history:export.from')} value={first} max={last || undefined} onChange={(event) => changeFirst(event.target.value)} />
+        <TextField type="date" label={t('history:export.to')} value={last} min={first || undefined} onChange={(event) => changeLast(event.target.value)} />
+        {account.kind === 'wallet' && (
+          <Select
+            label={t('history:export.currency')}
+            value={currency}
+            onChange={(event) => changeCurrency(event.target.value as Currency)}
+            options={[
+              { value: 'USD', label: 'USD' },
+              { value: 'RUB', label: 'RUB' },
+            ]}
+          />
+        )}
+      </div>
+      <Button type="submit" variant="secondary" fullWidth loading={status === 'pending'}>
+        {t('history:export.submit')}
+      </Button>
+      <p className={styles.message} role={status === 'failed' || status === 'invalidRange' ? 'alert' : 'status'} data-status={status}>
+        {message}
+      </p>
+    </form>
+  );
+}
