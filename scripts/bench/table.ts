@@ -129,7 +129,7 @@ const main = async () => {
   const started = performance.now();
   // BENCH_SERVER=<compiled main.js>: bench that build instead (e.g. an older commit's, for a before/after).
   const entry = process.env.BENCH_SERVER ? resolve(process.env.BENCH_SERVER) : TSX ? undefined : resolve(ROOT, '.tmp/bench-server/main.js');
-  if (entry && !process.env.BENCH_SERVER) await buildServer(resolve(ROOT, '.tmp/bench-server'));
+  if (entry && !process.env.BENCH_SERVER) await buildServer(resolve(ROOT, '.tmp/bench-server'), { initdbTemplate: true }); // as npm run build:server
   const cluster = await startPostgresCluster({ name: 'bench-table' });
   const cleanups: Array<() => unknown> = [() => cluster.destroy()];
   const servers: ServerProcess[] = [];
@@ -166,7 +166,8 @@ const main = async () => {
     const workload = (urls: string[]) => new WalletWorkload({ client, servers: () => urls, stats: new LoadStats(), rotateAddresses: true });
     const onPg = workload([a!.url]);
     const users = await onPg.signUp(USERS);
-    await Promise.all(users.map((user) => onPg.usdtDeposit(user, 5_000)));
+    // Enough for every write row of every run: a refused (unfunded) top-up or exchange would not measure the write path.
+    await Promise.all(users.map((user) => onPg.usdtDeposit(user, 100_000)));
     await onPg.pickCardProduct(users[0]!);
     await Promise.all(users.map((user) => onPg.issueCard(user)));
     const onPglite = workload([embedded.url]);
