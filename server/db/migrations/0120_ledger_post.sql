@@ -4,7 +4,8 @@
 --   2. refuse unknown accounts ('missing') and a transaction that does not sum to zero per currency ('unbalanced'):
 --      both are bugs of the caller, raised by postTransaction as LedgerInvariantError;
 --   3. a never-negative account that would go below zero: 'replayed' when the key already moved the money, else
---      'insufficient' — nothing is written, so the caller's database transaction stays usable;
+--      'insufficient' — nothing is written, so the caller's database transaction stays usable (2 and 3 are one
+--      statement over the entries);
 --   4. the display leg (direction, amount, currency, counter currency) derived from the user's wallet entries when
 --      the caller gave none; 'no_display' when a wallet type needs one and there is none;
 --   5. the transaction row under its idempotency key ('replayed' when the key exists), its entries in the caller's
@@ -34,6 +35,8 @@ DECLARE
   v_amounts bigint[];
   v_ids text[];
   v_info text;
+  v_unbalanced text;
+  v_short boolean;
   v_existing text;
   v_debit_currency text;
   v_debit_amount bigint;
@@ -48,30 +51,31 @@ BEGIN
   -- 1. Lock in id order.
   PERFORM id FROM ledger_accounts WHERE id = ANY (v_ids) ORDER BY id FOR UPDATE;
 
-  -- 2. Known accounts, balanced per currency.
-  SELECT string_agg(i, ', ' ORDER BY i) INTO v_info
-    FROM unnest(v_ids) AS i WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = i);
+  -- 2–3. Known accounts, balanced per currency, no never-negative account below zero: one pass over the entries.
+  WITH entries AS MATERIALIZED (
+    SELECT e.account_id, e.amount, e.ord, a.currency, a.balance, a.allow_negative
+    FROM unnest(v_accounts, v_amounts) WITH ORDINALITY AS e (account_id, amount, ord)
+    LEFT JOIN ledger_accounts a ON a.id = e.account_id
+  )
+  SELECT
+    (SELECT string_agg(DISTINCT x.account_id, ', ' ORDER BY x.account_id) FROM entries x WHERE x.currency IS NULL),
+    (SELECT string_agg(s.currency || ': ' || s.total, ', ' ORDER BY s.first)
+       FROM (SELECT x.currency, sum(x.amount) AS total, min(x.ord) AS first FROM entries x
+             WHERE x.currency IS NOT NULL GROUP BY x.currency HAVING sum(x.amount) <> 0) s),
+    EXISTS (SELECT 1
+            FROM (SELECT sum(x.amount) AS delta, bool_and(x.allow_negative) AS allow_negative, min(x.balance) AS balance
+                  FROM entries x WHERE x.currency IS NOT NULL GROUP BY x.account_id) d
+            WHERE NOT d.allow_negative AND d.balance + d.delta < 0)
+    INTO v_info, v_unbalanced, v_short;
   IF v_info IS NOT NULL THEN
     RETURN QUERY SELECT 'missing'::text, NULL::text, v_info;
     RETURN;
   END IF;
-  SELECT string_agg(s.currency || ': ' || s.total, ', ' ORDER BY s.first) INTO v_info
-    FROM (SELECT a.currency, sum(e.amount) AS total, min(e.ord) AS first
-          FROM unnest(v_accounts, v_amounts) WITH ORDINALITY AS e (account_id, amount, ord)
-          JOIN ledger_accounts a ON a.id = e.account_id
-          GROUP BY a.currency HAVING sum(e.amount) <> 0) s;
-  IF v_info IS NOT NULL THEN
-    RETURN QUERY SELECT 'unbalanced'::text, NULL::text, v_info;
+  IF v_unbalanced IS NOT NULL THEN
+    RETURN QUERY SELECT 'unbalanced'::text, NULL::text, v_unbalanced;
     RETURN;
   END IF;
-
-  -- 3. No never-negative account below zero.
-  IF EXISTS (
-    SELECT 1
-    FROM (SELECT e.account_id, sum(e.amount) AS delta FROM unnest(v_accounts, v_amounts) AS e (account_id, amount) GROUP BY e.account_id) d
-    JOIN ledger_accounts a ON a.id = d.account_id
-    WHERE NOT a.allow_negative AND a.balance + d.delta < 0
-  ) THEN
+  IF v_short THEN
     SELECT id INTO v_existing FROM ledger_transactions WHERE idempotency_key = p_key;
     IF v_existing IS NOT NULL THEN
       RETURN QUERY SELECT 'replayed'::text, v_existing, NULL::text;
