@@ -50,6 +50,15 @@ describe('Welcome (signed out, outside Telegram on the 6.7 mock)', () => {
       .or(page.getByRole('tab', { name: /^(RU|Русский)$/ }))
       .or(page.getByRole('option', { name: /^(RU|Русский)$/ }))
       .first();
+    // Each label of the switch sits on one line (a short label once wrapped letter by letter: "R" over "U").
+    const labelLines = await ru.evaluate((segment) =>
+      [...segment.parentElement!.children].map((child) => {
+        const range = document.createRange();
+        range.selectNodeContents(child);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      }),
+    );
+    expect(labelLines.every((lines) => lines === 1)).toBe(true);
     await ru.click();
     await expect.poll(() => primary(page, RU.primary).isVisible(), { timeout: UI_TIMEOUT }).toBe(true);
     expect(await page.evaluate((key) => localStorage.getItem(key), LANGUAGE_KEY)).toBe('ru');
