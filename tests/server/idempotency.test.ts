@@ -7,10 +7,8 @@ import { route } from '../../server/http/route';
 import { createTestApp, signUp, type TestApp } from './harness';
 
 /** Test-only endpoints registered by this file. */
-const transfer = defineEndpoint({
-  id: 'test.transfer',
+const transferFields = {
   method: 'POST',
-  path: '/api/test/transfer/{account}',
   auth: 'bearer',
   idempotent: true,
   tag: 'test',
@@ -18,20 +16,10 @@ const transfer = defineEndpoint({
   params: z.object({ account: z.string() }),
   body: z.object({ amount: z.int(), note: z.optional(z.string()) }),
   response: z.object({ transferId: z.number(), amount: z.int() }),
-});
+} as const;
+const transfer = defineEndpoint({ ...transferFields, id: 'test.transfer', path: '/api/test/transfer/{account}' });
 /** The same transfer, its key claimed and completed inside the handler's own database transaction. */
-const txTransfer = defineEndpoint({
-  id: 'test.txTransfer',
-  method: 'POST',
-  path: '/api/test/tx-transfer/{account}',
-  auth: 'bearer',
-  idempotent: true,
-  tag: 'test',
-  summary: 'test',
-  params: z.object({ account: z.string() }),
-  body: z.object({ amount: z.int(), note: z.optional(z.string()) }),
-  response: z.object({ transferId: z.number(), amount: z.int() }),
-});
+const txTransfer = defineEndpoint({ ...transferFields, id: 'test.txTransfer', path: '/api/test/tx-transfer/{account}' });
 const broken = defineEndpoint({
   id: 'test.broken',
   method: 'GET',

@@ -1,9 +1,9 @@
 import { useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
-import { Button, TextField } from '@/shared/ui';
 import { cardSearch } from '../model/card';
 import styles from './history-filters.module.css';
 import { PeriodSelect } from './period-select';
+import { HistorySearchField, ResetFiltersButton } from './search-field';
 
 /** Search by amount or merchant and the period, for a card's transactions. */
 export function CardHistoryFilters() {
@@ -13,23 +13,10 @@ export function CardHistoryFilters() {
   return (
     <div className={styles.filters} role="search" aria-label={t('filters.title')} data-testid="card-history-filters">
       <div className={styles.row}>
-        <TextField
-          type="search"
-          label={t('filters.search')}
-          placeholder={t('filters.cardSearchPlaceholder')}
-          value={text}
-          maxLength={100}
-          autoComplete="off"
-          enterKeyHint="search"
-          onChange={(event) => search(event.target.value)}
-        />
+        <HistorySearchField value={text} placeholder={t('filters.cardSearchPlaceholder')} onChange={search} />
         <PeriodSelect value={period} onChange={changePeriod} />
       </div>
-      {filtered && (
-        <Button variant="plain" onClick={() => reset()}>
-          {t('filters.reset')}
-        </Button>
-      )}
+      <ResetFiltersButton shown={filtered} onReset={reset} />
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { useUnit } from 'effector-react';
 import { WalletTransactionType, type Currency } from '@/shared/contract';
 import { useTranslation } from '@/shared/i18n';
-import { Button, Select, TextField } from '@/shared/ui';
+import { Select } from '@/shared/ui';
 import { walletSearch } from '../model/wallet';
 import styles from './history-filters.module.css';
 import { PeriodSelect } from './period-select';
+import { HistorySearchField, ResetFiltersButton } from './search-field';
 
 const ANY = '';
 
@@ -27,16 +28,7 @@ export function WalletHistoryFilters() {
   ]);
   return (
     <div className={styles.filters} role="search" aria-label={t('filters.title')} data-testid="history-filters">
-      <TextField
-        type="search"
-        label={t('filters.search')}
-        placeholder={t('filters.searchPlaceholder')}
-        value={text}
-        maxLength={100}
-        autoComplete="off"
-        enterKeyHint="search"
-        onChange={(event) => search(event.target.value)}
-      />
+      <HistorySearchField value={text} placeholder={t('filters.searchPlaceholder')} onChange={search} />
       <div className={styles.row}>
         <Select
           label={t('filters.type')}
@@ -56,11 +48,7 @@ export function WalletHistoryFilters() {
         />
         <PeriodSelect value={period} onChange={changePeriod} />
       </div>
-      {filtered && (
-        <Button variant="plain" onClick={() => reset()}>
-          {t('filters.reset')}
-        </Button>
-      )}
+      <ResetFiltersButton shown={filtered} onReset={reset} />
     </div>
   );
 }
