@@ -2,12 +2,13 @@
  * Account (issue #14): profile edits validated like registration, the email changed only through a code sent to the
  * NEW address, deletion only when empty (every session ends, the row is anonymised, the identification copy kept).
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appJobRegistry, runDueJobs } from '../../server/jobs';
 import { balanceOf, checkLedger, getSystemAccount, getWalletAccount, postTransaction } from '../../server/modules/ledger';
 import { createCard, setIssuerMode } from './card-helpers';
 import { createTestApp, latestCode, sandboxHeaders, signUp, uniqueEmail, uniqueIp, type TestApp } from './harness';
-import { bearer, depositUsdt, verifiedUser, type TestUser } from './wallet-support';
+import { bearer, createSbp, depositUsdt, getWallet, rawTransfer, refreshTokens, verifiedUser, type TestUser } from './wallet-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -223,6 +224,40 @@ describe('account deletion', () => {
     expect(await checkLedger(t.db)).toMatchObject({ ok: true });
   });
 
+  it('is refused while an SBP payment awaits payment, and allowed once it has expired', async () => {
+    const user = await verifiedUser(t);
+    const created = await createSbp(t, user, { amount: 15_000 });
+    expect(created.status).toBe(200);
+    const check = await deletionCheck(user);
+    expect(check.body.data).toEqual({ allowed: false, blockers: [{ kind: 'pendingTransaction', amount: 15_000, currency: 'RUB' }] });
+    const res = await deleteAccount(user);
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toContain('150.00 RUB is still on its way');
+    expect((await me(user.token)).status).toBe(200);
+    // Past its expiry (and the acquirer's grace for a late callback), nothing is on its way any more.
+    t.clock.advance(24 * 60 * 60);
+    await refreshTokens(t, user);
+    expect((await deletionCheck(user)).body.data).toEqual({ allowed: true, blockers: [] });
+  });
+
+  it('is refused while a USDT deposit attributed to the user is held for review', async () => {
+    const user = await verifiedUser(t);
+    const { usdtDepositTag: tag } = await getWallet(t, user);
+    const held = await rawTransfer(t, { amount: `1.${tag}`, from: 'TStrangerDe1etionXXXXXXXXXXXXXXXXX' });
+    expect(held.body.data.outcome).toMatchObject({ status: 'unmatched', reason: 'below_minimum' });
+    const check = await deletionCheck(user);
+    expect(check.body.data.allowed).toBe(false);
+    // 1.<tag> USDT, rounded down to the cent as a credit would be.
+    const cents = 100 + Math.floor(Number(tag) / 10_000);
+    expect(check.body.data.blockers).toEqual([{ kind: 'pendingTransaction', amount: cents, currency: 'USD' }]);
+    const res = await deleteAccount(user);
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toContain(`${(cents / 100).toFixed(2)} USD is still on its way`);
+    // Once support has resolved it, it no longer blocks.
+    await t.db.query('UPDATE unmatched_deposits SET resolved_at = now() WHERE candidate_user_id = $1', [user.userId]);
+    expect((await deletionCheck(user)).body.data).toEqual({ allowed: true, blockers: [] });
+  });
+
   it('an empty account is deleted: every session ends, the row is anonymised, the required copy is kept', async () => {
     const first = await signUp(t);
     const second = await signInCode(first.email);
@@ -250,5 +285,23 @@ describe('account deletion', () => {
 
     // Someone new may register the address.
     expect((await signUp(t, first.email)).user.id).not.toBe(user.userId);
+  });
+
+  it('an SBP payment that reaches the database after the deletion (a request already past its session check) is not created', async () => {
+    const user = await verifiedUser(t);
+    expect((await deleteAccount(user)).status).toBe(200);
+    await expect(t.app.walletModules.sbp.create(user.userId, randomUUID(), { amount: 15_000 })).rejects.toMatchObject({ httpStatus: 401 });
+    expect(await t.db.query('SELECT 1 FROM sbp_payments WHERE user_id = $1', [user.userId])).toHaveLength(0);
+  });
+
+  it('a USDT deposit to the tag of a deleted account is held for support, not credited to the closed wallet', async () => {
+    const user = await verifiedUser(t);
+    const { usdtDepositTag: tag } = await getWallet(t, user);
+    expect((await deleteAccount(user)).status).toBe(200);
+    const late = await rawTransfer(t, { amount: `25.${tag}`, from: 'TLateSenderAfterDe1etionXXXXXXXXXX' });
+    expect(late.status).toBe(200);
+    expect(late.body.data.outcome).toMatchObject({ status: 'unmatched', reason: 'unknown_tag', transactionId: null });
+    expect(await balanceOf(t.db, (await getWalletAccount(t.db, user.userId, 'USD')).id)).toBe(0);
+    expect(await checkLedger(t.db)).toMatchObject({ ok: true });
   });
 });

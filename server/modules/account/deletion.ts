@@ -4,6 +4,7 @@ import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { authError } from '../../http/errors';
 import type { TokenService } from '../auth/tokens';
+import { MICRO_PER_CENT } from '../wallet';
 
 /**
  * Card statuses in which a card no longer counts as open: the spec's terminal ones and the lifecycle's closed or
@@ -12,6 +13,12 @@ import type { TokenService } from '../auth/tokens';
 export const FINISHED_CARD_STATUSES = ['rejected', 'failed', 'closed', 'blocked', 'lost', 'stolen'] as const;
 
 const FINISHED_SQL = FINISHED_CARD_STATUSES.map((s) => `'${s}'`).join(', ');
+
+/**
+ * An SBP payment still pending blocks deletion until this long after its expiry: the acquirer may still report a payment
+ * made at the last moment (a late success is credited, docs/api.md "SBP"), and it must not land in a closed wallet.
+ */
+export const SBP_LATE_CALLBACK_GRACE_SECONDS = 60 * 60;
 
 /** How long the identification data of a deleted account is kept (AML record keeping: 5 years). */
 export const RETENTION_YEARS = 5;
@@ -37,15 +44,24 @@ export class DeletionService {
     private readonly tokens: TokenService,
   ) {}
 
-  async blockers(q: Queryable, userId: string): Promise<DeletionBlocker[]> {
+  async blockers(q: Queryable, userId: string, now: Date = this.clock.now()): Promise<DeletionBlocker[]> {
     const wallets = await q.query<{ currency: Currency; balance: number }>(
       `SELECT currency, balance FROM ledger_accounts WHERE user_id = $1 AND kind = 'wallet' AND balance <> 0 ORDER BY currency`,
       [userId],
     );
+    // Money on its way, per currency: pending ledger transactions, SBP payments that may still be paid, and USDT deposits
+    // attributed to the user and held for review (support may still credit them).
     const pending = await q.query<{ currency: Currency; amount: number }>(
-      `SELECT currency, sum(coalesce(amount, 0))::bigint AS amount FROM ledger_transactions
-       WHERE user_id = $1 AND status = 'pending' AND currency IS NOT NULL GROUP BY currency ORDER BY currency`,
-      [userId],
+      `SELECT currency, sum(amount)::bigint AS amount FROM (
+         SELECT currency, coalesce(amount, 0) AS amount FROM ledger_transactions
+         WHERE user_id = $1 AND status = 'pending' AND currency IS NOT NULL
+         UNION ALL
+         SELECT 'RUB', amount FROM sbp_payments
+         WHERE user_id = $1 AND status = 'pending' AND expires_at > $2::timestamptz - make_interval(secs => $3)
+         UNION ALL
+         SELECT 'USD', amount_micro / ${MICRO_PER_CENT} FROM unmatched_deposits WHERE candidate_user_id = $1 AND resolved_at IS NULL
+       ) AS on_its_way GROUP BY currency ORDER BY currency`,
+      [userId, now, SBP_LATE_CALLBACK_GRACE_SECONDS],
     );
     const cards = await q.query<{ id: string; last4: string | null; status: string }>(
       `SELECT c.id, c.last4, c.status FROM cards c
@@ -81,7 +97,7 @@ export class DeletionService {
       );
       if (!user) return;
       await tx.query(`SELECT id FROM ledger_accounts WHERE user_id = $1 ORDER BY id FOR UPDATE`, [userId]);
-      const blockers = await this.blockers(tx, userId);
+      const blockers = await this.blockers(tx, userId, now);
       if (blockers.length) {
         throw authError('ACCOUNT_NOT_EMPTY', `The account cannot be deleted yet: ${blockers.map(describe).join('; ')}.`);
       }

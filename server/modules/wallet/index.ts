@@ -3,4 +3,4 @@ export { walletModule, type WalletModules } from './module';
 export { WalletService } from './service';
 export { SbpService, WEBHOOK_PATH } from './sbp';
 export { UsdtDepositWatcher, type DepositOutcome, type UnmatchedReason } from './usdt-watcher';
-export { amountWithTag, formatUsdtAmount, parseUsdtAmount, tagOfAmount } from './usdt-amount';
+export { amountWithTag, formatUsdtAmount, MICRO_PER_CENT, parseUsdtAmount, tagOfAmount } from './usdt-amount';

@@ -148,11 +148,15 @@ export class SbpService {
     const orderId = existing?.order_id ?? newOrderId(now);
     const expiresAt = existing?.expires_at ?? addSeconds(now, paymentTtlSeconds);
     if (!existing) {
-      await db.query(
+      // Only for an account that is not deleted, with its row locked FOR SHARE: a deletion running now either finds this
+      // payment pending (and refuses) or has finished, and then nothing is written (the deletion ended the session).
+      const inserted = await db.query(
         `INSERT INTO sbp_payments (id, user_id, idempotency_key, order_id, amount, status, success_url, fail_url, expires_at, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $9)`,
+         SELECT $1, id, $3, $4, $5, 'pending', $6, $7, $8, $9, $9 FROM users WHERE id = $2 AND deleted_at IS NULL FOR SHARE
+         RETURNING id`,
         [paymentId, userId, idempotencyKey, orderId, input.amount, urls.successUrl, urls.failUrl, expiresAt, now],
       );
+      if (!inserted.length) throw httpErrors.unauthorized('This session has ended. Please sign in again.');
     }
     let invoice;
     try {

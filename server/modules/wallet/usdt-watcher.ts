@@ -168,7 +168,12 @@ export class UsdtDepositWatcher {
     if (seen.length) return this.park(q, transfer, 'duplicate_tx_hash');
     const tag = tagOfAmount(transfer.amountMicro);
     if (!tag) return this.park(q, transfer, 'no_tag');
-    const owners = await q.query<{ user_id: string }>('SELECT user_id FROM usdt_deposit_tags WHERE tag = $1', [tag]);
+    // A deleted account's tag is never reused, and its wallet is closed: money sent to it is held for support, as unknown.
+    // FOR SHARE: a deletion running now (it locks the user row) either finds this credit or is seen here as deleted.
+    const owners = await q.query<{ user_id: string }>(
+      'SELECT t.user_id FROM usdt_deposit_tags t JOIN users u ON u.id = t.user_id WHERE t.tag = $1 AND u.deleted_at IS NULL FOR SHARE OF u',
+      [tag],
+    );
     if (!owners.length) return this.park(q, transfer, 'unknown_tag');
     if (owners.length > 1) return this.park(q, transfer, 'ambiguous_tag');
     const userId = owners[0]!.user_id;
