@@ -169,7 +169,7 @@ describe.each(['en', 'ru'] as const)('account (%s)', (lang: Lang) => {
     const rows = page.getByTestId('session-row');
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
     await visible(rows.first().getByText(t.thisDevice));
-    await visible(page.getByText(/Safari 17 on iOS/));
+    await visible(page.getByText('Safari 17 · iOS', { exact: true }));
     await page.getByRole('region', { name: t.devices }).scrollIntoViewIfNeeded().catch(() => undefined);
     await saveScreenshot(page, `account-sessions-two-${lang}`);
 

@@ -41,7 +41,7 @@ describe('GET /api/users/me/sessions', () => {
       {
         id: sid(laptop.accessToken),
         current: true,
-        device: 'Safari 17 on iOS',
+        device: 'Safari 17 · iOS',
         platform: null,
         clientVersion: null,
         country: null,
@@ -51,7 +51,7 @@ describe('GET /api/users/me/sessions', () => {
       {
         id: sid(phone.accessToken),
         current: false,
-        device: 'Chrome 131 on Android',
+        device: 'Chrome 131 · Android',
         platform: 'android',
         clientVersion: '8.0',
         country: null,

@@ -37,14 +37,17 @@ const SYSTEMS: Array<[RegExp, string]> = [
   [/\bLinux\b/, 'Linux'],
 ];
 
-/** "Chrome 131 on Android", "Safari 17 on iOS", "Telegram Desktop", or null for nothing recognisable. */
+/**
+ * "Chrome 131 · Android", "Safari 17 · iOS", "Android", or null for nothing recognisable. Names and a separator only, no
+ * words: the summary is stored once and shown as it is in every language.
+ */
 export const summarizeUserAgent = (userAgent: string | undefined): string | null => {
   if (!userAgent) return null;
   const ua = userAgent.slice(0, 512);
   const system = SYSTEMS.find(([re]) => re.test(ua))?.[1];
   for (const [re, name] of BROWSERS) {
     const match = re.exec(ua);
-    if (match) return system ? `${name} ${match[1]} on ${system}` : `${name} ${match[1]}`;
+    if (match) return system ? `${name} ${match[1]} · ${system}` : `${name} ${match[1]}`;
   }
   return system ?? null;
 };

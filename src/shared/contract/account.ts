@@ -96,7 +96,7 @@ export const AuthSession = z.object({
   id: z.string(),
   /** The session this request was made in ("this device"). */
   current: z.boolean(),
-  /** Browser and system from the User-Agent, e.g. "Chrome 131 on Android"; null when unknown. */
+  /** Browser and system from the User-Agent, e.g. "Chrome 131 · Android" (names only: shown as it is in every language); null when unknown. */
   device: z.nullable(z.string()),
   /** Telegram platform from the launch parameters (ios, android, tdesktop, weba, ...), when sent. */
   platform: z.nullable(z.string()),

@@ -17,7 +17,7 @@ const server = createFakeServer();
 const session = (id: string, current = false): AuthSession => ({
   id,
   current,
-  device: 'Chrome 131 on Android',
+  device: 'Chrome 131 · Android',
   platform: null,
   clientVersion: null,
   country: null,
