@@ -14,5 +14,4 @@ export {
   $moreReferralsError,
 } from './model/referral';
 export { buildReferralLink } from './lib/referral-link';
-export { copyTextToClipboard } from './lib/clipboard';
 export { ReferralRow } from './ui/referral-row';

@@ -4,8 +4,8 @@
  */
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { delay } from 'patronum';
-import { copyTextToClipboard } from '@/entities/referral';
 import { i18n } from '@/shared/i18n';
+import { writeClipboard } from '@/shared/lib';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 
@@ -14,7 +14,7 @@ export const COPY_FAILED_KEY = 'errors:referral.copyFailed';
 /** The user pressed "Copy" next to the code. */
 export const promoCodeCopyRequested = createEvent<string>();
 
-export const copyPromoCodeFx = createEffect((code: string) => copyTextToClipboard(code));
+export const copyPromoCodeFx = createEffect((code: string) => writeClipboard(code));
 
 /** How long the button says "Copied". */
 export const COPIED_LABEL_MS = 2000;

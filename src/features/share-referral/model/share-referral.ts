@@ -7,8 +7,9 @@
 import { createEffect, createEvent, sample } from 'effector';
 import { createGate } from 'effector-react';
 import { $appConfig, $appConfigState, appConfigRequested } from '@/entities/app-config';
-import { buildReferralLink, copyTextToClipboard } from '@/entities/referral';
+import { buildReferralLink } from '@/entities/referral';
 import { i18n } from '@/shared/i18n';
+import { writeClipboard } from '@/shared/lib';
 import { getPlatformInfo, haptic, shareUrl } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 
@@ -37,7 +38,7 @@ export const shareReferralFx = createEffect(async ({ link, code }: { link: strin
     if (result.ok) return 'shared';
     // Telegram refused: fall back to the clipboard.
   }
-  await copyTextToClipboard(link);
+  await writeClipboard(link);
   return 'copied';
 });
 

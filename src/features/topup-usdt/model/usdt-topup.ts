@@ -7,11 +7,11 @@ import { $usdtConfig } from '@/entities/app-config';
 import { transactionsReloadRequested } from '@/entities/transaction';
 import { $usdtDepositTag, walletRefetchRequested } from '@/entities/wallet';
 import { i18n } from '@/shared/i18n';
+import { writeClipboard } from '@/shared/lib';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { usdtCredit } from '@/shared/money';
 import { checkUsdtAmount, usdtExactAmount } from '../lib/usdt-amount';
-import { writeClipboard } from '../lib/clipboard';
 import { $usdtTopUpOpen } from './sheet';
 
 export { usdtTopUpOpened, usdtTopUpClosed, $usdtTopUpOpen, openedHapticFx } from './sheet';

@@ -1,10 +1,10 @@
 /**
- * Copying an id of the details sheet: the clipboard (the app's one mechanism, `copyTextToClipboard`), then a toast and a
+ * Copying an id of the details sheet: the clipboard (the app's one mechanism, `writeClipboard` in shared/lib), then a toast and a
  * haptic tick; "Failed to copy to clipboard" (SPEC §8) when the browser refuses. Loaded with the sheet (lazy chunk).
  */
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { copyTextToClipboard } from '@/entities/referral';
 import { i18n } from '@/shared/i18n';
+import { writeClipboard } from '@/shared/lib';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import type { IdKind } from '../lib/details-view';
@@ -15,7 +15,7 @@ export const COPY_FAILED_KEY = 'errors:referral.copyFailed';
 /** A copy button next to an id. */
 export const idCopyRequested = createEvent<{ kind: IdKind; value: string }>();
 
-export const copyIdFx = createEffect(({ value }: { kind: IdKind; value: string }) => copyTextToClipboard(value));
+export const copyIdFx = createEffect(({ value }: { kind: IdKind; value: string }) => writeClipboard(value));
 /** The id last copied (its button says "Copied" while the sheet shows it). */
 export const $copiedId = createStore<IdKind | null>(null, { serialize: 'ignore' })
   .on(copyIdFx.done, (_, { params }) => params.kind)

@@ -8,7 +8,7 @@
  *     → decrypt in the browser → shown for $secondsLeft (≤ 30 s, visible countdown)
  *   hidden when: the time is up, "Hide", the app goes to the background (onAppHidden), the card is left
  *   or another one opened (revealClosed, on the card entity's events), or another card is asked for. Hiding drops the plaintext and the key from the stores,
- *   and takes what was copied back off the clipboard where the platform allows (lib/clipboard.ts); where it
+ *   and takes what was copied back off the clipboard where the platform allows (shared/lib clipboard); where it
  *   does not, a toast says the data is still there (and it is cleared when the app gets focus again).
  *
  * The plaintext lives only in `$revealed` (serialize: 'ignore'): never in localStorage, never logged.
@@ -19,11 +19,11 @@ import { cardClosed, cardOpened, showCardFailureFx } from '@/entities/card';
 import { createApiMutation } from '@/shared/api';
 import { cardsSensitive, type Card, type SensitiveData } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
+import { clearCopiedText, onNextFocus, writeClipboard, type ClipboardClearResult } from '@/shared/lib';
 import { authenticateWithBiometry, getBiometryStatus, getPlatformInfo, haptic, onAppHidden, showPopup } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { createRevealKeyPair, decryptSensitiveData, formatExpiry, formatPan, type RevealKeyPair } from '../lib/sensitive-crypto';
 import { revealSeconds } from '../lib/reveal-timing';
-import { clearCopiedText, onNextFocus, type ClipboardClearResult } from '../lib/clipboard';
 
 export const sensitiveMutation = createApiMutation(cardsSensitive);
 
@@ -189,7 +189,7 @@ $revealCardId.reset(revealClosed);
 
 export const copyFx = createEffect(async ({ field, text }: { field: RevealField; text: string }) => {
   const copied = field === 'number' ? text.replace(/\s/g, '') : text;
-  await navigator.clipboard.writeText(copied);
+  await writeClipboard(copied);
   return { field, copied };
 });
 sample({

@@ -1,5 +1,39 @@
 /**
- * Taking copied card data back off the clipboard when the data hides (docs/frontend.md "Sensitive data").
+ * The app's one clipboard mechanism (docs/frontend.md "Clipboard"). Writing: the async Clipboard API, else a hidden
+ * textarea + execCommand('copy') (older webviews, iframes without the permission); rejects when neither works, and
+ * callers say "Failed to copy to clipboard" (SPEC §8). Taking copied sensitive data back off: `clearCopiedText`.
+ */
+export async function writeClipboard(text: string): Promise<void> {
+  const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
+  if (clipboard?.writeText) {
+    try {
+      await clipboard.writeText(text);
+      return;
+    } catch {
+      // not permitted here (insecure context, iframe policy, no focus): try the fallback
+    }
+  }
+  if (typeof document === 'undefined' || typeof document.execCommand !== 'function') throw new Error('Copy to clipboard is not available');
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.setAttribute('aria-hidden', 'true');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  let copied = false;
+  try {
+    copied = document.execCommand('copy');
+  } finally {
+    area.value = '';
+    area.remove();
+  }
+  if (!copied) throw new Error('Copy to clipboard is not available');
+}
+
+/**
+ * Taking copied text (card data) back off the clipboard when it hides (docs/frontend.md "Sensitive data").
  * Browsers let a page write the clipboard only while the document has focus; reading it may be refused
  * (permission prompt, Telegram webviews). So:
  *   - no focus → 'unfocused' (the caller retries when focus returns and says so meanwhile);
