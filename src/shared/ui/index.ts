@@ -19,6 +19,7 @@ export { lazySheet, useIdlePreload, type LazySheetProps } from './lazy-sheet';
 export { Page, type PageProps } from './page';
 export { FormScreen, FormStack, type FormScreenProps, type FormStackProps } from './form-screen';
 export { SegmentedControl, type SegmentedControlProps, type SegmentOption } from './segmented-control';
+export { Switch, type SwitchProps } from './switch';
 export { Amount, type AmountProps } from './amount';
 export { PaymentSchemeMark, PAYMENT_SCHEME_NAMES, type PaymentSchemeMarkProps } from './payment-scheme-mark';
 export { SummaryList, type SummaryListProps, type SummaryRow } from './summary-list';

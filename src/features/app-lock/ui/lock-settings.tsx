@@ -2,7 +2,7 @@ import { useUnit } from 'effector-react';
 import { useEffect, type FormEvent } from 'react';
 import { AUTO_LOCK_SECONDS, type AutoLockSeconds } from '@/shared/contract';
 import { useTranslation } from '@/shared/i18n';
-import { Button, Section, SegmentedControl, TextField } from '@/shared/ui';
+import { Button, Section, SegmentedControl, Switch, TextField } from '@/shared/ui';
 import {
   $biometryError,
   $biometryOnDevice,
@@ -127,22 +127,13 @@ export function AppLockSettings() {
             onChange={(value) => setAutoLock(Number(value) as AutoLockSeconds)}
           />
           {supported && (
-            <label className={styles.row}>
-              <span>
-                {t('biometry.toggle')}
-                <br />
-                <small className={styles.hint}>{t('biometry.toggleHint')}</small>
-              </span>
-              <input
-                type="checkbox"
-                role="switch"
-                className={styles.toggle}
-                checked={onDevice}
-                disabled={biometryPending}
-                aria-busy={biometryPending || undefined}
-                onChange={(event) => toggleBiometry(event.target.checked)}
-              />
-            </label>
+            <Switch
+              label={t('biometry.toggle')}
+              hint={t('biometry.toggleHint')}
+              checked={onDevice}
+              busy={biometryPending}
+              onChange={toggleBiometry}
+            />
           )}
           {biometryError && (
             <p className={styles.message} role="alert">

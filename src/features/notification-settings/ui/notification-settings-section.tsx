@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useLanguage, useTranslation } from '@/shared/i18n';
-import { Button, Section } from '@/shared/ui';
+import { Button, Section, Switch } from '@/shared/ui';
 import {
   $changingKind,
   $notificationSettings,
@@ -17,22 +17,14 @@ import styles from './notification-settings.module.css';
 function KindSwitch({ kind, enabled, busy }: { kind: NotificationKind; enabled: boolean; busy: boolean }) {
   const { t } = useTranslation('notifications');
   const toggle = useUnit(notificationKindToggled);
-  const id = useId();
   return (
     <li className={styles.row}>
-      <label htmlFor={id} className={styles.label}>
-        <span className={styles.title}>{t(`kinds.${kind}.title`)}</span>
-        <span className={styles.subtitle}>{t(`kinds.${kind}.subtitle`)}</span>
-      </label>
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        className={styles.switch}
+      <Switch
+        label={t(`kinds.${kind}.title`)}
+        hint={t(`kinds.${kind}.subtitle`)}
         checked={enabled}
-        aria-busy={busy}
-        disabled={busy}
-        onChange={(event) => toggle({ kind, enabled: event.currentTarget.checked })}
+        busy={busy}
+        onChange={(checked) => toggle({ kind, enabled: checked })}
       />
     </li>
   );
