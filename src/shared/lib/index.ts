@@ -1,6 +1,7 @@
 export { RETURN_TO_PARAM, sanitizeReturnTo, buildSignInPath, getReturnTo, useReturnTo } from './return-to';
 export { pushBackHandler, handleBack, useBackHandler, useBackHandlerCount } from './back-stack';
 export { cn } from './class-names';
+export { createAmountSheet, type AmountSheet, type AmountSheetStep } from './amount-sheet';
 export { writeClipboard, clearCopiedText, onNextFocus, type ClipboardClearResult } from './clipboard';
 export { miniAppLink } from './mini-app-link';
 export {

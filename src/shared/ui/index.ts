@@ -23,6 +23,7 @@ export { Switch, type SwitchProps } from './switch';
 export { Amount, type AmountProps } from './amount';
 export { PaymentSchemeMark, PAYMENT_SCHEME_NAMES, type PaymentSchemeMarkProps } from './payment-scheme-mark';
 export { SummaryList, type SummaryListProps, type SummaryRow } from './summary-list';
+export { AmountSheetFooter, AmountField, SheetStack, SheetLead, type AmountSheetFooterProps, type AmountFieldProps } from './amount-sheet';
 export { Alert, type AlertProps, type AlertTone } from './alert';
 export { notify, preloadToasts, ToastHost, type NotifyOptions, type ToastId } from './toast';
 export * from './icon';

@@ -4,7 +4,7 @@
  * the intent (card + amount), kept until a definitive answer (createIdempotentMutation). The top-up is processed
  * after the answer: the card entity then watches the balance until the money arrives.
  */
-import { combine, createEvent, createStore, sample } from 'effector';
+import { combine, createEffect, sample } from 'effector';
 import { cardChanged, cardClosed, cardDataInvalidated, cardOpened, showCardFailureFx, topUpAccepted } from '@/entities/card';
 import {
   $product,
@@ -18,32 +18,19 @@ import { cardsTopUp, type Card } from '@/shared/contract';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { i18n } from '@/shared/i18n';
+import { createAmountSheet, type AmountSheetStep } from '@/shared/lib';
 import { checkAmount, parseAmountInput, topUpBounds, topUpCharge, type AmountProblem, type TopUpCharge } from '@/shared/money';
-import { createEffect } from 'effector';
 
 export const topUpMutation = createIdempotentMutation(cardsTopUp);
 
-export const topUpOpened = createEvent<Card>();
-export const topUpClosed = createEvent();
 // The sheet belongs to the card on screen: opening another card or leaving the card closes it.
-sample({ clock: [cardOpened, cardClosed], target: topUpClosed });
-export const amountChanged = createEvent<string>();
+const sheet = createAmountSheet<Card>('cardTopUp', { closeOn: [cardOpened, cardClosed] });
+export const { opened: topUpOpened, closed: topUpClosed, amountChanged, edited: topUpEdited, confirmed: topUpConfirmed, $step, $amountInput } = sheet;
 /** "Continue": validate, then show the charge to confirm. */
-export const topUpReviewed = createEvent();
-/** Back from the confirmation to the amount. */
-export const topUpEdited = createEvent();
-export const topUpConfirmed = createEvent();
-
-export type TopUpStep = 'closed' | 'amount' | 'confirm';
-
+export const topUpReviewed = sheet.reviewed;
+export type TopUpStep = AmountSheetStep;
 /** The card being topped up (as it was when the sheet opened: its balance is the baseline). */
-export const $topUpCard = createStore<Card | null>(null, { serialize: 'ignore' })
-  .on(topUpOpened, (_, card) => card)
-  .reset(topUpClosed);
-export const $step = createStore<TopUpStep>('closed')
-  .on(topUpOpened, () => 'amount')
-  .on(topUpEdited, () => 'amount')
-  .reset(topUpClosed);
+export const $topUpCard = sheet.$subject;
 
 sample({ clock: topUpOpened, fn: (card) => card.productId, target: productRequested });
 // The wallet pays: its balance is shown, and a shortfall stops the confirmation.
@@ -57,25 +44,17 @@ export const $topUpProduct = combine($product, $topUpCard, (product, card) => (p
 export const $productLoading = combine($topUpCard, $topUpProduct, $productState, (card, product, state) => card !== null && product === null && state === 'pending');
 export const $productFailed = combine($topUpCard, $topUpProduct, $productState, (card, product, state) => card !== null && product === null && (state === 'error' || state === 'notFound'));
 
-export const $amountInput = createStore('').on(amountChanged, (_, text) => text).reset(topUpOpened, topUpClosed);
 export const $amount = combine($amountInput, $topUpProduct, (text, product) => parseAmountInput(text, product?.currency ?? 'USD'));
 const $problem = combine($topUpProduct, $amount, (product, amount): AmountProblem | null =>
   product ? checkAmount(amount, topUpBounds(product)) : 'required',
 );
-const $validationShown = createStore(false).on(topUpReviewed, () => true).reset(topUpOpened, topUpClosed);
-export const $amountError = combine($validationShown, $problem, $topUpProduct, (shown, problem, product) => (shown && product ? problem : null));
+export const $amountError = combine(sheet.$validationShown, $problem, $topUpProduct, (shown, problem, product) => (shown && product ? problem : null));
 
 export const $charge = combine($topUpProduct, $amount, $problem, (product, amount, problem): TopUpCharge | null =>
   product && amount.ok && problem === null ? topUpCharge(product, amount.amount) : null,
 );
 
-sample({
-  clock: topUpReviewed,
-  source: { charge: $charge, block: $topUpBlock },
-  filter: ({ charge, block }) => charge !== null && block === null,
-  fn: (): TopUpStep => 'confirm',
-  target: $step,
-});
+sheet.confirmWhen(combine($charge, $topUpBlock, (charge, block) => charge !== null && block === null));
 
 /** What the wallet lacks to pay the charge (null: enough, or not known yet — the server checks too). */
 export const $shortfall = createShortfall($charge.map((charge) => charge?.total ?? null));

@@ -5,7 +5,7 @@ import { WalletFunds } from '@/entities/wallet';
 import type { CardProduct } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { topUpBounds } from '@/shared/money';
-import { Button, PrimaryAction, ErrorState, Skeleton, Sheet, SummaryList, TextField } from '@/shared/ui';
+import { AmountField, AmountSheetFooter, ErrorState, Sheet, SheetLead, SheetStack, Skeleton, SummaryList } from '@/shared/ui';
 import {
   $amountError,
   $amountInput,
@@ -62,19 +62,17 @@ export function TopUpSheet() {
     : [];
 
   const footer =
-    step === 'confirm' ? (
-      <div className={styles.actions}>
-        <PrimaryAction onClick={() => confirm()} loading={submitting} disabled={shortfall !== null}>
-          {t('cards:topUp.confirm')}
-        </PrimaryAction>
-        <PrimaryAction slot="secondary" variant="plain" onClick={() => edit()} disabled={submitting}>
-          {t('cards:topUp.back')}
-        </PrimaryAction>
-      </div>
-    ) : product ? (
-      <PrimaryAction onClick={() => review()} disabled={block !== null}>
-        {t('cards:topUp.continue')}
-      </PrimaryAction>
+    step === 'confirm' || product ? (
+      <AmountSheetFooter
+        step={step}
+        labels={{ continue: t('cards:topUp.continue'), confirm: t('cards:topUp.confirm'), back: t('cards:topUp.back') }}
+        onContinue={() => review()}
+        onConfirm={() => confirm()}
+        onBack={() => edit()}
+        submitting={submitting}
+        continueDisabled={block !== null}
+        confirmDisabled={shortfall !== null}
+      />
     ) : undefined;
 
   return (
@@ -82,25 +80,19 @@ export function TopUpSheet() {
       {loading && <Skeleton height={96} />}
       {failed && <ErrorState message={t('errors:cards.fetchProductsFailed')} onRetry={() => reopen(card)} />}
       {product && step === 'amount' && (
-        <div className={styles.body}>
+        <SheetStack>
           <MoneyBlockNotice
             underVerification={{ text: t('cards:codes.ACCOUNT_UNDER_VERIFICATION') }}
             verificationFailed={{ text: t('cards:codes.ACCOUNT_VERIFICATION_FAILED') }}
           />
-          <TextField
+          <AmountField
             label={t('cards:topUp.amountLabel', { currency: card.currency })}
-            inputMode="decimal"
-            autoComplete="off"
-            enterKeyHint="next"
-            autoFocus
+            name="topUpAmount"
             value={input}
-            onChange={(event) => change(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') review();
-            }}
+            onChange={change}
+            onSubmit={review}
             hint={range ? t('cards:topUp.rangeHint', range) : undefined}
             error={error && range ? t(`cards:amount.${error}`, range) : undefined}
-            name="topUpAmount"
           />
           <FeeLine product={product} />
           {charge && (
@@ -109,14 +101,14 @@ export function TopUpSheet() {
             </p>
           )}
           <WalletFunds currency={card.currency} shortfall={shortfall} />
-        </div>
+        </SheetStack>
       )}
       {product && step === 'confirm' && charge && (
-        <div className={styles.body}>
-          <p className={styles.lead}>{t('cards:topUp.confirmText', { card: card.maskedNumber ?? card.productName })}</p>
+        <SheetStack>
+          <SheetLead>{t('cards:topUp.confirmText', { card: card.maskedNumber ?? card.productName })}</SheetLead>
           <SummaryList rows={chargeRows} />
           <WalletFunds currency={card.currency} shortfall={shortfall} />
-        </div>
+        </SheetStack>
       )}
     </Sheet>
   );

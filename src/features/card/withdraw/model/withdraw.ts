@@ -3,49 +3,45 @@
  * ("All" fills it), a confirmation, then the request with the Idempotency-Key of the intent (card + amount), kept
  * until a definitive answer (createIdempotentMutation). The money is in the wallet when the answer arrives.
  */
-import { combine, createEffect, createEvent, createStore, sample } from 'effector';
+import { combine, createEffect, createEvent, sample } from 'effector';
 import { cardChanged, cardClosed, cardDataInvalidated, cardOpened, showCardFailureFx } from '@/entities/card';
 import { $moneyBlock, userRequested } from '@/entities/user';
 import { walletRefetchRequested } from '@/entities/wallet';
 import { createIdempotentMutation } from '@/shared/api';
 import { cardsWithdraw, type Card, type Money } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
+import { createAmountSheet, type AmountSheetStep } from '@/shared/lib';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { amountToInputText, parseAmountInput } from '@/shared/money';
 
 export const withdrawMutation = createIdempotentMutation(cardsWithdraw);
 
-export type WithdrawStep = 'closed' | 'amount' | 'confirm';
+export type WithdrawStep = AmountSheetStep;
 /** Why the amount cannot be sent: nothing typed, not an amount, or more than the card holds. */
 export type WithdrawProblem = 'required' | 'invalid' | 'aboveBalance';
 
-export const withdrawOpened = createEvent<Card>();
-export const withdrawClosed = createEvent();
-export const amountChanged = createEvent<string>();
+// The sheet belongs to the card on screen: opening another card or leaving the card closes it.
+const sheet = createAmountSheet<Card>('cardWithdraw', { closeOn: [cardOpened, cardClosed] });
+export const {
+  opened: withdrawOpened,
+  closed: withdrawClosed,
+  amountChanged,
+  reviewed: withdrawReviewed,
+  edited: withdrawEdited,
+  confirmed: withdrawConfirmed,
+  $step,
+  $amountInput,
+} = sheet;
 /** "All": the whole card balance. */
 export const allRequested = createEvent();
-export const withdrawReviewed = createEvent();
-export const withdrawEdited = createEvent();
-export const withdrawConfirmed = createEvent();
-
-sample({ clock: [cardOpened, cardClosed], target: withdrawClosed });
 
 export const canWithdraw = (card: Pick<Card, 'allowedActions' | 'balance'>): boolean => card.allowedActions.includes('withdraw') && card.balance.amount > 0;
 
-export const $withdrawCard = createStore<Card | null>(null, { serialize: 'ignore' })
-  .on(withdrawOpened, (_, card) => card)
-  .reset(withdrawClosed);
-export const $step = createStore<WithdrawStep>('closed')
-  .on(withdrawOpened, () => 'amount')
-  .on(withdrawEdited, () => 'amount')
-  .reset(withdrawClosed);
+export const $withdrawCard = sheet.$subject;
 export const $withdrawBlock = $moneyBlock;
 sample({ clock: withdrawOpened, target: userRequested });
 
-export const $amountInput = createStore('')
-  .on(amountChanged, (_, text) => text)
-  .reset(withdrawOpened, withdrawClosed);
 sample({
   clock: allRequested,
   source: $withdrawCard,
@@ -69,18 +65,9 @@ export const withdrawProblem = (text: string, balance: Money): WithdrawProblem |
   return parsed.amount > balance.amount ? 'aboveBalance' : null;
 };
 const $problem = combine($withdrawCard, $amountInput, (card, text) => (card ? withdrawProblem(text, card.balance) : 'required'));
-const $validationShown = createStore(false)
-  .on(withdrawReviewed, () => true)
-  .reset(withdrawOpened, withdrawClosed);
-export const $amountError = combine($validationShown, $problem, (shown, problem) => (shown ? problem : null));
+export const $amountError = combine(sheet.$validationShown, $problem, (shown, problem) => (shown ? problem : null));
 
-sample({
-  clock: withdrawReviewed,
-  source: { problem: $problem, block: $withdrawBlock },
-  filter: ({ problem, block }) => problem === null && block === null,
-  fn: (): WithdrawStep => 'confirm',
-  target: $step,
-});
+sheet.confirmWhen(combine($problem, $withdrawBlock, (problem, block) => problem === null && block === null));
 
 sample({
   clock: withdrawConfirmed,

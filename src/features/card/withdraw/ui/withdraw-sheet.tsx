@@ -2,7 +2,7 @@ import { useUnit } from 'effector-react';
 import { MoneyBlockNotice } from '@/entities/user';
 import type { Card } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
-import { Button, Sheet, SummaryList, TextField } from '@/shared/ui';
+import { AmountField, AmountSheetFooter, Button, Sheet, SheetLead, SheetStack, SummaryList } from '@/shared/ui';
 import {
   $amount,
   $amountError,
@@ -20,7 +20,6 @@ import {
   withdrawOpened,
   withdrawReviewed,
 } from '../model/withdraw';
-import styles from './withdraw-sheet.module.css';
 
 /** "To wallet", when the card allows it and holds money. */
 export function WithdrawButton({ card }: { card: Card }) {
@@ -43,60 +42,50 @@ export function WithdrawSheet() {
   if (!card) return null;
   const available = format.money(card.balance);
 
-  const footer =
-    step === 'confirm' ? (
-      <div className={styles.actions}>
-        <Button fullWidth onClick={() => confirm()} loading={submitting}>
-          {t('withdraw.confirm')}
-        </Button>
-        <Button fullWidth variant="plain" onClick={() => edit()} disabled={submitting}>
-          {t('withdraw.back')}
-        </Button>
-      </div>
-    ) : (
-      <Button fullWidth onClick={() => review()} disabled={block !== null}>
-        {t('withdraw.continue')}
-      </Button>
-    );
+  const footer = (
+    <AmountSheetFooter
+      step={step}
+      labels={{ continue: t('withdraw.continue'), confirm: t('withdraw.confirm'), back: t('withdraw.back') }}
+      onContinue={() => review()}
+      onConfirm={() => confirm()}
+      onBack={() => edit()}
+      submitting={submitting}
+      continueDisabled={block !== null}
+    />
+  );
 
   return (
     <Sheet open={step !== 'closed'} onClose={() => close()} title={t('withdraw.title')} footer={footer}>
       {step === 'amount' && (
-        <div className={styles.body}>
+        <SheetStack>
           <MoneyBlockNotice
             underVerification={{ text: t('cards:codes.ACCOUNT_UNDER_VERIFICATION') }}
             verificationFailed={{ text: t('cards:codes.ACCOUNT_VERIFICATION_FAILED') }}
           />
-          <TextField
+          <AmountField
             label={t('withdraw.amountLabel', { currency: card.currency })}
-            inputMode="decimal"
-            autoComplete="off"
-            enterKeyHint="next"
-            autoFocus
+            name="withdrawAmount"
             value={input}
-            onChange={(event) => change(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') review();
-            }}
+            onChange={change}
+            onSubmit={review}
             hint={t('withdraw.available', { amount: available })}
             error={error ? t(`withdraw.problems.${error}`, { amount: available }) : undefined}
-            name="withdrawAmount"
           />
           <Button variant="plain" size="m" onClick={() => all()}>
             {t('withdraw.all', { amount: available })}
           </Button>
-        </div>
+        </SheetStack>
       )}
       {step === 'confirm' && amount && (
-        <div className={styles.body}>
-          <p className={styles.lead}>{t('withdraw.confirmText', { card: card.maskedNumber ?? card.productName })}</p>
+        <SheetStack>
+          <SheetLead>{t('withdraw.confirmText', { card: card.maskedNumber ?? card.productName })}</SheetLead>
           <SummaryList
             rows={[
               { id: 'amount', label: t('withdraw.toWallet'), value: format.money(amount), total: true },
               { id: 'fee', label: t('withdraw.fee'), value: format.money({ amount: 0, currency: card.currency }) },
             ]}
           />
-        </div>
+        </SheetStack>
       )}
     </Sheet>
   );

@@ -1,0 +1,1 @@
+export { AmountSheetFooter, AmountField, SheetStack, SheetLead, type AmountSheetFooterProps, type AmountFieldProps } from './amount-sheet';
