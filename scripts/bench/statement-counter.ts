@@ -10,7 +10,11 @@
  * Phases are set by the caller (`phase(name, fn)`), and by the job runner's claim itself: when a claim statement
  * returns a job, it and what follows belong to `job <kind>` until the next claim (the drain runs jobs one by one); a
  * claim that also marks the previous job done counts for that previous job.
+ *
+ * Only what the measured operation runs counts: `measure(fn)` marks its async context (AsyncLocalStorage), and a
+ * statement outside it (a background poller's timer, the maintenance loop) is not counted, however it interleaves.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db, Queryable, Row, SqlParam } from '../../server/db/db';
 
 /** The phase of a claim that found no job (the drain's last look): a polling worker's idle cost, not an operation's. */
@@ -33,6 +37,8 @@ export class StatementCounter {
   private stack: string[] = [];
   /** Not counting (setup) while null. */
   private base: string | null = null;
+  /** Marks the async context of what `measure` runs (see the header). */
+  private readonly measured = new AsyncLocalStorage<true>();
   /** Names a claimed job gets (default: `job <kind>`). */
   jobName: (job: Row) => string = (job) => `job ${String(job.kind)}`;
 
@@ -41,7 +47,7 @@ export class StatementCounter {
   }
 
   private add(phase: string | null, counts: Partial<Counts>, sql?: string): void {
-    if (phase === null) return;
+    if (phase === null || !this.measured.getStore()) return;
     const entry = this.phases.get(phase) ?? { statements: 0, transactions: 0, roundTrips: 0 };
     entry.statements += counts.statements ?? 0;
     entry.transactions += counts.transactions ?? 0;
@@ -56,6 +62,17 @@ export class StatementCounter {
     this.log.clear();
     this.stack = [];
     this.base = name;
+  }
+
+  /** Counts what `fn` runs (and only that) under `name`; returns the counts per phase. */
+  async measure(name: string, fn: () => Promise<void>): Promise<Map<string, Counts>> {
+    this.start(name);
+    try {
+      await this.measured.run(true, fn);
+      return new Map(this.phases);
+    } finally {
+      this.stop();
+    }
   }
 
   stop(): Map<string, Counts> {
@@ -78,7 +95,7 @@ export class StatementCounter {
     return {
       query: async <T extends Row = Row>(sql: string, params?: readonly SqlParam[]): Promise<T[]> => {
         const rows = await target.query<T>(sql, params);
-        const claim = !inTx && CLAIM.test(sql) && this.base !== null;
+        const claim = !inTx && CLAIM.test(sql) && this.base !== null && this.measured.getStore() === true;
         // A claim that also marks the previous job done (server/jobs/worker.ts) is that job's last statement.
         const completes = claim && COMPLETES.test(sql);
         if (claim && !completes) this.base = rows[0] ? this.jobName(rows[0]) : IDLE_CLAIM;

@@ -1,182 +1,33 @@
 /**
  * `npm run bench:statements`: how many SQL statements, transactions and round trips ONE operation costs, end to end,
- * split by phase: the HTTP request, each job it leads to (run here one by one, as the worker would), and each issuer
- * event (the sandbox issuer delivers them from its jobs). Deterministic: counts, not timings (issue 13).
+ * split by phase (scripts/bench/statement-operations.ts says what is counted and how). Deterministic: counts, not
+ * timings (issue 13). tests/server/statement-budget.test.ts holds the totals to a budget.
  *
  *   npm run bench:statements                       # a fresh embedded PGlite
  *   DATABASE_URL=postgres://… npm run bench:statements   # a new database on that cluster, dropped at the end
  *   BENCH_SQL=1 npm run bench:statements           # also prints every counted statement, by phase
- *
- * Setup (not counted): a user signs up and is verified, the wallet is funded in USD, a virtual USD card is issued and
- * settled, the sandbox issuer answers at once. Operations: card top-up (settled by the issuer), exchange USD → RUB,
- * wallet read, cards list. The app runs on the Db wrapped by StatementCounter (statement-counter.ts).
  */
-import { randomUUID } from 'node:crypto';
-import type { InjectOptions } from 'fastify';
-import { buildApp } from '../../server/app';
-import { systemClock } from '../../server/clock';
-import { loadConfig } from '../../server/config';
-import { migrate } from '../../server/db/migrate';
-import { openDb } from '../../server/db/open';
-import { appJobRegistry, runDueJobs } from '../../server/jobs';
-import { getSystemAccount, getSystemAccountShard, getWalletAccount, postTransaction } from '../../server/modules/ledger';
-import { CARD_LEDGER_SHARDS } from '../../server/modules/cards/money';
-import { SandboxCardIssuer } from '../../server/sandbox';
-import { signUp, type TestApp } from '../../tests/server/harness';
-import { createDatabase } from '../load/postgres-cluster';
-import { IDLE_CLAIM, StatementCounter, totalOf, type Counts } from './statement-counter';
-
-const counter = new StatementCounter();
-counter.jobName = (job) => {
-  const op = (job.payload as { op?: string } | null)?.op;
-  return `job ${String(job.kind)}${op ? ` (${op})` : ''}`;
-};
-
-// Issuer events are a phase of their own: the sandbox's handler is wrapped where the cards module sets it.
-const setEventHandler = SandboxCardIssuer.prototype.setEventHandler;
-SandboxCardIssuer.prototype.setEventHandler = function (this: SandboxCardIssuer, handler) {
-  setEventHandler.call(this, (event) => counter.phase(`event ${event.type}`, () => handler(event)));
-};
+import { measureOperationStatements } from './statement-operations';
 
 const main = async () => {
-  const adminUrl = process.env.DATABASE_URL;
-  const database = adminUrl ? await createDatabase(adminUrl, 'bench_statements') : { url: undefined, drop: async () => {} };
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: 'memory://',
-    STATIC_DIR: 'false',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-    LOG_LEVEL: 'silent',
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
-  });
-  const raw = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, memoryTemplate: true });
-  await migrate(raw);
-  const db = counter.wrap(raw);
-  const app = await buildApp({ config, db, clock: systemClock });
-  const t = {
-    app,
-    db,
-    config,
-    async call(inject: InjectOptions) {
-      const response = await app.inject(inject);
-      let body: any;
-      try {
-        body = response.json();
-      } catch {
-        body = response.body;
-      }
-      return { status: response.statusCode, body, headers: response.headers };
-    },
-  } as unknown as TestApp;
-  const registry = appJobRegistry(app);
-  const drain = () => runDueJobs(db, { registry, backoffBaseMs: 0 });
-  const ok = (label: string, res: { status: number; body: any }) => {
-    if (res.status !== 200) throw new Error(`${label}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.data;
-  };
-
-  try {
-    // ── Setup ──
-    const signed = await signUp(t);
-    ok('verify', await t.call({ method: 'POST', url: '/api/dev/users/verification', payload: { email: signed.email, status: 'verified' } }));
-    ok('issuer mode', await t.call({ method: 'POST', url: '/api/dev/card-issuer/mode', payload: { delayMs: 0 } }));
-    const headers = { authorization: `Bearer ${signed.accessToken}` };
-    await raw.tx(async (q) => {
-      const wallet = await getWalletAccount(q, signed.user.id, 'USD');
-      const clearing = await getSystemAccount(q, 'usdt_clearing', 'USD');
-      const ref = randomUUID().replaceAll('-', '');
-      await postTransaction(q, {
-        type: 'usdtDeposit',
-        userId: signed.user.id,
-        idempotencyKey: `bench-fund:${ref}`,
-        details: { network: 'TRON', txHash: ref, usdtAmount: '10000.000000', confirmations: 20 },
-        entries: [
-          { accountId: wallet.id, amount: 1_000_000 },
-          { accountId: clearing.id, amount: -1_000_000 },
-        ],
-      });
-    });
-    // Every shard of the hot system accounts exists, as on a server that has run a while (the first posting to a
-    // shard creates it: a cost of that one operation only).
-    await raw.tx(async (q) => {
-      for (let shard = 0; shard < CARD_LEDGER_SHARDS; shard++) {
-        await getSystemAccountShard(q, 'fee_revenue', 'USD', shard);
-        await getSystemAccountShard(q, 'card_issuer_funding', 'USD', shard);
-      }
-    });
-    const products = ok('products', await t.call({ method: 'GET', url: '/api/cards/products?form=virtual&currency=USD', headers }));
-    const product = products.items.find((p: any) => p.available);
-    if (!product) throw new Error('no virtual USD card product');
-    const initialDeposit = Math.max(product.minimalDeposit.amount, product.depositRange.min.amount);
-    const card = ok('issue', await t.call({ method: 'POST', url: '/api/cards', headers: { ...headers, 'idempotency-key': randomUUID() }, payload: { productId: product.id, initialDeposit } }));
-    await drain();
-    const issued = ok('card', await t.call({ method: 'GET', url: `/api/cards/${card.id}`, headers }));
-    if (issued.status !== 'active') throw new Error(`card not active after issue: ${issued.status}`);
-    const rates = ok('rates', await t.call({ method: 'GET', url: '/api/config/exchange-rates', headers }));
-    const quoteId = rates.rates.find((r: any) => r.from === 'USD' && r.to === 'RUB').quoteId;
-    // One of each first, uncounted: caches and lazily created rows (e.g. the RUB wallet account) are warm, as under load.
-    ok('warm top-up', await t.call({ method: 'POST', url: `/api/cards/${card.id}/topup`, headers: { ...headers, 'idempotency-key': randomUUID() }, payload: { amount: product.depositRange.min.amount } }));
-    ok('warm exchange', await t.call({ method: 'POST', url: '/api/wallet/exchange', headers: { ...headers, 'idempotency-key': randomUUID() }, payload: { from: 'USD', to: 'RUB', amount: 1_000, quoteId } }));
-    ok('warm wallet', await t.call({ method: 'GET', url: '/api/wallet', headers }));
-    ok('warm cards', await t.call({ method: 'GET', url: '/api/cards', headers }));
-    await drain();
-
-    // ── Counted operations ──
-    const operations: Array<[string, () => Promise<void>]> = [
-      [
-        'card top-up',
-        async () => {
-          const res = await t.call({ method: 'POST', url: `/api/cards/${card.id}/topup`, headers: { ...headers, 'idempotency-key': randomUUID() }, payload: { amount: product.depositRange.min.amount } });
-          ok('top-up', res);
-          if (res.body.data.transfer.status !== 'pending') throw new Error(`top-up answered ${res.body.data.transfer.status}`);
-        },
-      ],
-      [
-        'exchange',
-        async () => {
-          ok('exchange', await t.call({ method: 'POST', url: '/api/wallet/exchange', headers: { ...headers, 'idempotency-key': randomUUID() }, payload: { from: 'USD', to: 'RUB', amount: 1_000, quoteId } }));
-        },
-      ],
-      ['wallet read', async () => void ok('wallet', await t.call({ method: 'GET', url: '/api/wallet', headers }))],
-      ['cards list', async () => void ok('cards', await t.call({ method: 'GET', url: '/api/cards', headers }))],
-    ];
-    const results: Array<[string, Map<string, Counts>]> = [];
-    for (const [name, run] of operations) {
-      counter.start('HTTP request');
-      await run();
-      await new Promise((resolve) => setTimeout(resolve, 20)); // anything the request left running in the background
-      await drain();
-      const phases = counter.stop();
-      const log = new Map(counter.log);
-      phases.delete(IDLE_CLAIM); // the drain's last claim finds nothing: a polling worker's idle look
-      results.push([name, phases]);
-      if (process.env.BENCH_SQL === '1') {
-        console.log(`\n## ${name}`);
-        for (const [phase, lines] of log) console.log(`  ${phase}\n${lines.map((l) => `    ${l}`).join('\n')}`);
-      }
+  const { kind, operations } = await measureOperationStatements(process.env.DATABASE_URL);
+  if (process.env.BENCH_SQL === '1') {
+    for (const { name, log } of operations) {
+      console.log(`\n## ${name}`);
+      for (const [phase, lines] of log) console.log(`  ${phase}\n${lines.map((l) => `    ${l}`).join('\n')}`);
     }
-    const top = ok('card after', await t.call({ method: 'GET', url: `/api/cards/${card.id}`, headers }));
-    const expected = 2 * product.depositRange.min.amount + initialDeposit;
-    if (top.balance.amount !== expected) throw new Error(`card balance ${top.balance.amount}, expected ${expected}: the top-up did not settle`);
-
-    // ── Table ──
-    const rows: string[][] = [['Operation', 'Phase', 'Statements', 'Transactions', 'Round trips']];
-    for (const [name, phases] of results) {
-      for (const [phase, c] of phases) rows.push([name, phase, String(c.statements), String(c.transactions), String(c.roundTrips)]);
-      const total = totalOf(phases);
-      rows.push([name, '**total**', `**${total.statements}**`, `**${total.transactions}**`, `**${total.roundTrips}**`]);
-    }
-    console.log(`\nStatements per operation, ${raw.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} (scripts/bench/statements.ts)\n`);
-    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-    const line = (r: string[]) => `| ${r.map((cell, i) => (i >= 2 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join(' | ')} |`;
-    console.log(line(rows[0]!));
-    console.log(`|${widths.map((w, i) => (i >= 2 ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
-    for (const r of rows.slice(1)) console.log(line(r));
-  } finally {
-    await app.close();
-    await raw.close();
-    await database.drop();
   }
+  const rows: string[][] = [['Operation', 'Phase', 'Statements', 'Transactions', 'Round trips']];
+  for (const { name, phases, total } of operations) {
+    for (const [phase, c] of phases) rows.push([name, phase, String(c.statements), String(c.transactions), String(c.roundTrips)]);
+    rows.push([name, '**total**', `**${total.statements}**`, `**${total.transactions}**`, `**${total.roundTrips}**`]);
+  }
+  console.log(`\nStatements per operation, ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} (scripts/bench/statements.ts)\n`);
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => `| ${r.map((cell, i) => (i >= 2 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join(' | ')} |`;
+  console.log(line(rows[0]!));
+  console.log(`|${widths.map((w, i) => (i >= 2 ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
+  for (const r of rows.slice(1)) console.log(line(r));
 };
 
 main().catch((error: unknown) => {

@@ -1,0 +1,34 @@
+/**
+ * Issue #13: the database work of the hot operations is held to a budget, so a change that adds a round trip to a wallet
+ * read or a statement to a money write fails here instead of showing up later as a slower benchmark. Counts, not
+ * timings (scripts/bench/statement-operations.ts counts; `npm run bench:statements` prints the same table by phase).
+ * An operation that gets cheaper passes; lower its budget here in the same change.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Counts } from '../../scripts/bench/statement-counter';
+import { measureOperationStatements, type OperationStatements } from '../../scripts/bench/statement-operations';
+
+/** statements / transactions / round trips, end to end (the request, its jobs and the issuer's events). */
+const BUDGET: Record<string, Counts> = {
+  'card top-up': { statements: 24, transactions: 6, roundTrips: 28 },
+  exchange: { statements: 5, transactions: 1, roundTrips: 7 },
+  'wallet read': { statements: 2, transactions: 0, roundTrips: 2 },
+  'cards list': { statements: 2, transactions: 0, roundTrips: 2 },
+};
+
+let measured: OperationStatements;
+beforeAll(async () => {
+  measured = await measureOperationStatements(process.env.DATABASE_URL);
+}, 120_000);
+
+describe('statements per operation stay within the budget', () => {
+  it.each(Object.entries(BUDGET))('%s', (name, budget) => {
+    const operation = measured.operations.find((op) => op.name === name);
+    expect(operation, name).toBeDefined();
+    const { total, phases } = operation!;
+    const detail = JSON.stringify(Object.fromEntries(phases));
+    expect(total.statements, `${name} statements: ${detail}`).toBeLessThanOrEqual(budget.statements);
+    expect(total.transactions, `${name} transactions: ${detail}`).toBeLessThanOrEqual(budget.transactions);
+    expect(total.roundTrips, `${name} round trips: ${detail}`).toBeLessThanOrEqual(budget.roundTrips);
+  });
+});
