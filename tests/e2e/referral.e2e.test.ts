@@ -130,11 +130,13 @@ describe('Referral program', () => {
 
   test('a refused clipboard says "Failed to copy to clipboard"', async ({ app }) => {
     const { page, baseUrl } = app;
+    // Refused both ways: the Clipboard API and the older execCommand('copy') the app falls back to (shared/lib clipboard).
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'clipboard', {
         configurable: true,
         value: { writeText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) },
       });
+      document.execCommand = () => false;
     });
     const alice = await signUpViaApi(baseUrl, 'referrer', { firstName: 'Alice', lastName: 'Walker' });
     await openSignedIn(page, baseUrl, alice, '/referral');
@@ -143,6 +145,31 @@ describe('Referral program', () => {
     await page.getByRole('button', { name: 'Copy invite link' }).click();
     await expect.poll(() => page.getByText('Failed to copy to clipboard').count()).toBeGreaterThanOrEqual(1);
     await saveScreenshot(page, 'referral-en-copy-failed');
+  });
+
+  test('the Clipboard API refused (an older webview): the code is copied the older way all the same', async ({ app }) => {
+    const { page, baseUrl } = app;
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        configurable: true,
+        value: { writeText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) },
+      });
+      const copied: string[] = [];
+      (window as unknown as { __copied: string[] }).__copied = copied;
+      document.execCommand = (command: string) => {
+        const active = document.activeElement;
+        if (command === 'copy' && active instanceof HTMLTextAreaElement) copied.push(active.value);
+        return command === 'copy';
+      };
+    });
+    const alice = await signUpViaApi(baseUrl, 'referrer', { firstName: 'Alice', lastName: 'Walker' });
+    await openSignedIn(page, baseUrl, alice, '/referral');
+    await page.getByRole('button', { name: 'Copy code' }).click();
+    await visible(page.getByText('Promo code copied'));
+    const copied = await page.evaluate(() => (window as unknown as { __copied: string[] }).__copied);
+    expect(copied).toHaveLength(1);
+    expect(copied[0]).toMatch(/^[A-Z0-9]{4,}$/);
+    expect(await page.getByText('Failed to copy to clipboard').count()).toBe(0);
   });
 
   test('"Failed to load promo code" / "Failed to load referrals" with a retry that recovers', async ({ app }) => {
