@@ -130,8 +130,10 @@ export const PGLITE_MEMORY_SETTINGS: readonly string[] = [
  * - `--no-wasm-dynamic-tiering --no-wasm-tier-up`: PostgreSQL's WebAssembly stays on V8's baseline compiler
  *   (Liftoff) instead of being recompiled function by function with TurboFan on V8's background threads, whose
  *   compile memory glibc's per-thread arenas keep: 40–70 MB less RSS after the load, the first start's peak ~90 MB
- *   lower. The server's CPU per embedded wallet read did not rise (0.93 against 1.01–1.06 ms in the same hour): the
- *   hot path of a read is JavaScript and system calls, not the database's code.
+ *   lower, and initdb takes a third less CPU (TurboFan's compiling cost more than its faster code saved).
+ * The price: server CPU per embedded wallet read 1.0–1.3 ms against 0.9–1.0 ms without the flags in paired runs on a
+ * loaded machine (likely the extra collections of `--optimize-for-size`; `--optimize-for-size` alone measured no
+ * cheaper and ended one run at 258 MB).
  * Read at run time: `--optimize-for-size` at each collection, the tiering flags when a module is compiled.
  */
 export const PGLITE_V8_FLAGS: readonly string[] = ['--optimize-for-size', '--no-wasm-dynamic-tiering', '--no-wasm-tier-up'];
