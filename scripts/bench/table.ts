@@ -6,6 +6,7 @@
  *   npm run bench:table
  *   BENCH_RUNS=5 BENCH_SECONDS=10 npm run bench:table
  *   BENCH_ONLY=writes npm run bench:table  # only the money-write rows
+ *   BENCH_ONLY=embedded npm run bench:table  # only the embedded (PGlite) rows: its reads and its memory
  *   BENCH_TSX=1 npm run bench:table        # the server under tsx instead of compiled (scripts/build-server.ts)
  *   BENCH_SERVER=old/dist-server/main.js npm run bench:table   # another build (an older commit's: before/after)
  *
@@ -48,6 +49,8 @@ const USERS = Number(process.env.BENCH_USERS ?? 32);
 const TSX = process.env.BENCH_TSX === '1';
 /** BENCH_ONLY=writes: only the money writes (quicker while working on them; the other rows print n/a). */
 const ONLY = process.env.BENCH_ONLY;
+/** BENCH_ONLY=embedded: only the embedded server's rows (GET /api/wallet on PGlite, its CPU and its memory). */
+const EMBEDDED_ONLY = ONLY === 'embedded';
 
 const median = (values: number[]): number => {
   const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
@@ -127,6 +130,7 @@ const bearer = (user: LoadUser): LoopTarget['headers'] => ({ authorization: `Bea
 
 const main = async () => {
   const started = performance.now();
+  const loadAtStart = (await import('node:os')).loadavg()[0]!.toFixed(1);
   // BENCH_SERVER=<compiled main.js>: bench that build instead (e.g. an older commit's, for a before/after).
   const entry = process.env.BENCH_SERVER ? resolve(process.env.BENCH_SERVER) : TSX ? undefined : resolve(ROOT, '.tmp/bench-server/main.js');
   if (entry && !process.env.BENCH_SERVER) await buildServer(resolve(ROOT, '.tmp/bench-server'), { initdbTemplate: true }); // as npm run build:server
@@ -166,10 +170,12 @@ const main = async () => {
     const workload = (urls: string[]) => new WalletWorkload({ client, servers: () => urls, stats: new LoadStats(), rotateAddresses: true });
     const onPg = workload([a!.url]);
     const users = await onPg.signUp(USERS);
-    // Enough for every write row of every run: a refused (unfunded) top-up or exchange would not measure the write path.
-    await Promise.all(users.map((user) => onPg.usdtDeposit(user, 100_000)));
-    await onPg.pickCardProduct(users[0]!);
-    await Promise.all(users.map((user) => onPg.issueCard(user)));
+    if (!EMBEDDED_ONLY) {
+      // Enough for every write row of every run: a refused (unfunded) top-up or exchange would not measure the write path.
+      await Promise.all(users.map((user) => onPg.usdtDeposit(user, 100_000)));
+      await onPg.pickCardProduct(users[0]!);
+      await Promise.all(users.map((user) => onPg.issueCard(user)));
+    }
     const onPglite = workload([embedded.url]);
     const embeddedUsers = await onPglite.signUp(USERS);
     console.log(`setup: ${USERS} users on each database in ${((performance.now() - started) / 1000).toFixed(0)} s; ${RUNS} runs × ${SECONDS} s, ${CONNECTIONS} connections`);
@@ -181,12 +187,15 @@ const main = async () => {
     const embeddedWallets = embeddedUsers.map((user) => ({ path: '/api/wallet', headers: bearer(user) }));
     // Warm-up (not recorded): JIT, connection pools, the database's caches.
     const warm = (base: string, targets: LoopTarget[]) => runClosedLoop({ base, targets, connections: CONNECTIONS, seconds: 1, firstAddress: (nextAddress += 500) });
-    for (const [base, targets] of [[a!.url, wallets], [bare.url, bareTargets], [a!.url, cards], [embedded.url, embeddedWallets]] as const) await warm(base, targets);
+    const warmUps = [[a!.url, wallets], [bare.url, bareTargets], [a!.url, cards], [embedded.url, embeddedWallets]] as const;
+    for (const [base, targets] of EMBEDDED_ONLY ? warmUps.slice(3) : warmUps) await warm(base, targets);
     nextAddress += 500;
     for (let run = 0; run < (ONLY === 'writes' ? 0 : RUNS); run++) {
-      record('wallet', await measured([a!.pid], postmaster, loop(a!.url, wallets)));
-      record('bare', await measured([bare.pid], postmaster, loop(bare.url, bareTargets)));
-      record('cards', await measured([a!.pid], postmaster, loop(a!.url, cards)));
+      if (!EMBEDDED_ONLY) {
+        record('wallet', await measured([a!.pid], postmaster, loop(a!.url, wallets)));
+        record('bare', await measured([bare.pid], postmaster, loop(bare.url, bareTargets)));
+        record('cards', await measured([a!.pid], postmaster, loop(a!.url, cards)));
+      }
       record('embedded', await measured([embedded.pid], null, loop(embedded.url, embeddedWallets)));
       process.stdout.write(`reads run ${run + 1}/${RUNS} done\n`);
     }
@@ -195,12 +204,14 @@ const main = async () => {
     await stopServerProcess(embedded);
 
     // ── Money writes, interleaved with pgbench ─────────────────────────────────────────────────────
-    await pgbench(['-i', '-s', '10', '-q', pgbenchUrl]);
+    if (!EMBEDDED_ONLY) await pgbench(['-i', '-s', '10', '-q', pgbenchUrl]);
     const oneProcess = workload([a!.url]);
     const twoProcesses = workload([a!.url, b!.url]);
-    await oneProcess.pickCardProduct(users[0]!);
-    await twoProcesses.pickCardProduct(users[0]!);
-    await twoProcesses.runFor(users, 1, { exchange: 1, cardTopUp: 1 }); // warm-up
+    if (!EMBEDDED_ONLY) {
+      await oneProcess.pickCardProduct(users[0]!);
+      await twoProcesses.pickCardProduct(users[0]!);
+      await twoProcesses.runFor(users, 1, { exchange: 1, cardTopUp: 1 }); // warm-up
+    }
     // Each write row measures its own work: the jobs an earlier row left (card top-ups → issuer steps) are drained first,
     // and a row's own jobs are drained inside its window, so their CPU is counted and its rate is what the servers
     // sustain (operations ÷ (load time + the time their jobs took to finish)).
@@ -220,7 +231,7 @@ const main = async () => {
         return { rate: ok / seconds, p99: w.stats.summary([kind]).p99, requests: ok, failures };
       });
     };
-    for (let run = 0; run < RUNS; run++) {
+    for (let run = 0; run < (EMBEDDED_ONLY ? 0 : RUNS); run++) {
       record(
         'pgbench',
         await measured([], postmaster, async (onStart) => {
@@ -272,7 +283,8 @@ const main = async () => {
     for (const row of rows) console.log(`| ${row.join(' | ')} |`);
     const failures = [...samples.entries()].flatMap(([key, list]) => list.filter((s) => s.failures).map((s) => `${key}: ${s.failures}`));
     if (failures.length) console.log(`\nanswers other than 2xx:\n  ${failures.join('\n  ')}`);
-    console.log(`\nmedians of ${RUNS} runs × ${SECONDS} s; ${process.env.BENCH_MACHINE ?? `${(await import('node:os')).cpus().length} cores`}; took ${((performance.now() - started) / 1000).toFixed(0)} s (figures only, nothing asserted)`);
+    const loadAverage = (await import('node:os')).loadavg()[0]!.toFixed(1);
+    console.log(`\nmedians of ${RUNS} runs × ${SECONDS} s; ${process.env.BENCH_MACHINE ?? `${(await import('node:os')).cpus().length} cores`}; load average ${loadAtStart} at the start, ${loadAverage} at the end; took ${((performance.now() - started) / 1000).toFixed(0)} s (figures only, nothing asserted)`);
   } finally {
     await Promise.all(servers.map((s) => stopServerProcess(s)));
     for (const cleanup of cleanups.reverse()) await cleanup();
