@@ -9,10 +9,12 @@ import { WALLET_FAILURE_CODES } from '@/entities/wallet';
 import { CommissionReason, SbpPaymentStatus, WalletTransactionType } from '@/shared/contract';
 
 type Json = Record<string, any>;
-const load = (lang: string): Json =>
-  JSON.parse(readFileSync(resolve(process.cwd(), `src/shared/i18n/locales/${lang}/wallet.json`), 'utf8'));
+const read = (lang: string, ns: string): Json =>
+  JSON.parse(readFileSync(resolve(process.cwd(), `src/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'));
+/** The screen's texts (`wallet`) and those of its sheets and payment pages (`wallet-actions`, loaded with them). */
+const load = (lang: string): Json => ({ ...read(lang, 'wallet'), ...read(lang, 'wallet-actions') });
 
-describe.each(['en', 'ru'])('wallet.json (%s)', (lang) => {
+describe.each(['en', 'ru'])('wallet.json + wallet-actions.json (%s)', (lang) => {
   const w = load(lang);
 
   it('has a title for each SPEC §3 transaction type and each commission reason', () => {
