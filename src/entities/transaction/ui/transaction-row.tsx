@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import type { WalletTransaction } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { cn } from '@/shared/lib';
@@ -14,9 +15,24 @@ export interface TransactionRowProps {
   onOpen?: () => void;
 }
 
+const WALLET_ONLY = ['wallet'];
+const WITH_REASONS = ['wallet', 'errors'];
+
 /** One wallet transaction: type icon, localized description, signed amount, pending/failed badge. */
-export function TransactionRow({ transaction: tx, requiredConfirmations, onOpen }: TransactionRowProps) {
-  const { t } = useTranslation(['wallet', 'errors']);
+export function TransactionRow(props: TransactionRowProps) {
+  const tx = props.transaction;
+  if (tx.status !== 'failed' || !tx.failureCode) return <Row {...props} namespaces={WALLET_ONLY} />;
+  // Why it failed is in `errors` (errors:reasons.<CODE>), which is not on the wallet's first paint (bundle
+  // budget): the row shows at once without the reason, and with it once `errors` is there.
+  return (
+    <Suspense fallback={<Row {...props} transaction={{ ...tx, failureCode: null }} namespaces={WALLET_ONLY} />}>
+      <Row {...props} namespaces={WITH_REASONS} />
+    </Suspense>
+  );
+}
+
+function Row({ transaction: tx, requiredConfirmations, onOpen, namespaces }: TransactionRowProps & { namespaces: string[] }) {
+  const { t } = useTranslation(namespaces);
   const format = useFormatters();
   const text = describeTransaction(tx, {
     t: (key, options) => t(key, options),

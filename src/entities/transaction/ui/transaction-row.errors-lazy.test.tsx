@@ -1,0 +1,46 @@
+/**
+ * The `errors` namespace is not on the wallet's first paint (bundle budget, docs/frontend.md "Bundle budget"):
+ * a row that did not fail renders with `wallet` alone; a failed row shows at once without its reason and says
+ * why as soon as `errors` has arrived (fetched by that row, or earlier by the idle preload).
+ */
+import { cleanup, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { WalletTransaction } from '@/shared/contract';
+import { i18n, initI18n } from '@/shared/i18n';
+import { transactionsFixture } from '../testing/fixtures';
+import { TransactionRow } from './transaction-row';
+
+beforeAll(async () => {
+  await initI18n({ navigatorLanguages: ['en-US'] });
+  await i18n.loadNamespaces(['wallet']);
+});
+afterEach(cleanup);
+
+describe('TransactionRow without the errors namespace', () => {
+  it('a row that did not fail renders at once and does not ask for errors', () => {
+    render(
+      <Suspense fallback={<p>suspended</p>}>
+        <TransactionRow transaction={transactionsFixture()[1]!} />
+      </Suspense>,
+    );
+    expect(screen.queryByText('suspended')).toBeNull();
+    expect(screen.getByText('Card top-up')).toBeTruthy();
+    expect(i18n.hasResourceBundle('en', 'errors')).toBe(false);
+  });
+
+  it('a failed row shows at once (title, badge, no key), then its reason once errors has loaded', async () => {
+    const transfer: WalletTransaction = { ...transactionsFixture()[1]!, status: 'failed', failureCode: 'ISSUER_DECLINED' };
+    render(
+      <Suspense fallback={<p>suspended</p>}>
+        <TransactionRow transaction={transfer} />
+      </Suspense>,
+    );
+    expect(screen.queryByText('suspended')).toBeNull();
+    expect(screen.getByText('Card top-up')).toBeTruthy();
+    expect(screen.getByText('Failed')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/reasons\.|ISSUER_DECLINED/);
+    expect(await screen.findByText(/The card issuer declined the request/)).toBeTruthy();
+    expect(i18n.hasResourceBundle('en', 'errors')).toBe(true);
+  });
+});
