@@ -1,7 +1,8 @@
 /**
- * The `errors` namespace is not on the wallet's first paint (bundle budget, docs/frontend.md "Bundle budget"):
- * a row that did not fail renders with `wallet` alone; a failed row shows at once without its reason and says
- * why as soon as `errors` has arrived (fetched by that row, or earlier by the idle preload).
+ * The `errors` and `transaction-details` (the USDT hold note) namespaces are not on the wallet's first paint (bundle budget, docs/frontend.md
+ * "Bundle budget"): a row that did not fail renders with `wallet` alone; a failed row shows at once without its
+ * reason and says why as soon as `errors` has arrived (fetched by that row, or earlier by the idle preload); a
+ * held USDT deposit likewise gets its note with `transaction-details`.
  */
 import { cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
@@ -27,6 +28,7 @@ describe('TransactionRow without the errors namespace', () => {
     expect(screen.queryByText('suspended')).toBeNull();
     expect(screen.getByText('Card top-up')).toBeTruthy();
     expect(i18n.hasResourceBundle('en', 'errors')).toBe(false);
+    expect(i18n.hasResourceBundle('en', 'transaction-details')).toBe(false);
   });
 
   it('a failed row shows at once (title, badge, no key), then its reason once errors has loaded', async () => {
@@ -42,5 +44,19 @@ describe('TransactionRow without the errors namespace', () => {
     expect(document.body.textContent).not.toMatch(/reasons\.|ISSUER_DECLINED/);
     expect(await screen.findByText(/The card issuer declined the request/)).toBeTruthy();
     expect(i18n.hasResourceBundle('en', 'errors')).toBe(true);
+  });
+
+  it('a held USDT deposit shows at once (badge, amounts), then its note once transaction-details has loaded', async () => {
+    const deposit = transactionsFixture()[0] as Extract<WalletTransaction, { type: 'usdtDeposit' }>;
+    const held: WalletTransaction = { ...deposit, status: 'pending', details: { ...deposit.details, usdtAmount: '75.120000', hold: { reason: 'no_tag' } } };
+    render(
+      <Suspense fallback={<p>suspended</p>}>
+        <TransactionRow transaction={held} />
+      </Suspense>,
+    );
+    expect(screen.queryByText('suspended')).toBeNull();
+    expect(screen.getByText('Held for review')).toBeTruthy();
+    expect(screen.queryByTestId('transaction-note')).toBeNull();
+    expect((await screen.findByTestId('transaction-note')).textContent).toContain('no ID in its decimals');
   });
 });

@@ -17,21 +17,26 @@ export interface TransactionRowProps {
 
 const WALLET_ONLY = ['wallet'];
 const WITH_REASONS = ['wallet', 'errors'];
+const WITH_HOLD = ['wallet', 'transaction-details'];
 
 /** One wallet transaction: type icon, localized description, signed amount, pending/failed badge. */
 export function TransactionRow(props: TransactionRowProps) {
   const tx = props.transaction;
-  if (tx.status !== 'failed' || !tx.failureCode) return <Row {...props} namespaces={WALLET_ONLY} />;
-  // Why it failed is in `errors` (errors:reasons.<CODE>), which is not on the wallet's first paint (bundle
-  // budget): the row shows at once without the reason, and with it once `errors` is there.
+  const failedWithCode = tx.status === 'failed' && tx.failureCode !== null;
+  const held = tx.type === 'usdtDeposit' && tx.details.hold !== null;
+  if (!failedWithCode && !held) return <Row {...props} namespaces={WALLET_ONLY} />;
+  // Why it failed (`errors:reasons.<CODE>`) and why a deposit is held (`transaction-details:usdtHold`) are not on
+  // the wallet's first paint (bundle budget): the row shows at once without that sentence, then with it.
   return (
-    <Suspense fallback={<Row {...props} transaction={{ ...tx, failureCode: null }} namespaces={WALLET_ONLY} />}>
-      <Row {...props} namespaces={WITH_REASONS} />
+    <Suspense fallback={<Row {...props} namespaces={WALLET_ONLY} brief />}>
+      <Row {...props} namespaces={held ? WITH_HOLD : WITH_REASONS} />
     </Suspense>
   );
 }
 
-function Row({ transaction: tx, requiredConfirmations, onOpen, namespaces }: TransactionRowProps & { namespaces: string[] }) {
+/** `brief`: without the failure reason and the hold note (their namespaces are on their way). */
+function Row({ transaction, requiredConfirmations, onOpen, namespaces, brief = false }: TransactionRowProps & { namespaces: string[]; brief?: boolean }) {
+  const tx = brief ? { ...transaction, failureCode: null } : transaction;
   const { t } = useTranslation(namespaces);
   const format = useFormatters();
   const text = describeTransaction(tx, {
@@ -41,6 +46,7 @@ function Row({ transaction: tx, requiredConfirmations, onOpen, namespaces }: Tra
     time: (iso) => format.date(iso, { hour: '2-digit', minute: '2-digit' }),
     requiredConfirmations,
   });
+  if (brief) delete text.note;
   const failed = tx.status === 'failed';
   const held = tx.type === 'usdtDeposit' && tx.details.hold !== null;
   // A declined SBP attempt is a history row without a ledger transaction (docs/api.md "Transaction details").

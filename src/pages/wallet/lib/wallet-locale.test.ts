@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WALLET_FAILURE_CODES } from '@/entities/wallet';
-import { CommissionReason, SbpPaymentStatus, WalletTransactionType } from '@/shared/contract';
+import { CommissionReason, SbpPaymentStatus, USDT_HOLD_REASONS, WalletTransactionType } from '@/shared/contract';
 
 type Json = Record<string, any>;
 const read = (lang: string, ns: string): Json =>
@@ -20,6 +20,12 @@ describe.each(['en', 'ru'])('wallet.json + wallet-actions.json (%s)', (lang) => 
   it('has a title for each SPEC §3 transaction type and each commission reason', () => {
     for (const type of WalletTransactionType.options) expect(w.transaction.types[type], type).toEqual(expect.any(String));
     for (const reason of CommissionReason.options) expect(w.transaction.commission[reason], reason).toEqual(expect.any(String));
+  });
+
+  it('explains every reason a USDT deposit is held (transaction-details.json, loaded with a held row)', () => {
+    const holds = read(lang, 'transaction-details').usdtHold;
+    expect(holds.note).toContain('{{reason}}');
+    for (const reason of USDT_HOLD_REASONS) expect(holds.reasons[reason], reason).toEqual(expect.any(String));
   });
 
   it('names every SBP payment status and explains every wallet failure code', () => {

@@ -3,9 +3,11 @@
  * (/wallet?topup=sbp&amount=…, lib/deep-link.ts) opens its sheet once, then the parameters are dropped.
  */
 import { combine, createEffect, createEvent, sample } from 'effector';
-import { exchangeRatesRefetchRequested } from '@/entities/exchange-rate';
-import { $transactionsRefreshing, transactionsReloadRequested } from '@/entities/transaction';
-import { $walletRefreshing, walletRefetchRequested } from '@/entities/wallet';
+import { appConfigRequested } from '@/entities/app-config';
+import { exchangeRatesRefetchRequested, exchangeRatesRequested } from '@/entities/exchange-rate';
+import { $isAuthenticated, sessionStarted } from '@/entities/session';
+import { $transactionsRefreshing, transactionsReloadRequested, transactionsRequested } from '@/entities/transaction';
+import { $walletRefreshing, walletRefetchRequested, walletRequested } from '@/entities/wallet';
 import { exchangeOpened } from '@/features/exchange-currency';
 import { sbpTopUpOpened } from '@/features/topup-sbp';
 import { usdtTopUpOpened } from '@/features/topup-usdt';
@@ -24,6 +26,22 @@ sample({
   filter: $walletPageRefreshing.map((busy) => !busy),
   target: [walletRefetchRequested, transactionsReloadRequested, exchangeRatesRefetchRequested, refreshHapticFx],
 });
+
+/**
+ * The first paint's GETs (balances, quotes for the total, the first history page, the config): the same queries
+ * the page's gates start. Started early when the app opens on /wallet with a signed-in session: boot requests
+ * this chunk before the platform and i18n start, so it is usually there when boot announces the session
+ * (`sessionStarted`, before the app's first render); the requests then run in parallel with that render instead
+ * of after the page mounted (issue #13). The gates later find them in flight (the entities do not restart a
+ * pending first load) or fresh in the cache: no second request. Chunk not there yet: the gates start them.
+ */
+export const walletPageDataRequested = createEvent();
+sample({ clock: walletPageDataRequested, target: [walletRequested, exchangeRatesRequested, transactionsRequested, appConfigRequested] });
+
+/** Whether the app opened on the wallet (this chunk also serves screens that share its code). */
+export const openedOnWalletFx = createEffect(() => window.location.pathname === routePaths.wallet);
+sample({ clock: sessionStarted, filter: $isAuthenticated, target: openedOnWalletFx });
+sample({ clock: openedOnWalletFx.doneData, filter: Boolean, target: walletPageDataRequested });
 
 /** Opened with the URL's query string (a new one while open opens it again). */
 export const walletPage = createPageLifecycle<{ search: string }>('walletPage');
