@@ -16,3 +16,6 @@ export const authRefreshToken = defineEndpoint({
   body: z.object({ refreshToken: z.string().check(z.minLength(1), z.maxLength(512)) }),
   response: z.object({ accessToken: z.string(), refreshToken: z.string() }),
 });
+
+/** This module's group (contract.test.ts: every module that defines endpoints exports one); auth.ts lists it too. */
+export const authRefreshEndpoints = { 'auth.refreshToken': authRefreshToken } as const;
