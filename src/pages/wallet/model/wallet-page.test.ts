@@ -8,8 +8,9 @@ import { $usdtTopUpOpen } from '@/features/topup-usdt';
 import { navigateFx, type NavigateTo } from '@/shared/lib';
 import { appConfigRequested } from '@/entities/app-config';
 import { exchangeRatesRequested } from '@/entities/exchange-rate';
-import { $accessToken, sessionStarted } from '@/entities/session';
-import { openedOnWalletFx, walletPage, walletPageDataRequested, walletPageRefreshed } from './wallet-page';
+import { $lockPhase } from '@/entities/app-lock';
+import { $accessToken, $sessionStarted, sessionStarted } from '@/entities/session';
+import { openedOnWalletFx, walletModelLoaded, walletPage, walletPageDataRequested, walletPageRefreshed } from './wallet-page';
 
 const server = useWalletTestApi();
 
@@ -61,6 +62,26 @@ describe('wallet page model', () => {
     expect(server.calls).toHaveLength(0);
 
     await allSettled(sessionStarted, { scope: at('/wallet', 'token') });
+    for (const path of ['/api/wallet', '/api/wallet/transactions', '/api/config/exchange-rates', '/api/config']) {
+      expect(server.callsTo('GET', path), path).toHaveLength(1);
+    }
+  });
+
+  it('boot: this chunk evaluated after the session started (a slow chunk) → the GETs start as it loads, before the page mounts', async () => {
+    server.on('GET', '/api/wallet', () => ok(walletFixture()));
+    server.on('GET', '/api/wallet/transactions', () => ok({ items: [], nextCursor: null }));
+    server.on('GET', '/api/config/exchange-rates', () => ok(ratesFixture()));
+    server.on('GET', '/api/config', () => ok(configFixture()));
+    const at = (started: boolean) =>
+      fork({ values: [[$accessToken, 'token'], [$sessionStarted, started]], handlers: [[openedOnWalletFx, () => true]] });
+
+    await allSettled(walletModelLoaded, { scope: at(false) });
+    // A device that knows of an app lock starts locked: nothing of the account is fetched before the unlock.
+    const locked = fork({ values: [[$accessToken, 'token'], [$sessionStarted, true], [$lockPhase, 'locked']], handlers: [[openedOnWalletFx, () => true]] });
+    await allSettled(walletModelLoaded, { scope: locked });
+    await allSettled(sessionStarted, { scope: locked });
+    expect(server.calls).toHaveLength(0);
+    await allSettled(walletModelLoaded, { scope: at(true) });
     for (const path of ['/api/wallet', '/api/wallet/transactions', '/api/config/exchange-rates', '/api/config']) {
       expect(server.callsTo('GET', path), path).toHaveLength(1);
     }
