@@ -11,7 +11,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import enWallet from '../../src/shared/i18n/locales/en/wallet.json';
+import enWalletActions from '../../src/shared/i18n/locales/en/wallet-actions.json';
 import ruWallet from '../../src/shared/i18n/locales/ru/wallet.json';
+import ruWalletActions from '../../src/shared/i18n/locales/ru/wallet-actions.json';
 import { api, openSignedIn, saveScreenshot, signUpViaApi, test, visible, hidden } from './support';
 
 const TEXT = {
@@ -186,7 +188,8 @@ describe('app lock and hidden balances', () => {
   });
 });
 
-const WALLET = { en: enWallet, ru: ruWallet } as const;
+/** The wallet screen's texts and its sheets' (wallet-actions.json, loaded with the sheets). */
+const WALLET = { en: { ...enWallet, ...enWalletActions }, ru: { ...ruWallet, ...ruWalletActions } } as const;
 const mainButton = (page: Page) => page.locator('[data-tg-mock-button="main"]');
 const telegramBack = (page: Page) => page.locator('[data-tg-mock-button="back"]');
 const lastSetup = (page: Page, method: string) =>

@@ -20,6 +20,7 @@ import enErrorCodes from '../../src/shared/i18n/locales/en/error-codes.json';
 import enErrors from '../../src/shared/i18n/locales/en/errors.json';
 import enShell from '../../src/shared/i18n/locales/en/shell.json';
 import enWallet from '../../src/shared/i18n/locales/en/wallet.json';
+import enWalletActions from '../../src/shared/i18n/locales/en/wallet-actions.json';
 import ruCommon from '../../src/shared/i18n/locales/ru/common.json';
 import ruErrors from '../../src/shared/i18n/locales/ru/errors.json';
 import ruShell from '../../src/shared/i18n/locales/ru/shell.json';
@@ -184,7 +185,8 @@ describe('Network faults: a lost exchange answer (mutation: never retried by its
   test.override({ appOptions: { ...staticDir, env: { EXCHANGE_QUOTE_TTL_SECONDS: '10' } } });
 
   test('the server exchanged but the answer never came: timeout message, fresh balance, confirming again moves the money once', async ({ app: { page, baseUrl } }) => {
-    const w = enWallet;
+    // The screen's texts and the exchange sheet's (wallet-actions.json).
+    const w = { ...enWallet, ...enWalletActions };
     const user = await fundedUser(baseUrl);
     await openSignedIn(page, baseUrl, user, '/wallet', 'en');
     const balanceOf = (currency: string) => page.getByTestId('wallet-balance').locator(`[data-currency="${currency}"]`);

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { describe, expect } from 'vitest';
 import { api, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible } from './support';
 
-const wallet = JSON.parse(readFileSync(resolve(ROOT, 'src/shared/i18n/locales/en/wallet.json'), 'utf8'));
+const wallet = JSON.parse(readFileSync(resolve(ROOT, 'src/shared/i18n/locales/en/wallet-actions.json'), 'utf8'));
 
 describe('statuses on screen follow the server', () => {
   // STATUS_E2E_STATIC_DIR=<dir>: serve another build than dist/.

@@ -15,15 +15,17 @@ import enAuth from '../../src/shared/i18n/locales/en/auth.json';
 import enSettings from '../../src/shared/i18n/locales/en/settings.json';
 import enShell from '../../src/shared/i18n/locales/en/shell.json';
 import enWallet from '../../src/shared/i18n/locales/en/wallet.json';
+import enWalletActions from '../../src/shared/i18n/locales/en/wallet-actions.json';
 import ruAuth from '../../src/shared/i18n/locales/ru/auth.json';
 import ruSettings from '../../src/shared/i18n/locales/ru/settings.json';
 import ruShell from '../../src/shared/i18n/locales/ru/shell.json';
 import ruWallet from '../../src/shared/i18n/locales/ru/wallet.json';
+import ruWalletActions from '../../src/shared/i18n/locales/ru/wallet-actions.json';
 import { openSignedIn, readMailboxCode, saveScreenshot, signUpViaApi, test, visible } from './support';
 
 const LANGS = [
-  { lang: 'en', locale: 'en-US', auth: enAuth, settings: enSettings, shell: enShell, wallet: enWallet },
-  { lang: 'ru', locale: 'ru-RU', auth: ruAuth, settings: ruSettings, shell: ruShell, wallet: ruWallet },
+  { lang: 'en', locale: 'en-US', auth: enAuth, settings: enSettings, shell: enShell, wallet: { ...enWallet, ...enWalletActions } },
+  { lang: 'ru', locale: 'ru-RU', auth: ruAuth, settings: ruSettings, shell: ruShell, wallet: { ...ruWallet, ...ruWalletActions } },
 ] as const;
 
 type Lang = (typeof LANGS)[number];

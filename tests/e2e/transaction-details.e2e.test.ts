@@ -19,7 +19,12 @@ import { api, fundUsdt, hidden, issueCardViaApi, openSignedIn, ROOT, saveScreens
 type Lang = 'en' | 'ru';
 type Json = Record<string, any>;
 const locale = (lang: Lang, ns: string): Json => JSON.parse(readFileSync(resolve(ROOT, `src/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'));
-const texts = (lang: Lang) => ({ d: locale(lang, 'transaction-details'), w: locale(lang, 'wallet'), c: locale(lang, 'cards'), e: locale(lang, 'errors') });
+const texts = (lang: Lang) => ({
+  d: locale(lang, 'transaction-details'),
+  w: locale(lang, 'wallet'),
+  c: locale(lang, 'cards'),
+  e: locale(lang, 'errors'),
+});
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 
 function detailsJourney(lang: Lang) {
@@ -111,7 +116,7 @@ function detailsJourney(lang: Lang) {
 
     // ── The held USDT deposit: marked held, the reason, processing is where it stands, its tx hash.
     await row(w.transaction.status.held).click();
-    await visible(details.getByText(w.transaction.hold.reasons.below_minimum, { exact: false }));
+    await visible(details.getByText(d.usdtHold.reasons.below_minimum, { exact: false }));
     expect(await step('processing').getAttribute('aria-current')).toBe('step');
     await visible(step('processing').getByText(d.timeline.held));
     await visible(idRow('txHash').getByText(parked.transfer.txHash));

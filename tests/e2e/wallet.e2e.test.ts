@@ -17,7 +17,9 @@ import { api, hidden, openSignedIn, ROOT, saveScreenshot, setVerification, signU
 type Lang = 'en' | 'ru';
 type Json = Record<string, any>;
 const locale = (lang: Lang, ns: string): Json => JSON.parse(readFileSync(resolve(ROOT, `src/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'));
-const T = { en: { wallet: locale('en', 'wallet'), errors: locale('en', 'errors') }, ru: { wallet: locale('ru', 'wallet'), errors: locale('ru', 'errors') } };
+// `wallet`: the screen's texts (wallet.json) and its sheets' and payment pages' (wallet-actions.json, loaded with them).
+const walletTexts = (lang: Lang): Json => ({ ...locale(lang, 'wallet'), ...locale(lang, 'wallet-actions') });
+const T = { en: { wallet: walletTexts('en'), errors: locale('en', 'errors') }, ru: { wallet: walletTexts('ru'), errors: locale('ru', 'errors') } };
 /** i18next-style interpolation for expected texts. */
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,6 +1,7 @@
 export {
   $accessToken,
   $isAuthenticated,
+  $sessionStarted,
   $authExpiredMessage,
   sessionStarted,
   signedIn,

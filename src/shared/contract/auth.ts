@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint, Id } from './core';
+import { authRefreshToken } from './auth-refresh';
 import { PersonName } from './person-name';
 
 /** SPEC §3 registration form. */
@@ -84,16 +85,8 @@ export const authVerifyCode = defineEndpoint({
   response: AuthTokens,
 });
 
-export const authRefreshToken = defineEndpoint({
-  id: 'auth.refreshToken',
-  method: 'POST',
-  path: '/api/auth/refresh-token',
-  auth: 'none',
-  tag: 'auth',
-  summary: 'Rotate the refresh token and get a new access token.',
-  body: z.object({ refreshToken: z.string().check(z.minLength(1), z.maxLength(512)) }),
-  response: z.object({ accessToken: z.string(), refreshToken: z.string() }),
-});
+/** In a module of its own: the transport refreshes with it on every screen (auth-refresh.ts). */
+export { authRefreshToken } from './auth-refresh';
 
 export const authLogout = defineEndpoint({
   id: 'auth.logout',

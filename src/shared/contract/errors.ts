@@ -117,11 +117,10 @@ export const SBP_PAYMENT_ERROR_CODES = [
 export type SbpPaymentErrorCode = (typeof SBP_PAYMENT_ERROR_CODES)[number];
 
 /**
- * Why a USDT transfer to the deposit address was not credited automatically (docs/api.md "USDT deposit tag").
- * `held` rows of a user's history carry one of them.
+ * Why a USDT transfer was not credited automatically: defined with the wallet's contract (wallet.ts), so the
+ * wallet screen's code does not carry this catalogue (and the auth contract it imports) with it.
  */
-export const USDT_HOLD_REASONS = ['no_tag', 'unknown_tag', 'ambiguous_tag', 'below_minimum', 'duplicate_tx_hash'] as const;
-export type UsdtHoldReason = (typeof USDT_HOLD_REASONS)[number];
+export { USDT_HOLD_REASONS, type UsdtHoldReason } from './wallet';
 
 /**
  * EVERY code the server can put in front of a user, in one place: `error.code` of an envelope (`errors`),

@@ -14,7 +14,6 @@ import {
   PositiveMinorUnits,
   Timestamp,
 } from './core';
-import { USDT_HOLD_REASONS } from './errors';
 import { historyFilterShape, periodInOrder } from './statements';
 
 // ── Wallet ─────────────────────────────────────────────────────────────────────────────────────────
@@ -85,6 +84,12 @@ const txBase = {
  * attribute to this user (docs/api.md "Held for review"). The row is `pending`, `amount` is what it would credit
  * (rounded down to the cent), and nothing is in the balance until support resolves it by `txHash`.
  */
+/**
+ * Why a USDT transfer to the deposit address was not credited automatically (docs/api.md "USDT deposit tag").
+ * `held` rows of a user's history carry one of them. (Re-exported by errors.ts with the other codes.)
+ */
+export const USDT_HOLD_REASONS = ['no_tag', 'unknown_tag', 'ambiguous_tag', 'below_minimum', 'duplicate_tx_hash'] as const;
+export type UsdtHoldReason = (typeof USDT_HOLD_REASONS)[number];
 export const UsdtDepositHold = z.object({ reason: z.enum(USDT_HOLD_REASONS) });
 export type UsdtDepositHold = z.infer<typeof UsdtDepositHold>;
 

@@ -8,7 +8,7 @@ import { useFormatters } from './use-formatters';
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['wallet']);
+  await i18n.loadNamespaces(['wallet-actions']);
 });
 afterEach(cleanup);
 
@@ -18,7 +18,7 @@ const hidden = (value: boolean) =>
   };
 
 describe('moneyMessage: a text with amounts, formatted when it is displayed', () => {
-  const message = moneyMessage('wallet:exchange.done', {
+  const message = moneyMessage('wallet-actions:exchange.done', {
     debited: { amount: 100_00, currency: 'USD' },
     credited: { amount: 9_180_86, currency: 'RUB' },
   });

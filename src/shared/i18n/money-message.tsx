@@ -4,7 +4,7 @@ import type { MoneyValue } from './format';
 import { useFormatters } from './use-formatters';
 
 export interface MoneyMessageProps {
-  /** A fully qualified i18n key ("wallet:exchange.done"). */
+  /** A fully qualified i18n key ("wallet-actions:exchange.done"). */
   i18nKey: string;
   /** Interpolation values that are amounts. */
   money: Record<string, MoneyValue>;

@@ -19,7 +19,7 @@ import { ROOT } from './server';
 export type TourLang = 'en' | 'ru';
 type Json = Record<string, any>;
 
-const NAMESPACES = ['welcome', 'auth', 'wallet', 'cards', 'settings', 'faq', 'profile', 'referral', 'common'] as const;
+const NAMESPACES = ['welcome', 'auth', 'wallet', 'wallet-actions', 'cards', 'settings', 'faq', 'profile', 'referral', 'common'] as const;
 const texts = (lang: TourLang) =>
   Object.fromEntries(NAMESPACES.map((ns) => [ns, JSON.parse(readFileSync(resolve(ROOT, `src/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'))])) as Record<
     (typeof NAMESPACES)[number],
@@ -142,30 +142,30 @@ export async function screenTour(options: ScreenTourOptions): Promise<string[]> 
     await options.afterWallet?.();
 
     await page.getByRole('button', { name: T.wallet.actions.usdt }).click();
-    await check('wallet: USDT top-up sheet (QR)', dialog(T.wallet.usdt.title).getByTestId('usdt-deposit-address'));
-    await closeSheet(dialog(T.wallet.usdt.title));
+    await check('wallet: USDT top-up sheet (QR)', dialog(T['wallet-actions'].usdt.title).getByTestId('usdt-deposit-address'));
+    await closeSheet(dialog(T['wallet-actions'].usdt.title));
 
     await page.getByRole('button', { name: T.wallet.actions.sbp }).click();
-    await dialog(T.wallet.sbp.title).getByRole('textbox', { name: T.wallet.sbp.amountLabel }).fill('50');
-    await check('wallet: SBP top-up sheet (with an error)', dialog(T.wallet.sbp.title).locator('[role="alert"]'));
-    await closeSheet(dialog(T.wallet.sbp.title));
+    await dialog(T['wallet-actions'].sbp.title).getByRole('textbox', { name: T['wallet-actions'].sbp.amountLabel }).fill('50');
+    await check('wallet: SBP top-up sheet (with an error)', dialog(T['wallet-actions'].sbp.title).locator('[role="alert"]'));
+    await closeSheet(dialog(T['wallet-actions'].sbp.title));
 
     await page.getByRole('button', { name: T.wallet.actions.exchange, exact: true }).click();
-    const exchange = dialog(T.wallet.exchange.title);
-    await exchange.getByRole('textbox', { name: T.wallet.exchange.youPay }).fill(options.exchangeInput);
+    const exchange = dialog(T['wallet-actions'].exchange.title);
+    await exchange.getByRole('textbox', { name: T['wallet-actions'].exchange.youPay }).fill(options.exchangeInput);
     await check('wallet: exchange sheet', exchange.getByTestId('exchange-receive'));
-    await exchange.getByRole('button', { name: T.wallet.exchange.continue }).click();
-    await check('wallet: exchange review', dialog(T.wallet.exchange.reviewTitle).getByTestId('exchange-summary'));
+    await exchange.getByRole('button', { name: T['wallet-actions'].exchange.continue }).click();
+    await check('wallet: exchange review', dialog(T['wallet-actions'].exchange.reviewTitle).getByTestId('exchange-summary'));
     // From the keyboard: "Continue" gave way to the review step and focus fell to <body>; Escape still closes it.
     await page.keyboard.press('Escape');
-    await hidden(dialog(T.wallet.exchange.reviewTitle));
+    await hidden(dialog(T['wallet-actions'].exchange.reviewTitle));
 
     const paid = await sbpPayment(baseUrl, user, options.sbpAmount, 'pay');
     await go(`/payment-success?paymentId=${paid}`);
     await check('payment-success', page.getByTestId('redirect-countdown'));
     const declined = await sbpPayment(baseUrl, user, options.sbpAmount, 'decline');
     await go(`/payment-failed?paymentId=${declined}&code=PAYMENT_DECLINED`);
-    await check('payment-failed', page.getByTestId('payment-details').getByText(T.wallet.payment.status.failed));
+    await check('payment-failed', page.getByTestId('payment-details').getByText(T['wallet-actions'].payment.status.failed));
 
     // ── Cards.
     await go('/cards');

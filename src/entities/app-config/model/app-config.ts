@@ -24,4 +24,5 @@ export const $supportContact = $appConfig.map((config): AppConfig['support'] | n
 export const exchangeMinimumOf = (config: AppConfig['exchange'] | null, currency: Currency): Money | null =>
   config?.minAmounts.find((money) => money.currency === currency) ?? null;
 
-sample({ clock: appConfigRequested, fn: () => undefined, target: appConfigQuery.start });
+// A load asked for while one is in flight joins it (a restart would abort it and send the same request again).
+sample({ clock: appConfigRequested, filter: appConfigQuery.$pending.map((pending) => !pending), fn: () => undefined, target: appConfigQuery.start });

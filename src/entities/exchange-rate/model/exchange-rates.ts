@@ -20,5 +20,6 @@ export const $exchangeRatesState = queryState(exchangeRatesQuery);
 export const $exchangeRatesPending = exchangeRatesQuery.$pending;
 export const $exchangeRatesError = errorMessageOf(exchangeRatesQuery, 'errors:general.fetchFailed');
 
-sample({ clock: exchangeRatesRequested, fn: () => undefined, target: exchangeRatesQuery.start });
+// A load asked for while one is in flight joins it (a restart would abort it and send the same request again).
+sample({ clock: exchangeRatesRequested, filter: exchangeRatesQuery.$pending.map((pending) => !pending), fn: () => undefined, target: exchangeRatesQuery.start });
 sample({ clock: exchangeRatesRefetchRequested, fn: () => undefined, target: exchangeRatesRefetch });

@@ -54,6 +54,8 @@ const followOtherTabsFx = createEffect(() => {
 
 export const $accessToken = createStore<string | null>(tokenStorage.getAccessToken(), { serialize: 'ignore' });
 export const $isAuthenticated = $accessToken.map((token) => token !== null);
+/** Boot has announced the session (`sessionStarted`): the API is configured and the tokens are read. */
+export const $sessionStarted = createStore(false, { serialize: 'ignore' }).on(sessionStarted, () => true);
 /** SPEC §4 "Authentication expired. Please log in again." while the notice should show, else null. */
 export const $authExpiredMessage = createStore<string | null>(null);
 const $followingOtherTabs = createStore(false, { serialize: 'ignore' });

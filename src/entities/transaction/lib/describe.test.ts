@@ -61,7 +61,7 @@ describe('describeTransaction', () => {
     expect(describeTransaction(held, tools)).toEqual({
       title: 'wallet:transaction.types.usdtDeposit',
       subtitle: '14:05 · wallet:transaction.details.usdtHeld {"usdt":"75.120000"}',
-      note: 'wallet:transaction.hold.note {"reason":"wallet:transaction.hold.reasons.no_tag","txHash":"f00d"}',
+      note: 'transaction-details:usdtHold.note {"reason":"transaction-details:usdtHold.reasons.no_tag","txHash":"f00d"}',
     });
   });
 

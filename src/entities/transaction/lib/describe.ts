@@ -85,8 +85,8 @@ export function describeTransaction(tx: WalletTransaction, tools: DescribeTools)
   if (tx.status === 'failed' && tx.failureCode) parts.push(failureText(tx.failureCode, tools.t));
   const text: TransactionText = { title: transactionTitle(tx, tools.t), subtitle: parts.join(' · ') };
   if (tx.type === 'usdtDeposit' && tx.details.hold) {
-    text.note = tools.t('wallet:transaction.hold.note', {
-      reason: tools.t(`wallet:transaction.hold.reasons.${tx.details.hold.reason}`),
+    text.note = tools.t('transaction-details:usdtHold.note', {
+      reason: tools.t(`transaction-details:usdtHold.reasons.${tx.details.hold.reason}`),
       txHash: tx.details.txHash,
     });
   }

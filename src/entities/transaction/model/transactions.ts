@@ -69,7 +69,16 @@ export const $loadingMoreTransactions = transactionsNextPageQuery.$pending;
 /** "Load more" failed: SPEC §8 "Failed to fetch transactions" (the list stays). */
 export const $loadMoreError = errorMessageOf(transactionsNextPageQuery, 'errors:wallet.fetchTransactionsFailed');
 
-sample({ clock: [transactionsRequested, transactionFiltersApplied], source: $transactionFilters, fn: firstPage, target: transactionsQuery.start });
+// New filters restart the first page; a load asked for while one is in flight joins it (a restart would abort
+// it and send the same request again).
+sample({ clock: transactionFiltersApplied, source: $transactionFilters, fn: firstPage, target: transactionsQuery.start });
+sample({
+  clock: transactionsRequested,
+  source: $transactionFilters,
+  filter: transactionsQuery.$pending.map((pending) => !pending),
+  fn: firstPage,
+  target: transactionsQuery.start,
+});
 sample({ clock: transactionsReloadRequested, source: $transactionFilters, fn: firstPage, target: firstPageRefetch });
 
 sample({

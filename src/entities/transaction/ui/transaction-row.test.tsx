@@ -7,7 +7,7 @@ import { TransactionRow } from './transaction-row';
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['wallet', 'errors']);
+  await i18n.loadNamespaces(['wallet', 'errors', 'transaction-details']);
 });
 afterEach(cleanup);
 
@@ -40,7 +40,7 @@ describe('TransactionRow', () => {
     expect(note).toContain(TX_HASH);
     cleanup();
     await changeLanguage('ru');
-    await i18n.loadNamespaces(['wallet', 'errors']);
+    await i18n.loadNamespaces(['wallet', 'errors', 'transaction-details']);
     try {
       render(<TransactionRow transaction={held()} />);
       expect(screen.getByText('На проверке')).toBeTruthy();

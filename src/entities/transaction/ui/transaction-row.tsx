@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import type { WalletTransaction } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { cn } from '@/shared/lib';
@@ -14,9 +15,29 @@ export interface TransactionRowProps {
   onOpen?: () => void;
 }
 
+const WALLET_ONLY = ['wallet'];
+const WITH_REASONS = ['wallet', 'errors'];
+const WITH_HOLD = ['wallet', 'transaction-details'];
+
 /** One wallet transaction: type icon, localized description, signed amount, pending/failed badge. */
-export function TransactionRow({ transaction: tx, requiredConfirmations, onOpen }: TransactionRowProps) {
-  const { t } = useTranslation(['wallet', 'errors']);
+export function TransactionRow(props: TransactionRowProps) {
+  const tx = props.transaction;
+  const failedWithCode = tx.status === 'failed' && tx.failureCode !== null;
+  const held = tx.type === 'usdtDeposit' && tx.details.hold !== null;
+  if (!failedWithCode && !held) return <Row {...props} namespaces={WALLET_ONLY} />;
+  // Why it failed (`errors:reasons.<CODE>`) and why a deposit is held (`transaction-details:usdtHold`) are not on
+  // the wallet's first paint (bundle budget): the row shows at once without that sentence, then with it.
+  return (
+    <Suspense fallback={<Row {...props} namespaces={WALLET_ONLY} brief />}>
+      <Row {...props} namespaces={held ? WITH_HOLD : WITH_REASONS} />
+    </Suspense>
+  );
+}
+
+/** `brief`: without the failure reason and the hold note (their namespaces are on their way). */
+function Row({ transaction, requiredConfirmations, onOpen, namespaces, brief = false }: TransactionRowProps & { namespaces: string[]; brief?: boolean }) {
+  const tx = brief ? { ...transaction, failureCode: null } : transaction;
+  const { t } = useTranslation(namespaces);
   const format = useFormatters();
   const text = describeTransaction(tx, {
     t: (key, options) => t(key, options),
@@ -25,6 +46,7 @@ export function TransactionRow({ transaction: tx, requiredConfirmations, onOpen 
     time: (iso) => format.date(iso, { hour: '2-digit', minute: '2-digit' }),
     requiredConfirmations,
   });
+  if (brief) delete text.note;
   const failed = tx.status === 'failed';
   const held = tx.type === 'usdtDeposit' && tx.details.hold !== null;
   // A declined SBP attempt is a history row without a ledger transaction (docs/api.md "Transaction details").

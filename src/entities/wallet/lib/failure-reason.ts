@@ -1,7 +1,7 @@
 /**
  * Why a wallet action failed, in words, for the toast under the SPEC §8 title ("Failed to create SBP payment",
  * "Failed to exchange currency"). The server's `error.message` is developer English (docs/api.md), so known
- * codes map to `wallet:failureReasons.<CODE>`; transport failures use the transport messages; anything else
+ * codes map to `wallet-actions:failureReasons.<CODE>`; transport failures use the transport messages; anything else
  * gets no second line (the title says it all).
  */
 import { isApiError, toErrorMessage, type ErrorMessage } from '@/shared/api';
@@ -34,7 +34,7 @@ export function walletFailureReason(error: unknown): ErrorMessage | null {
   if (code !== null) {
     return (WALLET_FAILURE_CODES as readonly string[]).includes(code)
       ? // The shared words of the code next, and a general sentence last: never the code itself (userFacingCodes() in the contract).
-        { keys: [`wallet:failureReasons.${code}`, `error-codes:${code}`], defaultValue: 'An error occurred' }
+        { keys: [`wallet-actions:failureReasons.${code}`, `error-codes:${code}`], defaultValue: 'An error occurred' }
       : null;
   }
   if (isApiError(error) && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'auth-expired')) {

@@ -32,5 +32,6 @@ export const $available = $wallet.map((wallet): Record<Currency, number> | null 
   return available;
 });
 
-sample({ clock: walletRequested, fn: () => undefined, target: walletQuery.start });
+// A load asked for while one is in flight joins it (a restart would abort it and send the same request again).
+sample({ clock: walletRequested, filter: walletQuery.$pending.map((pending) => !pending), fn: () => undefined, target: walletQuery.start });
 sample({ clock: walletRefetchRequested, fn: () => undefined, target: walletRefetch });

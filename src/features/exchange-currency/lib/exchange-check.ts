@@ -40,4 +40,4 @@ export function previewableAmount(check: ExchangeCheck): number | null {
   return check.status === 'ok' || check.status === 'insufficient' || check.status === 'belowMinimum' ? check.amount : null;
 }
 
-export const otherCurrency = (currency: Currency): Currency => (currency === 'USD' ? 'RUB' : 'USD');
+export { otherCurrency } from './other-currency';

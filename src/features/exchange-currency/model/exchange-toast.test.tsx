@@ -8,7 +8,7 @@ import { toastFx } from './exchange';
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['wallet']);
+  await i18n.loadNamespaces(['wallet-actions']);
 });
 afterEach(() => {
   cleanup();
@@ -23,7 +23,7 @@ describe('exchange result toast and "hide balances"', () => {
       scope,
       params: {
         kind: 'success',
-        message: 'wallet:exchange.done',
+        message: 'wallet-actions:exchange.done',
         money: { debited: { amount: 100_00, currency: 'USD' }, credited: { amount: 9_180_86, currency: 'RUB' } },
       },
     });

@@ -182,7 +182,7 @@ describe('exchange sheet model', () => {
     expect(server.callsTo('GET', '/api/wallet')).toHaveLength(2); // reloaded past the cache
     expect(server.callsTo('GET', '/api/wallet/transactions')).toHaveLength(1);
     expect(toasts).toEqual([
-      { kind: 'success', message: 'wallet:exchange.done', money: { debited: { amount: 100_00, currency: 'USD' }, credited: { amount: 9_180_86, currency: 'RUB' } } },
+      { kind: 'success', message: 'wallet-actions:exchange.done', money: { debited: { amount: 100_00, currency: 'USD' }, credited: { amount: 9_180_86, currency: 'RUB' } } },
     ]);
     expect(haptics.at(-1)).toBe('success');
     expect(scope.getState($exchangeUnresolved)).toBe(false); // settled: the next exchange gets a new key
@@ -334,7 +334,7 @@ describe('exchange sheet model', () => {
     await allSettled(exchangeConfirmPressed, { scope });
     expect(scope.getState($exchangeStep)).toBe('form');
     expect(scope.getState($exchangeError)).toMatchObject({ status: 'insufficient' });
-    expect(toasts[0]).toMatchObject({ kind: 'error', message: 'errors:wallet.exchangeFailed', description: { keys: ['wallet:failureReasons.INSUFFICIENT_FUNDS', 'error-codes:INSUFFICIENT_FUNDS'] } });
+    expect(toasts[0]).toMatchObject({ kind: 'error', message: 'errors:wallet.exchangeFailed', description: { keys: ['wallet-actions:failureReasons.INSUFFICIENT_FUNDS', 'error-codes:INSUFFICIENT_FUNDS'] } });
   });
 
   it('the clock runs only while the sheet is open', async () => {

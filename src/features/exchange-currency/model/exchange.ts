@@ -194,7 +194,7 @@ sample({
   clock: exchangeMutation.finished.success,
   fn: ({ result }: { result: ExchangeResult }) => ({
     kind: 'success' as const,
-    message: 'wallet:exchange.done',
+    message: 'wallet-actions:exchange.done',
     money: { debited: result.debited, credited: result.credited },
   }),
   target: toastFx,

@@ -9,7 +9,7 @@ import { exchangeRatesRefetchRequested } from '@/entities/exchange-rate';
 import { walletRequested } from '@/entities/wallet';
 import type { Currency } from '@/shared/contract';
 import { haptic } from '@/shared/platform';
-import { otherCurrency } from '../lib/exchange-check';
+import { otherCurrency } from '../lib/other-currency';
 
 /** Open the sheet; `from` picks the direction (/wallet?action=exchange&from=RUB). */
 export const exchangeOpened = createEvent<{ from?: Currency } | void>();

@@ -36,7 +36,7 @@ import styles from './exchange-sheet.module.css';
 const countdown = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 function useErrorText() {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('wallet-actions');
   const format = useFormatters();
   return (error: ExchangeCheck | null): string | undefined => {
     if (!error) return undefined;
@@ -66,7 +66,7 @@ function SummaryRow({ label, children, strong }: { label: ReactNode; children: R
 
 /** SPEC §2/§5: currency exchange USD ⇄ RUB with a live quote, fee and "you receive" before confirming. */
 export default function ExchangeSheet() {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('wallet-actions');
   const format = useFormatters();
   const errorText = useErrorText();
   const amountId = useId();

@@ -126,7 +126,7 @@ describe('SBP top-up sheet model', () => {
     await type(scope, '1500');
     await allSettled(sbpPayPressed, { scope });
     expect(feedback).toEqual([
-      { kind: 'error', title: 'errors:wallet.createSbpFailed', description: { keys: ['wallet:failureReasons.ACCOUNT_UNDER_VERIFICATION', 'error-codes:ACCOUNT_UNDER_VERIFICATION'], defaultValue: 'An error occurred' } },
+      { kind: 'error', title: 'errors:wallet.createSbpFailed', description: { keys: ['wallet-actions:failureReasons.ACCOUNT_UNDER_VERIFICATION', 'error-codes:ACCOUNT_UNDER_VERIFICATION'], defaultValue: 'An error occurred' } },
     ]);
     expect(scope.getState($sbpPaymentInProgress)).toBe(false);
   });

@@ -13,7 +13,7 @@ export interface PaymentDetailsProps {
 
 /** SPEC §2 payment page fields: amount, orderId, invoiceId, status (and error code). */
 export function PaymentDetails({ payment, errorCode }: PaymentDetailsProps) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('wallet-actions');
   const format = useFormatters();
   return (
     <dl className={styles.details} data-testid="payment-details">

@@ -20,7 +20,7 @@ import styles from './sbp-topup-sheet.module.css';
 
 /** SPEC §2/§5: SBP quick payment in RUB, minimum and maximum shown and enforced. */
 export default function SbpTopUpSheet() {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('wallet-actions');
   const format = useFormatters();
   const [open, text, check, error, config, inProgress, block] = useUnit([
     $sbpTopUpOpen,

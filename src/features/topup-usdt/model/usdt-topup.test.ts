@@ -59,8 +59,8 @@ describe('USDT top-up sheet model', () => {
     await allSettled(usdtCopyRequested, { scope, params: 'address' });
     expect(copied).toEqual(['100.012345', 'TTonicWa11etSandboxDeposit12345678']);
     expect(feedback).toEqual([
-      { kind: 'success', messageKey: 'wallet:usdt.copied.amount' },
-      { kind: 'success', messageKey: 'wallet:usdt.copied.address' },
+      { kind: 'success', messageKey: 'wallet-actions:usdt.copied.amount' },
+      { kind: 'success', messageKey: 'wallet-actions:usdt.copied.address' },
     ]);
 
     const failing = setup(() => {

@@ -52,7 +52,7 @@ sample({
 });
 sample({
   clock: copyToClipboardFx.done,
-  fn: ({ params }) => ({ kind: 'success' as const, messageKey: `wallet:usdt.copied.${params.target}` }),
+  fn: ({ params }) => ({ kind: 'success' as const, messageKey: `wallet-actions:usdt.copied.${params.target}` }),
   target: feedbackFx,
 });
 sample({

@@ -1,10 +1,12 @@
 import { useUnit } from 'effector-react';
+import { loadNamespaces } from '@/shared/i18n';
 import { lazySheet } from '@/shared/ui';
 import { $usdtTopUpOpen } from '../model/sheet';
 
-const Lazy = lazySheet(() => import('./usdt-topup-sheet'));
+// Its texts (`wallet-actions`, not needed by the wallet's first paint) load with its code, in parallel.
+const Lazy = lazySheet(() => Promise.all([import('./usdt-topup-sheet'), loadNamespaces(['wallet-actions'])]).then(([module]) => module));
 
-/** The sheet's code is a lazy chunk (see `lazySheet`): fetched when the browser is idle, or on the first open. */
+/** The sheet's code is a lazy chunk and its texts (see `lazySheet`): fetched when the browser is idle, or on the first open. */
 export function UsdtTopUpSheet() {
   const open = useUnit($usdtTopUpOpen);
   return <Lazy open={open} />;

@@ -28,7 +28,7 @@ function amountError(check: UsdtAmountCheck, t: (key: string, options?: Record<s
 
 /** SPEC §2/§5: USDT (TRC20) top-up with the deposit address, its QR code and the exact amount carrying the user's tag. */
 export default function UsdtTopUpSheet() {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('wallet-actions');
   const format = useFormatters();
   const [open, text, check, exact, credit, config, tag] = useUnit([
     $usdtTopUpOpen,

@@ -128,7 +128,7 @@ function Content({ details }: { details: TransactionDetails }) {
 
       {held && (
         <Alert tone="warning">
-          {t(`wallet:transaction.hold.reasons.${held.reason}`)} {t('marker.held')}
+          {t(`usdtHold.reasons.${held.reason}`)} {t('marker.held')}
         </Alert>
       )}
       {failure && <Alert tone="danger">{t('reason', { reason: failureText(failure, t) })}</Alert>}

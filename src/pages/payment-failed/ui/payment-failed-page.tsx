@@ -13,7 +13,7 @@ const KNOWN_CODES = ['PAYMENT_DECLINED', 'PAYMENT_EXPIRED', 'PAYMENT_FAILED', 'I
 
 /** SPEC §2 /payment-failed: error code, retry, back to wallet, contact support. */
 export function PaymentFailedPage() {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('wallet-actions');
   const [search] = useSearchParams();
   const paymentId = search.get('paymentId');
   const code = search.get('code');

@@ -11,7 +11,7 @@ import styles from './payment-success-page.module.css';
 
 /** SPEC §2 /payment-success: amount, orderId, invoiceId, status; back to the wallet after 10 s (SPEC §9). */
 export function PaymentSuccessPage() {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('wallet-actions');
   const format = useFormatters();
   const [search] = useSearchParams();
   const paymentId = search.get('paymentId');

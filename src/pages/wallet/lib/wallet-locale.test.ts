@@ -6,18 +6,26 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WALLET_FAILURE_CODES } from '@/entities/wallet';
-import { CommissionReason, SbpPaymentStatus, WalletTransactionType } from '@/shared/contract';
+import { CommissionReason, SbpPaymentStatus, USDT_HOLD_REASONS, WalletTransactionType } from '@/shared/contract';
 
 type Json = Record<string, any>;
-const load = (lang: string): Json =>
-  JSON.parse(readFileSync(resolve(process.cwd(), `src/shared/i18n/locales/${lang}/wallet.json`), 'utf8'));
+const read = (lang: string, ns: string): Json =>
+  JSON.parse(readFileSync(resolve(process.cwd(), `src/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'));
+/** The screen's texts (`wallet`) and those of its sheets and payment pages (`wallet-actions`, loaded with them). */
+const load = (lang: string): Json => ({ ...read(lang, 'wallet'), ...read(lang, 'wallet-actions') });
 
-describe.each(['en', 'ru'])('wallet.json (%s)', (lang) => {
+describe.each(['en', 'ru'])('wallet.json + wallet-actions.json (%s)', (lang) => {
   const w = load(lang);
 
   it('has a title for each SPEC §3 transaction type and each commission reason', () => {
     for (const type of WalletTransactionType.options) expect(w.transaction.types[type], type).toEqual(expect.any(String));
     for (const reason of CommissionReason.options) expect(w.transaction.commission[reason], reason).toEqual(expect.any(String));
+  });
+
+  it('explains every reason a USDT deposit is held (transaction-details.json, loaded with a held row)', () => {
+    const holds = read(lang, 'transaction-details').usdtHold;
+    expect(holds.note).toContain('{{reason}}');
+    for (const reason of USDT_HOLD_REASONS) expect(holds.reasons[reason], reason).toEqual(expect.any(String));
   });
 
   it('names every SBP payment status and explains every wallet failure code', () => {

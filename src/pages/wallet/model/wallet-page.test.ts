@@ -6,7 +6,11 @@ import { walletRequested } from '@/entities/wallet';
 import { $sbpTopUpOpen, sbpTopUpOpened } from '@/features/topup-sbp';
 import { $usdtTopUpOpen } from '@/features/topup-usdt';
 import { navigateFx, type NavigateTo } from '@/shared/lib';
-import { walletPage, walletPageRefreshed } from './wallet-page';
+import { appConfigRequested } from '@/entities/app-config';
+import { exchangeRatesRequested } from '@/entities/exchange-rate';
+import { $lockPhase } from '@/entities/app-lock';
+import { $accessToken, $sessionStarted, sessionStarted } from '@/entities/session';
+import { openedOnWalletFx, walletModelLoaded, walletPage, walletPageDataRequested, walletPageRefreshed } from './wallet-page';
 
 const server = useWalletTestApi();
 
@@ -25,6 +29,62 @@ describe('wallet page model', () => {
     expect(server.callsTo('GET', '/api/wallet')).toHaveLength(2);
     expect(server.callsTo('GET', '/api/wallet/transactions')).toHaveLength(2);
     expect(server.callsTo('GET', '/api/config/exchange-rates')).toHaveLength(1);
+  });
+
+  it('the first paint\'s GETs start before the page mounts (boot, issue #13); the page mounting meanwhile sends none again', async () => {
+    server.on('GET', '/api/wallet', () => ok(walletFixture()));
+    server.on('GET', '/api/wallet/transactions', () => ok({ items: [], nextCursor: null }));
+    server.on('GET', '/api/config/exchange-rates', () => ok(ratesFixture()));
+    server.on('GET', '/api/config', () => ok(configFixture()));
+    const scope = fork();
+    const early = allSettled(walletPageDataRequested, { scope });
+    // What the balance and history gates ask for when the page mounts, while those requests are in flight:
+    const mounted = [walletRequested, exchangeRatesRequested, transactionsRequested, appConfigRequested].map((unit) => allSettled(unit, { scope }));
+    await Promise.all([early, ...mounted]);
+    for (const path of ['/api/wallet', '/api/wallet/transactions', '/api/config/exchange-rates', '/api/config']) {
+      expect(server.callsTo('GET', path), path).toHaveLength(1);
+    }
+    // Answered and fresh: mounting again is served from the cache.
+    await allSettled(walletRequested, { scope });
+    await allSettled(transactionsRequested, { scope });
+    expect(server.calls).toHaveLength(4);
+  });
+
+  it('boot: a signed-in session starts while the app opens on /wallet (this chunk already there) → the first paint\'s GETs start', async () => {
+    server.on('GET', '/api/wallet', () => ok(walletFixture()));
+    server.on('GET', '/api/wallet/transactions', () => ok({ items: [], nextCursor: null }));
+    server.on('GET', '/api/config/exchange-rates', () => ok(ratesFixture()));
+    server.on('GET', '/api/config', () => ok(configFixture()));
+    const at = (pathname: string, token: string | null) => fork({ values: [[$accessToken, token]], handlers: [[openedOnWalletFx, () => pathname === '/wallet']] });
+
+    await allSettled(sessionStarted, { scope: at('/cards', 'token') });
+    await allSettled(sessionStarted, { scope: at('/wallet', null) });
+    expect(server.calls).toHaveLength(0);
+
+    await allSettled(sessionStarted, { scope: at('/wallet', 'token') });
+    for (const path of ['/api/wallet', '/api/wallet/transactions', '/api/config/exchange-rates', '/api/config']) {
+      expect(server.callsTo('GET', path), path).toHaveLength(1);
+    }
+  });
+
+  it('boot: this chunk evaluated after the session started (a slow chunk) → the GETs start as it loads, before the page mounts', async () => {
+    server.on('GET', '/api/wallet', () => ok(walletFixture()));
+    server.on('GET', '/api/wallet/transactions', () => ok({ items: [], nextCursor: null }));
+    server.on('GET', '/api/config/exchange-rates', () => ok(ratesFixture()));
+    server.on('GET', '/api/config', () => ok(configFixture()));
+    const at = (started: boolean) =>
+      fork({ values: [[$accessToken, 'token'], [$sessionStarted, started]], handlers: [[openedOnWalletFx, () => true]] });
+
+    await allSettled(walletModelLoaded, { scope: at(false) });
+    // A device that knows of an app lock starts locked: nothing of the account is fetched before the unlock.
+    const locked = fork({ values: [[$accessToken, 'token'], [$sessionStarted, true], [$lockPhase, 'locked']], handlers: [[openedOnWalletFx, () => true]] });
+    await allSettled(walletModelLoaded, { scope: locked });
+    await allSettled(sessionStarted, { scope: locked });
+    expect(server.calls).toHaveLength(0);
+    await allSettled(walletModelLoaded, { scope: at(true) });
+    for (const path of ['/api/wallet', '/api/wallet/transactions', '/api/config/exchange-rates', '/api/config']) {
+      expect(server.callsTo('GET', path), path).toHaveLength(1);
+    }
   });
 
   it('a deep link opens its sheet once and leaves the URL (navigateFx replaces the entry)', async () => {

@@ -3,9 +3,12 @@
  * (/wallet?topup=sbp&amount=…, lib/deep-link.ts) opens its sheet once, then the parameters are dropped.
  */
 import { combine, createEffect, createEvent, sample } from 'effector';
-import { exchangeRatesRefetchRequested } from '@/entities/exchange-rate';
-import { $transactionsRefreshing, transactionsReloadRequested } from '@/entities/transaction';
-import { $walletRefreshing, walletRefetchRequested } from '@/entities/wallet';
+import { appConfigRequested } from '@/entities/app-config';
+import { $appLocked } from '@/entities/app-lock';
+import { exchangeRatesRefetchRequested, exchangeRatesRequested } from '@/entities/exchange-rate';
+import { $isAuthenticated, $sessionStarted, sessionStarted } from '@/entities/session';
+import { $transactionsRefreshing, transactionsReloadRequested, transactionsRequested } from '@/entities/transaction';
+import { $walletRefreshing, walletRefetchRequested, walletRequested } from '@/entities/wallet';
 import { exchangeOpened } from '@/features/exchange-currency';
 import { sbpTopUpOpened } from '@/features/topup-sbp';
 import { usdtTopUpOpened } from '@/features/topup-usdt';
@@ -25,6 +28,28 @@ sample({
   target: [walletRefetchRequested, transactionsReloadRequested, exchangeRatesRefetchRequested, refreshHapticFx],
 });
 
+/**
+ * The first paint's GETs (balances, quotes for the total, the first history page, the config): the same queries
+ * the page's gates start. Started early when the app opens on /wallet with a signed-in session (issue #13): boot
+ * requests this chunk before the platform and i18n start, and the requests go as soon as both the session is
+ * announced (`sessionStarted`: API configured, tokens read) and this chunk is evaluated, whichever comes last —
+ * not after the app-lock check, the render and the page's mount (~1 s later at 4x CPU throttling). The gates then
+ * find them in flight (the entities do not restart a pending first load) or fresh in the cache: no second request.
+ */
+export const walletPageDataRequested = createEvent();
+sample({ clock: walletPageDataRequested, target: [walletRequested, exchangeRatesRequested, transactionsRequested, appConfigRequested] });
+
+/** This chunk has been evaluated (fired once, at the end of this module). */
+export const walletModelLoaded = createEvent();
+/** Whether the app is on the wallet (this chunk also serves screens that share its code). */
+export const openedOnWalletFx = createEffect(() => window.location.pathname === routePaths.wallet);
+// The session is announced while this chunk is there, or this chunk arrives once it was announced. Not while the
+// app is locked (a device that knows of a lock starts locked): nothing of the account before the unlock.
+const $signedInUnlocked = combine($isAuthenticated, $appLocked, (signedIn, locked) => signedIn && !locked);
+sample({ clock: sessionStarted, filter: $signedInUnlocked, target: openedOnWalletFx });
+sample({ clock: walletModelLoaded, filter: combine($sessionStarted, $signedInUnlocked, (started, ready) => started && ready), target: openedOnWalletFx });
+sample({ clock: openedOnWalletFx.doneData, filter: Boolean, target: walletPageDataRequested });
+
 /** Opened with the URL's query string (a new one while open opens it again). */
 export const walletPage = createPageLifecycle<{ search: string }>('walletPage');
 
@@ -43,3 +68,5 @@ sample({ clock: linkOf('sbp'), fn: ({ amount }) => ({ amount }), target: sbpTopU
 sample({ clock: linkOf('exchange'), fn: ({ from }) => ({ from }), target: exchangeOpened });
 // Once: the parameters leave the URL (the history entry is replaced).
 sample({ clock: linkOpened, fn: ({ rest }) => ({ to: rest, replace: true }), target: navigateFx });
+
+walletModelLoaded();

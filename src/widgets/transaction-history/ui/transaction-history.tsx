@@ -1,5 +1,5 @@
 import { useGate, useUnit } from 'effector-react';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import {
   $hasMoreTransactions,
   $loadingMoreTransactions,
@@ -10,10 +10,10 @@ import {
   transactionsReloadRequested,
   TransactionRow,
 } from '@/entities/transaction';
-import { WalletHistoryFilters, walletSearch } from '@/features/history-search';
-import { StatementExport } from '@/features/statement-export';
+import { walletSearch } from '@/features/history-search';
 import { TransactionDetailsSheet, transactionDetailsOpened } from '@/features/transaction-details';
-import { useFormatters, useTranslation } from '@/shared/i18n';
+import type { ErrorMessage } from '@/shared/api';
+import { loadNamespaces, useFormatters, useTranslation } from '@/shared/i18n';
 import { Button, EmptyState, ErrorState, List, LoadMore, Skeleton } from '@/shared/ui';
 import { $requiredConfirmations, $transactionDays, TransactionHistoryGate } from '../model/transaction-history';
 import styles from './transaction-history.module.css';
@@ -36,13 +36,56 @@ function LoadingRows() {
   );
 }
 
-const WALLET_ACCOUNT = { kind: 'wallet' } as const;
+/**
+ * Search, filters and the statement panel (with the `history` texts) are a lazy chunk, requested as soon as the
+ * history renders, in parallel with its data: not on the wallet's first paint (bundle budget, docs/frontend.md).
+ * A placeholder of their height stands in meanwhile, so nothing moves when they arrive.
+ */
+const HistoryTools = lazy(() => Promise.all([import('./history-tools'), loadNamespaces(['history'])]).then(([module]) => module));
+
+function HistoryToolsPlaceholder() {
+  return <div className={styles.toolsPlaceholder} aria-hidden data-testid="history-tools-placeholder" />;
+}
+
+/**
+ * A failure in words: they are in `errors`, which is not on the wallet's first paint (bundle budget), so these
+ * suspend until it is there (fetched now unless the idle preload has brought it already).
+ */
+function HistoryLoadError({ error, onRetry }: { error: ErrorMessage; onRetry: () => void }) {
+  const { t } = useTranslation(['wallet', 'errors']);
+  return <ErrorState title={t('errors:wallet.fetchTransactionsFailed')} message={t(error.keys, { defaultValue: error.defaultValue })} onRetry={onRetry} />;
+}
+
+/** Filters narrowed the list to nothing (the tools, and so `history`, are there: they set the filters). */
+function NothingFound({ onReset }: { onReset: () => void }) {
+  const { t } = useTranslation('history');
+  return (
+    <EmptyState
+      title={t('empty.title')}
+      text={t('empty.text')}
+      action={
+        <Button variant="secondary" onClick={onReset}>
+          {t('filters.reset')}
+        </Button>
+      }
+    />
+  );
+}
+
+function LoadMoreError({ error }: { error: ErrorMessage }) {
+  const { t } = useTranslation(['wallet', 'errors']);
+  return (
+    <p className={styles.loadMoreError} role="alert">
+      {t(error.keys, { defaultValue: error.defaultValue })}
+    </p>
+  );
+}
 
 /** SPEC §2 /wallet: recent transactions grouped by day, with "load more" by cursor. */
 export function TransactionHistory() {
   useGate(TransactionHistoryGate);
   const titleId = useId();
-  const { t } = useTranslation(['wallet', 'history', 'errors']);
+  const { t } = useTranslation('wallet');
   const format = useFormatters();
   const [days, state, error, hasMore, loadingMore, loadMoreError, required] = useUnit([
     $transactionDays,
@@ -78,28 +121,26 @@ export function TransactionHistory() {
           </section>
         ))}
         {loadMoreError && !loadingMore && (
-          <p className={styles.loadMoreError} role="alert">
-            {t(loadMoreError.keys, { defaultValue: loadMoreError.defaultValue })}
-          </p>
+          <Suspense fallback={null}>
+            <LoadMoreError error={loadMoreError} />
+          </Suspense>
         )}
         {hasMore && <LoadMore onLoadMore={() => loadMore()} loading={loadingMore} label={t('history.loadMore')} />}
       </>
     );
   } else if (state === 'error' && error) {
-    body = <ErrorState title={t('errors:wallet.fetchTransactionsFailed')} message={t(error.keys, { defaultValue: error.defaultValue })} onRetry={() => reload()} />;
+    body = (
+      <Suspense fallback={<LoadingRows />}>
+        <HistoryLoadError error={error} onRetry={() => reload()} />
+      </Suspense>
+    );
   } else if (state === 'pending') {
     body = <LoadingRows />;
   } else if (filtered) {
     body = (
-      <EmptyState
-        title={t('history:empty.title')}
-        text={t('history:empty.text')}
-        action={
-          <Button variant="secondary" onClick={() => resetFilters()}>
-            {t('history:filters.reset')}
-          </Button>
-        }
-      />
+      <Suspense fallback={null}>
+        <NothingFound onReset={() => resetFilters()} />
+      </Suspense>
     );
   } else {
     body = <EmptyState title={t('history.emptyTitle')} text={t('history.emptyText')} />;
@@ -110,8 +151,9 @@ export function TransactionHistory() {
       <h2 id={titleId} className={styles.title}>
         {t('history.title')}
       </h2>
-      <WalletHistoryFilters />
-      <StatementExport account={WALLET_ACCOUNT} />
+      <Suspense fallback={<HistoryToolsPlaceholder />}>
+        <HistoryTools />
+      </Suspense>
       {body}
       <TransactionDetailsSheet />
     </section>

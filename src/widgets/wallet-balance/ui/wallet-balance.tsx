@@ -1,10 +1,11 @@
 import { useGate, useUnit } from 'effector-react';
-import { useId, type ComponentType } from 'react';
+import { Suspense, useId, type ComponentType } from 'react';
 import { exchangeOpened } from '@/features/exchange-currency';
 import { HideBalancesButton } from '@/features/hide-balances';
 import { sbpTopUpOpened } from '@/features/topup-sbp';
 import { usdtTopUpOpened } from '@/features/topup-usdt';
 import { $balances, $walletError, $walletState, walletRefetchRequested } from '@/entities/wallet';
+import type { ErrorMessage } from '@/shared/api';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { Amount, ErrorState, IconBolt, IconSwap, IconTether, Skeleton, type ActionIconProps } from '@/shared/ui';
 import { $estimatedTotal, WalletBalanceGate } from '../model/wallet-balance';
@@ -22,18 +23,31 @@ const ACTIONS: ReadonlyArray<{ key: 'usdt' | 'sbp' | 'exchange'; Icon: Component
   { key: 'exchange', Icon: IconSwap },
 ];
 
+/**
+ * The wallet could not be loaded. Its words are in `errors`, which is not on the wallet's first paint (bundle
+ * budget): fetched now unless the idle preload has brought it already; a placeholder meanwhile.
+ */
+function WalletLoadError({ error, onRetry }: { error: ErrorMessage; onRetry: () => void }) {
+  const { t } = useTranslation(['wallet', 'errors']);
+  return <ErrorState title={t('errors:wallet.fetchWalletFailed')} message={t(error.keys, { defaultValue: error.defaultValue })} onRetry={onRetry} />;
+}
+
 /** SPEC §2 /wallet: the balance per currency (USD, RUB) in the UI language, and the wallet's actions. */
 export function WalletBalance({ actions = true }: WalletBalanceProps) {
   useGate(WalletBalanceGate);
   const titleId = useId();
-  const { t } = useTranslation(['wallet', 'errors']);
+  const { t } = useTranslation('wallet');
   const format = useFormatters();
   const [state, error, balances, total, retry] = useUnit([$walletState, $walletError, $balances, $estimatedTotal, walletRefetchRequested]);
   const [openUsdt, openSbp, openExchange] = useUnit([usdtTopUpOpened, sbpTopUpOpened, exchangeOpened]);
   const handlers = { usdt: () => openUsdt(), sbp: () => openSbp(), exchange: () => openExchange() };
 
   if (balances.length === 0 && state === 'error' && error) {
-    return <ErrorState title={t('errors:wallet.fetchWalletFailed')} message={t(error.keys, { defaultValue: error.defaultValue })} onRetry={() => retry()} />;
+    return (
+      <Suspense fallback={<Skeleton height={160} radius={16} />}>
+        <WalletLoadError error={error} onRetry={() => retry()} />
+      </Suspense>
+    );
   }
 
   return (
