@@ -74,6 +74,10 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
     clock,
     idempotencyPendingSeconds: config.idempotencyPendingSeconds,
     authenticate: (token: string) => tokens.verifyAccessToken(token),
+    deferSessionCheck: async (token: string) => {
+      const { claims, db: checked } = await tokens.deferSessionCheck(token);
+      return { claims, db: checked, settle: () => checked.settle() };
+    },
   });
 
   const users = new UsersService({ db, clock, autoVerifyAfterSeconds: config.sandbox ? config.verificationDelaySeconds : null });

@@ -7,6 +7,7 @@
  *   BENCH_RUNS=5 BENCH_SECONDS=10 npm run bench:table
  *   BENCH_ONLY=writes npm run bench:table  # only the money-write rows
  *   BENCH_ONLY=embedded npm run bench:table  # only the embedded (PGlite) rows: its reads and its memory
+ *   BENCH_ONLY=reads npm run bench:table     # only the reads (PostgreSQL, embedded and bare), no money writes
  *   BENCH_TSX=1 npm run bench:table        # the server under tsx instead of compiled (scripts/build-server.ts)
  *   BENCH_SERVER=old/dist-server/main.js npm run bench:table   # another build (an older commit's: before/after)
  *
@@ -51,6 +52,8 @@ const TSX = process.env.BENCH_TSX === '1';
 const ONLY = process.env.BENCH_ONLY;
 /** BENCH_ONLY=embedded: only the embedded server's rows (GET /api/wallet on PGlite, its CPU and its memory). */
 const EMBEDDED_ONLY = ONLY === 'embedded';
+/** BENCH_ONLY=reads: every read row (both databases, the bare baseline) and no money writes. */
+const NO_WRITES = EMBEDDED_ONLY || ONLY === 'reads';
 
 const median = (values: number[]): number => {
   const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
@@ -204,10 +207,10 @@ const main = async () => {
     await stopServerProcess(embedded);
 
     // ── Money writes, interleaved with pgbench ─────────────────────────────────────────────────────
-    if (!EMBEDDED_ONLY) await pgbench(['-i', '-s', '10', '-q', pgbenchUrl]);
+    if (!NO_WRITES) await pgbench(['-i', '-s', '10', '-q', pgbenchUrl]);
     const oneProcess = workload([a!.url]);
     const twoProcesses = workload([a!.url, b!.url]);
-    if (!EMBEDDED_ONLY) {
+    if (!NO_WRITES) {
       await oneProcess.pickCardProduct(users[0]!);
       await twoProcesses.pickCardProduct(users[0]!);
       await twoProcesses.runFor(users, 1, { exchange: 1, cardTopUp: 1 }); // warm-up
@@ -231,7 +234,7 @@ const main = async () => {
         return { rate: ok / seconds, p99: w.stats.summary([kind]).p99, requests: ok, failures };
       });
     };
-    for (let run = 0; run < (EMBEDDED_ONLY ? 0 : RUNS); run++) {
+    for (let run = 0; run < (NO_WRITES ? 0 : RUNS); run++) {
       record(
         'pgbench',
         await measured([], postmaster, async (onStart) => {

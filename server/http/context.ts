@@ -1,6 +1,19 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 
+/**
+ * A bearer request whose session is checked with the handler's first query (`route(..., { session: 'with-first-query' })`):
+ * the token's signature and claims are already verified; the session row is read in the same statement as the read.
+ */
+export interface DeferredSessionCheck {
+  /** Who the token names; `verified` is false until the session row is read (the verification guard then reads). */
+  claims: AuthContext;
+  /** The database for the handler: its first query carries the session check. */
+  db: Db;
+  /** The check's outcome, read on its own if no query carried it: the AuthContext, or throws 401 UNAUTHORIZED. */
+  settle(): Promise<AuthContext>;
+}
+
 /** Who made a bearer-authenticated request. */
 export interface AuthContext {
   userId: string;
@@ -22,6 +35,8 @@ export interface HttpContext {
   idempotencyPendingSeconds: number;
   /** Verifies an access token; throws DomainError 401 UNAUTHORIZED when it is not valid. */
   authenticate(accessToken: string): Promise<AuthContext>;
+  /** The token now (throws 401 when it is not valid); the session with the handler's first query. */
+  deferSessionCheck(accessToken: string): Promise<DeferredSessionCheck>;
 }
 
 declare module 'fastify' {

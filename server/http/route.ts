@@ -8,7 +8,8 @@ import type {
   EndpointQuery,
   Schema,
 } from '@/shared/contract/core';
-import type { AuthContext } from './context';
+import type { Db } from '../db/db';
+import type { AuthContext, DeferredSessionCheck } from './context';
 import { httpErrors } from './errors';
 import { API_HEADERS, requestHeader } from './headers';
 import {
@@ -33,6 +34,11 @@ export interface HandlerContext<E extends AnyEndpoint> {
   /** The signed-in user (throws 401 on a public endpoint — a programming error). */
   requireUser(): AuthContext;
   request: FastifyRequest;
+  /**
+   * The database for this request. On routes bound with `{ session: 'with-first-query' }` its first query also checks
+   * the session (one round trip); pass it to the service so the read uses it. Elsewhere the app's database.
+   */
+  db: Db;
   /** Set `reply.code(201)` etc. here if needed; the envelope is written by route(). */
   reply: FastifyReply;
   /**
@@ -49,6 +55,13 @@ export interface RouteOptions {
    * the handler and stores the answer after it (handlers that call outside services).
    */
   idempotency?: 'in-transaction';
+  /**
+   * 'with-first-query' (bearer GET reads): the token is verified before the handler, and the session row is read in the
+   * same statement as the handler's first query through `ctx.db` (SessionCheckedDb) instead of a round trip of its own.
+   * Nothing is answered, not even an error, before the session is accepted; an ended session gets the same 401.
+   * Default: the session is checked before the handler runs.
+   */
+  session?: 'with-first-query';
 }
 
 export type Handler<E extends AnyEndpoint> = (ctx: HandlerContext<E>) => Promise<EndpointData<E>> | EndpointData<E>;
@@ -58,12 +71,14 @@ export const toFastifyPath = (path: string): string => path.replace(/\{(\w+)\}/g
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
 
-const authenticate = async (app: FastifyInstance, request: FastifyRequest): Promise<AuthContext> => {
+const bearerToken = (request: FastifyRequest): string => {
   const header = requestHeader(request, API_HEADERS.authorization);
   const match = header ? BEARER.exec(header) : null;
   if (!match?.[1]) throw httpErrors.unauthorized();
-  return app.httpContext.authenticate(match[1]);
+  return match[1];
 };
+
+const authenticate = (app: FastifyInstance, request: FastifyRequest): Promise<AuthContext> => app.httpContext.authenticate(bearerToken(request));
 
 const validateInput = (endpoint: AnyEndpoint, request: FastifyRequest) => {
   const parts: Array<[RequestPart, Schema | undefined, unknown]> = [
@@ -93,6 +108,9 @@ const validateInput = (endpoint: AnyEndpoint, request: FastifyRequest) => {
  */
 export const route = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, options: RouteOptions = {}): void => {
   if (options.idempotency && !endpoint.idempotent) throw new Error(`${endpoint.id}: in-transaction idempotency on an endpoint without Idempotency-Key`);
+  if (options.session && (endpoint.method !== 'GET' || endpoint.auth !== 'bearer')) {
+    throw new Error(`${endpoint.id}: the session is checked with the first query only on bearer GET reads`);
+  }
   const checkResponse = (request: FastifyRequest, data: unknown): EndpointData<E> => {
     const checked = z.safeParse(endpoint.response as Schema, data);
     if (!checked.success) {
@@ -101,10 +119,37 @@ export const route = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, 
     }
     return checked.data as EndpointData<E>;
   };
+  /** `session: 'with-first-query'`: a read whose session check rides in its first statement (see RouteOptions.session). */
+  const readWithSessionCheck = async (request: FastifyRequest, reply: FastifyReply) => {
+    const deferred: DeferredSessionCheck = await app.httpContext.deferSessionCheck(bearerToken(request));
+    let data: EndpointData<E>;
+    try {
+      const input = validateInput(endpoint, request);
+      const auth = deferred.claims;
+      data = await handler({
+        params: input.params as EndpointParams<E>,
+        query: input.query as EndpointQuery<E>,
+        body: input.body as EndpointBody<E>,
+        auth,
+        requireUser: () => auth,
+        request,
+        reply,
+        db: deferred.db,
+        idempotency: null,
+      });
+    } catch (error) {
+      // An ended session is answered 401 whatever the handler (or the input check) ran into.
+      await deferred.settle();
+      throw error;
+    }
+    await deferred.settle();
+    return { success: true, data: checkResponse(request, data) };
+  };
   app.route({
     method: endpoint.method,
     url: toFastifyPath(endpoint.path),
     handler: async (request, reply) => {
+      if (options.session) return readWithSessionCheck(request, reply);
       const auth = endpoint.auth === 'bearer' ? await authenticate(app, request) : null;
       const input = validateInput(endpoint, request);
       const { db, clock, idempotencyPendingSeconds } = app.httpContext;
@@ -135,6 +180,7 @@ export const route = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, 
         },
         request,
         reply,
+        db,
         idempotency: inTransaction,
       };
 

@@ -18,7 +18,9 @@ import { requestLanguage } from '../products';
 import type { CardsService } from './service';
 
 export const registerCardRoutes = (app: FastifyInstance, cards: CardsService): void => {
-  route(app, cardsList, ({ requireUser, query, request }) => cards.list(requireUser().userId, query, requestLanguage(request)));
+  route(app, cardsList, ({ requireUser, query, request, db }) => cards.list(requireUser().userId, query, requestLanguage(request), db), {
+    session: 'with-first-query',
+  });
   route(app, cardsCreate, ({ requireUser, body, request }) =>
     cards.create(requireUser().userId, body, readIdempotencyKey(request), requestLanguage(request)),
   );

@@ -88,8 +88,9 @@ export class WalletService {
    * Balances from the ledger (available = account balance; held = debits of still-pending transactions) and the USDT
    * tag, in ONE statement (a hot read); the tag is assigned on the first read that finds none.
    */
-  async getWallet(userId: string): Promise<Wallet> {
-    const { db, clock } = this.deps;
+  /** `db`: the request's (route()'s ctx.db, which checks the session with this read), or the service's own. */
+  async getWallet(userId: string, db: Queryable = this.deps.db): Promise<Wallet> {
+    const { clock } = this.deps;
     const ids = CURRENCIES.map((currency) => accountIds.wallet(userId, currency));
     const rows = await db.query<{ currency: Currency; balance: number | null; updated_at: Date | null; held: number | null; tag: string | null }>(
       `WITH held AS (
@@ -104,7 +105,7 @@ export class WalletService {
        ORDER BY c.position`,
       [userId, ...ids, ...CURRENCIES],
     );
-    const tag = rows[0]?.tag ?? (await this.depositTag(userId));
+    const tag = rows[0]?.tag ?? (await this.depositTag(userId, db));
     const updatedAt = rows.reduce<Date | null>((latest, row) => (row.updated_at && (!latest || row.updated_at > latest) ? row.updated_at : latest), null);
     return {
       balances: CURRENCIES.map((currency) => {

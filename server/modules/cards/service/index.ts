@@ -41,8 +41,9 @@ export class CardsService {
     this.deps = { db: options.db, clock: options.clock, issuer: options.issuer, limits };
   }
 
-  list(userId: string, query: { status?: CardStatus; form?: CardForm; cursor?: string; limit?: number }, lang: CatalogLanguage): Promise<Page<Card>> {
-    return listCards(this.deps, userId, query, lang);
+  /** `db`: the request's (route()'s ctx.db, which checks the session with this read), or the service's own. */
+  list(userId: string, query: { status?: CardStatus; form?: CardForm; cursor?: string; limit?: number }, lang: CatalogLanguage, db: Db = this.deps.db): Promise<Page<Card>> {
+    return listCards({ ...this.deps, db }, userId, query, lang);
   }
 
   get(userId: string, cardId: string, lang: CatalogLanguage): Promise<Card> {

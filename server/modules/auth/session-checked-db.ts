@@ -1,0 +1,117 @@
+import type { Db, Queryable, Row, SqlParam } from '../../db/db';
+import type { AuthContext } from '../../http/context';
+
+/** The session row every bearer request is checked against (auth_sessions joined to its user). */
+export interface SessionCheckRow extends Row {
+  user_id: string;
+  revoked_at: Date | null;
+  last_seen_at: Date;
+  verification_status: string | null;
+}
+
+/** Reads the session row whose id is parameter `$n`, as SessionCheckRow. */
+export const sessionCheckSql = (n: number): string =>
+  `SELECT s.user_id, s.revoked_at, s.last_seen_at, u.verification_status
+   FROM auth_sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $${n}`;
+
+/** Columns the wrapped statement adds to each row; removed before the caller sees the rows. */
+const PREFIX = '__session_';
+const DATA_ROW = `${PREFIX}data_row`;
+
+/**
+ * The read `sql` and the session check as ONE statement: the session row (at most one) left-joined to every row of the
+ * read. No session row → no rows at all; a session row and no data → one row whose DATA_ROW is null. The read runs as a
+ * subquery, so its own WITH, ORDER BY and LIMIT stay its own; the join of one outer row to a subquery on `true` is a
+ * nested loop, which hands the subquery's rows on in their order. For reads only: PostgreSQL refuses a data-modifying
+ * statement in a subquery.
+ */
+export const withSessionCheck = (sql: string, sessionParam: number): string =>
+  `WITH ${PREFIX}row AS (${sessionCheckSql(sessionParam)})
+   SELECT ${PREFIX}row.user_id AS ${PREFIX}user_id, ${PREFIX}row.revoked_at AS ${PREFIX}revoked_at,
+     ${PREFIX}row.last_seen_at AS ${PREFIX}last_seen_at, ${PREFIX}row.verification_status AS ${PREFIX}verification_status,
+     ${PREFIX}data.*
+   FROM ${PREFIX}row LEFT JOIN LATERAL (SELECT true AS ${DATA_ROW}, ${PREFIX}read.* FROM (${sql.trim().replace(/;$/, '')}) ${PREFIX}read) ${PREFIX}data ON true`;
+
+/** Splits the wrapped statement's rows into the session row and the read's own rows. */
+export const splitSessionRows = <T extends Row>(rows: Row[]): { session: SessionCheckRow | undefined; data: T[] } => {
+  const first = rows[0];
+  if (!first) return { session: undefined, data: [] };
+  const session: SessionCheckRow = {
+    user_id: first[`${PREFIX}user_id`] as string,
+    revoked_at: first[`${PREFIX}revoked_at`] as Date | null,
+    last_seen_at: first[`${PREFIX}last_seen_at`] as Date,
+    verification_status: first[`${PREFIX}verification_status`] as string | null,
+  };
+  if (first[DATA_ROW] === null) return { session, data: [] };
+  const data = rows.map((row) => {
+    const own: Row = {};
+    for (const key in row) if (!key.startsWith(PREFIX)) own[key] = row[key];
+    return own as T;
+  });
+  return { session, data };
+};
+
+/**
+ * The database a read handler bound with `route(..., { session: 'with-first-query' })` gets. Its first query carries
+ * the request's session check (one round trip instead of two); the rows reach the handler only once the session is
+ * accepted, so an ended session never sees data. Anything else the handler runs waits for the check first. A handler
+ * that runs no query, or whose first query fails, is checked on its own by `settle()`, which route() awaits before it
+ * answers anything: no answer, not even an error from the handler, leaves before the session is accepted.
+ */
+export class SessionCheckedDb implements Db {
+  readonly kind: Db['kind'];
+  private session: Promise<AuthContext> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly sessionId: string,
+    /** Accepts the session row (or its absence) for this request's token: the AuthContext, or throws 401. */
+    private readonly accept: (row: SessionCheckRow | undefined) => Promise<AuthContext>,
+  ) {
+    this.kind = db.kind;
+  }
+
+  async query<T extends Row = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
+    if (this.session) {
+      await this.session;
+      return this.db.query<T>(sql, params);
+    }
+    const split = this.db.query(withSessionCheck(sql, params.length + 1), [...params, this.sessionId]).then((rows) => splitSessionRows<T>(rows));
+    // A failed read says nothing about the session: it is then read on its own.
+    this.remember(split.then(({ session }) => this.accept(session), () => this.readSession()));
+    const { data } = await split;
+    await this.session;
+    return data;
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.settle();
+    return this.db.exec(sql);
+  }
+
+  async tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    await this.settle();
+    return this.db.tx(fn);
+  }
+
+  close(): Promise<void> {
+    return Promise.reject(new Error('SessionCheckedDb: a request does not close the database'));
+  }
+
+  /** The session check's outcome (read on its own if no query carried it): the AuthContext, or throws 401. */
+  settle(): Promise<AuthContext> {
+    if (!this.session) this.remember(this.readSession());
+    return this.session!;
+  }
+
+  private async readSession(): Promise<AuthContext> {
+    const [row] = await this.db.query<SessionCheckRow>(sessionCheckSql(1), [this.sessionId]);
+    return this.accept(row);
+  }
+
+  private remember(check: Promise<AuthContext>): void {
+    // Awaited by settle() (route() always calls it); this only keeps an early refusal from counting as unhandled.
+    check.catch(() => undefined);
+    this.session = check;
+  }
+}
