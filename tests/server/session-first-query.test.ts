@@ -1,5 +1,5 @@
 /**
- * Issue #13: the hot reads (GET /api/wallet, GET /api/cards) check the request's session in the same statement as the
+ * Issue #13: the hot reads (GET /api/wallet, /api/wallet/transactions, /api/cards) check the request's session in the same statement as the
  * read (route(..., { session: 'with-first-query' })). The rules are the access-token rules of every other call: an ended,
  * unknown or another user's session is answered 401 before anything else, even a validation error, and never with data.
  */
@@ -16,7 +16,7 @@ afterAll(() => t.close());
 
 const get = (url: string, token: string) => t.call({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 const sessionId = (jwt: string) => (JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as { sid: string }).sid;
-const READS = ['/api/wallet', '/api/cards'];
+const READS = ['/api/wallet', '/api/cards', '/api/wallet/transactions'];
 
 describe('reads that check the session with their own statement', () => {
   it.each(READS)('%s answers a live session with its data', async (url) => {

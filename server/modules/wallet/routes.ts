@@ -7,7 +7,9 @@ import type { WalletService } from './service';
 
 export const registerWalletRoutes = async (app: FastifyInstance, wallet: WalletService, sbp: SbpService): Promise<void> => {
   route(app, walletGet, ({ requireUser, db }) => wallet.getWallet(requireUser().userId, db), { session: 'with-first-query' });
-  route(app, walletTransactions, ({ requireUser, query }) => wallet.listTransactions(requireUser().userId, query ?? {}));
+  route(app, walletTransactions, ({ requireUser, query, db }) => wallet.listTransactions(requireUser().userId, query ?? {}, db), {
+    session: 'with-first-query',
+  });
   route(app, walletSbpCreate, ({ requireUser, body, request }) =>
     sbp.create(requireUser().userId, readIdempotencyKey(request), body),
   );

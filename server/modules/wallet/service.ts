@@ -145,7 +145,7 @@ export class WalletService {
    * `usdtDeposit` rows with `details.hold` (id `udp_<parked id>`; docs/api.md "Held for review"), and declined SBP
    * attempts as `failed` `sbpTopup` rows (./declined-sbp.ts).
    */
-  async listTransactions(userId: string, query: TransactionsQuery): Promise<{ items: WalletTransaction[]; nextCursor: string | null }> {
+  async listTransactions(userId: string, query: TransactionsQuery, db: Queryable = this.deps.db): Promise<{ items: WalletTransaction[]; nextCursor: string | null }> {
     const limit = query.limit ?? 20;
     const params: SqlParam[] = [userId];
     const where = ['user_id = $1'];
@@ -189,7 +189,7 @@ export class WalletService {
     const ledger = `SELECT id, type, status, details, direction, amount, currency, counter_currency, reference, failure_code,
         created_at, finished_at, user_id
       FROM ledger_transactions WHERE user_id = $1`;
-    const rows = await this.deps.db.query<ListRow>(
+    const rows = await db.query<ListRow>(
       `SELECT id, type, status, details, direction, amount, currency, reference, failure_code, created_at, finished_at
        FROM (${ledger} UNION ALL ${held} UNION ALL ${DECLINED_SBP_HISTORY_SQL}) AS history WHERE ${where.join(' AND ')}
        ORDER BY created_at DESC, id DESC LIMIT ${add(limit + 1)}`,
