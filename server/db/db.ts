@@ -14,6 +14,12 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/**
+ * A statement whose placeholders are numbered from `firstParam` on, so that it can ride in another statement (as a
+ * data-modifying WITH clause) and save a round trip: e.g. the Idempotency-Key's stored answer sent with the posting.
+ */
+export type StatementFrom = (firstParam: number) => { sql: string; params: SqlParam[] };
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import { addSeconds } from '../clock';
-import type { Db, Queryable } from '../db/db';
+import type { Db, Queryable, SqlParam, StatementFrom } from '../db/db';
 import { IdempotencyKey } from '@/shared/contract/core';
 import * as z from 'zod/mini';
 import { catalogError } from './errors';
@@ -166,16 +166,30 @@ export class InTransactionIdempotency<T> {
 
   /** Stores the answer (checked against the contract first) in `q`, the transaction the claim was made in. */
   async complete(q: Queryable, data: T): Promise<T> {
+    const { data: checked, statement } = this.completion(data);
+    const { sql, params } = statement(1);
+    await q.query(sql, params);
+    return checked;
+  }
+
+  /**
+   * The same as complete(), as a statement for the caller to send with its own (StatementFrom: e.g. the ledger posting's
+   * `alongside`), in the transaction the claim was made in; it must be sent, or that transaction rolled back.
+   */
+  completion(data: T): { data: T; statement: StatementFrom } {
     if (!this.claimed) throw new Error('InTransactionIdempotency.complete() without a claim in this transaction');
     const checked = this.deps.validate(data);
     const statusCode = this.deps.statusCode();
-    await q.query(
-      `UPDATE idempotency_keys SET state = 'done', status_code = $4, response = $5::jsonb, updated_at = $6
-       WHERE scope = $1 AND endpoint_id = $2 AND key = $3`,
-      [this.id.scope, this.id.endpointId, this.id.key, statusCode, JSON.stringify(checked ?? null), this.deps.clock.now()],
-    );
+    const params: SqlParam[] = [this.id.scope, this.id.endpointId, this.id.key, statusCode, JSON.stringify(checked ?? null), this.deps.clock.now()];
     this.outcome = { kind: 'completed', statusCode, data: checked };
-    return checked;
+    return {
+      data: checked,
+      statement: (n) => ({
+        sql: `UPDATE idempotency_keys SET state = 'done', status_code = $${n + 3}, response = $${n + 4}::jsonb, updated_at = $${n + 5}
+              WHERE scope = $${n} AND endpoint_id = $${n + 1} AND key = $${n + 2}`,
+        params,
+      }),
+    };
   }
 }
 

@@ -266,6 +266,26 @@ describe('exchange rates and POST /api/wallet/exchange', () => {
     expect(done.headers['idempotency-replayed']).toBeUndefined();
   });
 
+  it('a first exchange into a currency never held (its wallet account made on the way) stores its answer: the retry replays it', async () => {
+    const eve = await verifiedUser(t);
+    await depositUsdt(t, eve, 50);
+    expect(await t.db.query('SELECT 1 FROM ledger_accounts WHERE id = $1', [`wal_${eve.id}_RUB`])).toEqual([]);
+    const before = await balances(t, eve);
+    const q = await quote(t, eve, 'USD', 'RUB');
+    const body = { from: 'USD', to: 'RUB', amount: 1_000, quoteId: q.quoteId };
+    const key = randomUUID();
+    const first = await exchange(t, eve, body, key);
+    expect(first.status).toBe(200);
+    expect(first.headers['idempotency-replayed']).toBeUndefined();
+    const [row] = await t.db.query<{ state: string; response: unknown }>('SELECT state, response FROM idempotency_keys WHERE key = $1', [key]);
+    expect(row).toEqual({ state: 'done', response: first.body.data });
+    const again = await exchange(t, eve, body, key);
+    expect(again.status).toBe(200);
+    expect(again.headers['idempotency-replayed']).toBe('true');
+    expect(again.body.data).toEqual(first.body.data);
+    expect(await balances(t, eve)).toEqual({ USD: before.USD - 1_000, RUB: first.body.data.credited.amount });
+  });
+
   it('a replay that reaches the ledger after the HTTP record is gone still moves nothing', async () => {
     const q = await quote(t, ann, 'USD', 'RUB');
     const body = { from: 'USD' as const, to: 'RUB' as const, amount: 1_500, quoteId: q.quoteId };

@@ -198,6 +198,35 @@ describe('ledger', () => {
     expect(await balanceOf(t.db, `wal_${userId}_USD`)).toBe(balance - 1);
   });
 
+  it('a write alongside the posting lands with it in one statement; on a refusal the caller’s rollback takes it back', async () => {
+    await t.db.exec('CREATE TABLE IF NOT EXISTS ledger_alongside_probe (label text NOT NULL)');
+    const probe = (label: string) => (n: number) => ({ sql: `INSERT INTO ledger_alongside_probe (label) VALUES ($${n})`, params: [label] });
+    const labels = async () => (await t.db.query<{ label: string }>('SELECT label FROM ledger_alongside_probe ORDER BY label')).map((r) => r.label);
+    const balance = await balanceOf(t.db, `wal_${userId}_USD`);
+    const posting = (amount: number, label: string) =>
+      t.db.tx(async (q) => {
+        const wallet = await getWalletAccount(q, userId, 'USD');
+        const fee = await getSystemAccount(q, 'fee_revenue', 'USD');
+        return postTransaction(q, {
+          type: 'serviceCommission',
+          userId,
+          idempotencyKey: key(label),
+          details: { reason: 'other', relatedTransactionId: null, cardId: null },
+          entries: [
+            { accountId: wallet.id, amount: -amount },
+            { accountId: fee.id, amount },
+          ],
+          alongside: probe(label),
+        });
+      });
+    expect((await posting(1, 'posted')).replayed).toBe(false);
+    expect(await labels()).toEqual(['posted']);
+    const refused = await posting(balance + 100, 'refused').catch((error: unknown) => error);
+    expect(isDomainError(refused) && refused.code).toBe('INSUFFICIENT_FUNDS');
+    expect(await labels()).toEqual(['posted']);
+    expect(await balanceOf(t.db, `wal_${userId}_USD`)).toBe(balance - 1);
+  });
+
   it('the database itself refuses a negative balance on a never-negative account (CHECK constraint)', async () => {
     await expect(t.db.query(`UPDATE ledger_accounts SET balance = -1 WHERE id = $1`, [`wal_${userId}_USD`])).rejects.toMatchObject({
       code: '23514',

@@ -245,14 +245,17 @@ export class ExchangeService {
         fee: details.fee,
         createdAt: now.toISOString(),
       };
-      // The answer is stored BEFORE the posting: the posting locks the hot FX-pool and fee shards, and they are then held
-      // only until the commit that follows it (a refusal rolls the stored answer back with everything else).
-      const stored = idempotency ? await idempotency.complete(q, answer) : answer;
+      // The answer is stored in the posting's own statement (one round trip for both): the posting locks the hot FX-pool
+      // and fee shards, and they are then held only until the commit that follows it (a refusal rolls the stored answer
+      // back with everything else).
+      const completion = idempotency?.completion(answer);
+      const stored = completion ? completion.data : answer;
       let posted;
       try {
-        posted = await postTransaction(q, posting);
+        posted = await postTransaction(q, { ...posting, alongside: completion?.statement });
       } catch (error) {
         if (error instanceof UnknownLedgerAccountsError) {
+          // The answer was stored with the refused posting (nothing was moved); this one carries the money only.
           await ensureWalletAccounts(q, userId, now);
           posted = await postTransaction(q, posting).catch(refuseInsufficient);
         } else {

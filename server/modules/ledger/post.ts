@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Queryable } from '../../db/db';
+import type { Queryable, SqlParam } from '../../db/db';
 import { catalogError } from '../../http/errors';
 import {
   isWalletTransactionType,
@@ -121,9 +121,7 @@ export const postTransaction = async (q: Queryable, input: PostTransactionInput)
     }
   }
   const display = input.display ?? null;
-  const [result] = await q.query<{ r_outcome: PostOutcome; r_transaction_id: string | null; r_info: string | null }>(
-    'SELECT r_outcome, r_transaction_id, r_info FROM ledger_post($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15)',
-    [
+  const params: SqlParam[] = [
       input.transactionId ?? newTransactionId(),
       input.type,
       input.userId,
@@ -139,7 +137,13 @@ export const postTransaction = async (q: Queryable, input: PostTransactionInput)
       now,
       JSON.stringify(input.entries.map((entry) => [entry.accountId, entry.amount])),
       !display && !!input.userId && isWalletTransactionType(input.type),
-    ],
+  ];
+  const post = 'SELECT r_outcome, r_transaction_id, r_info FROM ledger_post($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15)';
+  // A write that rides along (input.alongside): its WITH clause runs to completion in this same statement.
+  const alongside = input.alongside?.(params.length + 1);
+  const [result] = await q.query<{ r_outcome: PostOutcome; r_transaction_id: string | null; r_info: string | null }>(
+    alongside ? `WITH alongside AS (${alongside.sql}) ${post}` : post,
+    alongside ? [...params, ...alongside.params] : params,
   );
   switch (result?.r_outcome) {
     case 'posted':

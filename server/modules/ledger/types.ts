@@ -1,3 +1,4 @@
+import type { StatementFrom } from '../../db/db';
 import type { Currency } from '@/shared/contract';
 
 export type { Currency };
@@ -82,6 +83,12 @@ export interface PostTransactionInput {
   now?: Date;
   /** The new transaction's id when the caller needs it before posting (e.g. an answer stored first); default a new one. */
   transactionId?: string;
+  /**
+   * One more write sent in the posting's own statement (a data-modifying WITH clause), e.g. the Idempotency-Key's
+   * stored answer: it happens whatever the posting answers, so the caller's transaction must roll back on a refusal
+   * (postTransaction throws then).
+   */
+  alongside?: StatementFrom;
 }
 
 export interface PostTransactionResult {
