@@ -39,6 +39,12 @@ export interface HandlerContext<E extends AnyEndpoint> {
    * the session (one round trip); pass it to the service so the read uses it. Elsewhere the app's database.
    */
   db: Db;
+  /**
+   * The request's AuthContext once its session is accepted (throws 401 otherwise). Where the session was checked before
+   * the handler, at once; on `session: 'with-first-query'` routes after the first query through `ctx.db`, with
+   * `verified` read from the session row (`requireUser().verified` is false there).
+   */
+  session(): Promise<AuthContext>;
   /** Set `reply.code(201)` etc. here if needed; the envelope is written by route(). */
   reply: FastifyReply;
   /**
@@ -56,10 +62,12 @@ export interface RouteOptions {
    */
   idempotency?: 'in-transaction';
   /**
-   * 'with-first-query' (bearer GET reads): the token is verified before the handler, and the session row is read in the
-   * same statement as the handler's first query through `ctx.db` (SessionCheckedDb) instead of a round trip of its own.
-   * Nothing is answered, not even an error, before the session is accepted; an ended session gets the same 401.
-   * Default: the session is checked before the handler runs.
+   * 'with-first-query' (bearer GET reads, and writes with `idempotency: 'in-transaction'`): the token is verified before
+   * the handler, and the session row is read in the same statement as the handler's first query through `ctx.db`
+   * (SessionCheckedDb; a read) instead of a round trip of its own. `ctx.db.tx()` waits for the check before BEGIN, so a
+   * handler that writes only in ctx.db's transactions writes nothing for an ended session. Nothing is answered, not even
+   * an error, before the session is accepted; an ended session gets the same 401. Default: the session is checked before
+   * the handler runs.
    */
   session?: 'with-first-query';
 }
@@ -108,8 +116,10 @@ const validateInput = (endpoint: AnyEndpoint, request: FastifyRequest) => {
  */
 export const route = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, options: RouteOptions = {}): void => {
   if (options.idempotency && !endpoint.idempotent) throw new Error(`${endpoint.id}: in-transaction idempotency on an endpoint without Idempotency-Key`);
-  if (options.session && (endpoint.method !== 'GET' || endpoint.auth !== 'bearer')) {
-    throw new Error(`${endpoint.id}: the session is checked with the first query only on bearer GET reads`);
+  // Every write of such a route runs in ctx.db's transactions, which wait for the session check before BEGIN: a GET read,
+  // or a write whose Idempotency-Key is claimed in its own transaction.
+  if (options.session && (endpoint.auth !== 'bearer' || (endpoint.method !== 'GET' && options.idempotency !== 'in-transaction'))) {
+    throw new Error(`${endpoint.id}: the session is checked with the first query only on bearer reads and in-transaction writes`);
   }
   const checkResponse = (request: FastifyRequest, data: unknown): EndpointData<E> => {
     const checked = z.safeParse(endpoint.response as Schema, data);
@@ -119,100 +129,95 @@ export const route = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, 
     }
     return checked.data as EndpointData<E>;
   };
-  /** `session: 'with-first-query'`: a read whose session check rides in its first statement (see RouteOptions.session). */
-  const readWithSessionCheck = async (request: FastifyRequest, reply: FastifyReply) => {
-    const deferred: DeferredSessionCheck = await app.httpContext.deferSessionCheck(bearerToken(request));
-    let data: EndpointData<E>;
+  /** The request after authentication: input, Idempotency-Key, handler, response check, envelope. */
+  const answer = async (request: FastifyRequest, reply: FastifyReply, auth: AuthContext | null, db: Db, session: () => Promise<AuthContext>) => {
+    const input = validateInput(endpoint, request);
+    const { clock, idempotencyPendingSeconds } = app.httpContext;
+    const record: IdempotencyRecordId | null = endpoint.idempotent
+      ? { scope: auth?.userId ?? 'anonymous', endpointId: endpoint.id, key: readIdempotencyKey(request) }
+      : null;
+    const inTransaction =
+      record && options.idempotency === 'in-transaction'
+        ? new InTransactionIdempotency<EndpointData<E>>(
+            {
+              clock,
+              pendingSeconds: idempotencyPendingSeconds,
+              validate: (data) => checkResponse(request, data),
+              statusCode: () => reply.statusCode,
+            },
+            record,
+            hashRequest(input),
+          )
+        : null;
+    const ctx: HandlerContext<E> = {
+      params: input.params as EndpointParams<E>,
+      query: input.query as EndpointQuery<E>,
+      body: input.body as EndpointBody<E>,
+      auth,
+      requireUser: () => {
+        if (!auth) throw httpErrors.unauthorized();
+        return auth;
+      },
+      request,
+      reply,
+      db,
+      session,
+      idempotency: inTransaction,
+    };
+
+    if (!record) return { success: true, data: checkResponse(request, await handler(ctx)) };
+
+    if (inTransaction) {
+      await handler(ctx);
+      const outcome = inTransaction.outcome;
+      if (!outcome) {
+        request.log.error({ endpoint: endpoint.id }, 'in-transaction idempotency: the handler neither completed nor replayed its key');
+        throw httpErrors.internal();
+      }
+      if (outcome.kind === 'replay') reply.code(outcome.statusCode).header(API_HEADERS.idempotencyReplayed, 'true');
+      return { success: true, data: outcome.data };
+    }
+
+    const claim = await claimIdempotencyKey(db, clock, record, hashRequest(input), idempotencyPendingSeconds);
+    if (claim.kind === 'replay') {
+      reply.code(claim.statusCode).header(API_HEADERS.idempotencyReplayed, 'true');
+      return { success: true, data: claim.data };
+    }
+    let data: unknown;
     try {
-      const input = validateInput(endpoint, request);
-      const auth = deferred.claims;
-      data = await handler({
-        params: input.params as EndpointParams<E>,
-        query: input.query as EndpointQuery<E>,
-        body: input.body as EndpointBody<E>,
-        auth,
-        requireUser: () => auth,
-        request,
-        reply,
-        db: deferred.db,
-        idempotency: null,
-      });
+      data = checkResponse(request, await handler(ctx));
     } catch (error) {
-      // An ended session is answered 401 whatever the handler (or the input check) ran into.
-      await deferred.settle();
+      await releaseIdempotencyKey(db, record).catch((releaseError: unknown) =>
+        request.log.error({ err: releaseError }, 'could not release an idempotency key'),
+      );
       throw error;
     }
-    await deferred.settle();
-    return { success: true, data: checkResponse(request, data) };
+    await completeIdempotencyKey(db, clock, record, reply.statusCode, data);
+    return { success: true, data };
   };
   app.route({
     method: endpoint.method,
     url: toFastifyPath(endpoint.path),
     handler: async (request, reply) => {
-      if (options.session) return readWithSessionCheck(request, reply);
-      const auth = endpoint.auth === 'bearer' ? await authenticate(app, request) : null;
-      const input = validateInput(endpoint, request);
-      const { db, clock, idempotencyPendingSeconds } = app.httpContext;
-      const record: IdempotencyRecordId | null = endpoint.idempotent
-        ? { scope: auth?.userId ?? 'anonymous', endpointId: endpoint.id, key: readIdempotencyKey(request) }
-        : null;
-      const inTransaction =
-        record && options.idempotency === 'in-transaction'
-          ? new InTransactionIdempotency<EndpointData<E>>(
-              {
-                clock,
-                pendingSeconds: idempotencyPendingSeconds,
-                validate: (data) => checkResponse(request, data),
-                statusCode: () => reply.statusCode,
-              },
-              record,
-              hashRequest(input),
-            )
-          : null;
-      const ctx: HandlerContext<E> = {
-        params: input.params as EndpointParams<E>,
-        query: input.query as EndpointQuery<E>,
-        body: input.body as EndpointBody<E>,
-        auth,
-        requireUser: () => {
+      if (!options.session) {
+        const auth = endpoint.auth === 'bearer' ? await authenticate(app, request) : null;
+        return answer(request, reply, auth, app.httpContext.db, async () => {
           if (!auth) throw httpErrors.unauthorized();
           return auth;
-        },
-        request,
-        reply,
-        db,
-        idempotency: inTransaction,
-      };
-
-      if (!record) return { success: true, data: checkResponse(request, await handler(ctx)) };
-
-      if (inTransaction) {
-        await handler(ctx);
-        const outcome = inTransaction.outcome;
-        if (!outcome) {
-          request.log.error({ endpoint: endpoint.id }, 'in-transaction idempotency: the handler neither completed nor replayed its key');
-          throw httpErrors.internal();
-        }
-        if (outcome.kind === 'replay') reply.code(outcome.statusCode).header(API_HEADERS.idempotencyReplayed, 'true');
-        return { success: true, data: outcome.data };
+        });
       }
-
-      const claim = await claimIdempotencyKey(db, clock, record, hashRequest(input), idempotencyPendingSeconds);
-      if (claim.kind === 'replay') {
-        reply.code(claim.statusCode).header(API_HEADERS.idempotencyReplayed, 'true');
-        return { success: true, data: claim.data };
-      }
-      let data: unknown;
+      // `session: 'with-first-query'`: nothing is answered, not even an error, before the session is accepted.
+      const deferred: DeferredSessionCheck = await app.httpContext.deferSessionCheck(bearerToken(request));
+      let answered: Awaited<ReturnType<typeof answer>>;
       try {
-        data = checkResponse(request, await handler(ctx));
+        answered = await answer(request, reply, deferred.claims, deferred.db, deferred.settle);
       } catch (error) {
-        await releaseIdempotencyKey(db, record).catch((releaseError: unknown) =>
-          request.log.error({ err: releaseError }, 'could not release an idempotency key'),
-        );
+        await deferred.settle();
         throw error;
       }
-      await completeIdempotencyKey(db, clock, record, reply.statusCode, data);
-      return { success: true, data };
+      await deferred.settle();
+      return answered;
     },
   });
 };
+

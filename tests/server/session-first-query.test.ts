@@ -1,12 +1,16 @@
 /**
- * Issue #13: the hot reads (GET /api/wallet, /api/wallet/transactions, /api/cards) check the request's session in the same statement as the
- * read (route(..., { session: 'with-first-query' })). The rules are the access-token rules of every other call: an ended,
+ * Issue #13: the hot reads (GET /api/wallet, /api/wallet/transactions, /api/cards) and the exchange (its quote read) check
+ * the request's session in the same statement as a read (route(..., { session: 'with-first-query' })). The rules are the access-token rules of every other call: an ended,
  * unknown or another user's session is answered 401 before anything else, even a validation error, and never with data.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { walletExchange, walletSbpCreate } from '@/shared/contract';
+import { route } from '../../server/http/route';
 import { TokenService } from '../../server/modules/auth/tokens';
 import { withSessionCheck } from '../../server/modules/auth/session-checked-db';
 import { createTestApp, signUp, type TestApp } from './harness';
+import { balances, depositUsdt, exchange, quote, verifiedUser } from './wallet-support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,6 +84,42 @@ describe('reads that check the session with their own statement', () => {
     expect((await get('/api/wallet', user.accessToken)).status).toBe(200);
     const after = (await sessions()).find((s) => s.current)!.lastSeenAt;
     expect(new Date(after).getTime()).toBe(new Date(before).getTime() + 5 * 60_000);
+  });
+});
+
+describe('the exchange: the session checked with its quote read', () => {
+  it('a signed-out session is refused with 401: no claim on the key, no money moved', async () => {
+    const user = await verifiedUser(t);
+    await depositUsdt(t, user, 20);
+    const q = await quote(t, user, 'USD', 'RUB');
+    const before = await balances(t, user);
+    const key = crypto.randomUUID();
+    expect((await t.call({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: user.refreshToken } })).status).toBe(200);
+    const res = await exchange(t, user, { from: 'USD', to: 'RUB', amount: 1_000, quoteId: q.quoteId }, key);
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('UNAUTHORIZED');
+    expect(await t.db.query('SELECT 1 FROM idempotency_keys WHERE key = $1', [key])).toEqual([]);
+    const [row] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_transactions WHERE user_id = $1 AND type = $2', [
+      user.userId,
+      'currencyExchange',
+    ]);
+    expect(row!.n).toBe(0);
+    expect(before.USD).toBeGreaterThan(0);
+  });
+
+  it('an ended session gets 401 even for an unknown quote or a malformed body', async () => {
+    const user = await verifiedUser(t);
+    await t.call({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: user.refreshToken } });
+    expect((await exchange(t, user, { from: 'USD', to: 'RUB', amount: 1_000, quoteId: 'q_unknown' })).status).toBe(401);
+    expect((await exchange(t, user, { from: 'USD', amount: 'lots' })).status).toBe(401);
+  });
+});
+
+describe('which routes may check the session with the first query', () => {
+  const noApp = {} as FastifyInstance;
+  it('bearer reads and in-transaction writes only: a write that claims its key outside its transaction is refused at start-up', () => {
+    expect(() => route(noApp, walletSbpCreate, () => ({}) as never, { session: 'with-first-query' })).toThrow(/in-transaction writes/);
+    expect(() => route(noApp, walletExchange, () => ({}) as never, { session: 'with-first-query' })).toThrow(/in-transaction writes/);
   });
 });
 

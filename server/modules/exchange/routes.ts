@@ -9,10 +9,8 @@ export const registerExchangeRoutes = (app: FastifyInstance, exchange: ExchangeS
   route(
     app,
     walletExchange,
-    ({ body, requireUser, request, idempotency }) => {
-      const user = requireUser();
-      return exchange.exchange(user.userId, readIdempotencyKey(request), body, idempotency, user.verified);
-    },
-    { idempotency: 'in-transaction' },
+    ({ body, requireUser, request, idempotency, db, session }) =>
+      exchange.exchange(requireUser().userId, readIdempotencyKey(request), body, idempotency, { db, session }),
+    { idempotency: 'in-transaction', session: 'with-first-query' },
   );
 };

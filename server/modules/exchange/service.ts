@@ -165,18 +165,27 @@ export class ExchangeService {
     idempotencyKey: string,
     input: ExchangeInput,
     idempotency: InTransactionIdempotency<ExchangeResult> | null = null,
-    verifiedAtAuth = false,
+    /**
+     * The HTTP request's database and session (route()'s ctx.db and ctx.session on a `session: 'with-first-query'`
+     * route): the quote read carries the session check, and `verified` comes from the session row. Default: the
+     * service's own database, and the verification guard reads the user.
+     */
+    request: { db: Db; session: () => Promise<{ verified: boolean }> } | null = null,
   ): Promise<ExchangeResult> {
-    const { db, clock, settings } = this.deps;
+    const { clock, settings } = this.deps;
+    const db = request?.db ?? this.deps.db;
     await this.ensureSystemAccounts();
     const ledgerKey = `exchange:${userId}:${idempotencyKey}`;
+    // Read before the transaction (one round trip with the session check). A quote's terms never change; only its
+    // expiry can be brought forward, and that is checked below against this request's time, as before.
+    const [quote] = await db.query<QuoteRow>(`SELECT ${QUOTE_COLUMNS} FROM exchange_quotes WHERE id = $1`, [input.quoteId]);
+    const verifiedAtAuth = request ? (await request.session()).verified : false;
     return runLedgerTx(db, async (q) => {
       // The HTTP Idempotency-Key, claimed in this very transaction: a replay answers what was stored.
       const replay = await idempotency?.claim(q);
       if (replay) return replay;
       await requireVerifiedUser(q, clock, userId, verifiedAtAuth);
       const now = clock.now();
-      const [quote] = await q.query<QuoteRow>(`SELECT ${QUOTE_COLUMNS} FROM exchange_quotes WHERE id = $1`, [input.quoteId]);
       if (!quote || quote.from_currency !== input.from || quote.to_currency !== input.to) {
         throw catalogError('QUOTE_MISMATCH', 'The quote is unknown or for another currency pair. Fetch the exchange rates again.');
       }

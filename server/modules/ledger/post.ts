@@ -122,21 +122,21 @@ export const postTransaction = async (q: Queryable, input: PostTransactionInput)
   }
   const display = input.display ?? null;
   const params: SqlParam[] = [
-      input.transactionId ?? newTransactionId(),
-      input.type,
-      input.userId,
-      input.idempotencyKey,
-      status,
-      JSON.stringify(input.details ?? {}),
-      display?.direction ?? null,
-      display?.amount ?? null,
-      display?.currency ?? null,
-      display?.counterCurrency ?? null,
-      input.reference ?? null,
-      input.failureCode ?? null,
-      now,
-      JSON.stringify(input.entries.map((entry) => [entry.accountId, entry.amount])),
-      !display && !!input.userId && isWalletTransactionType(input.type),
+    input.transactionId ?? newTransactionId(),
+    input.type,
+    input.userId,
+    input.idempotencyKey,
+    status,
+    JSON.stringify(input.details ?? {}),
+    display?.direction ?? null,
+    display?.amount ?? null,
+    display?.currency ?? null,
+    display?.counterCurrency ?? null,
+    input.reference ?? null,
+    input.failureCode ?? null,
+    now,
+    JSON.stringify(input.entries.map((entry) => [entry.accountId, entry.amount])),
+    !display && !!input.userId && isWalletTransactionType(input.type),
   ];
   const post = 'SELECT r_outcome, r_transaction_id, r_info FROM ledger_post($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15)';
   // A write that rides along (input.alongside): its WITH clause runs to completion in this same statement.
