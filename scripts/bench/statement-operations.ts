@@ -10,7 +10,6 @@
  * operation runs is counted, never a background poller.
  */
 import { randomUUID } from 'node:crypto';
-import type { InjectOptions } from 'fastify';
 import { buildApp } from '../../server/app';
 import { systemClock } from '../../server/clock';
 import { loadConfig } from '../../server/config';
@@ -20,7 +19,7 @@ import { appJobRegistry, runDueJobs } from '../../server/jobs';
 import { getSystemAccount, getSystemAccountShard, getWalletAccount, postTransaction } from '../../server/modules/ledger';
 import { CARD_LEDGER_SHARDS } from '../../server/modules/cards/money';
 import { SandboxCardIssuer } from '../../server/sandbox';
-import { signUp, type TestApp } from '../../tests/server/harness';
+import { injectCall, signUp, type TestApp } from '../../tests/server/harness';
 import { createDatabase } from '../load/postgres-cluster';
 import { IDLE_CLAIM, StatementCounter, totalOf, type Counts } from './statement-counter';
 
@@ -61,16 +60,7 @@ export const measureOperationStatements = async (adminUrl: string | undefined = 
     app,
     db,
     config,
-    async call(inject: InjectOptions) {
-      const response = await app.inject(inject);
-      let body: any;
-      try {
-        body = response.json();
-      } catch {
-        body = response.body;
-      }
-      return { status: response.statusCode, body, headers: response.headers };
-    },
+    call: injectCall(app),
   } as unknown as TestApp;
   const registry = appJobRegistry(app);
   const drain = () => runDueJobs(db, { registry, backoffBaseMs: 0 });

@@ -40,6 +40,20 @@ export const createTestDatabase = async (): Promise<{ databaseUrl: string | unde
   return { databaseUrl: url, drop };
 };
 
+/** TestApp.call for `app`: one injected request, its status, its body (parsed JSON when it is JSON) and headers. */
+export const injectCall =
+  (app: FastifyInstance) =>
+  async (inject: InjectOptions): Promise<{ status: number; body: any; headers: LightMyRequestResponse['headers'] }> => {
+    const response = await app.inject(inject);
+    let body: unknown;
+    try {
+      body = response.json();
+    } catch {
+      body = response.body;
+    }
+    return { status: response.statusCode, body, headers: response.headers };
+  };
+
 export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
   const { databaseUrl, drop } = await createTestDatabase();
   const config = loadConfig({
@@ -61,16 +75,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     db,
     clock,
     config,
-    async call(inject) {
-      const response = await app.inject(inject);
-      let body: unknown;
-      try {
-        body = response.json();
-      } catch {
-        body = response.body;
-      }
-      return { status: response.statusCode, body, headers: response.headers };
-    },
+    call: injectCall(app),
     async close() {
       await app.close();
       await db.close();
