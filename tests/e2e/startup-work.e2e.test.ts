@@ -1,0 +1,62 @@
+/**
+ * Work the app does NOT repeat while it starts and runs (issue #13, docs/frontend.md "Start-up"), on the built app:
+ * - the Telegram SDK reads and validates its launch parameters once per page, not in every wrapped call (22 times
+ *   before the first screen, and again on every MainButton / BackButton / haptic call, before the fix);
+ * - the first screens' scripts (the entry and the wallet screen) carry V8's compile hint on their first line.
+ * The bridge keeps the launch parameters in sessionStorage each time it reads them, so its writes count the reads.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import enAuth from '../../src/shared/i18n/locales/en/auth.json';
+import { COMPILE_HINT } from '../../scripts/vite-startup-plugins';
+import { DIST_DIR, test, visible } from './support';
+
+const countLaunchParamReads = `(() => {
+  const setItem = Storage.prototype.setItem;
+  window.__launchParamReads = 0;
+  Storage.prototype.setItem = function (key, value) {
+    if (String(key).includes('launchParams')) window.__launchParamReads += 1;
+    return setItem.call(this, key, value);
+  };
+})()`;
+const reads = (page: Page) => page.evaluate(() => (window as unknown as { __launchParamReads: number }).__launchParamReads);
+
+describe('start-up work (issue #13)', () => {
+  test('the Telegram SDK reads its launch parameters once per page, not in every call', async ({ app: { page, baseUrl } }) => {
+    await page.addInitScript(countLaunchParamReads);
+    // Telegram's chrome on the mock: the sign-in form drives the MainButton, screens drive the BackButton.
+    await page.goto(`${baseUrl}/signin?tgMockVersion=8.0&tgMockChrome=telegram`);
+    const email = page.getByLabel(enAuth.fields.email, { exact: true });
+    await visible(email);
+    await visible(page.locator('[data-tg-mock-button="main"]'));
+    // The mock writes them, the SDK's init reads them, the first availability check reads them: nothing more.
+    const atStart = await reads(page);
+    expect(atStart).toBeLessThanOrEqual(3);
+
+    // Typing changes the MainButton (active / inactive): every change is a wrapped SDK call.
+    await email.fill('anna@example.com');
+    await email.fill('');
+    await email.fill('anna@example.com');
+    await page.getByText(enAuth.signIn.submit, { exact: true }).first().waitFor();
+    expect(await reads(page)).toBe(atStart);
+    await page.goto(`${baseUrl}/signup?tgMockVersion=8.0&tgMockChrome=telegram`);
+    await visible(page.locator('[data-tg-mock-button="main"]'));
+    // A new page load reads them again (once); the calls in between never did.
+    expect(await reads(page)).toBeLessThanOrEqual(3);
+  });
+
+  test("the first screens' scripts start with V8's compile hint", () => {
+    const manifest = JSON.parse(readFileSync(resolve(DIST_DIR, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
+    const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+    const walletScreen = Object.values(manifest).find((chunk) => /assets\/wallet-screen-[^/]+\.js$/.test(chunk.file));
+    for (const chunk of [entry, walletScreen]) {
+      expect(chunk, 'chunk in the manifest').toBeDefined();
+      expect(readFileSync(resolve(DIST_DIR, chunk!.file), 'utf8').startsWith(COMPILE_HINT), chunk!.file).toBe(true);
+    }
+    // Lazy chunks outside the first screens are compiled when they are used, as before.
+    const lazy = Object.values(manifest).find((chunk) => /assets\/faq-[^/]+\.js$/.test(chunk.file));
+    expect(readFileSync(resolve(DIST_DIR, lazy!.file), 'utf8').startsWith(COMPILE_HINT)).toBe(false);
+  });
+});
