@@ -1,4 +1,5 @@
 import { allSettled, fork } from 'effector';
+import { inspectGraph } from 'effector/inspect';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { apiDataReset, createApiMutation, createApiQuery, queryState, mutationState } from '@/shared/api';
@@ -108,6 +109,41 @@ describe('queries', () => {
     expect(scope.getState(cardQuery.$error)).toMatchObject({ kind: 'http', status: 500, code: 'INTERNAL' });
   });
 
+  test('the query stays pending through its retries and reports only the last error', async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    server.on('GET', '/api/cards/1', () => (++calls < 3 ? serverError : ok({ id: '1' })));
+    const scope = fork();
+    const failures: unknown[] = [];
+    const unwatch = cardQuery.finished.failure.watch((payload) => failures.push(payload));
+    const started = allSettled(cardQuery.start, { scope, params: { params: { id: '1' } } });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(server.calls).toHaveLength(1);
+    expect(scope.getState(cardQuery.$status)).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1_000); // 1 s backoff: the second attempt
+    expect(server.calls).toHaveLength(2);
+    expect(scope.getState(cardQuery.$status)).toBe('pending');
+    await settleWithTimers(started); // 2 s backoff: the third attempt succeeds
+    unwatch();
+    expect(server.calls).toHaveLength(3);
+    expect(failures).toEqual([]);
+    expect(scope.getState(cardQuery.$data)).toEqual({ id: '1' });
+  });
+
+  test('a sign-out (apiDataReset) while a query waits to retry sends nothing more', async () => {
+    vi.useFakeTimers();
+    server.on('GET', '/api/cards/1', () => serverError);
+    const scope = fork();
+    const started = allSettled(cardQuery.start, { scope, params: { params: { id: '1' } } });
+    await vi.advanceTimersByTimeAsync(10); // the first attempt failed: waiting 1 s to retry
+    const reset = allSettled(apiDataReset, { scope });
+    await settleWithTimers(Promise.all([started, reset]));
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(server.calls).toHaveLength(1);
+    expect(scope.getState(cardQuery.$data)).toBeNull();
+    expect(scope.getState(cardQuery.$error)).toBeNull();
+  });
+
   test('a network failure is retried too', async () => {
     vi.useFakeTimers();
     server.on('GET', '/api/cards/1', () => 'network-error');
@@ -163,6 +199,23 @@ describe('queries', () => {
     expect(contract.getErrorMessages({ balance: 'x' })[0]).toContain('balance');
     expect(contract.isData({ balance: 1 })).toBe(true);
     expect(contract.getErrorMessages({ balance: 1 })).toEqual([]);
+  });
+});
+
+describe('what an operation costs to create', () => {
+  // Every query is created when its module is evaluated: the first screens create a dozen (docs/frontend.md
+  // "Start-up"). One shared cache adapter and retries inside the request keep a query at ~315 effector units
+  // (farfetched's own cache adapter and retry operator per query made it 458).
+  test('a query and a mutation stay within their effector unit budgets', () => {
+    let units = 0;
+    const inspection = inspectGraph({ fn: () => void (units += 1) });
+    createApiQueryFromFactory(testCard, { name: 'budget.query' });
+    const perQuery = units;
+    createApiMutation(testTopUp, { name: 'budget.mutation' });
+    const perMutation = units - perQuery;
+    inspection.unsubscribe();
+    expect(perQuery).toBeLessThanOrEqual(330);
+    expect(perMutation).toBeLessThanOrEqual(200);
   });
 });
 

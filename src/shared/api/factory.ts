@@ -2,6 +2,13 @@
  * farfetched factories with the app-wide defaults (SPEC §4, §9), set here ONCE:
  *  - queries: cache fresh for 5 min, kept 30 min (in memory); no refetch on window focus (farfetched
  *    never does that); retried up to 3 times with exponential backoff, never on HTTP 400–499
+ *
+ * What a query costs to create matters: every query is created when its module is evaluated, and the first
+ * screen evaluates a dozen (docs/frontend.md "Start-up"). So all queries share ONE in-memory cache adapter
+ * (entries are keyed by the query's SID and params, so they never mix), purged once by `apiDataReset`, and
+ * the retries run inside the request effect instead of farfetched's `retry` operator: 315 effector units a
+ * query instead of 458, the same behaviour (the query stays pending through its retries, only the last
+ * error is reported, an abort stops the waiting).
  *  - mutations: never retried
  *  - both: data validated by the endpoint's response schema; undefined data is an error
  *
@@ -15,7 +22,6 @@ import {
   createQuery,
   inMemoryCache,
   onAbort,
-  retry,
   type InvalidDataError,
   type Mutation,
   type Query,
@@ -70,14 +76,44 @@ export const retryDelay = ({ attempt }: { attempt: number }): number =>
 /** SPEC §9: retry unless the error has an HTTP status from 400 to 499. */
 export const shouldRetry = ({ error }: { error: unknown }): boolean => !isClientError(error);
 
-function createRequestEffect<E extends AnyEndpoint, Params>(endpoint: E) {
-  return createEffect<Params, EndpointData<E>, ApiError>((params) => {
+/** The one cache of every query (see the header): fresh/stale is decided per query by `cache`'s staleAfter. */
+const queryCache = inMemoryCache({ maxAge: QUERY_DEFAULTS.cacheMaxAge });
+sample({ clock: apiDataReset, target: queryCache.purge });
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+  });
+
+/**
+ * A query's request: sent, and on a failure `shouldRetry` accepts, sent again after `retryDelay` (at most
+ * `retryTimes` more times). An aborted query (farfetched's `onAbort`: a newer start, a reset) stops waiting and
+ * sends nothing more. Mutations pass `retries: false` (SPEC §9: never retried).
+ */
+function createRequestEffect<E extends AnyEndpoint, Params>(endpoint: E, { retries }: { retries: boolean }) {
+  return createEffect<Params, EndpointData<E>, ApiError>(async (params) => {
     // Both must run synchronously, before the first await.
     const events = bindTransportEvents();
     const controller = new AbortController();
     onAbort(() => controller.abort());
     const { idempotencyKey, ...input } = (params ?? {}) as { idempotencyKey?: string };
-    return executeRequest(endpoint, input as EndpointInput<E>, { signal: controller.signal, idempotencyKey }, events);
+    const send = () => executeRequest(endpoint, input as EndpointInput<E>, { signal: controller.signal, idempotencyKey }, events);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await send();
+      } catch (error) {
+        if (!retries || attempt > QUERY_DEFAULTS.retryTimes || !shouldRetry({ error }) || controller.signal.aborted) throw error;
+        await pause(retryDelay({ attempt }), controller.signal);
+        if (controller.signal.aborted) throw error;
+      }
+    }
   });
 }
 
@@ -113,19 +149,14 @@ export function createApiQuery<E extends AnyEndpoint>(endpoint: E, options: ApiQ
 
 function buildQuery<E extends AnyEndpoint>(endpoint: E, name: string, enabled: Store<boolean> | undefined): ApiQuery<E> {
   const query = createQuery({
-    effect: createRequestEffect<E, ApiOperationParams<E>>(endpoint),
+    effect: createRequestEffect<E, ApiOperationParams<E>>(endpoint, { retries: true }),
     contract: schemaContract(endpoint.response),
     name,
     ...(enabled ? { enabled } : {}),
   }) satisfies ApiQuery<E>;
 
-  cache(query, {
-    staleAfter: QUERY_DEFAULTS.staleAfter,
-    adapter: inMemoryCache({ maxAge: QUERY_DEFAULTS.cacheMaxAge }),
-    purge: apiDataReset,
-  });
+  cache(query, { staleAfter: QUERY_DEFAULTS.staleAfter, adapter: queryCache });
   sample({ clock: apiDataReset, target: query.reset });
-  retry(query, { times: QUERY_DEFAULTS.retryTimes, delay: retryDelay, filter: shouldRetry });
   return query;
 }
 
@@ -134,7 +165,7 @@ export function createApiMutation<E extends AnyEndpoint>(endpoint: E, options: A
   const name = options.name ?? endpoint.id;
   return withCallSiteSid(name, () =>
     createMutation({
-      effect: createRequestEffect<E, ApiMutationParams<E>>(endpoint),
+      effect: createRequestEffect<E, ApiMutationParams<E>>(endpoint, { retries: false }),
       contract: schemaContract(endpoint.response),
       name,
     }) satisfies ApiMutation<E>,
