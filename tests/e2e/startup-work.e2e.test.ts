@@ -2,7 +2,9 @@
  * Work the app does NOT repeat while it starts and runs (issue #13, docs/frontend.md "Start-up"), on the built app:
  * - the Telegram SDK reads and validates its launch parameters once per page, not in every wrapped call (22 times
  *   before the first screen, and again on every MainButton / BackButton / haptic call, before the fix);
- * - the first screens' scripts (the entry and the wallet screen) carry V8's compile hint on their first line.
+ * - the first screens' scripts (the entry and the wallet screen) carry V8's compile hint on their first line;
+ * - a signed-in start creates none of the app lock's mutations: the lock screen and the lock's settings section are
+ *   chunks of their own, fetched only by a locked app and by the settings page.
  * The bridge keeps the launch parameters in sessionStorage each time it reads them, so its writes count the reads.
  */
 import { readFileSync } from 'node:fs';
@@ -10,8 +12,9 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import enAuth from '../../src/shared/i18n/locales/en/auth.json';
+import enShell from '../../src/shared/i18n/locales/en/shell.json';
 import { COMPILE_HINT } from '../../scripts/vite-startup-plugins';
-import { DIST_DIR, test, visible } from './support';
+import { DIST_DIR, openSignedIn, signUpViaApi, test, visible } from './support';
 
 const countLaunchParamReads = `(() => {
   const setItem = Storage.prototype.setItem;
@@ -45,6 +48,26 @@ describe('start-up work (issue #13)', () => {
     await visible(page.locator('[data-tg-mock-button="main"]'));
     // A new page load reads them again (once); the calls in between never did.
     expect(await reads(page)).toBeLessThanOrEqual(3);
+  });
+
+  test("a signed-in start loads the app lock's state, not its screens", async ({ app: { page, baseUrl } }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const lockStatus = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/app-lock');
+    const user = await signUpViaApi(baseUrl, 'startup-lock', { firstName: 'Anna', lastName: 'Smith' });
+    await openSignedIn(page, baseUrl, user, '/wallet', 'en');
+    await visible(page.getByTestId('wallet-balance').locator('[data-currency="USD"]'));
+    expect((await lockStatus).status()).toBe(200); // the lock's state was asked for (the index chunk ran)
+    await page.waitForLoadState('networkidle');
+    const lockCode = (list: string[]) => list.filter((path) => /\/assets\/lock-(screen|settings)-[^/]+\.js$/.test(path));
+    expect(lockCode(scripts)).toEqual([]);
+
+    // The settings page brings its section's chunk with it and shows the section.
+    await page.getByRole('link', { name: enShell.tabs.settings }).click();
+    await visible(page.getByTestId('app-lock-settings'));
+    expect(lockCode(scripts)).toEqual([expect.stringMatching(/lock-settings-/)]);
   });
 
   test("the first screens' scripts start with V8's compile hint", () => {

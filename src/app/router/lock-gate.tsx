@@ -8,7 +8,7 @@ import { useScreenShown } from './recovery-screen';
  */
 const LockScreen = lazy(async () => {
   const [AppLockScreen, SignOutButton] = await Promise.all([
-    import('@/features/app-lock').then((m) => m.AppLockScreen),
+    import('@/features/app-lock').then((m) => m.loadAppLockScreen()),
     import('@/features/sign-out').then((m) => m.SignOutButton),
   ]);
   return { default: () => <AppLockScreen signOut={<SignOutButton variant="plain" />} /> };

@@ -1,3 +1,2 @@
 export { appLockStarted } from './model/sync';
-export { AppLockScreen } from './ui/lock-screen';
-export { AppLockSettings } from './ui/lock-settings';
+export { AppLockSettings, loadAppLockScreen, preloadAppLockSettings } from './ui/lazy';

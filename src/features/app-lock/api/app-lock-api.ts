@@ -1,21 +1,18 @@
-import { createEffect } from 'effector';
-import { createApiMutation, request } from '@/shared/api';
+import { createApiMutation } from '@/shared/api';
 import {
   appLockBiometryAdd,
   appLockBiometryRemove,
   appLockSetPasscode,
   appLockSettings,
-  appLockStatus,
   appLockTurnOff,
   appLockUnlock,
   appLockUnlockBiometric,
 } from '@/shared/contract';
 
 /**
- * GET /api/app-lock as a plain effect, NOT a cached query: a cached answer ("off", from before the passcode was set)
- * replayed later would unlock the app. Every read goes to the server.
+ * The lock's mutations: used by the lock screen (model/unlock.ts) and the settings section (model/settings.ts) only,
+ * so they are created with those lazy chunks, never at a page's start (docs/frontend.md "Start-up").
  */
-export const loadLockStatusFx = createEffect(() => request(appLockStatus));
 export const setPasscodeMutation = createApiMutation(appLockSetPasscode);
 export const turnOffMutation = createApiMutation(appLockTurnOff);
 export const unlockMutation = createApiMutation(appLockUnlock);

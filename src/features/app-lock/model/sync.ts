@@ -14,7 +14,7 @@ import type { AppLockStatus } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
 import { navigateFx, type NavigateTo } from '@/shared/lib';
 import { notify } from '@/shared/ui';
-import { loadLockStatusFx } from '../api/app-lock-api';
+import { loadLockStatusFx } from '../api/lock-status';
 import { lockWatchStarted } from './activity';
 import { forgetBiometryOnDevice } from './biometry-device';
 

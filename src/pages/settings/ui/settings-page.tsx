@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { AppLockSettings } from '@/features/app-lock';
+import { AppLockSettings, preloadAppLockSettings } from '@/features/app-lock';
 import { LanguageSwitcher } from '@/features/change-language';
 import { NotificationSettingsSection } from '@/features/notification-settings';
 import { SignOutButton } from '@/features/sign-out';
@@ -21,6 +21,10 @@ import {
 import { FaqList } from './faq-list';
 import { SessionsSection } from './sessions-section';
 import styles from './settings-page.module.css';
+
+// The app-lock section is a chunk of its own (not part of a page's start): fetched now, with this page's code, so the
+// page renders whole (the route's skeleton stays until it is there) and nothing below the section moves.
+preloadAppLockSettings();
 
 function IconPerson({ size = 24 }: { size?: number }) {
   return (
