@@ -290,6 +290,9 @@ async function measure(browser: Browser, server: RunningServer, target: Target, 
       };
     });
     const ready = Math.max(m.mark ?? 0, m.usable ?? 0, m.readyCall ?? 0);
+    if (process.env.BENCH_DEBUG) {
+      console.log(`    ${target.name}: ready selector at ${m.usable?.toFixed(0)}, miniApp.ready() at ${m.readyCall?.toFixed(0) ?? '-'}, app-ready mark at ${m.mark?.toFixed(0) ?? '-'}`);
+    }
     return {
       ready,
       readySource: [...(m.readyCall !== null ? [' + miniApp.ready()'] : []), ...(m.mark !== null ? [' + app-ready mark'] : [])].join(''),
