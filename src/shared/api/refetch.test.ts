@@ -1,4 +1,5 @@
 import { allSettled, createEvent, fork } from 'effector';
+import { inspectGraph } from 'effector/inspect';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { apiDataReset, createApiQuery, createRefetch, refetchOn } from '@/shared/api';
 import { ok } from './testing/fake-server';
@@ -19,6 +20,14 @@ refetchOn(cardShownQuery, {
   name: 'refetch.test.shown',
   filter: (view, card) => (view.params as { params: { id: string } }).params.id === card.id,
   show: (_, card) => ({ id: card.shown }),
+});
+
+// A second call site on the same query (like the cards list: its poll, a card's answer, an invalidation).
+const cardRemoved = createEvent<{ id: string }>();
+refetchOn(cardShownQuery, {
+  clock: cardRemoved,
+  name: 'refetch.test.removed',
+  filter: (view, card) => (view.params as { params: { id: string } }).params.id === card.id,
 });
 
 const card = (id: string) => ({ params: { id } });
@@ -75,5 +84,28 @@ describe('reloading past the cache (shared/api/refetch.ts)', () => {
     expect(seen).toContainEqual({ id: 'answer' });
     expect(server.calls).toHaveLength(2);
     expect(scope.getState(cardShownQuery.$data)).toEqual({ id: 'server' });
+  });
+
+  test('several call sites of one query: each reloads with its own filter and show, and shares one trigger', async () => {
+    signIn();
+    let n = 0;
+    server.on('GET', '/api/cards/1', () => ok({ id: `server-${++n}` }));
+    const scope = fork();
+    await allSettled(cardShownQuery.start, { scope, params: card('1') });
+    await allSettled(cardRemoved, { scope, params: { id: '2' } }); // another card: nothing
+    expect(server.calls).toHaveLength(1);
+    await allSettled(cardRemoved, { scope, params: { id: '1' } });
+    expect(server.calls).toHaveLength(2);
+    expect(scope.getState(cardShownQuery.$data)).toEqual({ id: 'server-2' });
+    await allSettled(cardChanged, { scope, params: { id: '1', shown: 'answer' } });
+    expect(server.calls).toHaveLength(3);
+    expect(scope.getState(cardShownQuery.$data)).toEqual({ id: 'server-3' });
+
+    // What one more call site costs: its sample, not another mutation with its own update rule.
+    let units = 0;
+    const inspection = inspectGraph({ fn: () => void (units += 1) });
+    refetchOn(cardShownQuery, { clock: createEvent<void>(), name: 'refetch.test.more' });
+    inspection.unsubscribe();
+    expect(units).toBeLessThanOrEqual(20);
   });
 });

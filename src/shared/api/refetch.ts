@@ -5,7 +5,8 @@
  * farfetched's `keepFresh({ triggers })` answer from it without a request (checked in farfetched 0.15's source: the
  * cache data source is read first and its entry is not stale). farfetched has no public "invalidate"; its public
  * rule that drops a query's cache entry and fetches again is `update(query, { on: mutation, by: … refetch: true })`.
- * So this module owns one local, no-network trigger mutation per use, and nothing else in the app writes one.
+ * So this module owns one local, no-network trigger mutation per query (shared by all its call sites), and nothing
+ * else in the app writes one.
  *
  * - `refetchOn(query, { clock, name, filter?, show? })`: when `clock` fires and the query holds data or an error
  *   (never for a query that was not started) that `filter` says is about the payload, the cache entry of its latest
@@ -44,37 +45,62 @@ function viewOf<Params, Data, Error>(query: Query<Params, Data, Error, any>): St
   });
 }
 
-export function refetchOn<Params, Data, Error, Payload>(
-  query: Query<Params, Data, Error, any>,
-  { clock, name, filter, show }: RefetchOnOptions<Params, Data, Error, Payload>,
-): void {
+/**
+ * What reloads one query past its cache, made once per query and shared by all its `refetchOn` / `createRefetch`
+ * call sites: the view of what it holds, and one local trigger mutation with its `update` rule. A farfetched
+ * mutation is ~185 effector units; a query with several call sites (the cards list: the poll, a card's answer,
+ * invalidation) used to make one each (docs/frontend.md "Start-up").
+ */
+interface Refetcher<Params, Data, Error> {
+  $view: Store<QueryView<Params, Data, Error> | null>;
+  /** Drops the cache entry of the latest params and fetches them again; `shown` (when defined) is shown meanwhile. */
+  reload: EventCallable<{ shown: Data | undefined }>;
+}
+const refetchers = new WeakMap<object, Refetcher<any, any, any>>();
+
+function refetcherOf<Params, Data, Error>(query: Query<Params, Data, Error, any>, name: string): Refetcher<Params, Data, Error> {
+  const known = refetchers.get(query) as Refetcher<Params, Data, Error> | undefined;
+  if (known) return known;
   const $view = viewOf(query);
-  const trigger = createMutation({ name: `${name}.refetch`, effect: createEffect((payload: Payload) => payload) });
-  sample({
-    clock,
-    source: $view,
-    filter: (view, payload) => view !== null && (filter ? filter(view, payload) : true),
-    fn: (_, payload) => payload,
-    target: trigger.start,
+  const trigger = createMutation({
+    name: `${name}.refetch`,
+    effect: createEffect((payload: { shown: Data | undefined }) => payload),
   });
   update(query, {
     on: trigger,
     by: {
       success: ({ query: state, mutation }) => {
         const view = state as QueryView<Params, Data, Error> | null;
-        // Filtered above; should the query have been reset meanwhile, it stays as it is.
+        // Filtered by the call site; should the query have been reset meanwhile, it stays as it is.
         if (view === null) return { error: null } as never;
-        const shown = show?.(view, mutation.result);
+        const { shown } = mutation.result as { shown: Data | undefined };
         if (shown !== undefined) return { result: shown, refetch: true } as never;
         return ('result' in view ? { result: view.result, refetch: true } : { error: view.error, refetch: true }) as never;
       },
     },
   });
+  const refetcher: Refetcher<Params, Data, Error> = { $view, reload: trigger.start };
+  refetchers.set(query, refetcher);
+  return refetcher;
+}
+
+export function refetchOn<Params, Data, Error, Payload>(
+  query: Query<Params, Data, Error, any>,
+  { clock, name, filter, show }: RefetchOnOptions<Params, Data, Error, Payload>,
+): void {
+  const { $view, reload } = refetcherOf(query, name);
+  sample({
+    clock,
+    source: $view,
+    filter: (view, payload) => view !== null && (filter ? filter(view, payload) : true),
+    fn: (view, payload) => ({ shown: show?.(view!, payload) }),
+    target: reload,
+  });
 }
 
 export function createRefetch<Params, Data, Error>(query: Query<Params, Data, Error, any>, name: string): EventCallable<Params> {
   const requested = createEvent<Params>();
-  const $view = viewOf(query);
+  const { $view } = refetcherOf(query, name);
   const holds = (view: QueryView<Params, Data, Error> | null, params: Params) => view !== null && paramsKey(view.params) === paramsKey(params);
   refetchOn(query, { clock: requested, name, filter: (view, params) => holds(view, params) });
   sample({ clock: requested, source: $view, filter: (view, params) => !holds(view, params), fn: (_, params) => params, target: query.start });
