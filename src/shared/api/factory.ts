@@ -2,6 +2,8 @@
  * farfetched factories with the app-wide defaults (SPEC §4, §9), set here ONCE:
  *  - queries: cache fresh for 5 min, kept 30 min (in memory); no refetch on window focus (farfetched
  *    never does that); retried up to 3 times with exponential backoff, never on HTTP 400–499
+ *  - mutations: never retried
+ *  - both: data validated by the endpoint's response schema; undefined data is an error
  *
  * What a query costs to create matters: every query is created when its module is evaluated, and the first
  * screen evaluates a dozen (docs/frontend.md "Start-up"). So all queries share ONE in-memory cache adapter
@@ -9,8 +11,6 @@
  * the retries run inside the request effect instead of farfetched's `retry` operator: 315 effector units a
  * query instead of 458, the same behaviour (the query stays pending through its retries, only the last
  * error is reported, an abort stops the waiting).
- *  - mutations: never retried
- *  - both: data validated by the endpoint's response schema; undefined data is an error
  *
  * This module path is registered as an effector factory (vite.config.ts, @effector/swc-plugin
  * `factories`), so every createApiQuery/createApiMutation call site gets its own SID — farfetched's

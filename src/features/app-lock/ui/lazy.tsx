@@ -1,5 +1,5 @@
 /**
- * The slice's two screens-parts are lazy chunks of their own: the lock screen (model/unlock.ts) and the settings
+ * The slice's two views are lazy chunks of their own: the lock screen (model/unlock.ts) and the settings
  * section (model/settings.ts), with the lock's seven mutations. A signed-in page's start loads only the index
  * (model/sync.ts: the lock's state and GET /api/app-lock) and creates none of them (docs/frontend.md "Start-up").
  */
