@@ -30,7 +30,7 @@ import react from '@vitejs/plugin-react-swc';
 import type { Browser, CDPSession } from 'playwright-core';
 import { build } from 'vite';
 import { launchChromium, newPhoneContext } from '../tests/e2e/support/browser';
-import { signUpViaApi } from '../tests/e2e/support/api';
+import { signedInStorage, signUpViaApi } from '../tests/e2e/support/api';
 import { precompressDirectory } from './precompress';
 import { startTestServer, type RunningServer } from '../tests/e2e/support/server';
 
@@ -119,7 +119,7 @@ createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictM
           path: '/wallet',
           readySelector: '[data-testid="wallet-balance"] [data-currency]',
           readyLabel: 'balances visible',
-          storage: { 'tgwallet.accessToken': user.accessToken, 'tgwallet.refreshToken': user.refreshToken, 'tgwallet.language': LANG },
+          storage: signedInStorage(user, LANG),
         },
       },
     ];

@@ -18,7 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
-import { signUpViaApi } from '../tests/e2e/support/api';
+import { signedInStorage, signUpViaApi } from '../tests/e2e/support/api';
 import { launchChromium, newPhoneContext } from '../tests/e2e/support/browser';
 import { startTestServer } from '../tests/e2e/support/server';
 
@@ -80,7 +80,7 @@ async function main(): Promise<void> {
       const context = await newPhoneContext(browser, { locale: 'en-US' });
       const storage: Record<string, string> =
         screen === 'wallet'
-          ? { 'tgwallet.accessToken': user.accessToken, 'tgwallet.refreshToken': user.refreshToken, 'tgwallet.language': 'en' }
+          ? signedInStorage(user, 'en')
           : { 'tgwallet.language': 'en' };
       await context.addInitScript((entries) => {
         for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
