@@ -164,6 +164,34 @@ export class InTransactionIdempotency<T> {
     throw new Error('idempotency record kept vanishing between insert and select');
   }
 
+  /**
+   * The claim and its stored answer as ONE insert, for a handler that sends it with its money in one autocommitted
+   * statement (the ledger's postClaimedTransaction): the row is written 'done' at once, and the statement answers
+   * `RETURNING true AS claimed` only when the key was new. Nothing of it is visible before that statement commits, so
+   * a concurrent request with the same key waits for it and then replays, as with claim(). Call `committed()` once the
+   * statement has committed; when the key was taken or the statement wrote nothing, take the ordinary path (claim()
+   * in a transaction), which decides the replay, the reuse or the refusal.
+   */
+  answeredClaim(data: T): { data: T; statement: StatementFrom; committed: () => T } {
+    const checked = this.deps.validate(data);
+    const statusCode = this.deps.statusCode();
+    const now = this.deps.clock.now();
+    const params: SqlParam[] = [this.id.scope, this.id.endpointId, this.id.key, this.requestHash, statusCode, JSON.stringify(checked ?? null), now];
+    return {
+      data: checked,
+      statement: (n) => ({
+        sql: `INSERT INTO idempotency_keys (scope, endpoint_id, key, request_hash, state, status_code, response, created_at, updated_at)
+              VALUES ($${n}, $${n + 1}, $${n + 2}, $${n + 3}, 'done', $${n + 4}, $${n + 5}::jsonb, $${n + 6}, $${n + 6})
+              ON CONFLICT DO NOTHING RETURNING true AS claimed`,
+        params,
+      }),
+      committed: () => {
+        this.outcome = { kind: 'completed', statusCode, data: checked };
+        return checked;
+      },
+    };
+  }
+
   /** Stores the answer (checked against the contract first) in `q`, the transaction the claim was made in. */
   async complete(q: Queryable, data: T): Promise<T> {
     const { data: checked, statement } = this.completion(data);

@@ -12,6 +12,7 @@ import {
   getWalletAccount,
   LedgerInvariantError,
   pickShard,
+  postClaimedTransaction,
   postTransaction,
   runLedgerTx,
   updateTransactionStatus,
@@ -225,6 +226,53 @@ describe('ledger', () => {
     expect(isDomainError(refused) && refused.code).toBe('INSUFFICIENT_FUNDS');
     expect(await labels()).toEqual(['posted']);
     expect(await balanceOf(t.db, `wal_${userId}_USD`)).toBe(balance - 1);
+  });
+
+  it('a claimed posting is one autocommitted statement: claim and money together, or nothing at all', async () => {
+    await t.db.exec('CREATE TABLE IF NOT EXISTS ledger_claim_probe (label text PRIMARY KEY)');
+    // The claim: inserted only when its label is new, answering `claimed` then (as an Idempotency-Key's claim does).
+    const claim = (label: string) => (n: number) => ({
+      sql: `INSERT INTO ledger_claim_probe (label) VALUES ($${n}) ON CONFLICT DO NOTHING RETURNING true AS claimed`,
+      params: [label],
+    });
+    const labels = async () => (await t.db.query<{ label: string }>('SELECT label FROM ledger_claim_probe ORDER BY label')).map((r) => r.label);
+    const { wallet, fee } = await t.db.tx(async (q) => ({ wallet: await getWalletAccount(q, userId, 'USD'), fee: await getSystemAccount(q, 'fee_revenue', 'USD') }));
+    const posting = (amount: number, ledgerKey: string, accountId = wallet.id) => ({
+      type: 'serviceCommission',
+      userId,
+      idempotencyKey: ledgerKey,
+      details: { reason: 'other', relatedTransactionId: null, cardId: null },
+      entries: [
+        { accountId, amount: -amount },
+        { accountId: fee.id, amount },
+      ],
+    });
+    await fund(1_000);
+    const balance = await balanceOf(t.db, wallet.id);
+    const used = key('claimed');
+
+    const posted = await postClaimedTransaction(t.db, posting(3, used), claim('a'));
+    expect(posted.outcome).toBe('posted');
+    expect(await labels()).toEqual(['a']);
+    expect(await balanceOf(t.db, wallet.id)).toBe(balance - 3);
+    expect((await getTransaction(t.db, (posted as { transactionId: string }).transactionId))?.idempotencyKey).toBe(used);
+
+    // The claim is taken: the posting never runs, nothing is written (even a posting that would be made).
+    expect(await postClaimedTransaction(t.db, posting(5, key('taken')), claim('a'))).toEqual({ outcome: 'claim-taken' });
+    // Refused postings roll their new claim back with them: insufficient funds, an unknown account, a ledger key used before.
+    const refused = [
+      await postClaimedTransaction(t.db, posting(balance + 100, key('short')), claim('b')),
+      await postClaimedTransaction(t.db, posting(5, key('missing'), 'wal_nobody_USD'), claim('c')),
+      await postClaimedTransaction(t.db, posting(5, used), claim('d')),
+    ];
+    expect(refused).toEqual([
+      { outcome: 'not-posted', reason: 'insufficient' },
+      { outcome: 'not-posted', reason: 'missing' },
+      { outcome: 'not-posted', reason: 'replayed' },
+    ]);
+    expect(await labels()).toEqual(['a']);
+    expect(await balanceOf(t.db, wallet.id)).toBe(balance - 3);
+    expect((await checkLedger(t.db)).ok).toBe(true);
   });
 
   it('the database itself refuses a negative balance on a never-negative account (CHECK constraint)', async () => {

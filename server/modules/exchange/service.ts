@@ -9,6 +9,7 @@ import {
   findTransactionByKey,
   getSystemAccountShard,
   pickShard,
+  postClaimedTransaction,
   postTransaction,
   newTransactionId,
   runLedgerTx,
@@ -156,9 +157,15 @@ export class ExchangeService {
   }
 
   /**
-   * One exchange, in ONE database transaction: quote checks, then the balanced ledger transaction (which
-   * locks the accounts in id order and refuses INSUFFICIENT_FUNDS). The ledger key derives from the
-   * request's Idempotency-Key, so a replay never moves money twice even past the HTTP idempotency layer.
+   * One exchange. The ledger key derives from the request's Idempotency-Key, so a replay never moves money twice even
+   * past the HTTP idempotency layer. Two paths, one outcome:
+   * - the common case (a new key, a live quote, a verified user, enough money) is ONE autocommitted statement: the
+   *   Idempotency-Key's claim, already carrying the answer, and the balanced posting (postClaimedTransaction); it
+   *   writes everything or nothing;
+   * - anything else (that statement wrote nothing: the key was taken, the posting was refused, a wallet account is
+   *   missing…, or a check failed before it) runs in ONE database transaction that claims the key first (a replay
+   *   answers what was stored), checks the quote, and posts (which locks the accounts in id order and refuses
+   *   INSUFFICIENT_FUNDS).
    */
   async exchange(
     userId: string,
@@ -172,7 +179,7 @@ export class ExchangeService {
      */
     request: { db: Db; session: () => Promise<{ verified: boolean }> } | null = null,
   ): Promise<ExchangeResult> {
-    const { clock, settings } = this.deps;
+    const { clock } = this.deps;
     const db = request?.db ?? this.deps.db;
     await this.ensureSystemAccounts();
     const ledgerKey = `exchange:${userId}:${idempotencyKey}`;
@@ -180,80 +187,44 @@ export class ExchangeService {
     // expiry can be brought forward, and that is checked below against this request's time, as before.
     const [quote] = await db.query<QuoteRow>(`SELECT ${QUOTE_COLUMNS} FROM exchange_quotes WHERE id = $1`, [input.quoteId]);
     const verifiedAtAuth = request ? (await request.session()).verified : false;
+    if (idempotency && verifiedAtAuth && quote) {
+      const now = clock.now();
+      const planned = this.quoteProblem(quote, input, now) ? null : this.plan(userId, ledgerKey, input, quote, now);
+      if (planned && !(planned instanceof Error)) {
+        const claim = idempotency.answeredClaim(planned.answer);
+        const posted = await postClaimedTransaction(db, planned.posting, claim.statement);
+        if (posted.outcome === 'posted') return claim.committed();
+      }
+    }
     return runLedgerTx(db, async (q) => {
       // The HTTP Idempotency-Key, claimed in this very transaction: a replay answers what was stored.
       const replay = await idempotency?.claim(q);
       if (replay) return replay;
       await requireVerifiedUser(q, clock, userId, verifiedAtAuth);
       const now = clock.now();
-      if (!quote || quote.from_currency !== input.from || quote.to_currency !== input.to) {
-        throw catalogError('QUOTE_MISMATCH', 'The quote is unknown or for another currency pair. Fetch the exchange rates again.');
+      switch (this.quoteProblem(quote, input, now)) {
+        case 'mismatch':
+          throw catalogError('QUOTE_MISMATCH', 'The quote is unknown or for another currency pair. Fetch the exchange rates again.');
+        case 'expired': {
+          const done = await findTransactionByKey(q, ledgerKey);
+          if (done) return this.replayResult(done, input);
+          throw catalogError('QUOTE_EXPIRED', 'The exchange rate has expired. Check the new rate and confirm again.');
+        }
+        case 'stale': {
+          // The market rate behind a still-live quote went past the provider's freshness limit.
+          const done = await findTransactionByKey(q, ledgerKey);
+          if (done) return this.replayResult(done, input);
+          throw rateUnavailable();
+        }
+        case 'inconsistent':
+          this.deps.log?.('exchange quote rate is inconsistent with its mid rate', { quoteId: quote!.id, rate: quote!.rate });
+          throw catalogError('QUOTE_MISMATCH', 'The quote is inconsistent. Fetch the exchange rates again.');
+        case null:
+          break;
       }
-      if (quote.expires_at <= now) {
-        const done = await findTransactionByKey(q, ledgerKey);
-        if (done) return this.replayResult(done, input);
-        throw catalogError('QUOTE_EXPIRED', 'The exchange rate has expired. Check the new rate and confirm again.');
-      }
-      if (quote.market_at < this.oldestMarketAt(now)) {
-        // The market rate behind a still-live quote went past the provider's freshness limit.
-        const done = await findTransactionByKey(q, ledgerKey);
-        if (done) return this.replayResult(done, input);
-        throw rateUnavailable();
-      }
-      const expected = ratesFromMid(quote.mid_rate, quote.spread_bps)[quote.from_currency === 'USD' ? 'USD_RUB' : 'RUB_USD'];
-      if (expected !== quote.rate) {
-        this.deps.log?.('exchange quote rate is inconsistent with its mid rate', { quoteId: quote.id, rate: quote.rate, expected });
-        throw catalogError('QUOTE_MISMATCH', 'The quote is inconsistent. Fetch the exchange rates again.');
-      }
-      const minimum = settings.exchange.minAmounts[input.from];
-      if (input.amount < minimum) {
-        throw catalogError('AMOUNT_BELOW_MINIMUM', `The smallest amount to exchange is ${minimum} minor units of ${input.from}.`);
-      }
-      const figures = computeExchange(input.amount, quote.fee_bps, quote.rate);
-      if (!Number.isSafeInteger(figures.credited)) {
-        throw catalogError('AMOUNT_ABOVE_MAXIMUM', 'The amount is too large to exchange.');
-      }
-      if (figures.credited <= 0) {
-        throw catalogError('AMOUNT_BELOW_MINIMUM', 'The amount is too small to receive anything after the fee.');
-      }
-
-      // Both wallet accounts exist once the user has exchanged or been credited in both currencies; the posting
-      // reports a missing one (the `to` wallet of a first exchange) without writing, and it is created then.
-      const wallets = { USD: accountIds.wallet(userId, 'USD'), RUB: accountIds.wallet(userId, 'RUB') };
-      // One shard of the FX pool and of the fee account per exchange: concurrent exchanges rarely queue on one row.
-      const shard = pickShard(ledgerKey, settings.hotAccountShards);
-      const entries = [
-        { accountId: wallets[input.from], amount: -figures.debited },
-        { accountId: accountIds.systemShard('fx_pool', input.from, shard), amount: figures.debited - figures.fee },
-        { accountId: accountIds.systemShard('fx_pool', input.to, shard), amount: -figures.credited },
-        { accountId: wallets[input.to], amount: figures.credited },
-      ];
-      if (figures.fee > 0) entries.push({ accountId: accountIds.systemShard('fee_revenue', input.from, shard), amount: figures.fee });
-      const details = {
-        counterAmount: { amount: figures.credited, currency: input.to },
-        rate: quote.rate,
-        fee: { amount: figures.fee, currency: input.from },
-        quoteId: quote.id,
-      };
-      const transactionId = newTransactionId();
-      const posting = {
-        type: 'currencyExchange',
-        userId,
-        idempotencyKey: ledgerKey,
-        details,
-        entries,
-        display: { direction: 'debit', amount: figures.debited, currency: input.from, counterCurrency: input.to },
-        now,
-        transactionId,
-      } as const;
-      const answer: ExchangeResult = {
-        transactionId,
-        debited: { amount: figures.debited, currency: input.from },
-        credited: details.counterAmount,
-        rate: quote.rate,
-        fee: details.fee,
-        createdAt: now.toISOString(),
-      };
+      const planned = this.plan(userId, ledgerKey, input, quote!, now);
+      if (planned instanceof Error) throw planned;
+      const { posting, answer } = planned;
       // The answer is stored in the posting's own statement (one round trip for both): the posting locks the hot FX-pool
       // and fee shards, and they are then held only until the commit that follows it (a refusal rolls the stored answer
       // back with everything else).
@@ -276,6 +247,68 @@ export class ExchangeService {
       const replayed = this.replayResult((await findTransactionByKey(q, ledgerKey))!, input);
       return idempotency ? idempotency.complete(q, replayed) : replayed;
     });
+  }
+
+  /** Why `quote` cannot be used for `input` at `now` (null: it can). 'expired' and 'stale' may still be a replay. */
+  private quoteProblem(quote: QuoteRow | undefined, input: ExchangeInput, now: Date): 'mismatch' | 'expired' | 'stale' | 'inconsistent' | null {
+    if (!quote || quote.from_currency !== input.from || quote.to_currency !== input.to) return 'mismatch';
+    if (quote.expires_at <= now) return 'expired';
+    if (quote.market_at < this.oldestMarketAt(now)) return 'stale';
+    const expected = ratesFromMid(quote.mid_rate, quote.spread_bps)[quote.from_currency === 'USD' ? 'USD_RUB' : 'RUB_USD'];
+    return expected === quote.rate ? null : 'inconsistent';
+  }
+
+  /**
+   * The figures of an exchange on a usable quote: its ledger posting and its answer, or the refusal of the amount (an
+   * Error to throw). The wallet accounts are named, not created: both exist once the user has exchanged or been
+   * credited in both currencies; the posting reports a missing one (the `to` wallet of a first exchange) without
+   * writing, and it is created then.
+   */
+  private plan(userId: string, ledgerKey: string, input: ExchangeInput, quote: QuoteRow, now: Date) {
+    const { settings } = this.deps;
+    const minimum = settings.exchange.minAmounts[input.from];
+    if (input.amount < minimum) {
+      return catalogError('AMOUNT_BELOW_MINIMUM', `The smallest amount to exchange is ${minimum} minor units of ${input.from}.`);
+    }
+    const figures = computeExchange(input.amount, quote.fee_bps, quote.rate);
+    if (!Number.isSafeInteger(figures.credited)) return catalogError('AMOUNT_ABOVE_MAXIMUM', 'The amount is too large to exchange.');
+    if (figures.credited <= 0) return catalogError('AMOUNT_BELOW_MINIMUM', 'The amount is too small to receive anything after the fee.');
+    const wallets = { USD: accountIds.wallet(userId, 'USD'), RUB: accountIds.wallet(userId, 'RUB') };
+    // One shard of the FX pool and of the fee account per exchange: concurrent exchanges rarely queue on one row.
+    const shard = pickShard(ledgerKey, settings.hotAccountShards);
+    const entries = [
+      { accountId: wallets[input.from], amount: -figures.debited },
+      { accountId: accountIds.systemShard('fx_pool', input.from, shard), amount: figures.debited - figures.fee },
+      { accountId: accountIds.systemShard('fx_pool', input.to, shard), amount: -figures.credited },
+      { accountId: wallets[input.to], amount: figures.credited },
+    ];
+    if (figures.fee > 0) entries.push({ accountId: accountIds.systemShard('fee_revenue', input.from, shard), amount: figures.fee });
+    const details = {
+      counterAmount: { amount: figures.credited, currency: input.to },
+      rate: quote.rate,
+      fee: { amount: figures.fee, currency: input.from },
+      quoteId: quote.id,
+    };
+    const transactionId = newTransactionId();
+    const posting = {
+      type: 'currencyExchange',
+      userId,
+      idempotencyKey: ledgerKey,
+      details,
+      entries,
+      display: { direction: 'debit', amount: figures.debited, currency: input.from, counterCurrency: input.to },
+      now,
+      transactionId,
+    } as const;
+    const answer: ExchangeResult = {
+      transactionId,
+      debited: { amount: figures.debited, currency: input.from },
+      credited: details.counterAmount,
+      rate: quote.rate,
+      fee: details.fee,
+      createdAt: now.toISOString(),
+    };
+    return { posting, answer };
   }
 
   /** The answer of an exchange that already happened under this key (the request must be the same). */

@@ -26,8 +26,10 @@ export {
   LedgerInvariantError,
   newTransactionId,
   UnknownLedgerAccountsError,
+  postClaimedTransaction,
   postTransaction,
   updateTransactionStatus,
+  type ClaimedPostingResult,
 } from './post';
 export { isRetryableTxError, runLedgerTx } from './retry';
 export {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Queryable, SqlParam } from '../../db/db';
+import { pgErrorCode, type Queryable, type SqlParam, type StatementFrom } from '../../db/db';
 import { catalogError } from '../../http/errors';
 import {
   isWalletTransactionType,
@@ -92,6 +92,41 @@ export const getTransactionEntries = async (q: Queryable, transactionId: string)
   }));
 };
 
+/** ledger_post's fifteen parameters for `input`, after the checks every posting gets (a bug throws LedgerInvariantError). */
+const postingParams = (input: PostTransactionInput): SqlParam[] => {
+  const now = input.now ?? new Date();
+  const status = input.status ?? 'completed';
+  if (!input.idempotencyKey) throw new LedgerInvariantError('postTransaction needs an idempotency key');
+  if (!input.entries.length) throw new LedgerInvariantError('postTransaction needs at least one entry');
+  for (const entry of input.entries) {
+    if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) {
+      throw new LedgerInvariantError(`ledger entry amount must be a non-zero safe integer, got ${entry.amount}`);
+    }
+  }
+  const display = input.display ?? null;
+  return [
+    input.transactionId ?? newTransactionId(),
+    input.type,
+    input.userId,
+    input.idempotencyKey,
+    status,
+    JSON.stringify(input.details ?? {}),
+    display?.direction ?? null,
+    display?.amount ?? null,
+    display?.currency ?? null,
+    display?.counterCurrency ?? null,
+    input.reference ?? null,
+    input.failureCode ?? null,
+    now,
+    JSON.stringify(input.entries.map((entry) => [entry.accountId, entry.amount])),
+    !display && !!input.userId && isWalletTransactionType(input.type),
+  ];
+};
+
+/** ledger_post's argument list `$first, …, $first+14` (with the casts its parameters need). */
+const postingArguments = (first: number): string =>
+  Array.from({ length: 15 }, (_, i) => `$${first + i}${i === 5 || i === 13 ? '::jsonb' : ''}`).join(', ');
+
 /**
  * Posts one balanced ledger transaction inside the caller's database transaction `q`, in ONE round trip: the SQL
  * function `ledger_post` (server/db/migrations/0120_ledger_post.sql) does, in order:
@@ -111,34 +146,8 @@ export const getTransactionEntries = async (q: Queryable, transactionId: string)
  * The CHECK (allow_negative OR balance >= 0) on ledger_accounts backs step 2 at the database level.
  */
 export const postTransaction = async (q: Queryable, input: PostTransactionInput): Promise<PostTransactionResult> => {
-  const now = input.now ?? new Date();
-  const status = input.status ?? 'completed';
-  if (!input.idempotencyKey) throw new LedgerInvariantError('postTransaction needs an idempotency key');
-  if (!input.entries.length) throw new LedgerInvariantError('postTransaction needs at least one entry');
-  for (const entry of input.entries) {
-    if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) {
-      throw new LedgerInvariantError(`ledger entry amount must be a non-zero safe integer, got ${entry.amount}`);
-    }
-  }
-  const display = input.display ?? null;
-  const params: SqlParam[] = [
-    input.transactionId ?? newTransactionId(),
-    input.type,
-    input.userId,
-    input.idempotencyKey,
-    status,
-    JSON.stringify(input.details ?? {}),
-    display?.direction ?? null,
-    display?.amount ?? null,
-    display?.currency ?? null,
-    display?.counterCurrency ?? null,
-    input.reference ?? null,
-    input.failureCode ?? null,
-    now,
-    JSON.stringify(input.entries.map((entry) => [entry.accountId, entry.amount])),
-    !display && !!input.userId && isWalletTransactionType(input.type),
-  ];
-  const post = 'SELECT r_outcome, r_transaction_id, r_info FROM ledger_post($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15)';
+  const params = postingParams(input);
+  const post = `SELECT r_outcome, r_transaction_id, r_info FROM ledger_post(${postingArguments(1)})`;
   // A write that rides along (input.alongside): its WITH clause runs to completion in this same statement.
   const alongside = input.alongside?.(params.length + 1);
   const [result] = await q.query<{ r_outcome: PostOutcome; r_transaction_id: string | null; r_info: string | null }>(
@@ -161,6 +170,44 @@ export const postTransaction = async (q: Queryable, input: PostTransactionInput)
       throw new LedgerInvariantError(`a ${input.type} transaction must touch the user's wallet or carry a display amount`);
     default:
       throw new Error(`ledger_post answered ${JSON.stringify(result)}`);
+  }
+};
+
+/** What postClaimedTransaction did. Only 'posted' wrote anything. */
+export type ClaimedPostingResult =
+  | { outcome: 'posted'; transactionId: string }
+  /** The claim found its key taken (a replay, a reuse, a request in progress): nothing was written. */
+  | { outcome: 'claim-taken' }
+  /** The posting was not made (insufficient funds, an account missing, the ledger key already used…): nothing was written. */
+  | { outcome: 'not-posted'; reason: string };
+
+/** SQLSTATE raised by ledger_post_claimed when the posting is not made (migration 0150). */
+const NOT_POSTED = 'LP001';
+
+/**
+ * A claim and a posting in ONE autocommitted statement, outside any transaction (one round trip, one commit): `claim`
+ * is a data-modifying statement that inserts the caller's claim (e.g. an Idempotency-Key with its stored answer) and
+ * answers `RETURNING true AS claimed` when, and only when, it inserted. The posting (ledger_post, as in
+ * postTransaction) runs only then, and unless it is made ('posted'), the statement fails and everything it wrote, the
+ * claim included, is rolled back (ledger_post_claimed, migration 0150). So the claim and the money commit together or
+ * not at all, as in one transaction, and every outcome but 'posted' leaves the database as it was: the caller then
+ * takes its ordinary transactional path, which decides the rest (a replay, a refusal, accounts to create).
+ */
+export const postClaimedTransaction = async (db: Queryable, input: PostTransactionInput, claim: StatementFrom): Promise<ClaimedPostingResult> => {
+  if (input.alongside) throw new LedgerInvariantError('postClaimedTransaction takes its extra write as the claim');
+  const params = postingParams(input);
+  const claimed = claim(params.length + 1);
+  try {
+    const [result] = await db.query<{ r_outcome: string; r_transaction_id: string }>(
+      `WITH claim AS (${claimed.sql})
+       SELECT p.r_outcome, p.r_transaction_id FROM claim CROSS JOIN LATERAL ledger_post_claimed(claim.claimed, ${postingArguments(1)}) p`,
+      [...params, ...claimed.params],
+    );
+    if (!result) return { outcome: 'claim-taken' };
+    return { outcome: 'posted', transactionId: result.r_transaction_id };
+  } catch (error) {
+    if (pgErrorCode(error) === NOT_POSTED) return { outcome: 'not-posted', reason: error instanceof Error ? error.message : String(error) };
+    throw error;
   }
 };
 
