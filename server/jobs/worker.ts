@@ -106,6 +106,9 @@ class JobRunner {
       if (completed) await this.complete(completed);
       return [];
     }
+    // Due jobs and expired leases are read apart, each from its own partial index in its own order, so a claim reads the
+    // rows it takes and not the whole queue (migration 0160); rows one side locked but the LIMIT left out stay queued.
+    const notCompleted = completed ? ' AND id <> $5' : '';
     return this.db.query<JobRow>(
       `WITH ${
         completed
@@ -115,14 +118,25 @@ class JobRunner {
        ),
        `
           : ''
-      }next AS (
-         SELECT id FROM jobs
-         WHERE kind IN (SELECT jsonb_array_elements_text($1::jsonb))
-           AND ((status = 'queued' AND run_at <= clock_timestamp())
-             OR (status = 'running' AND locked_until < clock_timestamp()))${completed ? '\n           AND id <> $5' : ''}
+      }kinds AS MATERIALIZED (SELECT ARRAY(SELECT jsonb_array_elements_text($1::jsonb)) AS list),
+       due AS (
+         SELECT id, run_at FROM jobs
+         WHERE status = 'queued' AND run_at <= clock_timestamp() AND kind = ANY ((SELECT list FROM kinds)::text[])${notCompleted}
          ORDER BY run_at, id
          LIMIT $2
          FOR UPDATE SKIP LOCKED
+       ),
+       expired AS (
+         SELECT id, run_at FROM jobs
+         WHERE status = 'running' AND locked_until < clock_timestamp() AND kind = ANY ((SELECT list FROM kinds)::text[])${notCompleted}
+         ORDER BY locked_until
+         LIMIT $2
+         FOR UPDATE SKIP LOCKED
+       ),
+       next AS (
+         SELECT id FROM (SELECT id, run_at FROM expired UNION ALL SELECT id, run_at FROM due) candidates
+         ORDER BY run_at, id
+         LIMIT $2
        )
        UPDATE jobs j
        SET status = 'running', locked_by = $3, attempts = j.attempts + 1,

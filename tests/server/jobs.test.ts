@@ -75,6 +75,28 @@ describe('enqueue', () => {
   });
 });
 
+describe('claim order', () => {
+  it('a backlog runs oldest first, and an expired lease is taken back in its place in that order', async () => {
+    const registry = new JobRegistry();
+    const ran: number[] = [];
+    registry.register('test.order', (payload) => {
+      ran.push((payload as { n: number }).n);
+    });
+    const past = (seconds: number) => new Date(Date.now() - seconds * 1000);
+    const ids: number[] = [];
+    // Enqueued newest first, so the ids run against the order the jobs are due in.
+    for (const [n, ageSeconds] of [[5, 10], [4, 20], [2, 40], [1, 50]] as const) {
+      ids.push((await t.db.tx((q) => enqueueJob(q, { kind: 'test.order', payload: { n }, runAt: past(ageSeconds) }))).id);
+    }
+    // Job 3 was claimed by a worker that died: running, its lease long expired, due between 2 and 4.
+    const { id: orphan } = await t.db.tx((q) => enqueueJob(q, { kind: 'test.order', payload: { n: 3 }, runAt: past(30) }));
+    await t.db.query(`UPDATE jobs SET status = 'running', attempts = 1, locked_by = 'dead', locked_until = now() - interval '1 minute' WHERE id = $1`, [orphan]);
+    expect(await runDueJobs(t.db, { registry })).toBe(5);
+    expect(ran).toEqual([1, 2, 3, 4, 5]);
+    expect((await getJob(t.db, orphan))?.attempts).toBe(2);
+  });
+});
+
 describe('retries and failure', () => {
   it('retries a failing handler with backoff until it succeeds', async () => {
     const registry = new JobRegistry();
