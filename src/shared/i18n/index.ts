@@ -25,6 +25,7 @@ export {
   formatDate,
   formatDateTime,
   formatRelativeDay,
+  warmFormatters,
   type MoneyValue,
   type FormatMoneyOptions,
 } from './format';

@@ -10,7 +10,7 @@ import { appConfigRequested } from '@/entities/app-config';
 import { exchangeRatesRequested } from '@/entities/exchange-rate';
 import { $lockPhase } from '@/entities/app-lock';
 import { $accessToken, $sessionStarted, sessionStarted } from '@/entities/session';
-import { openedOnWalletFx, walletModelLoaded, walletPage, walletPageDataRequested, walletPageRefreshed } from './wallet-page';
+import { openedOnWalletFx, walletModelLoaded, walletPage, walletPageDataRequested, walletPageRefreshed, warmFormattersFx } from './wallet-page';
 
 const server = useWalletTestApi();
 
@@ -48,6 +48,20 @@ describe('wallet page model', () => {
     await allSettled(walletRequested, { scope });
     await allSettled(transactionsRequested, { scope });
     expect(server.calls).toHaveLength(4);
+  });
+
+  it('the first paint\'s GETs also set up the language\'s money and date formats (off the path from the data to the paint)', async () => {
+    server.on('GET', '/api/wallet', () => ok(walletFixture()));
+    server.on('GET', '/api/wallet/transactions', () => ok({ items: [], nextCursor: null }));
+    server.on('GET', '/api/config/exchange-rates', () => ok(ratesFixture()));
+    server.on('GET', '/api/config', () => ok(configFixture()));
+    const warmed: unknown[] = [];
+    const scope = fork({ handlers: [[warmFormattersFx, (params: unknown) => void warmed.push(params)]] });
+    await allSettled(walletPageDataRequested, { scope });
+    expect(warmed).toEqual([{ lang: 'en', currencies: ['USD', 'RUB'] }]);
+    // A refresh past the cache does not set them up again.
+    await allSettled(walletPageRefreshed, { scope });
+    expect(warmed).toHaveLength(1);
   });
 
   it('boot: a signed-in session starts while the app opens on /wallet (this chunk already there) → the first paint\'s GETs start', async () => {
