@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react-swc';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompressDirectory } from './scripts/precompress.ts';
-import { compileHints, telegramLaunchCheckOnce } from './scripts/vite-startup-plugins.ts';
+import { compileHints, telegramLaunchCheckOnce, telegramLaunchParamsParsedOnce } from './scripts/vite-startup-plugins.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3000);
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -93,9 +93,11 @@ export default defineConfig(({ command }) => ({
     chunkModulesReport(),
     precompressBuild(),
     // Start-up (issue #13): V8 compiles the first screens' code while it downloads; the Telegram SDK checks its
-    // launch parameters once instead of on every call (scripts/vite-startup-plugins.ts).
+    // launch parameters once instead of on every call (and looks at two properties of window, not all of them, on each
+    // postEvent), and parses one launch-parameter string once (scripts/vite-startup-plugins.ts).
     compileHints(['wallet-screen']),
     telegramLaunchCheckOnce(),
+    telegramLaunchParamsParsedOnce(),
     react({
       // Effector SIDs (stable unit ids) for scopes and cache keys; readable unit names in dev and tests only
       // (production code never reads them: -1 KB gzip on data screens).

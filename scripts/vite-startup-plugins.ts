@@ -65,13 +65,116 @@ export function rememberTelegramLaunchCheck(source: string): string {
   );
 }
 
+const BRIDGE_PROXY_CHECK = /function H\(e\) \{\n\s+return y\(\n\s+u\(\{ TelegramWebviewProxy: u\(\{ postEvent: N\(\) \}\) \}\),\n\s+e\n\s+\);\n\}\n/;
+const BRIDGE_NOTIFY_CHECK = 'if (y(u({ external: u({ notify: N() }) }), r)) {';
+
+/**
+ * The checks `checkTelegramWebviewDirectly` puts in place of the bridge's: `H(window)` (hasWebviewProxy) and the
+ * `external.notify` test of its postEvent. Same answers as valibot's `is(looseObject({ … }), window)`: an object whose
+ * property is an object holding a function.
+ */
+export const WEBVIEW_CHECKS_SOURCE = `function isObjectLike(value) {
+  return !!value && typeof value === "object";
+}
+function H(e) {
+  return isObjectLike(e) && isObjectLike(e.TelegramWebviewProxy) && typeof e.TelegramWebviewProxy.postEvent === "function";
+}
+function hasExternalNotify(e) {
+  return isObjectLike(e) && isObjectLike(e.external) && typeof e.external.notify === "function";
+}
+`;
+
+/**
+ * @telegram-apps/bridge 2.11's postEvent (every call the SDK makes to Telegram: init, mounts, ready, MainButton,
+ * BackButton, haptics) and its `isTMA('complete')` ask "does `window` have TelegramWebviewProxy.postEvent?" (and, failing
+ * that, "external.notify?") with valibot's `is(looseObject(…), window)`. A loose object schema copies every other
+ * property of its input into its output: each call enumerated and read all of `window`'s properties (~20 ms at 4x
+ * throttling for the first one, in a profile of the Welcome). The same questions are now asked of those two properties
+ * only. Fails the build when the package no longer has that code.
+ */
+export function checkTelegramWebviewDirectly(source: string): string {
+  if (!BRIDGE_PROXY_CHECK.test(source) || !source.includes(BRIDGE_NOTIFY_CHECK)) {
+    throw new Error(
+      '@telegram-apps/bridge changed: its webview checks (hasWebviewProxy, external.notify) are not where scripts/vite-startup-plugins.ts ' +
+        'expects them. Check whether the new version still validates all of window with valibot, then update or remove the patch.',
+    );
+  }
+  return source.replace(BRIDGE_PROXY_CHECK, () => WEBVIEW_CHECKS_SOURCE).replace(BRIDGE_NOTIFY_CHECK, 'if (hasExternalNotify(r)) {');
+}
+
 export function telegramLaunchCheckOnce(): Plugin {
   return {
     name: 'telegram-launch-check-once',
     apply: 'build',
     transform(code, id) {
       if (!BRIDGE_FILE.test(id)) return null;
-      return { code: rememberTelegramLaunchCheck(code), map: null };
+      return { code: checkTelegramWebviewDirectly(rememberTelegramLaunchCheck(code)), map: null };
+    },
+  };
+}
+
+/** The file of @telegram-apps/transformers that `telegramLaunchParamsParsedOnce` changes, and its two exports. */
+export const TRANSFORMERS_FILE = /[\\/]node_modules[\\/]@telegram-apps[\\/]transformers[\\/]dist[\\/]index\.js$/;
+const TRANSFORMERS_IS_EXPORT = /\n(\s+)De as isLaunchParamsQuery,/;
+const TRANSFORMERS_PARSE_EXPORT = /\n(\s+)_e as parseLaunchParamsQuery,/;
+
+/**
+ * The wrappers `telegramLaunchParamsParsedOnce` adds (a function of the package's own `parse` and `is`, so that a unit
+ * test can run them): a launch-parameter string is validated and parsed once per page; each caller gets its own copy.
+ */
+export function launchParamsOnceSource(parse: string, is: string): string {
+  return `
+let launchParamsQueryParsed;
+function parseLaunchParamsQueryOnce(query) {
+  if (typeof query !== "string") return ${parse}(query);
+  if (!launchParamsQueryParsed || launchParamsQueryParsed.query !== query) launchParamsQueryParsed = { query, value: ${parse}(query) };
+  return structuredClone(launchParamsQueryParsed.value);
+}
+function isLaunchParamsQueryOnce(query) {
+  if (typeof query !== "string") return ${is}(query);
+  try {
+    return parseLaunchParamsQueryOnce(query), !0;
+  } catch {
+    return !1;
+  }
+}
+`;
+}
+
+/**
+ * @telegram-apps/transformers 1.2: `isLaunchParamsQuery(s)` builds the launch-parameter schema and runs it over the whole
+ * query (a full parse, thrown away); `parseLaunchParamsQuery(s)` runs it again. Outside and inside Telegram the same
+ * string is checked and parsed several times before the first screen: the dev mock checks what it installs, the
+ * bridge's `retrieveRawLaunchParams()` checks it, `retrieveLaunchParams()` (the SDK's `init()`, the first availability
+ * check) parses it. Each check or parse of one string now reuses the first successful parse of that string (a
+ * `structuredClone` per caller, so no caller shares an object with another); a string that fails is parsed again each
+ * time (its error is thrown as before). Fails the build when the package no longer has these exports.
+ */
+export function parseTelegramLaunchParamsOnce(source: string): string {
+  if (!TRANSFORMERS_IS_EXPORT.test(source) || !TRANSFORMERS_PARSE_EXPORT.test(source)) {
+    throw new Error(
+      '@telegram-apps/transformers changed: isLaunchParamsQuery / parseLaunchParamsQuery are not where scripts/vite-startup-plugins.ts ' +
+        'expects them. Check whether the new version still validates the launch parameters twice, then update or remove the patch.',
+    );
+  }
+  const exportsAt = source.lastIndexOf('\nexport {');
+  return (
+    source.slice(0, exportsAt) +
+    launchParamsOnceSource('_e', 'De') +
+    source
+      .slice(exportsAt)
+      .replace(TRANSFORMERS_IS_EXPORT, '\n$1isLaunchParamsQueryOnce as isLaunchParamsQuery,')
+      .replace(TRANSFORMERS_PARSE_EXPORT, '\n$1parseLaunchParamsQueryOnce as parseLaunchParamsQuery,')
+  );
+}
+
+export function telegramLaunchParamsParsedOnce(): Plugin {
+  return {
+    name: 'telegram-launch-params-parsed-once',
+    apply: 'build',
+    transform(code, id) {
+      if (!TRANSFORMERS_FILE.test(id)) return null;
+      return { code: parseTelegramLaunchParamsOnce(code), map: null };
     },
   };
 }

@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OutputBundle } from 'rolldown';
 import { afterEach, describe, expect, it } from 'vitest';
-import { COMPILE_HINT, compileHints, rememberTelegramLaunchCheck } from '../../scripts/vite-startup-plugins';
+import {
+  COMPILE_HINT,
+  compileHints,
+  launchParamsOnceSource,
+  checkTelegramWebviewDirectly,
+  parseTelegramLaunchParamsOnce,
+  rememberTelegramLaunchCheck,
+  WEBVIEW_CHECKS_SOURCE,
+} from '../../scripts/vite-startup-plugins';
 
 // The copy the app's build bundles (the SDK's own dependency, hoisted).
 const bridgeSource = () => readFileSync(new URL('../../node_modules/@telegram-apps/bridge/dist/index.js', import.meta.url), 'utf8');
@@ -19,6 +27,110 @@ describe('rememberTelegramLaunchCheck', () => {
 
   it('fails loudly when the package no longer has that code (an upgrade must be looked at)', () => {
     expect(() => rememberTelegramLaunchCheck('export function isTMA() { return true; }')).toThrow(/@telegram-apps\/bridge changed/);
+  });
+});
+
+describe('checkTelegramWebviewDirectly', () => {
+  // The package's checks: valibot's `is(looseObject({ TelegramWebviewProxy: looseObject({ postEvent: function() }) }), window)`
+  // and the same for `external.notify`. Same answers, without copying every property of `window`.
+  const checks = () =>
+    new Function(`${WEBVIEW_CHECKS_SOURCE}\nreturn { H, hasExternalNotify };`)() as {
+      H: (value: unknown) => boolean;
+      hasExternalNotify: (value: unknown) => boolean;
+    };
+
+  it('says whether a window has a webview proxy with postEvent, as the schema did', () => {
+    const { H } = checks();
+    expect(H({ TelegramWebviewProxy: { postEvent: () => undefined } })).toBe(true);
+    expect(H({ TelegramWebviewProxy: { postEvent: 'no' } })).toBe(false);
+    expect(H({ TelegramWebviewProxy: () => undefined })).toBe(false);
+    expect(H({ TelegramWebviewProxy: null })).toBe(false);
+    expect(H({})).toBe(false);
+    expect(H(null)).toBe(false);
+    expect(H(undefined)).toBe(false);
+  });
+
+  it('says whether a window has external.notify, as the schema did', () => {
+    const { hasExternalNotify } = checks();
+    expect(hasExternalNotify({ external: { notify: () => undefined } })).toBe(true);
+    expect(hasExternalNotify({ external: {} })).toBe(false);
+    expect(hasExternalNotify({})).toBe(false);
+    expect(hasExternalNotify(null)).toBe(false);
+  });
+
+  it('never reads the other properties of the window (the schema copied them all)', () => {
+    const { H, hasExternalNotify } = checks();
+    const read: string[] = [];
+    const win = new Proxy({ TelegramWebviewProxy: { postEvent: () => undefined }, other: 1 }, {
+      get: (target, key) => (read.push(String(key)), Reflect.get(target, key)),
+    });
+    expect(H(win)).toBe(true);
+    expect(hasExternalNotify(win)).toBe(false);
+    expect(read).not.toContain('other');
+  });
+
+  it('patches the installed @telegram-apps/bridge: postEvent and isTMA use the direct checks', () => {
+    const patched = checkTelegramWebviewDirectly(bridgeSource());
+    expect(patched).not.toContain('u({ TelegramWebviewProxy: u({ postEvent: N() }) })');
+    expect(patched).not.toContain('y(u({ external: u({ notify: N() }) }), r)');
+    expect(patched).toContain('if (hasExternalNotify(r)) {');
+    expect(patched.match(/function H\(/g)).toHaveLength(1);
+  });
+
+  it('fails loudly when the package no longer has that code (an upgrade must be looked at)', () => {
+    expect(() => checkTelegramWebviewDirectly('function H(e) { return true; }')).toThrow(/@telegram-apps\/bridge changed/);
+  });
+});
+
+const transformersSource = () => readFileSync(new URL('../../node_modules/@telegram-apps/transformers/dist/index.js', import.meta.url), 'utf8');
+
+describe('parseTelegramLaunchParamsOnce', () => {
+  // The wrappers over a counting stand-in for the package's parse (throws on "bad", like the schema).
+  const wrappers = () => {
+    const calls: string[] = [];
+    const parse = (query: unknown) => {
+      calls.push(String(query));
+      if (String(query).includes('bad')) throw new Error('invalid');
+      return { tgWebAppVersion: '6.7', tgWebAppData: { auth_date: new Date(0) } };
+    };
+    const is = (query: unknown) => typeof query !== 'string';
+    const make = new Function('_e', 'De', `${launchParamsOnceSource('_e', 'De')}\nreturn { parse: parseLaunchParamsQueryOnce, is: isLaunchParamsQueryOnce };`);
+    return { calls, ...(make(parse, is) as { parse: (q: unknown) => unknown; is: (q: unknown) => boolean }) };
+  };
+
+  it('checks and parses one launch-parameter string once; every caller gets its own copy', () => {
+    const { calls, parse, is } = wrappers();
+    expect(is('tgWebAppVersion=6.7')).toBe(true);
+    const first = parse('tgWebAppVersion=6.7') as { tgWebAppData: { auth_date: Date } };
+    const second = parse('tgWebAppVersion=6.7') as { tgWebAppData: { auth_date: Date } };
+    expect(calls).toEqual(['tgWebAppVersion=6.7']);
+    expect(second).toEqual(first);
+    expect(second).not.toBe(first);
+    expect(second.tgWebAppData.auth_date).toBeInstanceOf(Date);
+    // Another string is parsed (and then remembered instead).
+    parse('tgWebAppVersion=7.0');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('never remembers a failure, and leaves non-string input to the package', () => {
+    const { calls, parse, is } = wrappers();
+    expect(is('bad')).toBe(false);
+    expect(() => parse('bad')).toThrow('invalid');
+    expect(calls).toEqual(['bad', 'bad']);
+    expect(is(new URLSearchParams('a=1'))).toBe(true);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('patches the installed @telegram-apps/transformers: both exports go through the wrappers', () => {
+    const patched = parseTelegramLaunchParamsOnce(transformersSource());
+    expect(patched).toMatch(/isLaunchParamsQueryOnce as isLaunchParamsQuery,/);
+    expect(patched).toMatch(/parseLaunchParamsQueryOnce as parseLaunchParamsQuery,/);
+    expect(patched).not.toMatch(/\bDe as isLaunchParamsQuery\b|\b_e as parseLaunchParamsQuery\b/);
+    expect(patched.match(/function parseLaunchParamsQueryOnce/g)).toHaveLength(1);
+  });
+
+  it('fails loudly when the package no longer has that code (an upgrade must be looked at)', () => {
+    expect(() => parseTelegramLaunchParamsOnce('export { a as isLaunchParamsQuery };')).toThrow(/@telegram-apps\/transformers changed/);
   });
 });
 
