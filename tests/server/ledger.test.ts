@@ -16,6 +16,7 @@ import {
   postTransaction,
   runLedgerTx,
   updateTransactionStatus,
+  updateTransactionsStatus,
 } from '../../server/modules/ledger';
 import { formatUsdtAmount } from '../../server/modules/wallet';
 import { createTestApp, signUp, usesPostgres, type TestApp } from './harness';
@@ -360,6 +361,36 @@ describe('ledger', () => {
     const after = await getWallet(t, { userId: user.user.id, email: '', token: user.accessToken, refreshToken: '', headers: bearer(user.accessToken) });
     expect(after.balances[0]).toMatchObject({ available: { amount: 6_000 }, held: { amount: 0 } });
     expect(await getTransaction(t.db, transactionId)).toMatchObject({ status: 'completed' });
+  });
+
+  it('a charge and its fee settle together in one statement; a missing fee is skipped, a settled one not counted', async () => {
+    const user = await signUp(t);
+    await fund(10_000, user.user.id);
+    const pending = (label: string, amount: number) =>
+      t.db.tx(async (q) => {
+        const wallet = await getWalletAccount(q, user.user.id, 'USD');
+        const fee = await getSystemAccount(q, 'fee_revenue', 'USD');
+        return postTransaction(q, {
+          type: 'serviceCommission',
+          userId: user.user.id,
+          idempotencyKey: key(label),
+          status: 'pending',
+          details: { reason: 'other', relatedTransactionId: null, cardId: null },
+          entries: [
+            { accountId: wallet.id, amount: -amount },
+            { accountId: fee.id, amount },
+          ],
+        });
+      });
+    const charge = (await pending('charge', 700)).transactionId;
+    const fee = (await pending('fee', 30)).transactionId;
+    const settled = (await pending('settled', 5)).transactionId;
+    await t.db.tx((q) => updateTransactionStatus(q, settled, { status: 'completed' }));
+    const at = new Date('2026-11-26T12:00:00Z');
+    expect(await t.db.tx((q) => updateTransactionsStatus(q, [charge, null, fee, settled, undefined], { status: 'failed', failureCode: 'REJECTED', now: at }))).toBe(2);
+    for (const id of [charge, fee]) expect(await getTransaction(t.db, id)).toMatchObject({ status: 'failed', failureCode: 'REJECTED', finishedAt: at });
+    expect(await getTransaction(t.db, settled)).toMatchObject({ status: 'completed', failureCode: null });
+    expect(await t.db.tx((q) => updateTransactionsStatus(q, [null], { status: 'completed' }))).toBe(0);
   });
 
   it(`parallel debits never overdraw (${usesPostgres() ? 'PostgreSQL: real row locks' : 'PGlite: serialised'})`, async () => {

@@ -25,7 +25,7 @@ import {
   systemAccountPostedBy,
   insufficientFunds,
   postTransaction,
-  updateTransactionStatus,
+  updateTransactionsStatus,
   type LedgerEntryInput,
 } from '../ledger';
 import { formatMoney, newId, type CardRow, type TopupRow } from './store';
@@ -188,8 +188,7 @@ export const settleIssue = async (q: Queryable, card: CardRow, now: Date): Promi
     ],
     now,
   });
-  if (card.issue_transaction_id) await updateTransactionStatus(q, card.issue_transaction_id, { status: 'completed', now });
-  if (card.issue_fee_transaction_id) await updateTransactionStatus(q, card.issue_fee_transaction_id, { status: 'completed', now });
+  await updateTransactionsStatus(q, [card.issue_transaction_id, card.issue_fee_transaction_id], { status: 'completed', now });
   await settleCardTransaction(q, `issue:${card.id}`, 'completed', now);
 };
 
@@ -226,10 +225,7 @@ export const refundIssue = async (q: Queryable, card: CardRow, reason: string, n
       now,
     });
   }
-  if (card.issue_transaction_id) await updateTransactionStatus(q, card.issue_transaction_id, { status: 'failed', failureCode: reason, now });
-  if (card.issue_fee_transaction_id) {
-    await updateTransactionStatus(q, card.issue_fee_transaction_id, { status: 'failed', failureCode: reason, now });
-  }
+  await updateTransactionsStatus(q, [card.issue_transaction_id, card.issue_fee_transaction_id], { status: 'failed', failureCode: reason, now });
   await settleCardTransaction(q, `issue:${card.id}`, 'failed', now);
 };
 
@@ -367,8 +363,7 @@ export const settleTopup = async (q: Queryable, topup: TopupRow, card: CardRow, 
     ],
     now,
   });
-  if (topup.transfer_transaction_id) await updateTransactionStatus(q, topup.transfer_transaction_id, { status: 'completed', now });
-  if (topup.fee_transaction_id) await updateTransactionStatus(q, topup.fee_transaction_id, { status: 'completed', now });
+  await updateTransactionsStatus(q, [topup.transfer_transaction_id, topup.fee_transaction_id], { status: 'completed', now });
   await finishTopupRows(q, topup, 'completed', null, now);
 };
 
@@ -402,10 +397,7 @@ export const refundTopup = async (q: Queryable, topup: TopupRow, reason: string,
       now,
     });
   }
-  if (topup.transfer_transaction_id) {
-    await updateTransactionStatus(q, topup.transfer_transaction_id, { status: 'failed', failureCode: reason, now });
-  }
-  if (topup.fee_transaction_id) await updateTransactionStatus(q, topup.fee_transaction_id, { status: 'failed', failureCode: reason, now });
+  await updateTransactionsStatus(q, [topup.transfer_transaction_id, topup.fee_transaction_id], { status: 'failed', failureCode: reason, now });
   await finishTopupRows(q, topup, 'failed', reason, now);
 };
 

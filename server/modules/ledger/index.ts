@@ -29,6 +29,7 @@ export {
   postClaimedTransaction,
   postTransaction,
   updateTransactionStatus,
+  updateTransactionsStatus,
   type ClaimedPostingResult,
 } from './post';
 export { isRetryableTxError, runLedgerTx } from './retry';

@@ -213,21 +213,28 @@ export const postClaimedTransaction = async (db: Queryable, input: PostTransacti
 
 type PostOutcome = 'posted' | 'replayed' | 'insufficient' | 'missing' | 'unbalanced' | 'no_display';
 
+type StatusUpdate = { status: 'completed' | 'failed'; failureCode?: string | null; details?: Record<string, unknown>; now?: Date };
+
 /**
  * Settles a pending transaction: 'completed' or 'failed' (with a failure code). The money it moved stays
  * moved — undoing a failed one is a separate, balanced refund transaction (e.g. 'cardIssueRefund').
  * Returns false if it was not pending (already settled: callers stay idempotent).
  */
-export const updateTransactionStatus = async (
-  q: Queryable,
-  transactionId: string,
-  update: { status: 'completed' | 'failed'; failureCode?: string | null; details?: Record<string, unknown>; now?: Date },
-): Promise<boolean> => {
+export const updateTransactionStatus = async (q: Queryable, transactionId: string, update: StatusUpdate): Promise<boolean> =>
+  (await updateTransactionsStatus(q, [transactionId], update)) > 0;
+
+/**
+ * updateTransactionStatus for several transactions that settle together (a charge and its fee), in ONE statement;
+ * null ids (a fee that was never charged) are skipped. Returns how many were pending.
+ */
+export const updateTransactionsStatus = async (q: Queryable, transactionIds: ReadonlyArray<string | null | undefined>, update: StatusUpdate): Promise<number> => {
+  const ids = transactionIds.filter((id): id is string => !!id);
+  if (!ids.length) return 0;
   const rows = await q.query(
     `UPDATE ledger_transactions
      SET status = $2, failure_code = $3, finished_at = $4, details = details || $5::jsonb
-     WHERE id = $1 AND status = 'pending' RETURNING id`,
-    [transactionId, update.status, update.failureCode ?? null, update.now ?? new Date(), JSON.stringify(update.details ?? {})],
+     WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)) AND status = 'pending' RETURNING id`,
+    [JSON.stringify(ids), update.status, update.failureCode ?? null, update.now ?? new Date(), JSON.stringify(update.details ?? {})],
   );
-  return rows.length > 0;
+  return rows.length;
 };
