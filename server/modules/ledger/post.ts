@@ -123,9 +123,11 @@ const postingParams = (input: PostTransactionInput): SqlParam[] => {
   ];
 };
 
-/** ledger_post's argument list `$first, …, $first+14` (with the casts its parameters need). */
+/** ledger_post's argument list from its `first` parameter on (`$first, …, $15`, with the casts its parameters need). */
 const postingArguments = (first: number): string =>
-  Array.from({ length: 15 }, (_, i) => `$${first + i}${i === 5 || i === 13 ? '::jsonb' : ''}`).join(', ');
+  Array.from({ length: 16 - first }, (_, k) => first + k)
+    .map((n) => `$${n}${n === 6 || n === 14 ? '::jsonb' : ''}`)
+    .join(', ');
 
 /**
  * Posts one balanced ledger transaction inside the caller's database transaction `q`, in ONE round trip: the SQL
@@ -181,7 +183,7 @@ export type ClaimedPostingResult =
   /** The posting was not made (insufficient funds, an account missing, the ledger key already used…): nothing was written. */
   | { outcome: 'not-posted'; reason: string };
 
-/** SQLSTATE raised by ledger_post_claimed when the posting is not made (migration 0150). */
+/** SQLSTATE raised by ledger_require_posted when the posting is not made (migration 0150). */
 const NOT_POSTED = 'LP001';
 
 /**
@@ -189,7 +191,7 @@ const NOT_POSTED = 'LP001';
  * is a data-modifying statement that inserts the caller's claim (e.g. an Idempotency-Key with its stored answer) and
  * answers `RETURNING true AS claimed` when, and only when, it inserted. The posting (ledger_post, as in
  * postTransaction) runs only then, and unless it is made ('posted'), the statement fails and everything it wrote, the
- * claim included, is rolled back (ledger_post_claimed, migration 0150). So the claim and the money commit together or
+ * claim included, is rolled back (ledger_require_posted, migration 0150). So the claim and the money commit together or
  * not at all, as in one transaction, and every outcome but 'posted' leaves the database as it was: the caller then
  * takes its ordinary transactional path, which decides the rest (a replay, a refusal, accounts to create).
  */
@@ -199,8 +201,10 @@ export const postClaimedTransaction = async (db: Queryable, input: PostTransacti
   const claimed = claim(params.length + 1);
   try {
     const [result] = await db.query<{ r_outcome: string; r_transaction_id: string }>(
+      // ledger_post's first argument refers to the claim's row: it runs for that row only, i.e. when the claim was made.
       `WITH claim AS (${claimed.sql})
-       SELECT p.r_outcome, p.r_transaction_id FROM claim CROSS JOIN LATERAL ledger_post_claimed(claim.claimed, ${postingArguments(1)}) p`,
+       SELECT ledger_require_posted(p.r_outcome, p.r_info) AS r_outcome, p.r_transaction_id
+       FROM claim CROSS JOIN LATERAL ledger_post(CASE WHEN claim.claimed THEN $1::text END, ${postingArguments(2)}) p`,
       [...params, ...claimed.params],
     );
     if (!result) return { outcome: 'claim-taken' };
