@@ -3,7 +3,7 @@
  * Enqueue inside your own transaction; register an idempotent handler per kind.
  */
 export { appJobRegistry, startAppWorker, workerOptionsFromEnv } from './app';
-export { DEFAULT_MAX_ATTEMPTS, enqueueJob, getJob, listJobs } from './enqueue';
+export { DEFAULT_MAX_ATTEMPTS, enqueueJob, enqueueJobStatement, getJob, listJobs } from './enqueue';
 export type { EnqueueJobOptions, EnqueuedJob, JobRecord, JobStatus } from './enqueue';
 export { defaultJobRegistry, JobRegistry, PermanentJobError, registerJobHandler, RetryAfterError } from './registry';
 export type { JobContext, JobFailureHook, JobHandler, JobHandlerOptions, JobLogger } from './registry';

@@ -6,6 +6,7 @@ import { migrate } from '../../server/db/migrate';
 import { openPostgres } from '../../server/db/postgres';
 import {
   enqueueJob,
+  enqueueJobStatement,
   getJob,
   JobRegistry,
   listJobs,
@@ -53,6 +54,30 @@ describe('enqueue', () => {
     expect(await runDueJobs(t.db, { registry })).toBe(1);
     expect(runs).toBe(1);
     expect(await getJob(t.db, id)).toMatchObject({ status: 'done', attempts: 1, lockedBy: null, payload: { n: 2 } });
+  });
+
+  it('a job riding in another statement (enqueueJobStatement) is enqueued with it, and rolled back with it', async () => {
+    const registry = new JobRegistry();
+    const ran: number[] = [];
+    registry.register('test.alongside', (payload) => void ran.push((payload as { n: number }).n));
+    const withEffect = (n: number) => {
+      const job = enqueueJobStatement({ kind: 'test.alongside', payload: { n } })(2);
+      return { sql: `WITH job AS (${job.sql}) INSERT INTO test_job_effects (job_id, note) VALUES ($1, 'alongside')`, params: [n, ...job.params] };
+    };
+    await expect(
+      t.db.tx(async (q) => {
+        const { sql, params } = withEffect(1);
+        await q.query(sql, params);
+        throw new Error('the caller failed');
+      }),
+    ).rejects.toThrow('the caller failed');
+    await t.db.tx(async (q) => {
+      const { sql, params } = withEffect(2);
+      await q.query(sql, params);
+    });
+    expect(await runDueJobs(t.db, { registry })).toBe(1);
+    expect(ran).toEqual([2]);
+    expect(() => enqueueJobStatement({ kind: 'test.alongside', maxAttempts: 0 })).toThrow('maxAttempts');
   });
 
   it('a dedupe key makes a second enqueue return the first job', async () => {

@@ -10,7 +10,7 @@ import { measureOperationStatements, type OperationStatements } from '../../scri
 
 /** statements / transactions / round trips, end to end (the request, its jobs and the issuer's events). */
 const BUDGET: Record<string, Counts> = {
-  'card top-up': { statements: 23, transactions: 6, roundTrips: 27 },
+  'card top-up': { statements: 21, transactions: 6, roundTrips: 25 },
   exchange: { statements: 2, transactions: 1, roundTrips: 2 },
   // The session check rides in the read's own statement (route(..., { session: 'with-first-query' })).
   'wallet read': { statements: 1, transactions: 0, roundTrips: 1 },

@@ -12,7 +12,7 @@
  * one row. Settles and refunds post to the shard the original transaction used (systemAccountPostedBy).
  */
 import type { Currency } from '@/shared/contract/core';
-import type { Queryable } from '../../db/db';
+import type { Queryable, SqlParam, StatementFrom } from '../../db/db';
 import { isDomainError } from '../../http/errors';
 import {
   accountIds,
@@ -268,6 +268,11 @@ export const chargeTopup = async (
   topup: { id: string; requestKey: string; amount: number; fee: number },
   card: CardRow,
   now: Date,
+  /**
+   * Writes that ride in the last statement (data-modifying WITH clauses: e.g. the issuer job and the Idempotency-Key's
+   * stored answer), made once the card's balance is known; they commit with the charge or not at all.
+   */
+  alongside: (cardBalance: number) => StatementFrom[] = () => [],
 ): Promise<{ topup: TopupRow; cardBalance: number }> => {
   const ids = await topupAccounts(q, card, topup.id, now);
   try {
@@ -299,17 +304,9 @@ export const chargeTopup = async (
       });
       feeTransactionId = fee.transactionId;
     }
-    // The card transaction as cardTransactionRow writes it (type topup, credit, pending), in the same statement.
-    const [row] = await q.query<TopupRow>(
-      `WITH ct AS (
-         INSERT INTO card_transactions (id, card_id, source_key, type, direction, amount, currency, status, wallet_transaction_id, created_at, updated_at)
-         VALUES ($13, $2, 'topup:' || $1, 'topup', 'credit', $5, $7, 'pending', $8, $12, $12)
-         ON CONFLICT (source_key) DO NOTHING
-       )
-       INSERT INTO card_topups (id, card_id, user_id, request_key, amount, fee, currency, status, transfer_transaction_id, fee_transaction_id,
-         funding_account_id, revenue_account_id, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $10, $11, $12, $12) RETURNING *`,
-      [
+    // The card transaction as cardTransactionRow writes it (type topup, credit, pending), and the caller's writes, in the
+    // same statement.
+    const params: SqlParam[] = [
         topup.id,
         card.id,
         card.user_id,
@@ -323,7 +320,22 @@ export const chargeTopup = async (
         ids.revenue,
         now,
         newId('ctx'),
-      ],
+    ];
+    const extra = alongside(ids.cardBalance).map((statement, i) => {
+      const { sql, params: more } = statement(params.length + 1);
+      params.push(...more);
+      return `,\n       alongside${i} AS (${sql})`;
+    });
+    const [row] = await q.query<TopupRow>(
+      `WITH ct AS (
+         INSERT INTO card_transactions (id, card_id, source_key, type, direction, amount, currency, status, wallet_transaction_id, created_at, updated_at)
+         VALUES ($13, $2, 'topup:' || $1, 'topup', 'credit', $5, $7, 'pending', $8, $12, $12)
+         ON CONFLICT (source_key) DO NOTHING
+       )${extra.join('')}
+       INSERT INTO card_topups (id, card_id, user_id, request_key, amount, fee, currency, status, transfer_transaction_id, fee_transaction_id,
+         funding_account_id, revenue_account_id, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $10, $11, $12, $12) RETURNING *`,
+      params,
     );
     if (!row) throw new Error('INSERT INTO card_topups returned no row');
     return { topup: row, cardBalance: ids.cardBalance };

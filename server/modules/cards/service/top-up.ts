@@ -3,7 +3,7 @@ import type { Card, TopUpResult } from '@/shared/contract/cards';
 import type { InTransactionIdempotency } from '../../../http/idempotency';
 import type { Currency } from '@/shared/contract/core';
 import { catalogError } from '../../../http/errors';
-import { enqueueJob } from '../../../jobs';
+import { enqueueJobStatement } from '../../../jobs';
 import { runLedgerTx } from '../../ledger';
 import { depositFee } from '@/shared/money';
 import { depositFeeRule, findProductIncludingRetired, productName, type CatalogLanguage } from '../../products';
@@ -13,6 +13,22 @@ import { chargeTopup } from '../money';
 import { checkAction } from '../status-machine';
 import { formatMoney, newId, ownedCard, toCard, type TopupRow } from '../store';
 import { cardView, conflict, depositRange, type CardsDeps } from './shared';
+
+/** The answer to a top-up: the card as it is now and the transfer (its row, or the one about to be written). */
+const topUpResult = (topup: Pick<TopupRow, 'id' | 'amount' | 'fee' | 'currency' | 'status' | 'created_at'>, view: Card): TopUpResult => {
+  const money = (amount: number) => ({ amount, currency: topup.currency });
+  return {
+    card: view,
+    transfer: {
+      id: topup.id,
+      amount: money(topup.amount),
+      fee: money(topup.fee),
+      total: money(topup.amount + topup.fee),
+      status: topup.status,
+      createdAt: topup.created_at.toISOString(),
+    },
+  };
+};
 
 export const topUpCard = async (
   { db, clock }: CardsDeps,
@@ -34,18 +50,7 @@ export const topUpCard = async (
     const card = await ownedCard(q, userId, cardId, true);
     const [existing] = await q.query<TopupRow>('SELECT * FROM card_topups WHERE card_id = $1 AND request_key = $2', [card.id, requestKey]);
     const answer = (topup: TopupRow, view: Card): Promise<TopUpResult> | TopUpResult => {
-      const money = (amount: number) => ({ amount, currency: topup.currency });
-      const result: TopUpResult = {
-        card: view,
-        transfer: {
-          id: topup.id,
-          amount: money(topup.amount),
-          fee: money(topup.fee),
-          total: money(topup.amount + topup.fee),
-          status: topup.status,
-          createdAt: topup.created_at.toISOString(),
-        },
-      };
+      const result = topUpResult(topup, view);
       return idempotency ? idempotency.complete(q, result) : result;
     };
     if (existing) return answer(existing, await cardView(q, card, lang));
@@ -66,9 +71,18 @@ export const topUpCard = async (
     // Charged first, then the row is written once with the ledger ids (the card row lock keeps request keys unique).
     const fee = depositFee(depositFeeRule(product), body.amount);
     const topupId = newId('ctu');
-    // The job first (it runs only once this commits): the charge locks hot ledger shards, held until the commit.
-    await enqueueJob(q, { kind: CARD_JOBS.topup, payload: { topupId }, maxAttempts: CARD_LIMITS.issuerRequestMaxAttempts });
-    const { topup, cardBalance } = await chargeTopup(q, { id: topupId, requestKey, amount: body.amount, fee }, card, now);
     // The answer's card: the product just read and the card balance read with the accounts (a pending top-up leaves it).
-    return answer(topup, toCard(card, { productName: productName(product, lang), balance: cardBalance, replacedByCardId: null }));
+    const view = (cardBalance: number) => toCard(card, { productName: productName(product, lang), balance: cardBalance, replacedByCardId: null });
+    let stored: TopUpResult | null = null;
+    const { topup, cardBalance } = await chargeTopup(q, { id: topupId, requestKey, amount: body.amount, fee }, card, now, (balance) => {
+      // The issuer job (it runs only once this commits) and the stored answer ride in the charge's last statement: no
+      // round trip of their own while the charge holds its hot ledger shards.
+      const job = enqueueJobStatement({ kind: CARD_JOBS.topup, payload: { topupId }, maxAttempts: CARD_LIMITS.issuerRequestMaxAttempts });
+      if (!idempotency) return [job];
+      const pending = { id: topupId, amount: body.amount, fee, currency: card.currency, status: 'pending' as const, created_at: now };
+      const completion = idempotency.completion(topUpResult(pending, view(balance)));
+      stored = completion.data;
+      return [job, completion.statement];
+    });
+    return stored ?? topUpResult(topup, view(cardBalance));
   });
