@@ -6,7 +6,8 @@
  * tokens in localStorage as the sign-in screen leaves them; the user is made through the API first). The
  * baseline: a one-component React 19 page built with Vite into .tmp/ in this run and served by the same
  * server. All open in headless Chromium (phone viewport, fresh context = cold cache, outside Telegram: the dev
- * mock) with 4x CPU throttling (CDP Emulation.setCPUThrottlingRate); RUNS runs each, interleaved, median
+ * mock) with 4x CPU throttling (CDP Emulation.setCPUThrottlingRate); RUNS runs each, interleaved (the order rotates
+ * from run to run, so each page is measured first in turn: use a multiple of the page count for RUNS), median
  * reported with the ratio to the bare page (targets, issue #13: Welcome <= 1.5x, Wallet <= 2x).
  * "Usable" = the latest of: the screen's ready selector first visible, recorded inside the page (Welcome: its
  * "Create account" link; Wallet: the balances with their figures); miniApp.ready() (the mock's
@@ -135,13 +136,18 @@ createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictM
     // Warm-up (server-side caches, Chromium start), not counted.
     for (const { target, server } of targets) await measure(browser, server, target, true);
     for (let i = 0; i < RUNS; i++) {
-      const line: string[] = [];
-      for (const [index, { target, server }] of targets.entries()) {
+      // The order rotates from run to run (each page is measured first in turn): a page's place in a run biased the
+      // figures by ~5 % here, as much as the changes being compared.
+      const order = targets.map((_, k) => (k + i) % targets.length);
+      const ready = new Map<number, number>();
+      for (const index of order) {
+        const { target, server } = targets[index]!;
         const sample = await measure(browser, server, target);
         samples[index]!.push(sample);
-        line.push(`${target.name} ${sample.ready.toFixed(0)} ms`);
+        ready.set(index, sample.ready);
       }
-      process.stdout.write(`  run ${i + 1}/${RUNS}: ${line.join(', ')}\n`);
+      const line = targets.map(({ target }, index) => `${target.name} ${ready.get(index)!.toFixed(0)} ms`);
+      process.stdout.write(`  run ${i + 1}/${RUNS} (first: ${targets[order[0]!]!.target.name}): ${line.join(', ')}\n`);
     }
   } finally {
     await browser.close();
