@@ -102,15 +102,18 @@ export function checkTelegramWebviewDirectly(source: string): string {
   return source.replace(BRIDGE_PROXY_CHECK, () => WEBVIEW_CHECKS_SOURCE).replace(BRIDGE_NOTIFY_CHECK, 'if (hasExternalNotify(r)) {');
 }
 
+/** A build-only plugin that rewrites the one package file `file` matches with `patch` (which throws when it no longer fits). */
+const patchPackageFile = (name: string, file: RegExp, patch: (code: string) => string): Plugin => ({
+  name,
+  apply: 'build',
+  transform(code, id) {
+    if (!file.test(id)) return null;
+    return { code: patch(code), map: null };
+  },
+});
+
 export function telegramLaunchCheckOnce(): Plugin {
-  return {
-    name: 'telegram-launch-check-once',
-    apply: 'build',
-    transform(code, id) {
-      if (!BRIDGE_FILE.test(id)) return null;
-      return { code: checkTelegramWebviewDirectly(rememberTelegramLaunchCheck(code)), map: null };
-    },
-  };
+  return patchPackageFile('telegram-launch-check-once', BRIDGE_FILE, (code) => checkTelegramWebviewDirectly(rememberTelegramLaunchCheck(code)));
 }
 
 /** The file of @telegram-apps/transformers that `telegramLaunchParamsParsedOnce` changes, and its two exports. */
@@ -169,12 +172,5 @@ export function parseTelegramLaunchParamsOnce(source: string): string {
 }
 
 export function telegramLaunchParamsParsedOnce(): Plugin {
-  return {
-    name: 'telegram-launch-params-parsed-once',
-    apply: 'build',
-    transform(code, id) {
-      if (!TRANSFORMERS_FILE.test(id)) return null;
-      return { code: parseTelegramLaunchParamsOnce(code), map: null };
-    },
-  };
+  return patchPackageFile('telegram-launch-params-parsed-once', TRANSFORMERS_FILE, parseTelegramLaunchParamsOnce);
 }

@@ -173,10 +173,8 @@ export class InTransactionIdempotency<T> {
    * in a transaction), which decides the replay, the reuse or the refusal.
    */
   answeredClaim(data: T): { data: T; statement: StatementFrom; committed: () => T } {
-    const checked = this.deps.validate(data);
-    const statusCode = this.deps.statusCode();
-    const now = this.deps.clock.now();
-    const params: SqlParam[] = [this.id.scope, this.id.endpointId, this.id.key, this.requestHash, statusCode, JSON.stringify(checked ?? null), now];
+    const { checked, statusCode, response, now } = this.answerToStore(data);
+    const params: SqlParam[] = [this.id.scope, this.id.endpointId, this.id.key, this.requestHash, statusCode, response, now];
     return {
       data: checked,
       statement: (n) => ({
@@ -190,6 +188,12 @@ export class InTransactionIdempotency<T> {
         return checked;
       },
     };
+  }
+
+  /** The answer as it is stored: checked against the contract, with its status code, as JSON, at the request's time. */
+  private answerToStore(data: T) {
+    const checked = this.deps.validate(data);
+    return { checked, statusCode: this.deps.statusCode(), response: JSON.stringify(checked ?? null), now: this.deps.clock.now() };
   }
 
   /** Stores the answer (checked against the contract first) in `q`, the transaction the claim was made in. */
@@ -206,9 +210,8 @@ export class InTransactionIdempotency<T> {
    */
   completion(data: T): { data: T; statement: StatementFrom } {
     if (!this.claimed) throw new Error('InTransactionIdempotency.complete() without a claim in this transaction');
-    const checked = this.deps.validate(data);
-    const statusCode = this.deps.statusCode();
-    const params: SqlParam[] = [this.id.scope, this.id.endpointId, this.id.key, statusCode, JSON.stringify(checked ?? null), this.deps.clock.now()];
+    const { checked, statusCode, response, now } = this.answerToStore(data);
+    const params: SqlParam[] = [this.id.scope, this.id.endpointId, this.id.key, statusCode, response, now];
     this.outcome = { kind: 'completed', statusCode, data: checked };
     return {
       data: checked,

@@ -47,6 +47,10 @@ const toExchangeRate = (row: QuoteRow): ExchangeRate => ({
   updatedAt: row.market_at.toISOString(),
 });
 
+/** The rate a quote must carry: its mid rate less its spread, in its direction. */
+const expectedRate = (quote: QuoteRow): string =>
+  ratesFromMid(quote.mid_rate, quote.spread_bps)[quote.from_currency === 'USD' ? 'USD_RUB' : 'RUB_USD'];
+
 const PAIRS: ReadonlyArray<{ from: Currency; to: Currency; key: 'USD_RUB' | 'RUB_USD' }> = [
   { from: 'USD', to: 'RUB', key: 'USD_RUB' },
   { from: 'RUB', to: 'USD', key: 'RUB_USD' },
@@ -217,7 +221,7 @@ export class ExchangeService {
           throw rateUnavailable();
         }
         case 'inconsistent':
-          this.deps.log?.('exchange quote rate is inconsistent with its mid rate', { quoteId: quote!.id, rate: quote!.rate });
+          this.deps.log?.('exchange quote rate is inconsistent with its mid rate', { quoteId: quote!.id, rate: quote!.rate, expected: expectedRate(quote!) });
           throw catalogError('QUOTE_MISMATCH', 'The quote is inconsistent. Fetch the exchange rates again.');
         case null:
           break;
@@ -254,8 +258,7 @@ export class ExchangeService {
     if (!quote || quote.from_currency !== input.from || quote.to_currency !== input.to) return 'mismatch';
     if (quote.expires_at <= now) return 'expired';
     if (quote.market_at < this.oldestMarketAt(now)) return 'stale';
-    const expected = ratesFromMid(quote.mid_rate, quote.spread_bps)[quote.from_currency === 'USD' ? 'USD_RUB' : 'RUB_USD'];
-    return expected === quote.rate ? null : 'inconsistent';
+    return expectedRate(quote) === quote.rate ? null : 'inconsistent';
   }
 
   /**
