@@ -91,6 +91,16 @@ async function main(): Promise<void> {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await cdp.send('Profiler.start');
+      // Run 1's timeline shows the requests too: when each started and finished (the profiler's clock).
+      const requests = new Map<string, { url: string; start: number; end?: number }>();
+      if (run === 0) {
+        await cdp.send('Network.enable');
+        cdp.on('Network.requestWillBeSent', (event) => requests.set(event.requestId, { url: event.request.url, start: event.timestamp * 1e6 }));
+        cdp.on('Network.loadingFinished', (event) => {
+          const request = requests.get(event.requestId);
+          if (request) request.end = event.timestamp * 1e6;
+        });
+      }
       await page.goto(server.url + (screen === 'wallet' ? '/wallet' : '/'));
       await page.waitForSelector(screen === 'wallet' ? '[data-testid="wallet-balance"] [data-currency]' : 'a[href="/signup"]', { timeout: 60_000 });
       const { profile } = await cdp.send('Profiler.stop');
@@ -123,10 +133,18 @@ async function main(): Promise<void> {
       });
       if (run === 0) {
         console.log(`\n${screen}, run 1: main-thread timeline (${SLOT} ms slots from the navigation, ${CPU_RATE}x CPU throttling):`);
+        const slotOf = (us: number) => Math.floor((us - profile.startTime) / 1000 / SLOT);
+        const network = (slot: number) =>
+          [...requests.values()].flatMap((r) => {
+            const path = r.url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/assets\//, '');
+            return [...(slotOf(r.start) === slot ? [`-> ${path}`] : []), ...(r.end !== undefined && slotOf(r.end) === slot ? [`<- ${path}`] : [])];
+          });
         for (const [slot, items] of [...slots.entries()].sort((a, b) => a[0] - b[0])) {
           const busy = [...items.values()].reduce((sum, ms) => sum + ms, 0);
           const top = [...items.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3);
           console.log(`${String(slot * SLOT).padStart(6)}  busy ${busy.toFixed(0).padStart(3)}  ${top.map(([key, ms]) => `${key} ${ms.toFixed(0)}`).join(' | ')}`);
+          const events = network(slot);
+          if (events.length) console.log(`${''.padStart(16)}${events.join('  ')}`);
         }
       }
     }

@@ -14,9 +14,12 @@ import {
   type PlatformState,
 } from '@/shared/platform';
 import { notify } from '@/shared/ui';
-import { preloadScreen } from '../router/routes';
+import { preloadScreen, screenReady } from '../router/routes';
 import { App } from './app';
 import { followLaunchDeepLink } from './deep-link';
+
+/** At most this long the first render waits for the first screen's code and translations (boot preloads them). */
+const FIRST_SCREEN_WAIT_MS = 300;
 
 /**
  * Boot sequence: platform (Telegram or the dev mock, launch params validated) → i18n (needs the Telegram
@@ -63,6 +66,10 @@ export async function start(container: HTMLElement): Promise<Root> {
     authExpiredMessageShown();
   });
 
+  // The first screen's code and translations (downloading since preloadScreen) before the first render, so that it
+  // renders at once instead of through its skeleton (routes.tsx `screenComponent`); never longer than
+  // FIRST_SCREEN_WAIT_MS, so a slow download still gets the skeleton on screen.
+  await Promise.race([screenReady(window.location.pathname), new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
   root.render(<App />);
   // App lock (a lazy chunk): check the account's lock with the server and follow activity / the background, for a
   // restored session now and after every sign-in. A device that knows of a lock is already locked (entities/app-lock).

@@ -6,7 +6,7 @@ import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { $accessToken } from '@/entities/session';
 import { i18n, initI18n } from '@/shared/i18n';
-import { AppRoutes, preloadScreen } from './routes';
+import { AppRoutes, preloadScreen, screenComponent, screenReady } from './routes';
 import { screens, type ScreenRoute } from './screens';
 
 const stub = (path: string, layout: ScreenRoute['layout'], text: string): ScreenRoute => ({
@@ -143,5 +143,37 @@ describe('router', () => {
     expect(preloadScreen('/cards/42', list)).toEqual(['cards', 'errors']);
     expect(load).toHaveBeenCalledTimes(1);
     expect(preloadScreen('/nowhere', list)).toEqual([]);
+  });
+
+  it('a first screen whose chunk and translations are in renders at once, without the skeleton (no Suspense reveal to wait for)', async () => {
+    const list: ScreenRoute[] = [
+      ...testScreens.filter((s) => s.path !== '/wallet'),
+      { path: '/wallet', layout: 'app', namespaces: ['errors'], load: async () => () => <h1>{i18n.t('errors:general.fetchFailed')}</h1> },
+    ];
+    await screenReady('/wallet', list);
+    renderAt('/wallet', { signedIn: true, list });
+    // In the same act() as the render: a lazy screen would still show the skeleton here.
+    expect(screen.getByRole('heading', { name: 'Failed to fetch data' })).toBeTruthy();
+    expect(screen.queryByTestId('screen-skeleton')).toBeNull();
+  });
+
+  it('a screen whose chunk is not in yet shows the skeleton, then the screen; once lazy it stays the same component', async () => {
+    let release!: () => void;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    const slow: ScreenRoute = { path: '/wallet', layout: 'app', load: () => arrived.then(() => () => <h1>Slow screen</h1>) };
+    const list: ScreenRoute[] = [...testScreens.filter((s) => s.path !== '/wallet'), slow];
+    renderAt('/wallet', { signedIn: true, list });
+    expect(screen.getByTestId('screen-skeleton')).toBeTruthy();
+    const first = screenComponent(slow);
+    await act(async () => release());
+    expect(await screen.findByRole('heading', { name: 'Slow screen' })).toBeTruthy();
+    // The chunk is in now, but a mounted screen never has its component swapped under it.
+    expect(screenComponent(slow)).toBe(first);
+  });
+
+  it('screenReady resolves when the chunk fails too (the route shows its error screen) and at once for a path without a screen', async () => {
+    const failing: ScreenRoute = { path: '/cards/:cardId', layout: 'protected', load: () => Promise.reject(new Error('offline')) };
+    await expect(screenReady('/cards/1', [failing])).resolves.toBeUndefined();
+    await expect(screenReady('/nowhere', [failing])).resolves.toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { HOME_PATH, routePaths } from '@/shared/config';
-import { loadNamespaces, prefetchLocaleFiles } from '@/shared/i18n';
+import { loadNamespaces, namespacesLoaded, prefetchLocaleFiles } from '@/shared/i18n';
 import { ErrorBoundary, ScreenSkeleton } from '@/shared/ui';
 import { createHasScreen } from './guards';
 import { AppLayout, AuthLayout, ProtectedLayout, RootLayout } from './layouts';
@@ -19,6 +19,8 @@ import { screens as defaultScreens, type ScreenLayout, type ScreenRoute } from '
  */
 
 const chunks = new WeakMap<ScreenRoute, Promise<ComponentType>>();
+/** The screens whose chunk has arrived (boot preloads the first one's). */
+const loadedChunks = new WeakMap<ScreenRoute, ComponentType>();
 const lazyScreens = new WeakMap<ScreenRoute, LazyExoticComponent<ComponentType>>();
 
 /** The screen's chunk, fetched once (a failed download is not cached: "Try again" reloads the page). */
@@ -27,7 +29,10 @@ function loadChunk(screen: ScreenRoute): Promise<ComponentType> {
   if (!chunk) {
     chunk = 'component' in screen ? Promise.resolve(screen.component) : screen.load();
     chunks.set(screen, chunk);
-    chunk.catch(() => chunks.delete(screen));
+    chunk.then(
+      (component) => loadedChunks.set(screen, component),
+      () => chunks.delete(screen),
+    );
   }
   return chunk;
 }
@@ -61,6 +66,36 @@ export function preloadScreen(pathname: string, list: readonly ScreenRoute[] = d
   return namespaces;
 }
 
+/**
+ * What a route renders for a screen. A screen whose chunk and translations are already in (the first screen, which
+ * boot preloads) is its own component, rendered at once: through React.lazy it would suspend once even then (the
+ * factory's promise settles a task later), show the skeleton, and React holds back the reveal of content that replaces
+ * a fallback until ~300 ms after that fallback appeared (its Suspense throttling): the signed-in Wallet came ~0.3-0.4 s
+ * after its data (issue #13). Otherwise the lazy one. Stable per screen: once a screen went lazy it stays lazy (a
+ * settled React.lazy renders at once anyway), so a re-render never swaps the component under a mounted screen.
+ */
+export function screenComponent(screen: ScreenRoute): ComponentType {
+  if ('component' in screen) return screen.component;
+  const lazyOne = lazyScreens.get(screen);
+  if (lazyOne) return lazyOne;
+  const loaded = loadedChunks.get(screen);
+  if (loaded && namespacesLoaded(screen.namespaces ?? [])) return loaded;
+  return lazyScreen(screen);
+}
+
+/**
+ * Resolves once the screen at `pathname` could render at once (`screenComponent`): its chunk and its translations are
+ * in. Never rejects (a failed chunk is the route's error screen to show); at once for a path without a screen.
+ */
+export function screenReady(pathname: string, list: readonly ScreenRoute[] = defaultScreens): Promise<void> {
+  const screen = list.find((item) => matchPath({ path: item.path, end: true }, pathname) !== null);
+  if (!screen) return Promise.resolve();
+  return Promise.all([loadChunk(screen), loadNamespaces(screen.namespaces ?? [])]).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 /** Tells Telegram the first screen is usable once it has rendered (effects run only when it committed). */
 function ScreenShown() {
   useScreenShown();
@@ -69,7 +104,7 @@ function ScreenShown() {
 
 function Screen({ screen }: { screen: ScreenRoute }) {
   const location = useLocation();
-  const Component = 'component' in screen ? screen.component : lazyScreen(screen);
+  const Component = screenComponent(screen);
   return (
     <ErrorBoundary resetKeys={[location.key]} fallback={({ error, reset }) => <RouteErrorScreen error={error} reset={reset} />}>
       <Suspense fallback={<ScreenSkeleton />}>

@@ -13,6 +13,7 @@ export {
   changeLanguage,
   currentLanguage,
   loadNamespaces,
+  namespacesLoaded,
   preloadNamespaces,
   type InitI18nOptions,
 } from './instance';

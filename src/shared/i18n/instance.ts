@@ -87,6 +87,14 @@ export async function loadNamespaces(namespaces: readonly string[]): Promise<voi
   }
 }
 
+/**
+ * Whether every one of `namespaces` is there for the current language (what react-i18next's `useTranslation` checks
+ * before it suspends): a component using only these renders at once.
+ */
+export function namespacesLoaded(namespaces: readonly string[]): boolean {
+  return i18n.isInitialized && namespaces.every((namespace) => i18n.hasLoadedNamespace(namespace));
+}
+
 /** Fetches namespaces in the background when the browser is idle (e.g. after the first screen). */
 export function preloadNamespaces(namespaces: readonly string[]): void {
   const run = () => void loadNamespaces(namespaces);
