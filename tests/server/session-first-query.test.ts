@@ -138,4 +138,11 @@ describe('withSessionCheck (the statement itself)', () => {
     const rows = await t.db.query(withSessionCheck('SELECT g FROM generate_series(1, 10) g', 1), ['00000000-0000-4000-8000-000000000000']);
     expect(rows).toEqual([]);
   });
+
+  it('wraps each read once: the same read gets the same text back, another parameter position its own', () => {
+    const read = 'SELECT g FROM generate_series(1, $1::int) g';
+    expect(withSessionCheck(read, 2)).toBe(withSessionCheck(read, 2));
+    expect(withSessionCheck(read, 3)).not.toBe(withSessionCheck(read, 2));
+    expect(withSessionCheck(read, 3)).toContain('$3');
+  });
 });

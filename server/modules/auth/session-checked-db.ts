@@ -25,7 +25,21 @@ const DATA_ROW = `${PREFIX}data_row`;
  * nested loop, which hands the subquery's rows on in their order. For reads only: PostgreSQL refuses a data-modifying
  * statement in a subquery.
  */
-export const withSessionCheck = (sql: string, sessionParam: number): string =>
+export const withSessionCheck = (sql: string, sessionParam: number): string => {
+  // The same few reads, again and again (hot reads): each wrapped text is built once, and the same string object then
+  // reaches the prepared-statement lookup, whose hash of ~1 KB of SQL V8 keeps on the string.
+  const known = wrappedReads.get(sessionParam)?.get(sql);
+  if (known !== undefined) return known;
+  const wrapped = wrapRead(sql, sessionParam);
+  const bySql = wrappedReads.get(sessionParam) ?? new Map<string, string>();
+  wrappedReads.set(sessionParam, bySql);
+  if (bySql.size < MAX_WRAPPED_READS) bySql.set(sql, wrapped);
+  return wrapped;
+};
+const MAX_WRAPPED_READS = 1000;
+const wrappedReads = new Map<number, Map<string, string>>();
+
+const wrapRead = (sql: string, sessionParam: number): string =>
   `WITH ${PREFIX}row AS (${sessionCheckSql(sessionParam)})
    SELECT ${PREFIX}row.user_id AS ${PREFIX}user_id, ${PREFIX}row.revoked_at AS ${PREFIX}revoked_at,
      ${PREFIX}row.last_seen_at AS ${PREFIX}last_seen_at, ${PREFIX}row.verification_status AS ${PREFIX}verification_status,

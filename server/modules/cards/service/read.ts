@@ -4,7 +4,7 @@ import { accountIds } from '../../ledger';
 import { DEFAULT_PAGE_SIZE, pickText, type CatalogLanguage, type ProductRecord } from '../../products';
 import { cardBalance } from '../money';
 import { ARCHIVED_STATUSES_SQL } from '../status-machine';
-import { ownedCard, toCard, type CardRow } from '../store';
+import { CARD_VIEW_COLUMNS, ownedCard, toCard, type CardViewRow } from '../store';
 import { cardView, keysetAfter, pageOf, type CardsDeps, type Page } from './shared';
 
 /**
@@ -22,8 +22,8 @@ export const listCards = async (
   const after = keysetAfter(query.cursor);
   // One statement (a hot read): each card with its product's names and its ledger balance (the card account's id
   // is accountIds.card(card id), i.e. the prefix $7 + the id).
-  const rows = await db.query<CardRow & { product_names: ProductRecord['names'] | null; account_balance: number | null; replaced_by: string | null }>(
-    `SELECT c.*, p.name AS product_names, a.balance AS account_balance,
+  const rows = await db.query<CardViewRow & { product_names: ProductRecord['names'] | null; account_balance: number | null; replaced_by: string | null }>(
+    `SELECT ${CARD_VIEW_COLUMNS}, p.name AS product_names, a.balance AS account_balance,
        (SELECT r.id FROM cards r WHERE r.replaces_card_id = c.id) AS replaced_by
      FROM cards c
      LEFT JOIN card_products p ON p.id = c.product_id
