@@ -41,18 +41,26 @@ function isChunkLoadError(error: unknown): boolean {
 let firstScreenShown = false;
 
 /**
- * Call from what the user sees first (a screen, or the error screen in its place): two frames after it
- * rendered, Telegram is told the app is usable (markReady, idempotent); then, once, the namespaces shared
+ * Call from what the user sees first (a screen, or the error screen in its place): once its first frame has been
+ * painted, Telegram is told the app is usable (markReady, idempotent); then, once, the namespaces shared
  * code refers to by key prefix (`errors:`, `platform:`) are fetched in the background.
  */
 export function useScreenShown(): void {
   useEffect(() => {
-    const id = requestAnimationFrame(() => requestAnimationFrame(() => markReady()));
+    // A task queued from the frame callback runs once that frame has been painted: Telegram reveals a painted screen,
+    // one frame sooner than waiting for the next frame's callback (issue #13).
+    let painted: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      painted = setTimeout(markReady, 0);
+    });
     if (!firstScreenShown) {
       firstScreenShown = true;
       preloadNamespaces(SHARED_NAMESPACES);
     }
-    return () => cancelAnimationFrame(id);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(painted);
+    };
   }, []);
 }
 
