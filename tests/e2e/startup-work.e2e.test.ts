@@ -4,7 +4,9 @@
  *   before the first screen, and again on every MainButton / BackButton / haptic call, before the fix);
  * - the first screens' scripts (the entry and the wallet screen) carry V8's compile hint on their first line;
  * - a signed-in start creates none of the app lock's mutations: the lock screen and the lock's settings section are
- *   chunks of their own, fetched only by a locked app and by the settings page.
+ *   chunks of their own, fetched only by a locked app and by the settings page;
+ * - a returning user's core translations in Russian are requested with the first screen's chunk, not one round trip
+ *   after the platform has started.
  * The bridge keeps the launch parameters in sessionStorage each time it reads them, so its writes count the reads.
  */
 import { readFileSync } from 'node:fs';
@@ -81,5 +83,31 @@ describe('start-up work (issue #13)', () => {
     // Lazy chunks outside the first screens are compiled when they are used, as before.
     const lazy = Object.values(manifest).find((chunk) => /assets\/faq-[^/]+\.js$/.test(chunk.file));
     expect(readFileSync(resolve(DIST_DIR, lazy!.file), 'utf8').startsWith(COMPILE_HINT)).toBe(false);
+  });
+
+  test("a returning Russian user's core translations download while the platform starts, not after it", async ({ app: { page, baseUrl } }) => {
+    const manifest = JSON.parse(readFileSync(resolve(DIST_DIR, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const coreRu = `/${manifest['src/shared/i18n/core/ru.ts']!.file}`;
+    const mockSetup = `/${manifest['src/shared/platform/mock-setup.ts']!.file}`;
+    let coreAsked!: () => void;
+    const coreRequested = new Promise<boolean>((resolve) => (coreAsked = () => resolve(true)));
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === coreRu) coreAsked();
+    });
+    // Outside Telegram the platform cannot start without the dev mock's chunk: it is held until the Russian core
+    // chunk has been asked for (or 5 s). Asked only by initI18n, after the platform, it would never be asked meanwhile.
+    const askedWhileHeld: boolean[] = [];
+    await page.route(
+      (url) => url.pathname === mockSetup,
+      async (route) => {
+        askedWhileHeld.push(await Promise.race([coreRequested, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000))]));
+        await route.continue();
+      },
+    );
+    await page.addInitScript(() => localStorage.setItem('tgwallet.language', 'ru'));
+    await page.goto(`${baseUrl}/`);
+    await visible(page.locator('a[href="/signup"]'));
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
+    expect(askedWhileHeld).toEqual([true]);
   });
 });

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { HOME_PATH, routePaths } from '@/shared/config';
-import { loadNamespaces, namespacesLoaded, prefetchLocaleFiles } from '@/shared/i18n';
+import { CORE_NAMESPACES, loadNamespaces, namespacesLoaded, prefetchLocaleFiles } from '@/shared/i18n';
 import { ErrorBoundary, ScreenSkeleton } from '@/shared/ui';
 import { createHasScreen } from './guards';
 import { AppLayout, AuthLayout, ProtectedLayout, RootLayout } from './layouts';
@@ -62,7 +62,9 @@ export function preloadScreen(pathname: string, list: readonly ScreenRoute[] = d
   if (!screen) return [];
   loadChunk(screen).catch(() => undefined);
   const namespaces = screen.namespaces ?? [];
-  void prefetchLocaleFiles(null, namespaces);
+  // With the core ones: in a language other than English they are one chunk (core/<lang>.ts) that initI18n would
+  // otherwise request only once the platform has started, one round trip later.
+  void prefetchLocaleFiles(null, [...CORE_NAMESPACES, ...namespaces]);
   return namespaces;
 }
 
