@@ -307,19 +307,19 @@ export const chargeTopup = async (
     // The card transaction as cardTransactionRow writes it (type topup, credit, pending), and the caller's writes, in the
     // same statement.
     const params: SqlParam[] = [
-        topup.id,
-        card.id,
-        card.user_id,
-        topup.requestKey,
-        topup.amount,
-        topup.fee,
-        card.currency,
-        transfer.transactionId,
-        feeTransactionId,
-        ids.funding,
-        ids.revenue,
-        now,
-        newId('ctx'),
+      topup.id,
+      card.id,
+      card.user_id,
+      topup.requestKey,
+      topup.amount,
+      topup.fee,
+      card.currency,
+      transfer.transactionId,
+      feeTransactionId,
+      ids.funding,
+      ids.revenue,
+      now,
+      newId('ctx'),
     ];
     const extra = alongside(ids.cardBalance).map((statement, i) => {
       const { sql, params: more } = statement(params.length + 1);

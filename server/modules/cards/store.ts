@@ -105,7 +105,6 @@ export const changeStatus = async (
   return result;
 };
 
-/** The contract's Card (masked: last four digits only). */
 /** What `toCard` reads of a card row: a list selects only these (`CARD_VIEW_COLUMNS`), not the whole row. */
 export type CardViewRow = Pick<
   CardRow,
@@ -119,6 +118,7 @@ export type CardViewRow = Pick<
 export const CARD_VIEW_COLUMNS =
   'c.id, c.status, c.status_reason, c.scheme, c.form, c.currency, c.last4, c.cardholder_name, c.product_id, c.replaces_card_id, c.created_at, c.updated_at';
 
+/** The contract's Card (masked: last four digits only). */
 export const toCard = (row: CardViewRow, view: { productName: string; balance: number; replacedByCardId?: string | null }): Card => ({
   id: row.id,
   status: row.status,

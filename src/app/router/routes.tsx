@@ -37,14 +37,22 @@ function loadChunk(screen: ScreenRoute): Promise<ComponentType> {
   return chunk;
 }
 
-/** One React.lazy per route entry: its chunk and its i18n namespaces, fetched in parallel. */
+/** The screen's chunk and its i18n namespaces, fetched in parallel: what it needs to render. */
+async function loadScreen(screen: ScreenRoute): Promise<ComponentType> {
+  const [Component] = await Promise.all([loadChunk(screen), loadNamespaces(screen.namespaces ?? [])]);
+  return Component;
+}
+
+/** The route entry whose path matches `pathname`, if any. */
+function screenAt(pathname: string, list: readonly ScreenRoute[]): ScreenRoute | undefined {
+  return list.find((item) => matchPath({ path: item.path, end: true }, pathname) !== null);
+}
+
+/** One React.lazy per route entry (`loadScreen`). */
 function lazyScreen(screen: ScreenRoute): LazyExoticComponent<ComponentType> {
   let component = lazyScreens.get(screen);
   if (!component) {
-    component = lazy(async () => {
-      const [Component] = await Promise.all([loadChunk(screen), loadNamespaces(screen.namespaces ?? [])]);
-      return { default: Component };
-    });
+    component = lazy(async () => ({ default: await loadScreen(screen) }));
     lazyScreens.set(screen, component);
   }
   return component;
@@ -58,7 +66,7 @@ function lazyScreen(screen: ScreenRoute): LazyExoticComponent<ComponentType> {
  * would fetch, just earlier. No-op (and no namespaces) for a path without a screen.
  */
 export function preloadScreen(pathname: string, list: readonly ScreenRoute[] = defaultScreens): readonly string[] {
-  const screen = list.find((item) => matchPath({ path: item.path, end: true }, pathname) !== null);
+  const screen = screenAt(pathname, list);
   if (!screen) return [];
   loadChunk(screen).catch(() => undefined);
   const namespaces = screen.namespaces ?? [];
@@ -90,9 +98,9 @@ export function screenComponent(screen: ScreenRoute): ComponentType {
  * in. Never rejects (a failed chunk is the route's error screen to show); at once for a path without a screen.
  */
 export function screenReady(pathname: string, list: readonly ScreenRoute[] = defaultScreens): Promise<void> {
-  const screen = list.find((item) => matchPath({ path: item.path, end: true }, pathname) !== null);
+  const screen = screenAt(pathname, list);
   if (!screen) return Promise.resolve();
-  return Promise.all([loadChunk(screen), loadNamespaces(screen.namespaces ?? [])]).then(
+  return loadScreen(screen).then(
     () => undefined,
     () => undefined,
   );
