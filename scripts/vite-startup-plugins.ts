@@ -4,7 +4,8 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Plugin } from 'vite';
+import { decode, encode } from '@jridgewell/sourcemap-codec';
+import { parseAst, type Plugin } from 'vite';
 
 /** V8's explicit compile hint (Chromium 136+): compile every function of the file eagerly, on the streaming thread. */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
@@ -173,4 +174,136 @@ export function parseTelegramLaunchParamsOnce(source: string): string {
 
 export function telegramLaunchParamsParsedOnce(): Plugin {
   return patchPackageFile('telegram-launch-params-parsed-once', TRANSFORMERS_FILE, parseTelegramLaunchParamsOnce);
+}
+
+/** A node of the ESTree that `parseAst` returns (positions are string offsets). */
+interface AstNode {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+const isNode = (value: unknown): value is AstNode => typeof value === 'object' && value !== null && typeof (value as AstNode).type === 'string';
+
+/** Calls `visit` on `node` and every node below it; `visit` returning false skips what is below that node. */
+function walk(node: AstNode, visit: (node: AstNode) => boolean | void): void {
+  if (visit(node) === false) return;
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) for (const item of value) if (isNode(item)) walk(item, visit);
+    if (isNode(value)) walk(value, visit);
+  }
+}
+
+/** Whether `body` (an arrow function's) refers to its own `this` or `arguments` (a nested `function` has its own). */
+function usesOwnThisOrArguments(body: AstNode): boolean {
+  let uses = false;
+  walk(body, (node) => {
+    if (node.type === 'FunctionExpression' || node.type === 'FunctionDeclaration') return false;
+    if (node.type === 'ThisExpression' || (node.type === 'Identifier' && node.name === 'arguments')) uses = true;
+    return !uses;
+  });
+  return uses;
+}
+
+/** What `eagerCommonJsWrappers` changed: at `at` (an offset of the code before) `removed` characters became `inserted`. */
+export interface SourceEdit {
+  at: number;
+  removed: number;
+  inserted: string;
+}
+
+/**
+ * rolldown runs each CommonJS module of the build (react, react-dom, scheduler, use-sync-external-store: all in the
+ * entry) from a wrapper closure on its first `require`: `__commonJSMin(((exports, module) => { … }))` (minified:
+ * `o(((e,t)=>{…}))`). V8 compiles an arrow function lazily, on the main thread, at its first call, the compile hint
+ * notwithstanding: react-dom's client (~200 KB) was parsed there in the middle of the entry's evaluation, ~15–20 ms
+ * unthrottled (V8's `--log-function-events`). A parenthesised `function` expression is compiled eagerly instead,
+ * while the file streams in (V8's heuristic for a function that is likely called at once), so those wrappers are
+ * written as function expressions. Same behaviour: ES modules are strict, so `this` is undefined in either; a
+ * wrapper whose own body uses `this` or `arguments` is left as it is. Returns null when the code defines no wrapper
+ * helper (a chunk without CommonJS modules).
+ */
+export function eagerCommonJsWrappers(code: string, parse: (code: string) => AstNode): { code: string; edits: SourceEdit[] } | null {
+  if (!code.includes('exports:{}')) return null;
+  const program = parse(code);
+  // The helper: `name = (cb, mod) => () => (mod || cb((mod = { exports: {} }).exports, mod), mod.exports)`.
+  let helper: string | null = null;
+  walk(program, (node) => {
+    if (helper !== null) return false;
+    const init = node.init as AstNode | undefined;
+    const id = node.id as AstNode | undefined;
+    if (node.type !== 'VariableDeclarator' || id?.type !== 'Identifier' || init?.type !== 'ArrowFunctionExpression') return;
+    const inner = init.body as AstNode;
+    if ((init.params as AstNode[]).length === 2 && inner.type === 'ArrowFunctionExpression' && (inner.params as AstNode[]).length === 0) {
+      if (/\{exports:\{\}\}/.test(code.slice(inner.start, inner.end).replace(/\s/g, ''))) helper = id.name as string;
+    }
+  });
+  if (helper === null) return null;
+  const edits: SourceEdit[] = [];
+  walk(program, (node) => {
+    if (node.type !== 'CallExpression' || (node.callee as AstNode).type !== 'Identifier' || (node.callee as AstNode).name !== helper) return;
+    const wrapper = (node.arguments as AstNode[])[0];
+    if (wrapper?.type !== 'ArrowFunctionExpression' || wrapper.async) return;
+    const body = wrapper.body as AstNode;
+    if (body.type !== 'BlockStatement' || code[body.start] !== '{' || usesOwnThisOrArguments(body)) return;
+    const params = wrapper.params as AstNode[];
+    const list = params.length > 0 ? code.slice(params[0]!.start, params[params.length - 1]!.end) : '';
+    edits.push({ at: wrapper.start, removed: body.start - wrapper.start, inserted: `function(${list})` });
+  });
+  edits.sort((a, b) => a.at - b.at);
+  let out = '';
+  let from = 0;
+  for (const edit of edits) {
+    out += code.slice(from, edit.at) + edit.inserted;
+    from = edit.at + edit.removed;
+  }
+  return { code: out + code.slice(from), edits };
+}
+
+/** Moves a source map's generated columns to where `edits` put the code (each edit stays on its line). */
+export function shiftSourceMap(mappings: string, code: string, edits: readonly SourceEdit[]): string {
+  const lines = decode(mappings);
+  for (const edit of [...edits].reverse()) {
+    const line = code.slice(0, edit.at).split('\n').length - 1;
+    const column = edit.at - (code.lastIndexOf('\n', edit.at - 1) + 1);
+    const delta = edit.inserted.length - edit.removed;
+    for (const segment of lines[line] ?? []) if (segment[0] >= column + edit.removed) segment[0] += delta;
+  }
+  return encode(lines);
+}
+
+/**
+ * The build step of `eagerCommonJsWrappers`, on the written files (the minifier, which runs after generateBundle,
+ * would turn the function expressions back into arrows). Fails the build when the entry holds react-dom but no
+ * wrapper was rewritten: rolldown's CommonJS wrapper changed, and the start-up time with it.
+ */
+export function eagerCommonJs(): Plugin {
+  return {
+    name: 'eager-commonjs-wrappers',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const file = join(options.dir ?? '', chunk.fileName);
+        const code = readFileSync(file, 'utf8');
+        const result = eagerCommonJsWrappers(code, (source) => parseAst(source) as unknown as AstNode);
+        const holdsReactDom = chunk.moduleIds.some((id) => /[\\/]node_modules[\\/]react-dom[\\/]/.test(id));
+        if (holdsReactDom && (result === null || result.edits.length === 0)) {
+          throw new Error(
+            `${chunk.fileName} holds react-dom but no CommonJS wrapper of rolldown's was found to compile eagerly: ` +
+              'check how the new rolldown wraps CommonJS modules, then update or remove scripts/vite-startup-plugins.ts eagerCommonJs.',
+          );
+        }
+        if (!result || result.edits.length === 0) continue;
+        writeFileSync(file, result.code);
+        if (chunk.sourcemapFileName && existsSync(join(options.dir ?? '', chunk.sourcemapFileName))) {
+          const mapFile = join(options.dir ?? '', chunk.sourcemapFileName);
+          const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { mappings: string };
+          map.mappings = shiftSourceMap(map.mappings, code, result.edits);
+          writeFileSync(mapFile, JSON.stringify(map));
+        }
+      }
+    },
+  };
 }
