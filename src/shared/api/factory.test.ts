@@ -20,6 +20,7 @@ const walletQuery = createApiQuery(testWallet);
 const cardQuery = createApiQuery(testCard);
 const walletQueryA = createApiQueryFromFactory(testWallet, { name: 'walletA' });
 const walletQueryB = createApiQueryFromFactory(testWallet, { name: 'walletB' });
+const uncachedWalletQuery = createApiQueryFromFactory(testWallet, { name: 'walletUncached', cached: false });
 const topUpMutation = createApiMutation(testTopUp);
 const $walletState = queryState(walletQuery);
 const $topUpState = mutationState(topUpMutation);
@@ -76,6 +77,19 @@ describe('queries', () => {
     await allSettled(walletQuery.start, { scope, params: undefined });
     expect(server.calls).toHaveLength(2); // stale: refetched
     expect(scope.getState(walletQuery.$data)).toEqual({ balance: 2 });
+  });
+
+  test('cached: false — every start asks the server, nothing is kept for another scope', async () => {
+    let balance = 1;
+    server.on('GET', '/api/wallet', () => ok({ balance: balance++ }));
+    const scope = fork();
+    await allSettled(uncachedWalletQuery.start, { scope, params: undefined });
+    await allSettled(uncachedWalletQuery.start, { scope, params: undefined });
+    expect(scope.getState(uncachedWalletQuery.$data)).toEqual({ balance: 2 });
+    const other = fork();
+    await allSettled(uncachedWalletQuery.start, { scope: other, params: undefined });
+    expect(other.getState(uncachedWalletQuery.$data)).toEqual({ balance: 3 });
+    expect(server.calls).toHaveLength(3);
   });
 
   test('different params are cached separately', async () => {
@@ -213,9 +227,12 @@ describe('what an operation costs to create', () => {
     const perQuery = units;
     createApiMutation(testTopUp, { name: 'budget.mutation' });
     const perMutation = units - perQuery;
+    createApiQueryFromFactory(testCard, { name: 'budget.uncached', cached: false });
+    const perUncachedQuery = units - perQuery - perMutation;
     inspection.unsubscribe();
     expect(perQuery).toBeLessThanOrEqual(330);
     expect(perMutation).toBeLessThanOrEqual(200);
+    expect(perUncachedQuery).toBeLessThanOrEqual(230);
   });
 });
 

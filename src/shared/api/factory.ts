@@ -63,6 +63,12 @@ export interface ApiQueryOptions {
   name?: string;
   /** While false, `start`/`refresh` do nothing. */
   enabled?: Store<boolean>;
+  /**
+   * false: never answered from the cache nor kept in it, every start asks the server (default true, SPEC §9). For a
+   * list's next pages: a continuation must come from the list as the server has it now, and the cache's wiring is
+   * ~100 effector units more to create while the screen starts.
+   */
+  cached?: boolean;
 }
 
 export interface ApiMutationOptions {
@@ -144,10 +150,10 @@ function withCallSiteSid<T>(name: string, create: () => T): T {
 
 export function createApiQuery<E extends AnyEndpoint>(endpoint: E, options: ApiQueryOptions = {}): ApiQuery<E> {
   const name = options.name ?? endpoint.id;
-  return withCallSiteSid(name, () => buildQuery(endpoint, name, options.enabled));
+  return withCallSiteSid(name, () => buildQuery(endpoint, name, options));
 }
 
-function buildQuery<E extends AnyEndpoint>(endpoint: E, name: string, enabled: Store<boolean> | undefined): ApiQuery<E> {
+function buildQuery<E extends AnyEndpoint>(endpoint: E, name: string, { enabled, cached = true }: ApiQueryOptions): ApiQuery<E> {
   const query = createQuery({
     effect: createRequestEffect<E, ApiOperationParams<E>>(endpoint, { retries: true }),
     contract: schemaContract(endpoint.response),
@@ -155,7 +161,7 @@ function buildQuery<E extends AnyEndpoint>(endpoint: E, name: string, enabled: S
     ...(enabled ? { enabled } : {}),
   }) satisfies ApiQuery<E>;
 
-  cache(query, { staleAfter: QUERY_DEFAULTS.staleAfter, adapter: queryCache });
+  if (cached) cache(query, { staleAfter: QUERY_DEFAULTS.staleAfter, adapter: queryCache });
   sample({ clock: apiDataReset, target: query.reset });
   return query;
 }

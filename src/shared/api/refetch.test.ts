@@ -108,4 +108,13 @@ describe('reloading past the cache (shared/api/refetch.ts)', () => {
     inspection.unsubscribe();
     expect(units).toBeLessThanOrEqual(20);
   });
+
+  test("a query's first reload costs a handful of units, not a trigger mutation (~185) with its update rule", () => {
+    const query = createApiQuery(testCard, { name: 'refetch.test.budget' });
+    let units = 0;
+    const inspection = inspectGraph({ fn: () => void (units += 1) });
+    createRefetch(query, 'refetch.test.budget');
+    inspection.unsubscribe();
+    expect(units).toBeLessThanOrEqual(40);
+  });
 });

@@ -5,8 +5,8 @@
  * farfetched's `keepFresh({ triggers })` answer from it without a request (checked in farfetched 0.15's source: the
  * cache data source is read first and its entry is not stale). farfetched has no public "invalidate"; its public
  * rule that drops a query's cache entry and fetches again is `update(query, { on: mutation, by: … refetch: true })`.
- * So this module owns one local, no-network trigger mutation per query (shared by all its call sites), and nothing
- * else in the app writes one.
+ * This module does what that rule does, once per query (shared by all its call sites), without the mutation (see
+ * `refetcherOf`), and nothing else in the app reloads past the cache.
  *
  * - `refetchOn(query, { clock, name, filter?, show? })`: when `clock` fires and the query holds data or an error
  *   (never for a query that was not started) that `filter` says is about the payload, the cache entry of its latest
@@ -17,7 +17,7 @@
  *
  * Call both at module level of a model.
  */
-import { createMutation, update, type Query } from '@farfetched/core';
+import type { Query } from '@farfetched/core';
 import { combine, createEffect, createEvent, createStore, sample, type EventCallable, type Store, type Unit } from 'effector';
 
 /** What a query holds now, with the params it was last started with. */
@@ -47,9 +47,13 @@ function viewOf<Params, Data, Error>(query: Query<Params, Data, Error, any>): St
 
 /**
  * What reloads one query past its cache, made once per query and shared by all its `refetchOn` / `createRefetch`
- * call sites: the view of what it holds, and one local trigger mutation with its `update` rule. A farfetched
- * mutation is ~185 effector units; a query with several call sites (the cards list: the poll, a card's answer,
- * invalidation) used to make one each (docs/frontend.md "Start-up").
+ * call sites: the view of what it holds, and one event that drops the cache entry of its latest params and fetches
+ * them again. It does what farfetched's `update(query, { on, by: { success: () => ({ result, refetch: true }) } })`
+ * does, through the same two query internals `update` drives (`lowLevelAPI.pushData` / `revalidate` and
+ * `$stale.reinit`), without a trigger mutation: a farfetched mutation is ~185 effector units, and every query shown
+ * first (the wallet, its quotes, its history) had one, created while the first screen starts (docs/frontend.md
+ * "Start-up"). farfetched marks `lowLevelAPI` as internal: the version is pinned (package.json), its typings check
+ * these calls, and refetch.test.ts checks the behaviour (cache dropped, fetched again, shown data, unit budget).
  */
 interface Refetcher<Params, Data, Error> {
   $view: Store<QueryView<Params, Data, Error> | null>;
@@ -62,24 +66,18 @@ function refetcherOf<Params, Data, Error>(query: Query<Params, Data, Error, any>
   const known = refetchers.get(query) as Refetcher<Params, Data, Error> | undefined;
   if (known) return known;
   const $view = viewOf(query);
-  const trigger = createMutation({
-    name: `${name}.refetch`,
-    effect: createEffect((payload: { shown: Data | undefined }) => payload),
+  const reload = createEvent<{ shown: Data | undefined }>({ name: `${name}.refetch` });
+  const { pushData, revalidate } = query.__.lowLevelAPI;
+  // Should the query have been reset meanwhile (no view), it stays as it is.
+  const reloaded = sample({
+    clock: reload,
+    source: $view,
+    filter: (view) => view !== null,
+    fn: (view, { shown }) => ({ view: view!, shown }),
   });
-  update(query, {
-    on: trigger,
-    by: {
-      success: ({ query: state, mutation }) => {
-        const view = state as QueryView<Params, Data, Error> | null;
-        // Filtered by the call site; should the query have been reset meanwhile, it stays as it is.
-        if (view === null) return { error: null } as never;
-        const { shown } = mutation.result as { shown: Data | undefined };
-        if (shown !== undefined) return { result: shown, refetch: true } as never;
-        return ('result' in view ? { result: view.result, refetch: true } : { error: view.error, refetch: true }) as never;
-      },
-    },
-  });
-  const refetcher: Refetcher<Params, Data, Error> = { $view, reload: trigger.start };
+  sample({ clock: reloaded, filter: ({ shown }) => shown !== undefined, fn: ({ shown }) => shown as Data, target: pushData });
+  sample({ clock: reloaded, fn: ({ view }) => ({ params: view.params, refresh: true }), target: [revalidate, query.$stale.reinit] });
+  const refetcher: Refetcher<Params, Data, Error> = { $view, reload };
   refetchers.set(query, refetcher);
   return refetcher;
 }

@@ -2,7 +2,7 @@
  * Wallet transactions (GET /api/wallet/transactions), newest first, cursor-paginated (docs/api.md "Pagination").
  *
  * Two queries on the one endpoint: the first page (cached like every query; `transactionsReloadRequested`
- * goes past the cache) and "load more" pages keyed by cursor. The list shown is the first page plus the
+ * goes past the cache) and "load more" pages keyed by cursor (never cached). The list shown is the first page plus the
  * pages loaded after it; reloading the first page starts the list over.
  */
 import { combine, createEvent, createStore, sample } from 'effector';
@@ -16,7 +16,8 @@ export type TransactionFilters = Pick<NonNullable<EndpointQuery<typeof walletTra
 const firstPage = (filters: TransactionFilters) => ({ query: { ...filters, limit: TRANSACTIONS_PAGE_SIZE } });
 
 export const transactionsQuery = createApiQuery(walletTransactions, { name: 'wallet.transactions' });
-export const transactionsNextPageQuery = createApiQuery(walletTransactions, { name: 'wallet.transactions.nextPage' });
+/** "Load more": never from the cache, a page continues the list as the server has it now. */
+export const transactionsNextPageQuery = createApiQuery(walletTransactions, { name: 'wallet.transactions.nextPage', cached: false });
 
 /** Show the latest transactions (the cached first page when fresh). */
 export const transactionsRequested = createEvent();
