@@ -6,12 +6,16 @@
  * tokens in localStorage as the sign-in screen leaves them; the user is made through the API first). The
  * baseline: a one-component React 19 page built with Vite into .tmp/ in this run and served by the same
  * server. All open in headless Chromium (phone viewport, fresh context = cold cache, outside Telegram: the dev
- * mock) with 4x CPU throttling (CDP Emulation.setCPUThrottlingRate); RUNS runs each, interleaved (the order rotates
+ * mock) with 4x CPU throttling (CDP Emulation.setCPUThrottlingRate), driven over Chromium's DevTools pipe with no
+ * debugger session in the page (scripts/support/chromium-pipe.ts: Playwright's Runtime session made V8 re-parse the
+ * whole entry for source positions and injected its own 330 KB script, ~250 ms at 4x that no user's phone spends and
+ * that shrank every ratio); RUNS runs each, interleaved (the order rotates
  * from run to run, so each page is measured first in turn: use a multiple of the page count for RUNS), median
  * reported with the ratio to the bare page (targets, issue #13: Welcome <= 1.5x, Wallet <= 2x).
- * "Usable" = the latest of: the screen's ready selector first visible, recorded inside the page (Welcome: its
- * "Create account" link; Wallet: the balances with their figures); miniApp.ready() (the mock's
- * `web_app_ready` call, from window.__tgMockCalls); a `performance.mark('app-ready')` if the page sets one.
+ * "Usable" = the latest of: the start of the first frame showing the screen's ready selector visible, recorded inside
+ * the page (Welcome: its "Create account" link; Wallet: the balances with their figures); miniApp.ready() (the mock's
+ * `web_app_ready` call, from window.__tgMockCalls); a `performance.mark('app-ready')` if the page sets one; the first
+ * contentful paint (Paint Timing: when the first text was presented, not when its frame began).
  *
  * Network (Chromium's log over CDP), for the requests started before the screen was usable: how many, the
  * bytes on the wire (as served: brotli) and the chain depth — the longest sequence of requests each started
@@ -28,11 +32,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react-swc';
-import type { Browser, CDPSession } from 'playwright-core';
 import { build } from 'vite';
-import { launchChromium, newPhoneContext } from '../tests/e2e/support/browser';
 import { signedInStorage, signUpViaApi } from '../tests/e2e/support/api';
 import { precompressDirectory } from './precompress';
+import { ChromiumPipe, type PipePage } from './support/chromium-pipe';
 import { startTestServer, type RunningServer } from '../tests/e2e/support/server';
 
 const root = resolve(import.meta.dirname, '..');
@@ -130,7 +133,7 @@ createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictM
     ...(other ? await appTargets(other, 'compare') : []),
     { server: bare, target: { name: 'bare React 19 page', path: '/', readySelector: 'a[href="/signup"]', readyLabel: 'link visible' } },
   ];
-  const browser = await launchChromium();
+  const browser = ChromiumPipe.launch();
   const samples = targets.map(() => [] as Sample[]);
   try {
     // Warm-up (server-side caches, Chromium start), not counted.
@@ -183,6 +186,14 @@ createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictM
   console.log('Targets (issue #13): Welcome <= 1.50x, Wallet signed in <= 2.00x the bare page. Figures only: this never fails on timing.');
 }
 
+/** The fields of CDP's Network.requestWillBeSent this bench reads. */
+interface NetworkRequestEvent {
+  requestId: string;
+  timestamp: number;
+  request: { url: string };
+  initiator: { url?: string; stack?: { callFrames: Array<{ url: string }>; parent?: { callFrames: Array<{ url: string }> } } };
+}
+
 interface NetworkRequest {
   url: string;
   start: number;
@@ -191,16 +202,15 @@ interface NetworkRequest {
   initiator?: string;
 }
 
-/** Records Chromium's network log (CDP Network domain) of a page. */
-async function recordNetwork(cdp: CDPSession): Promise<Map<string, NetworkRequest>> {
+/** Records Chromium's network log (CDP Network domain, enabled by the page) of a page. */
+function recordNetwork(page: PipePage): Map<string, NetworkRequest> {
   const requests = new Map<string, NetworkRequest>();
-  await cdp.send('Network.enable');
-  cdp.on('Network.requestWillBeSent', (event) => {
+  page.on('Network.requestWillBeSent', (event: NetworkRequestEvent) => {
     const frames = event.initiator.stack?.callFrames ?? event.initiator.stack?.parent?.callFrames ?? [];
     const initiator = [event.initiator.url, ...frames.map((frame) => frame.url)].find((url) => url && /^https?:/.test(url));
     requests.set(event.requestId, { url: event.request.url, start: event.timestamp * 1000, bytes: 0, initiator });
   });
-  cdp.on('Network.loadingFinished', (event) => {
+  page.on('Network.loadingFinished', (event: { requestId: string; timestamp: number; encodedDataLength: number }) => {
     const request = requests.get(event.requestId);
     if (!request) return;
     request.end = event.timestamp * 1000;
@@ -235,17 +245,26 @@ function summarise(log: Map<string, NetworkRequest>, readyAt: number): Pick<Samp
   };
 }
 
-/** In-page script: sets window.__firstUsable (performance.now()) when `selector` is first visible. */
+/**
+ * In-page script: sets window.__firstUsable (performance.now()) at the start of the first frame that shows `selector`
+ * visible: checked on every DOM change and frame; once it is in the DOM, the next frame callback's time is taken —
+ * the frame that paints it (its style, layout and paint follow in that task), so a screen whose DOM is in but whose
+ * frame waits behind other work is not counted as usable yet.
+ */
 function readyProbe(selector: string): string {
   return `(() => {
     const selector = ${JSON.stringify(selector)};
+    let seen = false;
     const visible = () => Array.from(document.querySelectorAll(selector)).some((el) => {
       const r = el.getBoundingClientRect();
       return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
     });
     const check = () => {
-      if (window.__firstUsable === undefined && document.body && visible()) window.__firstUsable = performance.now();
-      return window.__firstUsable !== undefined;
+      if (!seen && document.body && visible()) {
+        seen = true;
+        requestAnimationFrame(() => { window.__firstUsable = performance.now(); });
+      }
+      return seen;
     };
     new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
     const loop = () => { if (!check()) requestAnimationFrame(loop); };
@@ -253,65 +272,77 @@ function readyProbe(selector: string): string {
   })();`;
 }
 
-async function measure(browser: Browser, server: RunningServer, target: Target, warmUp = false): Promise<Sample> {
-  const context = await newPhoneContext(browser, { locale: LANG === 'ru' ? 'ru-RU' : 'en-US' });
+/** Polls `expression` in the page every 50 ms until it is truthy; false after `timeoutMs`. */
+async function waitFor(page: PipePage, expression: string, timeoutMs: number): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await page.evaluate<boolean>(`Boolean(${expression})`).catch(() => false)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+async function measure(browser: ChromiumPipe, server: RunningServer, target: Target, warmUp = false): Promise<Sample> {
+  // Inside the page: the stored entries (a signed-in user's tokens), then a probe noting when the ready selector is
+  // first visible (checked on every DOM change and frame).
+  const storage = target.storage
+    ? `(() => { for (const [key, value] of Object.entries(${JSON.stringify(target.storage)})) localStorage.setItem(key, value); })();`
+    : null;
+  const page = await browser.newPage({
+    locale: LANG === 'ru' ? 'ru-RU' : 'en-US',
+    initScripts: [...(storage ? [storage] : []), readyProbe(target.readySelector)],
+    cpuRate: warmUp ? 1 : CPU_RATE,
+  });
   try {
-    if (target.storage) {
-      await context.addInitScript((entries) => {
-        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-      }, target.storage);
-    }
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: warmUp ? 1 : CPU_RATE });
-    const log = await recordNetwork(cdp);
-    // Inside the page: note when the ready selector is first visible (checked on every DOM change and frame).
-    // A string, not a function: tsx/esbuild would wrap nested functions in `__name()`, which the page lacks.
-    await page.addInitScript(readyProbe(target.readySelector));
-    await page.goto(server.url + target.path, { waitUntil: 'commit' });
-    await page.waitForFunction(() => (window as unknown as { __firstUsable?: number }).__firstUsable !== undefined, undefined, {
-      timeout: 60_000,
-      polling: 50,
-    });
+    const log = recordNetwork(page);
+    await page.send('Page.navigate', { url: server.url + target.path });
+    if (!(await waitFor(page, 'window.__firstUsable !== undefined', 60_000))) throw new Error(`${target.name}: not usable within 60 s`);
     // Also wait for miniApp.ready() (the 6.7 mock records web_app_ready) or an app-ready mark: usable = the latest.
-    await page
-      .waitForFunction(
-        () =>
-          performance.getEntriesByName('app-ready', 'mark').length > 0 ||
-          ((window as unknown as { __tgMockCalls?: { method: string }[] }).__tgMockCalls ?? []).some((c) => c.method === 'web_app_ready'),
-        undefined,
-        { timeout: 3_000, polling: 50 },
-      )
-      .catch(() => undefined);
-    const m = await page.evaluate(() => {
+    await waitFor(
+      page,
+      "performance.getEntriesByName('app-ready', 'mark').length > 0 || (window.__tgMockCalls ?? []).some((c) => c.method === 'web_app_ready')",
+      3_000,
+    );
+    // And for the first contentful paint (a frame's paint is presented after its task: the first text on screen).
+    await waitFor(page, "performance.getEntriesByName('first-contentful-paint').length > 0", 3_000);
+    const m = await page.evaluate<{
+      mark: number | null;
+      readyCall: number | null;
+      usable: number | null;
+      fcp: number | null;
+      dcl: number;
+      requestStart: number;
+    }>(`(() => {
       const mark = performance.getEntriesByName('app-ready', 'mark')[0];
       const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-      const calls = (window as unknown as { __tgMockCalls?: { method: string; at: number }[] }).__tgMockCalls ?? [];
-      const readyCall = calls.find((c) => c.method === 'web_app_ready');
+      const nav = performance.getEntriesByType('navigation')[0];
+      const readyCall = (window.__tgMockCalls ?? []).find((c) => c.method === 'web_app_ready');
       return {
-        mark: mark?.startTime ?? null,
+        mark: mark ? mark.startTime : null,
         readyCall: readyCall ? readyCall.at - performance.timeOrigin : null,
-        usable: (window as unknown as { __firstUsable?: number }).__firstUsable ?? null,
-        fcp: fcp?.startTime ?? null,
-        dcl: nav?.domContentLoadedEventEnd ?? 0,
+        usable: window.__firstUsable ?? null,
+        fcp: fcp ? fcp.startTime : null,
+        dcl: nav ? nav.domContentLoadedEventEnd : 0,
         // The navigation request's start, on the page's clock: the network log's first request.
-        requestStart: nav?.requestStart ?? 0,
+        requestStart: nav ? nav.requestStart : 0,
       };
-    });
-    const ready = Math.max(m.mark ?? 0, m.usable ?? 0, m.readyCall ?? 0);
+    })()`);
+    const ready = Math.max(m.mark ?? 0, m.usable ?? 0, m.readyCall ?? 0, m.fcp ?? 0);
     if (process.env.BENCH_DEBUG) {
-      console.log(`    ${target.name}: ready selector at ${m.usable?.toFixed(0)}, miniApp.ready() at ${m.readyCall?.toFixed(0) ?? '-'}, app-ready mark at ${m.mark?.toFixed(0) ?? '-'}`);
+      console.log(
+        `    ${target.name}: ready selector's frame at ${m.usable?.toFixed(0)}, miniApp.ready() at ${m.readyCall?.toFixed(0) ?? '-'}, ` +
+          `app-ready mark at ${m.mark?.toFixed(0) ?? '-'}, first contentful paint at ${m.fcp?.toFixed(0) ?? '-'}`,
+      );
     }
     return {
       ready,
-      readySource: [...(m.readyCall !== null ? [' + miniApp.ready()'] : []), ...(m.mark !== null ? [' + app-ready mark'] : [])].join(''),
+      readySource: [...(m.readyCall !== null ? [' + miniApp.ready()'] : []), ...(m.mark !== null ? [' + app-ready mark'] : []), ' + FCP'].join(''),
       fcp: m.fcp,
       domContentLoaded: m.dcl,
       ...summarise(log, ready - m.requestStart),
     };
   } finally {
-    await context.close();
+    await page.close();
   }
 }
 
