@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react-swc';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompressDirectory } from './scripts/precompress.ts';
-import { compileHints, eagerCommonJs, telegramLaunchCheckOnce, telegramLaunchParamsParsedOnce } from './scripts/vite-startup-plugins.ts';
+import { compileHints, telegramLaunchCheckOnce, telegramLaunchParamsParsedOnce } from './scripts/vite-startup-plugins.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3000);
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -96,9 +96,6 @@ export default defineConfig(({ command }) => ({
     // launch parameters once instead of on every call (and looks at two properties of window, not all of them, on each
     // postEvent), and parses one launch-parameter string once (scripts/vite-startup-plugins.ts).
     compileHints(['wallet-screen']),
-    // react-dom and the other CommonJS packages compiled while the entry streams in, not on the main thread when the
-    // entry first requires them.
-    eagerCommonJs(),
     telegramLaunchCheckOnce(),
     telegramLaunchParamsParsedOnce(),
     react({

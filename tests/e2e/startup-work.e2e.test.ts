@@ -3,7 +3,6 @@
  * - the Telegram SDK reads and validates its launch parameters once per page, not in every wrapped call (22 times
  *   before the first screen, and again on every MainButton / BackButton / haptic call, before the fix);
  * - the first screens' scripts (the entry and the wallet screen) carry V8's compile hint on their first line;
- *   the entry's CommonJS wrappers are function expressions (compiled while the file streams in);
  * - a signed-in start creates none of the app lock's mutations: the lock screen and the lock's settings section are
  *   chunks of their own, fetched only by a locked app and by the settings page;
  * - a returning user's core translations in Russian are requested with the first screen's chunk, not one round trip
@@ -16,8 +15,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import enAuth from '../../src/shared/i18n/locales/en/auth.json';
 import enShell from '../../src/shared/i18n/locales/en/shell.json';
-import { parseAst } from 'vite';
-import { COMPILE_HINT, eagerCommonJsWrappers } from '../../scripts/vite-startup-plugins';
+import { COMPILE_HINT } from '../../scripts/vite-startup-plugins';
 import { DIST_DIR, openSignedIn, signUpViaApi, test, visible } from './support';
 
 const countLaunchParamReads = `(() => {
@@ -85,15 +83,6 @@ describe('start-up work (issue #13)', () => {
     // Lazy chunks outside the first screens are compiled when they are used, as before.
     const lazy = Object.values(manifest).find((chunk) => /assets\/faq-[^/]+\.js$/.test(chunk.file));
     expect(readFileSync(resolve(DIST_DIR, lazy!.file), 'utf8').startsWith(COMPILE_HINT)).toBe(false);
-  });
-
-  test("the entry's CommonJS packages (react, react-dom, scheduler) are wrapped in function expressions, compiled while it streams in", () => {
-    const manifest = JSON.parse(readFileSync(resolve(DIST_DIR, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
-    const entry = readFileSync(resolve(DIST_DIR, Object.values(manifest).find((chunk) => chunk.isEntry)!.file), 'utf8');
-    const left = eagerCommonJsWrappers(entry, (code) => parseAst(code) as never);
-    expect(left, "rolldown's CommonJS helper in the entry").not.toBeNull();
-    expect(left!.edits, 'wrappers still written as arrows').toEqual([]);
-    expect(entry).toMatch(/\(function\([a-z,]*\)\{function [a-z]+\(\)\{if\(typeof __REACT_DEVTOOLS_GLOBAL_HOOK__/i); // react-dom's
   });
 
   test("a returning Russian user's core translations download while the platform starts, not after it", async ({ app: { page, baseUrl } }) => {

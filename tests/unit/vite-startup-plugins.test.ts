@@ -2,14 +2,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OutputBundle } from 'rolldown';
-import { parseAst } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   COMPILE_HINT,
   compileHints,
-  eagerCommonJs,
-  eagerCommonJsWrappers,
-  shiftSourceMap,
   launchParamsOnceSource,
   checkTelegramWebviewDirectly,
   parseTelegramLaunchParamsOnce,
@@ -170,94 +166,3 @@ describe('compileHints', () => {
     expect(JSON.parse(readFileSync(join(dir, 'assets/index-a.js.map'), 'utf8')).mappings).toBe(';AAAA');
   });
 });
-
-describe('eagerCommonJsWrappers', () => {
-  // What rolldown's minified output looks like: its CommonJS helper, two wrapped modules, and code around them.
-  const helper = 'var o=(e,t)=>()=>(t||(e((t={exports:{}}).exports,t,t.exports),e=null),t.exports);';
-  const source =
-    `${helper}var a=o(((e,t)=>{t.exports={answer:41}})),` +
-    'b=o((e=>{var t=a();e.plus=n=>t.answer+n})),' +
-    'c=o(((e,t)=>{t.exports=(()=>this)()})),' +
-    'd=o(((e,t)=>{t.exports=function(){return arguments.length}}));' +
-    'var f=(e=>e*2);export const out=[b().plus(1),f(2),d()(1,2)];';
-  const parse = (code: string) => parseAst(code) as never;
-
-  it("writes the helper's arrow wrappers as function expressions, leaving other arrows alone", () => {
-    const result = eagerCommonJsWrappers(source, parse)!;
-    expect(result.code).toContain('a=o((function(e,t){t.exports={answer:41}}))');
-    expect(result.code).toContain('b=o((function(e){var t=a();e.plus=n=>t.answer+n}))');
-    // A wrapper using its own `this` (also from an arrow inside it) keeps its arrow: a function would change what
-    // `this` is. `arguments` inside a nested function is that function's own, so that wrapper is rewritten.
-    expect(result.code).toContain('c=o(((e,t)=>{t.exports=(()=>this)()}))');
-    expect(result.code).toContain('d=o((function(e,t){t.exports=function(){return arguments.length}}))');
-    expect(result.code).toContain('var f=(e=>e*2)');
-    expect(result.edits).toHaveLength(3);
-  });
-
-  it('the rewritten code does what the original does', async () => {
-    const run = async (code: string) => (await import(`data:text/javascript,${encodeURIComponent(code)}`)).out as unknown[];
-    const result = eagerCommonJsWrappers(source, parse)!;
-    expect(await run(result.code)).toEqual(await run(source));
-    expect(await run(result.code)).toEqual([42, 4, 2]);
-  });
-
-  it('leaves a chunk without the helper as it is', () => {
-    expect(eagerCommonJsWrappers('const a=(e=>e)(1);', parse)).toBeNull();
-    expect(eagerCommonJsWrappers('const a={exports:{}};', parse)).toBeNull();
-  });
-
-  it("keeps a source map's columns on the code they pointed at", () => {
-    const code = `${helper}\nvar a=o(((e,t)=>{t.exports=1})),z=2;`;
-    const result = eagerCommonJsWrappers(code, parse)!;
-    // Line 2: segments at "var", at the wrapper's body "{", and at "z".
-    const line = code.split('\n')[1]!;
-    const columns = [0, line.indexOf('{'), line.indexOf('z=')];
-    const mappings = `AAAA;${columns.map((column, i) => encodeSegment(i === 0 ? column : column - columns[i - 1]!)).join(',')}`;
-    const shifted = shiftSourceMap(mappings, code, result.edits).split(';')[1]!.split(',').map(decodeColumn);
-    const out = result.code.split('\n')[1]!;
-    const at = shifted.reduce<number[]>((list, delta) => [...list, (list[list.length - 1] ?? 0) + delta], []);
-    expect(at.map((column) => out[column])).toEqual(['v', '{', 'z']);
-  });
-
-  it('fails the build when a chunk holds react-dom but its wrappers are not found (rolldown changed)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'eager-cjs-'));
-    try {
-      writeFileSync(join(dir, 'index.js'), 'var a=1;');
-      const bundle = {
-        a: { type: 'chunk', fileName: 'index.js', moduleIds: ['/x/node_modules/react-dom/index.js'], sourcemapFileName: null },
-      } as unknown as OutputBundle;
-      const plugin = eagerCommonJs();
-      expect(() => (plugin.writeBundle as (options: { dir: string }, bundle: OutputBundle) => void)({ dir }, bundle)).toThrow(
-        /holds react-dom but no CommonJS wrapper/,
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
-
-/** One source-map segment of only a generated column (VLQ, base64). */
-function encodeSegment(column: number): string {
-  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-  let value = column < 0 ? (-column << 1) | 1 : column << 1;
-  let out = '';
-  do {
-    let digit = value & 31;
-    value >>>= 5;
-    if (value > 0) digit |= 32;
-    out += chars[digit];
-  } while (value > 0);
-  return out;
-}
-function decodeColumn(segment: string): number {
-  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-  let value = 0;
-  let shift = 0;
-  for (const char of segment) {
-    const digit = chars.indexOf(char);
-    value += (digit & 31) << shift;
-    shift += 5;
-    if (!(digit & 32)) break;
-  }
-  return value & 1 ? -(value >>> 1) : value >>> 1;
-}

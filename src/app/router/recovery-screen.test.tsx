@@ -20,17 +20,21 @@ describe('useScreenShown', () => {
     vi.useRealTimers();
   });
 
-  it("tells Telegram the app is ready from the screen's first commit (its passive effect), without waiting for a frame callback", () => {
+  it('tells Telegram the app is ready in the task after the first frame (once it is painted), not a frame later', () => {
     render(<Shown />);
-    // No frame callback or timer has run: the effect of the commit itself said it (as the bare React page marks itself).
+    expect(markReady).not.toHaveBeenCalled();
+    vi.advanceTimersToNextFrame();
+    // The frame callback ran; its task has not.
+    expect(markReady).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1); // well before a next frame
     expect(markReady).toHaveBeenCalledTimes(1);
   });
 
-  it('says it once per screen, not on its re-renders', () => {
-    const { rerender } = render(<Shown />);
-    rerender(<Shown />);
+  it('a screen gone before its first frame tells nothing', () => {
+    const { unmount } = render(<Shown />);
+    unmount();
     vi.advanceTimersToNextFrame();
     vi.advanceTimersByTime(20);
-    expect(markReady).toHaveBeenCalledTimes(1);
+    expect(markReady).not.toHaveBeenCalled();
   });
 });
