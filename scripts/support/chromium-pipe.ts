@@ -17,6 +17,53 @@ import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, PHONE_VIEWPORT } from '../../tests/e2e/support/browser';
 
+/**
+ * The switches Playwright 1.6x launches headless Chromium with (playwright-core's chromiumSwitches and its headless
+ * additions), so that the browser is the one the e2e tests and the earlier figures ran: no background networking,
+ * no component updates, no paint holding (Chromium otherwise holds a same-origin navigation's first paint), ….
+ */
+const PLAYWRIGHT_SWITCHES = [
+  '--disable-field-trial-config',
+  '--disable-background-networking',
+  '--disable-background-timer-throttling',
+  '--disable-backgrounding-occluded-windows',
+  '--disable-back-forward-cache',
+  '--disable-breakpad',
+  '--disable-component-extensions-with-background-pages',
+  '--disable-component-update',
+  '--no-default-browser-check',
+  '--disable-default-apps',
+  '--disable-dev-shm-usage',
+  '--disable-extensions',
+  '--disable-features=AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,' +
+    'LensOverlay,MediaRouter,PaintHolding,ThirdPartyStoragePartitioning,AvoidCorsURLLoaderRestartOnRedirect,OptimizationHints,' +
+    'NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch',
+  '--enable-features=CDPScreenshotNewSurface,SkipListAccountsWithoutGaiaCookies',
+  '--allow-pre-commit-input',
+  '--disable-hang-monitor',
+  '--disable-ipc-flooding-protection',
+  '--disable-popup-blocking',
+  '--disable-prompt-on-repost',
+  '--disable-renderer-backgrounding',
+  '--force-color-profile=srgb',
+  '--metrics-recording-only',
+  '--no-first-run',
+  '--password-store=basic',
+  '--use-mock-keychain',
+  '--no-service-autorun',
+  '--disable-search-engine-choice-screen',
+  '--unsafely-disable-devtools-self-xss-warnings',
+  '--enable-unsafe-swiftshader',
+  '--disable-stack-profiler',
+  '--disable-infobars',
+  '--disable-sync',
+  '--headless',
+  '--hide-scrollbars',
+  '--mute-audio',
+  '--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4',
+  '--no-sandbox',
+];
+
 type Params = Record<string, unknown>;
 type Listener = (params: any) => void;
 
@@ -71,7 +118,8 @@ export class ChromiumPipe {
 
   static launch(): ChromiumPipe {
     const userDataDir = mkdtempSync(join(tmpdir(), 'chromium-pipe-'));
-    const child = spawn(CHROMIUM_PATH, ['--headless', '--remote-debugging-pipe', `--user-data-dir=${userDataDir}`, ...CHROMIUM_ARGS, 'about:blank'], {
+    const args = [...PLAYWRIGHT_SWITCHES, ...CHROMIUM_ARGS, `--user-data-dir=${userDataDir}`, '--remote-debugging-pipe', '--no-startup-window'];
+    const child = spawn(CHROMIUM_PATH, args, {
       stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
     });
     return new ChromiumPipe(child, userDataDir);
