@@ -8,7 +8,7 @@
  * server. All open in headless Chromium (phone viewport, fresh context = cold cache, outside Telegram: the dev
  * mock) with 4x CPU throttling (CDP Emulation.setCPUThrottlingRate), driven over Chromium's DevTools pipe with no
  * debugger session in the page (scripts/support/chromium-pipe.ts: Playwright's Runtime session made V8 re-parse the
- * whole entry for source positions and injected its own 330 KB script, ~250 ms at 4x that no user's phone spends and
+ * whole entry for source positions and injected its own 330 KB script, ~150–250 ms at 4x that no user's phone spends and
  * that shrank every ratio); RUNS runs each, interleaved (the order rotates
  * from run to run, so each page is measured first in turn: use a multiple of the page count for RUNS), median
  * reported with the ratio to the bare page (targets, issue #13: Welcome <= 1.5x, Wallet <= 2x).

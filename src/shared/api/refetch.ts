@@ -18,7 +18,7 @@
  * Call both at module level of a model.
  */
 import type { Query } from '@farfetched/core';
-import { combine, createEffect, createEvent, createStore, sample, type EventCallable, type Store, type Unit } from 'effector';
+import { combine, createEvent, createStore, sample, type EventCallable, type Store, type Unit } from 'effector';
 
 /** What a query holds now, with the params it was last started with. */
 export type QueryView<Params, Data, Error> = { result: Data; params: Params } | { error: Error; params: Params };
@@ -52,8 +52,9 @@ function viewOf<Params, Data, Error>(query: Query<Params, Data, Error, any>): St
  * does, through the same two query internals `update` drives (`lowLevelAPI.pushData` / `revalidate` and
  * `$stale.reinit`), without a trigger mutation: a farfetched mutation is ~185 effector units, and every query shown
  * first (the wallet, its quotes, its history) had one, created while the first screen starts (docs/frontend.md
- * "Start-up"). farfetched marks `lowLevelAPI` as internal: the version is pinned (package.json), its typings check
- * these calls, and refetch.test.ts checks the behaviour (cache dropped, fetched again, shown data, unit budget).
+ * "Start-up"). farfetched marks `lowLevelAPI` as internal: the lock file pins 0.15.0 (package.json allows 0.15.x
+ * only), its typings check these calls, and refetch.test.ts checks the behaviour (cache dropped, fetched again, shown
+ * data, unit budget).
  */
 interface Refetcher<Params, Data, Error> {
   $view: Store<QueryView<Params, Data, Error> | null>;
