@@ -12,15 +12,16 @@
  *  - self time by package / source file over the whole start (mean of PROFILE_RUNS runs, default 3).
  * Effector's own frames are mapped through its source map to its functions (createStore, createEffect, …): the unit
  * creation that dominates a first screen's evaluation (docs/frontend.md "Start-up").
- * Sampling and Playwright's polling cost a little: read the shares and the order, not the absolute times.
+ * Driven over Chromium's DevTools pipe without a Runtime session (as bench:startup). Sampling and the polling for the
+ * selector cost a little: read the shares and the order, not the absolute times.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
 import { signedInStorage, signUpViaApi } from '../tests/e2e/support/api';
-import { launchChromium, newPhoneContext } from '../tests/e2e/support/browser';
 import { startTestServer } from '../tests/e2e/support/server';
+import { ChromiumPipe } from './support/chromium-pipe';
 
 const root = resolve(import.meta.dirname, '..');
 const screen = process.argv[2] === 'welcome' ? 'welcome' : 'wallet';
@@ -72,39 +73,42 @@ async function main(): Promise<void> {
     if (build.status !== 0) throw new Error('vite build failed');
   }
   const server = await startTestServer({ staticDir: dist });
-  const browser = await launchChromium();
+  // Chromium over its DevTools pipe with no Runtime session in the page (scripts/support/chromium-pipe.ts): with one,
+  // V8 re-parses the whole entry for source positions as React creates its first Errors (~100 ms of "(program)" at 4x
+  // that no phone spends, docs/frontend.md "Start-up").
+  const browser = ChromiumPipe.launch();
   const selfTime = new Map<string, number>();
   try {
     const user = await signUpViaApi(server.url, 'profile', { firstName: 'Anna', lastName: 'Smith' });
     for (let run = 0; run < RUNS; run++) {
-      const context = await newPhoneContext(browser, { locale: 'en-US' });
-      const storage: Record<string, string> =
-        screen === 'wallet'
-          ? signedInStorage(user, 'en')
-          : { 'tgwallet.language': 'en' };
-      await context.addInitScript((entries) => {
-        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-      }, storage);
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-      await cdp.send('Profiler.start');
+      const storage: Record<string, string> = screen === 'wallet' ? signedInStorage(user, 'en') : { 'tgwallet.language': 'en' };
+      const page = await browser.newPage({
+        locale: 'en-US',
+        initScripts: [`(() => { for (const [key, value] of Object.entries(${JSON.stringify(storage)})) localStorage.setItem(key, value); })();`],
+        cpuRate: CPU_RATE,
+      });
+      await page.send('Profiler.enable');
+      await page.send('Profiler.setSamplingInterval', { interval: 100 });
+      await page.send('Profiler.start');
       // Run 1's timeline shows the requests too: when each started and finished (the profiler's clock).
       const requests = new Map<string, { url: string; start: number; end?: number }>();
       if (run === 0) {
-        await cdp.send('Network.enable');
-        cdp.on('Network.requestWillBeSent', (event) => requests.set(event.requestId, { url: event.request.url, start: event.timestamp * 1e6 }));
-        cdp.on('Network.loadingFinished', (event) => {
+        page.on('Network.requestWillBeSent', (event: { requestId: string; timestamp: number; request: { url: string } }) =>
+          requests.set(event.requestId, { url: event.request.url, start: event.timestamp * 1e6 }),
+        );
+        page.on('Network.loadingFinished', (event: { requestId: string; timestamp: number }) => {
           const request = requests.get(event.requestId);
           if (request) request.end = event.timestamp * 1e6;
         });
       }
-      await page.goto(server.url + (screen === 'wallet' ? '/wallet' : '/'));
-      await page.waitForSelector(screen === 'wallet' ? '[data-testid="wallet-balance"] [data-currency]' : 'a[href="/signup"]', { timeout: 60_000 });
-      const { profile } = await cdp.send('Profiler.stop');
-      await context.close();
+      await page.send('Page.navigate', { url: server.url + (screen === 'wallet' ? '/wallet' : '/') });
+      const selector = screen === 'wallet' ? '[data-testid="wallet-balance"] [data-currency]' : 'a[href="/signup"]';
+      for (let waited = 0; !(await page.evaluate<boolean>(`Boolean(document.querySelector(${JSON.stringify(selector)}))`)); waited += 50) {
+        if (waited > 60_000) throw new Error(`${selector} not shown within 60 s`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const { profile } = await page.send<{ profile: { nodes: Node[]; startTime: number; samples?: number[]; timeDeltas?: number[] } }>('Profiler.stop');
+      await page.close();
 
       const nodes = new Map<number, Node>(profile.nodes.map((node) => [node.id, node]));
       const parents = new Map<number, number>();
