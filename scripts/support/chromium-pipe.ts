@@ -96,6 +96,11 @@ export class ChromiumPipe {
     private readonly process: ChildProcess,
     private readonly userDataDir: string,
   ) {
+    // A browser that dies fails every call still waiting, instead of leaving the benchmark hanging.
+    process.once('exit', (code, signal) => {
+      for (const call of this.pending.values()) call.reject(new Error(`Chromium exited (${signal ?? code}) before answering`));
+      this.pending.clear();
+    });
     const output = process.stdio[4] as Readable;
     output.setEncoding('utf8');
     output.on('data', (chunk: string) => {
@@ -126,6 +131,7 @@ export class ChromiumPipe {
   }
 
   send<T = any>(method: string, params: Params = {}, sessionId?: string): Promise<T> {
+    if (this.process.exitCode !== null || this.process.signalCode !== null) return Promise.reject(new Error(`Chromium has exited: ${method}`));
     const id = ++this.nextId;
     const reply = new Promise<T>((resolve, reject) => this.pending.set(id, { resolve, reject }));
     (this.process.stdio[3] as Writable).write(`${JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
