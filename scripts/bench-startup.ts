@@ -272,39 +272,26 @@ function readyProbe(selector: string): string {
   })();`;
 }
 
-/** Polls `expression` in the page every 50 ms until it is truthy; false after `timeoutMs`. */
-async function waitFor(page: PipePage, expression: string, timeoutMs: number): Promise<boolean> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await page.evaluate<boolean>(`Boolean(${expression})`).catch(() => false)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
-}
-
 async function measure(browser: ChromiumPipe, server: RunningServer, target: Target, warmUp = false): Promise<Sample> {
   // Inside the page: the stored entries (a signed-in user's tokens), then a probe noting when the ready selector is
   // first visible (checked on every DOM change and frame).
-  const storage = target.storage
-    ? `(() => { for (const [key, value] of Object.entries(${JSON.stringify(target.storage)})) localStorage.setItem(key, value); })();`
-    : null;
   const page = await browser.newPage({
     locale: LANG === 'ru' ? 'ru-RU' : 'en-US',
-    initScripts: [...(storage ? [storage] : []), readyProbe(target.readySelector)],
+    ...(target.storage ? { storage: target.storage } : {}),
+    initScripts: [readyProbe(target.readySelector)],
     cpuRate: warmUp ? 1 : CPU_RATE,
   });
   try {
     const log = recordNetwork(page);
     await page.send('Page.navigate', { url: server.url + target.path });
-    if (!(await waitFor(page, 'window.__firstUsable !== undefined', 60_000))) throw new Error(`${target.name}: not usable within 60 s`);
+    if (!(await page.waitFor('window.__firstUsable !== undefined', 60_000))) throw new Error(`${target.name}: not usable within 60 s`);
     // Also wait for miniApp.ready() (the 6.7 mock records web_app_ready) or an app-ready mark: usable = the latest.
-    await waitFor(
-      page,
+    await page.waitFor(
       "performance.getEntriesByName('app-ready', 'mark').length > 0 || (window.__tgMockCalls ?? []).some((c) => c.method === 'web_app_ready')",
       3_000,
     );
     // And for the first contentful paint (a frame's paint is presented after its task: the first text on screen).
-    await waitFor(page, "performance.getEntriesByName('first-contentful-paint').length > 0", 3_000);
+    await page.waitFor("performance.getEntriesByName('first-contentful-paint').length > 0", 3_000);
     const m = await page.evaluate<{
       mark: number | null;
       readyCall: number | null;

@@ -84,7 +84,7 @@ async function main(): Promise<void> {
       const storage: Record<string, string> = screen === 'wallet' ? signedInStorage(user, 'en') : { 'tgwallet.language': 'en' };
       const page = await browser.newPage({
         locale: 'en-US',
-        initScripts: [`(() => { for (const [key, value] of Object.entries(${JSON.stringify(storage)})) localStorage.setItem(key, value); })();`],
+        storage,
         cpuRate: CPU_RATE,
       });
       await page.send('Profiler.enable');
@@ -103,10 +103,7 @@ async function main(): Promise<void> {
       }
       await page.send('Page.navigate', { url: server.url + (screen === 'wallet' ? '/wallet' : '/') });
       const selector = screen === 'wallet' ? '[data-testid="wallet-balance"] [data-currency]' : 'a[href="/signup"]';
-      for (let waited = 0; !(await page.evaluate<boolean>(`Boolean(document.querySelector(${JSON.stringify(selector)}))`)); waited += 50) {
-        if (waited > 60_000) throw new Error(`${selector} not shown within 60 s`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      if (!(await page.waitFor(`document.querySelector(${JSON.stringify(selector)})`, 60_000))) throw new Error(`${selector} not shown within 60 s`);
       const { profile } = await page.send<{ profile: { nodes: Node[]; startTime: number; samples?: number[]; timeDeltas?: number[] } }>('Profiler.stop');
       await page.close();
 

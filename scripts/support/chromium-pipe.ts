@@ -74,14 +74,18 @@ export interface PipePage {
   on(event: string, listener: Listener): void;
   /** `expression`'s value in the page (Runtime.evaluate, returnByValue; Runtime stays disabled). */
   evaluate<T>(expression: string): Promise<T>;
+  /** Polls `expression` every 50 ms until it is truthy: true, or false after `timeoutMs`. */
+  waitFor(expression: string, timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
 export interface PipePageOptions {
   /** BCP 47, e.g. 'en-US'. */
   locale: string;
-  /** Scripts run in every document before its own (Page.addScriptToEvaluateOnNewDocument). */
-  initScripts: readonly string[];
+  /** localStorage entries set before the page's own scripts run (e.g. a signed-in user's tokens). */
+  storage?: Record<string, string>;
+  /** Scripts run in every document before its own, after `storage` (Page.addScriptToEvaluateOnNewDocument). */
+  initScripts?: readonly string[];
   /** CDP Emulation.setCPUThrottlingRate. */
   cpuRate: number;
 }
@@ -143,7 +147,7 @@ export class ChromiumPipe {
     this.listeners.set(key, [...(this.listeners.get(key) ?? []), listener]);
   }
 
-  async newPage({ locale, initScripts, cpuRate }: PipePageOptions): Promise<PipePage> {
+  async newPage({ locale, storage, initScripts = [], cpuRate }: PipePageOptions): Promise<PipePage> {
     const { browserContextId } = await this.send<{ browserContextId: string }>('Target.createBrowserContext', { disposeOnDetach: true });
     const { targetId } = await this.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', browserContextId });
     const { sessionId } = await this.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
@@ -157,17 +161,29 @@ export class ChromiumPipe {
     await send('Network.enable');
     await send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Language': locale } });
     await send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
-    for (const source of initScripts) await send('Page.addScriptToEvaluateOnNewDocument', { source });
+    const storageScript = storage
+      ? `(() => { for (const [key, value] of Object.entries(${JSON.stringify(storage)})) localStorage.setItem(key, value); })();`
+      : null;
+    for (const source of [...(storageScript ? [storageScript] : []), ...initScripts]) await send('Page.addScriptToEvaluateOnNewDocument', { source });
+    const evaluate = async <T>(expression: string) => {
+      const { result, exceptionDetails } = await send<{ result: { value: T }; exceptionDetails?: { text: string } }>('Runtime.evaluate', {
+        expression,
+        returnByValue: true,
+      });
+      if (exceptionDetails) throw new Error(`evaluate(${expression}): ${exceptionDetails.text}`);
+      return result.value;
+    };
     return {
       send,
       on: (event, listener) => this.on(sessionId, event, listener),
-      evaluate: async <T>(expression: string) => {
-        const { result, exceptionDetails } = await send<{ result: { value: T }; exceptionDetails?: { text: string } }>('Runtime.evaluate', {
-          expression,
-          returnByValue: true,
-        });
-        if (exceptionDetails) throw new Error(`evaluate(${expression}): ${exceptionDetails.text}`);
-        return result.value;
+      evaluate,
+      waitFor: async (expression, timeoutMs) => {
+        const until = Date.now() + timeoutMs;
+        while (Date.now() < until) {
+          if (await evaluate<boolean>(`Boolean(${expression})`).catch(() => false)) return true;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        return false;
       },
       close: async () => {
         await this.send('Target.closeTarget', { targetId }).catch(() => undefined);
