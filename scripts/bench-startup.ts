@@ -26,7 +26,8 @@
  *
  * Env: BENCH_RUNS (default 5), BENCH_CPU_RATE (default 4), BENCH_LANG (default en), BENCH_DIST (another build of the
  * app to measure instead of dist/), BENCH_COMPARE (another build measured too, interleaved, rows `compare: …`:
- * e.g. an older commit's, for a before/after in one run).
+ * e.g. an older commit's, for a before/after in one run), BENCH_LATENCY_MS (a round trip added to every request of
+ * every page, bare included: a phone's network instead of localhost's; default 0).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,6 +43,8 @@ const root = resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CPU_RATE = Number(process.env.BENCH_CPU_RATE ?? 4);
 const LANG = process.env.BENCH_LANG ?? 'en';
+/** Round-trip time added to every request of every page (a phone's network; 0 = localhost as it is). */
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0);
 
 interface Target {
   name: string;
@@ -166,7 +169,7 @@ createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictM
     return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
   };
   const bareMs = med(samples.at(-1)!.map((x) => x.ready));
-  console.log(`\nStart-up, median of ${RUNS} cold runs, ${CPU_RATE}x CPU throttling, 390x844, localhost, outside Telegram (dev mock), ${LANG} (ms):\n`);
+  console.log(`\nStart-up, median of ${RUNS} cold runs, ${CPU_RATE}x CPU throttling, 390x844, ${LATENCY_MS > 0 ? `localhost + ${LATENCY_MS} ms per round trip` : 'localhost'}, outside Telegram (dev mock), ${LANG} (ms):\n`);
   console.log(
     `${'page'.padEnd(24)} ${'usable'.padStart(7)} ${'× bare'.padStart(7)} ${'per run'.padStart(8)} ${'FCP'.padStart(6)} ${'DCL'.padStart(6)} ${'requests'.padStart(9)} ${'wire KB'.padStart(8)} ${'chain'.padStart(6)}   usable = latest of`,
   );
@@ -280,6 +283,7 @@ async function measure(browser: ChromiumPipe, server: RunningServer, target: Tar
     ...(target.storage ? { storage: target.storage } : {}),
     initScripts: [readyProbe(target.readySelector)],
     cpuRate: warmUp ? 1 : CPU_RATE,
+    latencyMs: warmUp ? 0 : LATENCY_MS,
   });
   try {
     const log = recordNetwork(page);

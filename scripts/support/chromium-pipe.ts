@@ -88,6 +88,8 @@ export interface PipePageOptions {
   initScripts?: readonly string[];
   /** CDP Emulation.setCPUThrottlingRate. */
   cpuRate: number;
+  /** Round-trip time added to every request (CDP Network.emulateNetworkConditions; throughput unlimited). 0: none. */
+  latencyMs?: number;
 }
 
 export class ChromiumPipe {
@@ -147,7 +149,7 @@ export class ChromiumPipe {
     this.listeners.set(key, [...(this.listeners.get(key) ?? []), listener]);
   }
 
-  async newPage({ locale, storage, initScripts = [], cpuRate }: PipePageOptions): Promise<PipePage> {
+  async newPage({ locale, storage, initScripts = [], cpuRate, latencyMs = 0 }: PipePageOptions): Promise<PipePage> {
     const { browserContextId } = await this.send<{ browserContextId: string }>('Target.createBrowserContext', { disposeOnDetach: true });
     const { targetId } = await this.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', browserContextId });
     const { sessionId } = await this.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
@@ -161,6 +163,7 @@ export class ChromiumPipe {
     await send('Network.enable');
     await send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Language': locale } });
     await send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+    if (latencyMs > 0) await send('Network.emulateNetworkConditions', { offline: false, latency: latencyMs, downloadThroughput: -1, uploadThroughput: -1 });
     const storageScript = storage
       ? `(() => { for (const [key, value] of Object.entries(${JSON.stringify(storage)})) localStorage.setItem(key, value); })();`
       : null;
