@@ -75,6 +75,16 @@ function precompressBuild(): Plugin {
  */
 export const WALLET_SCREEN_CHUNK = /src[\\/]pages[\\/]wallet[\\/]index\.ts$/;
 /**
+ * A Telegram capability (shared/platform/capabilities/*) that several chunks use is a chunk of its own, named after it
+ * (`platformCapabilityChunk`), so no screen's group owns it. The wallet screen's group takes every module its page
+ * needs; haptic.ts was one, and the start-up language sync from Telegram Cloud Storage (features/change-language,
+ * every client since 6.9) imports haptics: the Welcome inside Telegram then downloaded and evaluated the whole wallet
+ * screen (37 KB, ~170 ms at 4x throttling) while its first frame was due (issue #13, docs/frontend.md "Start-up").
+ * A capability one chunk uses stays in that chunk (`minShareCount: 2`).
+ */
+const PLATFORM_CAPABILITY = /src[\\/]shared[\\/]platform[\\/]capabilities[\\/]([a-z-]+)\.ts$/;
+export const platformCapabilityChunk = (moduleId: string): string | null => PLATFORM_CAPABILITY.exec(moduleId)?.[1] ?? null;
+/**
  * The wallet history's search, filters and statement panel: a lazy part of the wallet screen, fetched as the
  * history renders (src/widgets/transaction-history). One chunk with what it needs beyond `wallet-screen`
  * (text field, select, the filters' and panel's UI), not five small ones that every screen's preload list names.
@@ -144,6 +154,8 @@ export default defineConfig(({ command }) => ({
           // entry (higher priority), everything else the wallet page needs at first paint is `wallet-screen`.
           groups: [
             { name: 'first-screen', tags: ['$initial'], priority: 2 },
+            // A shared Telegram capability: its own chunk, never a screen's (platformCapabilityChunk).
+            { name: platformCapabilityChunk, minShareCount: 2, priority: 1.5 },
             { name: 'wallet-screen', test: WALLET_SCREEN_CHUNK, priority: 1 },
             // The wallet history's tools (search, filters, statement panel; lazy, after its first paint) in one chunk too.
             { name: 'history-tools', test: WALLET_HISTORY_TOOLS_CHUNK, priority: 0 },

@@ -27,7 +27,8 @@
  * Env: BENCH_RUNS (default 5), BENCH_CPU_RATE (default 4), BENCH_LANG (default en), BENCH_DIST (another build of the
  * app to measure instead of dist/), BENCH_COMPARE (another build measured too, interleaved, rows `compare: …`:
  * e.g. an older commit's, for a before/after in one run), BENCH_LATENCY_MS (a round trip added to every request of
- * every page, bare included: a phone's network instead of localhost's; default 0).
+ * every page, bare included: a phone's network instead of localhost's; default 0), BENCH_TELEGRAM=1 (the app's pages opened
+ * as Telegram's Android client opens a Mini App: its bridge and launch parameters, no dev mock; the bare page as it is).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,6 +46,53 @@ const CPU_RATE = Number(process.env.BENCH_CPU_RATE ?? 4);
 const LANG = process.env.BENCH_LANG ?? 'en';
 /** Round-trip time added to every request of every page (a phone's network; 0 = localhost as it is). */
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0);
+/** The app's pages opened as Telegram's Android client opens a Mini App (no dev mock); the bare page as it is. */
+const IN_TELEGRAM = process.env.BENCH_TELEGRAM === '1';
+
+/**
+ * Telegram's Android client, as the page sees it: launch parameters in the URL's hash and a native `postEvent` bridge
+ * (`window.TelegramWebviewProxy`) whose answers come back a task later through `Telegram.WebView.receiveEvent`, as the
+ * client's do. Answers what the first screens ask (theme, viewport, safe areas, cloud storage); records every call in
+ * `window.__tgMockCalls`, as the dev mock does, so `miniApp.ready()` is seen the same way.
+ */
+const TELEGRAM_THEME = { bg_color: '#ffffff', text_color: '#000000', hint_color: '#999999', link_color: '#2481cc', button_color: '#2481cc', button_text_color: '#ffffff', secondary_bg_color: '#efeff3' };
+const telegramWebview = `(() => {
+  const theme = ${JSON.stringify(TELEGRAM_THEME)};
+  const insets = { top: 0, bottom: 0, left: 0, right: 0 };
+  const calls = (window.__tgMockCalls = []);
+  const emit = (type, data) => setTimeout(() => window.Telegram?.WebView?.receiveEvent?.(type, data), 0);
+  window.TelegramWebviewProxy = {
+    postEvent(type, raw) {
+      const params = raw ? JSON.parse(raw) : {};
+      calls.push({ method: type, params, at: Date.now() });
+      switch (type) {
+        case 'web_app_request_theme': return emit('theme_changed', { theme_params: theme });
+        case 'web_app_request_viewport': return emit('viewport_changed', { height: innerHeight, width: innerWidth, is_expanded: true, is_state_stable: true });
+        case 'web_app_request_safe_area': return emit('safe_area_changed', insets);
+        case 'web_app_request_content_safe_area': return emit('content_safe_area_changed', insets);
+        case 'web_app_invoke_custom_method':
+          return emit('custom_method_invoked', { req_id: params.req_id, result: params.method === 'getStorageValues' ? {} : true });
+      }
+    },
+  };
+})();`;
+/** The URL hash Telegram opens a Mini App with (a made-up user: the client checks the init data's shape, the server its signature, which no first screen sends). */
+function telegramLaunchHash(): string {
+  const initData = new URLSearchParams({
+    query_id: 'AAHdF6IQAAAAAN0XohDhrOrc',
+    user: JSON.stringify({ id: 279058397, first_name: 'Anna', last_name: 'Smith', language_code: LANG }),
+    auth_date: String(Math.floor(Date.now() / 1000)),
+    signature: 'c2lnbmF0dXJlLW9mLXRoZS1iZW5jaA',
+    hash: 'a'.repeat(64),
+  });
+  const params = new URLSearchParams({
+    tgWebAppData: initData.toString(),
+    tgWebAppVersion: '8.0',
+    tgWebAppPlatform: 'android',
+    tgWebAppThemeParams: JSON.stringify(TELEGRAM_THEME),
+  });
+  return `#${params.toString()}`;
+}
 
 interface Target {
   name: string;
@@ -54,6 +102,8 @@ interface Target {
   readyLabel: string;
   /** localStorage set before the page's scripts run (a signed-in user's tokens). */
   storage?: Record<string, string>;
+  /** Opened inside Telegram (BENCH_TELEGRAM=1): the client's bridge and launch parameters. */
+  telegram?: boolean;
 }
 
 interface Sample {
@@ -117,7 +167,14 @@ createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictM
     return [
       {
         server,
-        target: { name: `${label}: Welcome`, path: '/', readySelector: 'a[href="/signup"]', readyLabel: '"Create account" visible', storage: { 'tgwallet.language': LANG } },
+        target: {
+          name: `${label}: Welcome`,
+          path: '/',
+          readySelector: 'a[href="/signup"]',
+          readyLabel: '"Create account" visible',
+          storage: { 'tgwallet.language': LANG },
+          telegram: IN_TELEGRAM,
+        },
       },
       {
         server,
@@ -127,6 +184,7 @@ createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictM
           readySelector: '[data-testid="wallet-balance"] [data-currency]',
           readyLabel: 'balances visible',
           storage: signedInStorage(user, LANG),
+          telegram: IN_TELEGRAM,
         },
       },
     ];
@@ -169,7 +227,7 @@ createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictM
     return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
   };
   const bareMs = med(samples.at(-1)!.map((x) => x.ready));
-  console.log(`\nStart-up, median of ${RUNS} cold runs, ${CPU_RATE}x CPU throttling, 390x844, ${LATENCY_MS > 0 ? `localhost + ${LATENCY_MS} ms per round trip` : 'localhost'}, outside Telegram (dev mock), ${LANG} (ms):\n`);
+  console.log(`\nStart-up, median of ${RUNS} cold runs, ${CPU_RATE}x CPU throttling, 390x844, ${LATENCY_MS > 0 ? `localhost + ${LATENCY_MS} ms per round trip` : 'localhost'}, ${IN_TELEGRAM ? "inside Telegram (Android client's bridge, 8.0)" : 'outside Telegram (dev mock)'}, ${LANG} (ms):\n`);
   console.log(
     `${'page'.padEnd(24)} ${'usable'.padStart(7)} ${'× bare'.padStart(7)} ${'per run'.padStart(8)} ${'FCP'.padStart(6)} ${'DCL'.padStart(6)} ${'requests'.padStart(9)} ${'wire KB'.padStart(8)} ${'chain'.padStart(6)}   usable = latest of`,
   );
@@ -281,13 +339,13 @@ async function measure(browser: ChromiumPipe, server: RunningServer, target: Tar
   const page = await browser.newPage({
     locale: LANG === 'ru' ? 'ru-RU' : 'en-US',
     ...(target.storage ? { storage: target.storage } : {}),
-    initScripts: [readyProbe(target.readySelector)],
+    initScripts: [...(target.telegram ? [telegramWebview] : []), readyProbe(target.readySelector)],
     cpuRate: warmUp ? 1 : CPU_RATE,
     latencyMs: warmUp ? 0 : LATENCY_MS,
   });
   try {
     const log = recordNetwork(page);
-    await page.send('Page.navigate', { url: server.url + target.path });
+    await page.send('Page.navigate', { url: server.url + target.path + (target.telegram ? telegramLaunchHash() : '') });
     if (!(await page.waitFor('window.__firstUsable !== undefined', 60_000))) throw new Error(`${target.name}: not usable within 60 s`);
     // Also wait for miniApp.ready() (the 6.7 mock records web_app_ready) or an app-ready mark: usable = the latest.
     await page.waitFor(

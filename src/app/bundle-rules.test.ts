@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { WALLET_SCREEN_CHUNK } from '../../vite.config';
+import { platformCapabilityChunk, WALLET_SCREEN_CHUNK } from '../../vite.config';
 
 /**
  * package.json "sideEffects" tells the bundler that source modules have no side effects, so unused
@@ -50,5 +50,14 @@ describe('the wallet screen chunk (vite.config.ts)', () => {
     expect(page).toBe('pages/wallet');
     expect(WALLET_SCREEN_CHUNK.test(resolve(process.cwd(), `src/${page}/index.ts`))).toBe(true);
     expect(WALLET_SCREEN_CHUNK.test(resolve(process.cwd(), 'src/pages/cards/index.ts'))).toBe(false);
+  });
+});
+
+describe('Telegram capabilities (vite.config.ts)', () => {
+  it('a capability is a chunk of its own, named after it: no screen\'s chunk owns it', () => {
+    expect(platformCapabilityChunk(resolve(process.cwd(), 'src/shared/platform/capabilities/haptic.ts'))).toBe('haptic');
+    expect(platformCapabilityChunk(resolve(process.cwd(), 'src/shared/platform/capabilities/cloud-storage.ts'))).toBe('cloud-storage');
+    expect(platformCapabilityChunk(resolve(process.cwd(), 'src/shared/platform/init.ts'))).toBeNull();
+    expect(platformCapabilityChunk(resolve(process.cwd(), 'src/pages/wallet/index.ts'))).toBeNull();
   });
 });

@@ -6,7 +6,9 @@
  * - a signed-in start creates none of the app lock's mutations: the lock screen and the lock's settings section are
  *   chunks of their own, fetched only by a locked app and by the settings page;
  * - a returning user's core translations in Russian are requested with the first screen's chunk, not one round trip
- *   after the platform has started.
+ *   after the platform has started;
+ * - inside a Telegram client with Cloud Storage (6.9+), the Welcome's start-up language sync loads its own small chunks,
+ *   not the wallet screen's (which held the haptics it needs).
  * The bridge keeps the launch parameters in sessionStorage each time it reads them, so its writes count the reads.
  */
 import { readFileSync } from 'node:fs';
@@ -70,6 +72,21 @@ describe('start-up work (issue #13)', () => {
     await page.getByRole('link', { name: enShell.tabs.settings }).click();
     await visible(page.getByTestId('app-lock-settings'));
     expect(lockCode(scripts)).toEqual([expect.stringMatching(/lock-settings-/)]);
+  });
+
+  test("a Telegram 6.9+ Welcome syncs the language from Cloud Storage without the wallet screen's code", async ({ app: { page, baseUrl } }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    // 8.0 has Cloud Storage: boot imports the language sync (features/change-language) right after the first render.
+    await page.goto(`${baseUrl}/?tgMockVersion=8.0`);
+    await visible(page.locator('a[href="/signup"]'));
+    await expect.poll(() => scripts.some((path) => /\/assets\/change-language-[^/]+\.js$/.test(path))).toBe(true);
+    await page.waitForLoadState('networkidle');
+    // It needs haptics and Cloud Storage, each a small chunk; never the wallet screen's 37 KB (its data layer included).
+    expect(scripts.filter((path) => /\/assets\/wallet-screen-[^/]+\.js$/.test(path))).toEqual([]);
+    expect(scripts).toEqual(expect.arrayContaining([expect.stringMatching(/\/assets\/haptic-[^/]+\.js$/), expect.stringMatching(/\/assets\/cloud-storage-[^/]+\.js$/)]));
   });
 
   test("the first screens' scripts start with V8's compile hint", () => {
