@@ -28,7 +28,8 @@
  * app to measure instead of dist/), BENCH_COMPARE (another build measured too, interleaved, rows `compare: …`:
  * e.g. an older commit's, for a before/after in one run), BENCH_LATENCY_MS (a round trip added to every request of
  * every page, bare included: a phone's network instead of localhost's; default 0), BENCH_TELEGRAM=1 (the app's pages opened
- * as Telegram's Android client opens a Mini App: its bridge and launch parameters, no dev mock; the bare page as it is).
+ * as Telegram's Android client opens a Mini App: its bridge and launch parameters, no dev mock; the bare page as it is;
+ * BENCH_TELEGRAM_VERSION, default 9.1).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -48,11 +49,14 @@ const LANG = process.env.BENCH_LANG ?? 'en';
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0);
 /** The app's pages opened as Telegram's Android client opens a Mini App (no dev mock); the bare page as it is. */
 const IN_TELEGRAM = process.env.BENCH_TELEGRAM === '1';
+/** The client's Mini Apps version (9.0+ has Device and Secure Storage, which a start reads for a kept session). */
+const TELEGRAM_VERSION = process.env.BENCH_TELEGRAM_VERSION ?? '9.1';
 
 /**
  * Telegram's Android client, as the page sees it: launch parameters in the URL's hash and a native `postEvent` bridge
  * (`window.TelegramWebviewProxy`) whose answers come back a task later through `Telegram.WebView.receiveEvent`, as the
- * client's do. Answers what the first screens ask (theme, viewport, safe areas, cloud storage); records every call in
+ * client's do. Answers what the first screens ask (theme, viewport, safe areas, Cloud, Device and Secure Storage, all
+ * empty); records every call in
  * `window.__tgMockCalls`, as the dev mock does, so `miniApp.ready()` is seen the same way.
  */
 const TELEGRAM_THEME = { bg_color: '#ffffff', text_color: '#000000', hint_color: '#999999', link_color: '#2481cc', button_color: '#2481cc', button_text_color: '#ffffff', secondary_bg_color: '#efeff3' };
@@ -72,6 +76,10 @@ const telegramWebview = `(() => {
         case 'web_app_request_content_safe_area': return emit('content_safe_area_changed', insets);
         case 'web_app_invoke_custom_method':
           return emit('custom_method_invoked', { req_id: params.req_id, result: params.method === 'getStorageValues' ? {} : true });
+        case 'web_app_device_storage_get_key': return emit('device_storage_key_received', { req_id: params.req_id, value: null });
+        case 'web_app_secure_storage_get_key': return emit('secure_storage_key_received', { req_id: params.req_id, value: null, can_restore: false });
+        case 'web_app_device_storage_save_key': return emit('device_storage_key_saved', { req_id: params.req_id });
+        case 'web_app_secure_storage_save_key': return emit('secure_storage_key_saved', { req_id: params.req_id });
       }
     },
   };
@@ -87,7 +95,7 @@ function telegramLaunchHash(): string {
   });
   const params = new URLSearchParams({
     tgWebAppData: initData.toString(),
-    tgWebAppVersion: '8.0',
+    tgWebAppVersion: TELEGRAM_VERSION,
     tgWebAppPlatform: 'android',
     tgWebAppThemeParams: JSON.stringify(TELEGRAM_THEME),
   });
@@ -227,7 +235,7 @@ createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictM
     return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
   };
   const bareMs = med(samples.at(-1)!.map((x) => x.ready));
-  console.log(`\nStart-up, median of ${RUNS} cold runs, ${CPU_RATE}x CPU throttling, 390x844, ${LATENCY_MS > 0 ? `localhost + ${LATENCY_MS} ms per round trip` : 'localhost'}, ${IN_TELEGRAM ? "inside Telegram (Android client's bridge, 8.0)" : 'outside Telegram (dev mock)'}, ${LANG} (ms):\n`);
+  console.log(`\nStart-up, median of ${RUNS} cold runs, ${CPU_RATE}x CPU throttling, 390x844, ${LATENCY_MS > 0 ? `localhost + ${LATENCY_MS} ms per round trip` : 'localhost'}, ${IN_TELEGRAM ? `inside Telegram (Android client's bridge, ${TELEGRAM_VERSION})` : 'outside Telegram (dev mock)'}, ${LANG} (ms):\n`);
   console.log(
     `${'page'.padEnd(24)} ${'usable'.padStart(7)} ${'× bare'.padStart(7)} ${'per run'.padStart(8)} ${'FCP'.padStart(6)} ${'DCL'.padStart(6)} ${'requests'.padStart(9)} ${'wire KB'.padStart(8)} ${'chain'.padStart(6)}   usable = latest of`,
   );
