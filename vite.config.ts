@@ -85,6 +85,13 @@ export const WALLET_SCREEN_CHUNK = /src[\\/]pages[\\/]wallet[\\/]index\.ts$/;
 const PLATFORM_CAPABILITY = /src[\\/]shared[\\/]platform[\\/]capabilities[\\/]([a-z-]+)\.ts$/;
 export const platformCapabilityChunk = (moduleId: string): string | null => PLATFORM_CAPABILITY.exec(moduleId)?.[1] ?? null;
 /**
+ * What the capabilities share (the bridge's results, the availability check): one chunk, `platform-bridge`, captured
+ * before the capabilities (a capability's group would take it in with the first capability it meets: the Welcome's
+ * language sync then loaded the biometry capability too).
+ */
+const PLATFORM_BRIDGE = /src[\\/]shared[\\/]platform[\\/](bridge-result|capabilities[\\/]preflight)\.ts$/;
+export const platformBridgeChunk = (moduleId: string): string | null => (PLATFORM_BRIDGE.test(moduleId) ? 'platform-bridge' : null);
+/**
  * The wallet history's search, filters and statement panel: a lazy part of the wallet screen, fetched as the
  * history renders (src/widgets/transaction-history). One chunk with what it needs beyond `wallet-screen`
  * (text field, select, the filters' and panel's UI), not five small ones that every screen's preload list names.
@@ -155,6 +162,7 @@ export default defineConfig(({ command }) => ({
           groups: [
             { name: 'first-screen', tags: ['$initial'], priority: 2 },
             // A shared Telegram capability: its own chunk, never a screen's (platformCapabilityChunk).
+            { name: platformBridgeChunk, minShareCount: 2, priority: 1.6 },
             { name: platformCapabilityChunk, minShareCount: 2, priority: 1.5 },
             { name: 'wallet-screen', test: WALLET_SCREEN_CHUNK, priority: 1 },
             // The wallet history's tools (search, filters, statement panel; lazy, after its first paint) in one chunk too.

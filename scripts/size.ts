@@ -8,8 +8,8 @@
  * Unit: gzip level 9 (the unit of the issues' baselines, and what every browser can be sent); beside it, the
  * bytes the server really sends a browser that accepts brotli (the build's `.br` copies), ~13 % less.
  *
- * Paths (docs/frontend.md "Bundle budget"), all enforced (issue #13): inside Telegram (plus the start-up language
- * sync from Telegram Cloud Storage, 6.9+) and outside it (plus the dev mock chunk: browser development, e2e tests), each in English and in Russian (plus the Russian core
+ * Paths (docs/frontend.md "Bundle budget"), all enforced (issue #13): inside Telegram (plus the kept-session check
+ * of 9.0+ clients) and outside it (plus the dev mock chunk: browser development, e2e tests), each in English and in Russian (plus the Russian core
  * translations chunk, fetched before the first render). Targets (issue #13), enforced (the budget is the
  * target): Welcome ≤ 150 KB, Wallet (signed in) ≤ 190 KB.
  *
@@ -113,11 +113,11 @@ const WALLET_FORBIDDEN: Forbidden[] = [
 /** Chunks every path outside Telegram adds: the dev mock (browser development, e2e tests, demos). */
 const DEV_MOCK = 'src/shared/platform/mock-setup.ts';
 /**
- * Chunks every path inside Telegram adds: the start-up language sync from Telegram Cloud Storage (6.9+, i.e. every
- * current client; src/app/boot/start.tsx), imported right after the first render, so it competes with the first
- * paint. Outside Telegram the dev mock is 6.7, without Cloud Storage.
+ * Chunks every path inside Telegram adds: the kept-session check (issue #15) that boot awaits before the first render
+ * on every client since 9.0 (Device and Secure Storage; src/app/boot/start.tsx). The language sync from Telegram Cloud
+ * Storage (6.9+) is not counted: it starts once the first screen is painted (app/router/recovery-screen.tsx).
  */
-const LANGUAGE_SYNC = 'src/features/change-language/index.ts';
+const DURABLE_SESSION = 'src/entities/session/model/durable-session.ts';
 /** The Russian core namespaces (common, shell, welcome): one chunk initI18n() fetches before the first render. */
 const RU_CORE = 'src/shared/i18n/core/ru.ts';
 /**
@@ -142,7 +142,7 @@ export const BUDGETS: Budget[] = [
     paths: [
       {
         label: 'inside Telegram, English',
-        extra: [LANGUAGE_SYNC],
+        extra: [DURABLE_SESSION],
         enforced: true,
         forbidden: [...FIRST_SCREEN_FORBIDDEN, coreTranslationsOnly(['en'])],
         requiredCss: GLOBAL_CSS,
@@ -150,7 +150,7 @@ export const BUDGETS: Budget[] = [
       {
         label: 'inside Telegram, Russian',
         // initI18n() fetches the core namespaces in Russian (one chunk) before the first render.
-        extra: [LANGUAGE_SYNC, RU_CORE],
+        extra: [DURABLE_SESSION, RU_CORE],
         enforced: true,
         forbidden: [...FIRST_SCREEN_FORBIDDEN, coreTranslationsOnly(['en', 'ru'])],
       },
@@ -171,14 +171,14 @@ export const BUDGETS: Budget[] = [
     paths: [
       {
         label: 'inside Telegram, English',
-        extra: [LANGUAGE_SYNC, ...locales('en', WALLET_NAMESPACES)],
+        extra: [DURABLE_SESSION, ...locales('en', WALLET_NAMESPACES)],
         enforced: true,
         forbidden: WALLET_FORBIDDEN,
         requiredCss: GLOBAL_CSS,
       },
       {
         label: 'inside Telegram, Russian',
-        extra: [LANGUAGE_SYNC, RU_CORE, ...locales('ru', WALLET_NAMESPACES)],
+        extra: [DURABLE_SESSION, RU_CORE, ...locales('ru', WALLET_NAMESPACES)],
         enforced: true,
         forbidden: WALLET_FORBIDDEN,
       },

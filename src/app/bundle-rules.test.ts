@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { platformCapabilityChunk, WALLET_SCREEN_CHUNK } from '../../vite.config';
+import { platformBridgeChunk, platformCapabilityChunk, WALLET_SCREEN_CHUNK } from '../../vite.config';
 
 /**
  * package.json "sideEffects" tells the bundler that source modules have no side effects, so unused
@@ -59,5 +59,11 @@ describe('Telegram capabilities (vite.config.ts)', () => {
     expect(platformCapabilityChunk(resolve(process.cwd(), 'src/shared/platform/capabilities/cloud-storage.ts'))).toBe('cloud-storage');
     expect(platformCapabilityChunk(resolve(process.cwd(), 'src/shared/platform/init.ts'))).toBeNull();
     expect(platformCapabilityChunk(resolve(process.cwd(), 'src/pages/wallet/index.ts'))).toBeNull();
+  });
+
+  it('what the capabilities share is one chunk of its own, taken before any capability takes it in', () => {
+    expect(platformBridgeChunk(resolve(process.cwd(), 'src/shared/platform/bridge-result.ts'))).toBe('platform-bridge');
+    expect(platformBridgeChunk(resolve(process.cwd(), 'src/shared/platform/capabilities/preflight.ts'))).toBe('platform-bridge');
+    expect(platformBridgeChunk(resolve(process.cwd(), 'src/shared/platform/capabilities/biometry.ts'))).toBeNull();
   });
 });

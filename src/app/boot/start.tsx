@@ -76,11 +76,8 @@ export async function start(container: HTMLElement): Promise<Root> {
   const startAppLock = () => void import('@/features/app-lock').then((m) => m.appLockStarted());
   if (tokenStorage.getAccessToken() !== null) startAppLock();
   signedIn.watch(startAppLock);
-  // Telegram cloud storage (6.9+) may hold the language chosen on another device. Loaded lazily so the
-  // change-language feature stays out of the first screen's bundle.
-  if (getPlatformInfo().features.cloudStorage) {
-    void import('@/features/change-language').then(({ languageCloudSyncStarted }) => languageCloudSyncStarted());
-  }
+  // The language chosen on another device (Telegram Cloud Storage) is applied once the first screen is up
+  // (router/recovery-screen.tsx `afterFirstScreen`).
   return root;
 }
 

@@ -3,7 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { markReady } from '@/shared/platform';
 import { useScreenShown } from './recovery-screen';
 
-vi.mock('@/shared/platform', async (importOriginal) => ({ ...(await importOriginal<typeof import('@/shared/platform')>()), markReady: vi.fn() }));
+vi.mock('@/shared/platform', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/shared/platform')>()),
+  markReady: vi.fn(),
+  getPlatformInfo: vi.fn(() => ({ features: { cloudStorage: true } })),
+}));
+vi.mock('@/features/change-language', () => ({ languageCloudSyncStarted: vi.fn() }));
 
 function Shown() {
   useScreenShown();
@@ -28,6 +33,31 @@ describe('useScreenShown', () => {
     expect(markReady).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1); // well before a next frame
     expect(markReady).toHaveBeenCalledTimes(1);
+  });
+
+  it('the language from Telegram Cloud Storage is synced once the first screen is painted, once, not before (issue #13)', async () => {
+    // A fresh module: "the first screen" is module state, and the tests above painted one.
+    vi.resetModules();
+    const { useScreenShown: useFreshScreenShown } = await import('./recovery-screen');
+    const { languageCloudSyncStarted } = await import('@/features/change-language');
+    const { getPlatformInfo } = await import('@/shared/platform');
+    vi.mocked(getPlatformInfo).mockClear();
+    function Shown() {
+      useFreshScreenShown();
+      return <p>screen</p>;
+    }
+    const first = render(<Shown />);
+    vi.advanceTimersToNextFrame();
+    expect(getPlatformInfo).not.toHaveBeenCalled(); // nothing of it before the painted frame
+    vi.advanceTimersByTime(1);
+    await vi.waitFor(() => expect(languageCloudSyncStarted).toHaveBeenCalledTimes(1));
+    first.unmount();
+    // The next screen tells Telegram again (idempotent there) but starts no second sync.
+    render(<Shown />);
+    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(1);
+    await Promise.resolve();
+    expect(languageCloudSyncStarted).toHaveBeenCalledTimes(1);
   });
 
   it('a screen gone before its first frame tells nothing', () => {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { preloadNamespaces, SHARED_NAMESPACES, useTranslation } from '@/shared/i18n';
-import { markReady } from '@/shared/platform';
+import { getPlatformInfo, markReady } from '@/shared/platform';
 import { Button, ErrorState } from '@/shared/ui';
 import styles from '../styles/screens.module.css';
 
@@ -42,8 +42,9 @@ let firstScreenShown = false;
 
 /**
  * Call from what the user sees first (a screen, or the error screen in its place): once its first frame has been
- * painted, Telegram is told the app is usable (markReady, idempotent); then, once, the namespaces shared
- * code refers to by key prefix (`errors:`, `platform:`) are fetched in the background.
+ * painted, Telegram is told the app is usable (markReady, idempotent); then, once, the namespaces shared code refers to
+ * by key prefix (`errors:`, `platform:`) are fetched in the background, and the work boot leaves until the first screen
+ * is up runs (`afterFirstScreen`). Neither competes with the first frame any more.
  */
 export function useScreenShown(): void {
   useEffect(() => {
@@ -51,17 +52,31 @@ export function useScreenShown(): void {
     // one frame sooner than waiting for the next frame's callback (issue #13).
     let painted: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      painted = setTimeout(markReady, 0);
+      painted = setTimeout(() => {
+        markReady();
+        if (firstScreenShown) return;
+        firstScreenShown = true;
+        preloadNamespaces(SHARED_NAMESPACES);
+        afterFirstScreen();
+      }, 0);
     });
-    if (!firstScreenShown) {
-      firstScreenShown = true;
-      preloadNamespaces(SHARED_NAMESPACES);
-    }
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(painted);
     };
   }, []);
+}
+
+/**
+ * What waits until the first screen is on screen, so that none of it competes with that screen's first frame (issue
+ * #13): Telegram Cloud Storage (6.9+, every current client) may hold the language chosen on another device. Applying it
+ * a moment after the first frame changes nothing the user could act on (the text switches language, as it did when
+ * this started with the first render); loading it before cost the Welcome its chunks (docs/frontend.md "Start-up").
+ */
+function afterFirstScreen(): void {
+  if (getPlatformInfo().features.cloudStorage) {
+    void import('@/features/change-language').then(({ languageCloudSyncStarted }) => languageCloudSyncStarted());
+  }
 }
 
 /**
