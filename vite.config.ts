@@ -161,7 +161,8 @@ export default defineConfig(({ command }) => ({
           // entry (higher priority), everything else the wallet page needs at first paint is `wallet-screen`.
           groups: [
             { name: 'first-screen', tags: ['$initial'], priority: 2 },
-            // A shared Telegram capability: its own chunk, never a screen's (platformCapabilityChunk).
+            // Telegram platform modules several chunks share: chunks of their own, never a screen's (what the capabilities
+            // share first, then each capability).
             { name: platformBridgeChunk, minShareCount: 2, priority: 1.6 },
             { name: platformCapabilityChunk, minShareCount: 2, priority: 1.5 },
             { name: 'wallet-screen', test: WALLET_SCREEN_CHUNK, priority: 1 },
