@@ -27,9 +27,9 @@
  * Env: BENCH_RUNS (default 5), BENCH_CPU_RATE (default 4), BENCH_LANG (default en), BENCH_DIST (another build of the
  * app to measure instead of dist/), BENCH_COMPARE (another build measured too, interleaved, rows `compare: …`:
  * e.g. an older commit's, for a before/after in one run), BENCH_LATENCY_MS (a round trip added to every request of
- * every page, bare included: a phone's network instead of localhost's; default 0), BENCH_TELEGRAM=1 (the app's pages opened
- * as Telegram's Android client opens a Mini App: its bridge and launch parameters, no dev mock; the bare page as it is;
- * BENCH_TELEGRAM_VERSION, default 9.1).
+ * every page, bare included: a phone's network instead of localhost's; default 0), BENCH_TELEGRAM=1 (the app's pages
+ * opened as Telegram's Android client opens a Mini App: its bridge and launch parameters, no dev mock; the bare page as
+ * it is; BENCH_TELEGRAM_VERSION, default 9.1).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,6 +37,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react-swc';
 import { build } from 'vite';
 import { signedInStorage, signUpViaApi } from '../tests/e2e/support/api';
+import { MOCK_THEMES } from '../src/shared/platform/mock-theme';
 import { precompressDirectory } from './precompress';
 import { ChromiumPipe, type PipePage } from './support/chromium-pipe';
 import { startTestServer, type RunningServer } from '../tests/e2e/support/server';
@@ -56,10 +57,10 @@ const TELEGRAM_VERSION = process.env.BENCH_TELEGRAM_VERSION ?? '9.1';
  * Telegram's Android client, as the page sees it: launch parameters in the URL's hash and a native `postEvent` bridge
  * (`window.TelegramWebviewProxy`) whose answers come back a task later through `Telegram.WebView.receiveEvent`, as the
  * client's do. Answers what the first screens ask (theme, viewport, safe areas, Cloud, Device and Secure Storage, all
- * empty); records every call in
- * `window.__tgMockCalls`, as the dev mock does, so `miniApp.ready()` is seen the same way.
+ * empty); records every call in `window.__tgMockCalls`, as the dev mock does, so `miniApp.ready()` is seen the same
+ * way. The theme is the dev mock's light palette, so inside and outside Telegram the app styles the same colours.
  */
-const TELEGRAM_THEME = { bg_color: '#ffffff', text_color: '#000000', hint_color: '#999999', link_color: '#2481cc', button_color: '#2481cc', button_text_color: '#ffffff', secondary_bg_color: '#efeff3' };
+const TELEGRAM_THEME = MOCK_THEMES.light;
 const telegramWebview = `(() => {
   const theme = ${JSON.stringify(TELEGRAM_THEME)};
   const insets = { top: 0, bottom: 0, left: 0, right: 0 };
@@ -84,7 +85,10 @@ const telegramWebview = `(() => {
     },
   };
 })();`;
-/** The URL hash Telegram opens a Mini App with (a made-up user: the client checks the init data's shape, the server its signature, which no first screen sends). */
+/**
+ * The URL hash Telegram opens a Mini App with. A made-up user: the client checks the init data's shape, the server its
+ * signature, and no first screen sends it to the server.
+ */
 function telegramLaunchHash(): string {
   const initData = new URLSearchParams({
     query_id: 'AAHdF6IQAAAAAN0XohDhrOrc',

@@ -82,11 +82,7 @@ async function main(): Promise<void> {
     const user = await signUpViaApi(server.url, 'profile', { firstName: 'Anna', lastName: 'Smith' });
     for (let run = 0; run < RUNS; run++) {
       const storage: Record<string, string> = screen === 'wallet' ? signedInStorage(user, 'en') : { 'tgwallet.language': 'en' };
-      const page = await browser.newPage({
-        locale: 'en-US',
-        storage,
-        cpuRate: CPU_RATE,
-      });
+      const page = await browser.newPage({ locale: 'en-US', storage, cpuRate: CPU_RATE });
       await page.send('Profiler.enable');
       await page.send('Profiler.setSamplingInterval', { interval: 100 });
       await page.send('Profiler.start');

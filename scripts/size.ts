@@ -9,8 +9,8 @@
  * bytes the server really sends a browser that accepts brotli (the build's `.br` copies), ~13 % less.
  *
  * Paths (docs/frontend.md "Bundle budget"), all enforced (issue #13): inside Telegram (plus the kept-session check
- * of 9.0+ clients) and outside it (plus the dev mock chunk: browser development, e2e tests), each in English and in Russian (plus the Russian core
- * translations chunk, fetched before the first render). Targets (issue #13), enforced (the budget is the
+ * of 9.0+ clients) and outside it (plus the dev mock chunk: browser development, e2e tests), each in English and in
+ * Russian (plus the Russian core translations chunk, fetched before the first render). Targets (issue #13), enforced (the budget is the
  * target): Welcome ≤ 150 KB, Wallet (signed in) ≤ 190 KB.
  *
  * `npm run size -- --why` also builds a copy with source maps into .tmp/size-why and attributes every byte

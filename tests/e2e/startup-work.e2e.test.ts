@@ -79,7 +79,7 @@ describe('start-up work (issue #13)', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    // 8.0 has Cloud Storage: boot imports the language sync (features/change-language) right after the first render.
+    // 8.0 has Cloud Storage: the language sync (features/change-language) is imported once the first screen is painted.
     await page.goto(`${baseUrl}/?tgMockVersion=8.0`);
     await visible(page.locator('a[href="/signup"]'));
     await expect.poll(() => scripts.some((path) => /\/assets\/change-language-[^/]+\.js$/.test(path))).toBe(true);
