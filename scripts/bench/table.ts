@@ -21,6 +21,8 @@
  *     its calls, each with its Idempotency-Key) ÷ pgbench TPC-B-like (-c 8 -j 2, scale 10) on the same cluster; each
  *     write row starts with no job left by the row before and ends when its own jobs (a top-up's issuer steps) are
  *     done: the rate is operations ÷ (load time + that drain), the CPU includes the jobs;
+ *   - the ceiling of the exchanges: one exchange's ledger posting alone, driven by pgbench's C client straight at the
+ *     database (scripts/load/ledger-posting.ts), ÷ the same pgbench TPC-B-like;
  *   - resident memory: the PostgreSQL server after the load, the embedded server on its first start (peak) and after
  *     the load.
  * Runs are interleaved (app, bare, app, bare…), so a neighbour's load on the shared cores hits both sides alike: the
@@ -38,6 +40,7 @@ import { accountIds } from '../../server/modules/ledger';
 import { buildServer } from '../build-server';
 import { runClosedLoop, type LoopResult, type LoopTarget } from '../load/closed-loop';
 import { LoadClient, LoadStats } from '../load/http-client';
+import { prepareLedgerPostingBench } from '../load/ledger-posting';
 import { createDatabase, findPostgresBinary, startPostgresCluster } from '../load/postgres-cluster';
 import { clusterCpuMs, postmasterOf, processCpuMs } from '../load/proc-cpu';
 import { residentMemory, ROOT, sandboxServerEnv, startServerProcess, stopServerProcess, type ServerProcess } from '../load/server-process';
@@ -221,6 +224,16 @@ const main = async () => {
 
     // ── Money writes, interleaved with pgbench ─────────────────────────────────────────────────────
     if (!NO_WRITES) await pgbench(['-i', '-s', '10', '-q', pgbenchUrl]);
+    const postingDir = mkdtempSync(join(tmpdir(), 'bench-table-posting-'));
+    cleanups.push(() => rmSync(postingDir, { recursive: true, force: true }));
+    const posting = NO_WRITES ? null : await prepareLedgerPostingBench(cluster.url, postingDir);
+    const pgbenchRow = (args: string[]) =>
+      measured([], postmaster, async (onStart) => {
+        onStart();
+        const out = await pgbench(['-T', String(SECONDS), '-c', '8', '-j', '2', '-n', ...args]);
+        const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);
+        return { rate: tps, p99: NaN, requests: tps * SECONDS, failures: '' };
+      });
     const oneProcess = workload([a!.url]);
     const twoProcesses = workload([a!.url, b!.url]);
     if (!NO_WRITES) {
@@ -248,16 +261,8 @@ const main = async () => {
       });
     };
     for (let run = 0; run < (NO_WRITES ? 0 : RUNS); run++) {
-      record(
-        'pgbench',
-        await measured([], postmaster, async (onStart) => {
-          onStart();
-          const out = await pgbench(['-T', String(SECONDS), '-c', '8', '-j', '2', '-n', pgbenchUrl]);
-          const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);
-          const p99 = NaN;
-          return { rate: tps, p99, requests: tps * SECONDS, failures: '' };
-        }),
-      );
+      record('pgbench', await pgbenchRow([pgbenchUrl]));
+      record('posting', await pgbenchRow(['-M', 'prepared', '-f', posting!.script, posting!.url])); // prepared, as the app sends it
       record('exchange1', await writes(oneProcess, [a!.pid], { exchange: 1 }, 'exchange'));
       record('exchange2', await writes(twoProcesses, [a!.pid, b!.pid], { exchange: 1 }, 'exchange'));
       record('topup2', await writes(twoProcesses, [a!.pid, b!.pid], { cardTopUp: 1 }, 'cardTopUp'));
@@ -289,6 +294,13 @@ const main = async () => {
         `pgbench TPC-B-like, same cluster: ${rate('pgbench').toFixed(0)} tps`,
         `${ratio('exchange1', 'pgbench')} / ${ratio('exchange2', 'pgbench')}`,
         '≥ 0.5',
+      ],
+      [
+        "An exchange's ledger posting alone (ledger_post, 5 entries), pgbench's client, no HTTP: the exchanges' ceiling",
+        `${rate('posting').toFixed(0)} per s, database ${med('posting', 'dbCpu').toFixed(2)} ms each`,
+        `${rate('pgbench').toFixed(0)} tps`,
+        ratio('posting', 'pgbench'),
+        '',
       ],
       ['Card top-ups, 2 processes', `${fmtRate('topup2')}`, `${rate('pgbench').toFixed(0)} tps`, ratio('topup2', 'pgbench'), '≥ 0.25'],
       [
