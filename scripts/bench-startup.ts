@@ -12,6 +12,9 @@
  * that shrank every ratio); RUNS runs each, interleaved (the order rotates
  * from run to run, so each page is measured first in turn: use a multiple of the page count for RUNS), median
  * reported with the ratio to the bare page (targets, issue #13: Welcome <= 1.5x, Wallet <= 2x).
+ * Beside them, the stack's floor (`floor: Welcome`, `floor: Wallet`): one small page made of the packages the two
+ * screens are made of, each doing the least the screen needs of it (step 2b below). What a screen costs above its
+ * floor is the app's own; what the floor costs above the bare page is the stack's.
  * "Usable" = the latest of: the start of the first frame showing the screen's ready selector visible, recorded inside
  * the page (Welcome: its "Create account" link; Wallet: the balances with their figures); miniApp.ready() (the mock's
  * `web_app_ready` call, from window.__tgMockCalls); a `performance.mark('app-ready')` if the page sets one; the first
@@ -39,6 +42,7 @@ import { build } from 'vite';
 import { signedInStorage, signUpViaApi } from '../tests/e2e/support/api';
 import { MOCK_THEMES } from '../src/shared/platform/mock-theme';
 import { precompressDirectory } from './precompress';
+import { compileHints, telegramLaunchCheckOnce, telegramLaunchParamsParsedOnce } from './vite-startup-plugins';
 import { ChromiumPipe, type PipePage } from './support/chromium-pipe';
 import { startTestServer, type RunningServer } from '../tests/e2e/support/server';
 
@@ -169,11 +173,120 @@ createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictM
   // Served like the app: pre-compressed (brotli and gzip copies beside each file).
   precompressDirectory(resolve(bareDir, 'dist'));
 
+  // 2b. The stack's floor: a page made of the packages the two screens are made of (the design card's react-router-dom,
+  // i18next + react-i18next, effector + effector-react, @farfetched/core, zod, @telegram-apps/sdk-react), each doing the
+  // least the screen needs of it: the platform detected (the SDK's mock outside Telegram, as the app's dev mock), the
+  // SDK started and its theme and viewport mounted, one translation loaded, a router with two routes. "/" shows one
+  // store and one link; "/wallet" the balances of one farfetched query, its answer checked by a zod schema and the
+  // amounts formatted by Intl (the query starts with the page, as the app's does). Then `miniApp.ready()`. One file,
+  // built with the same Vite and the app's build plugins (the compile hint on the entry, the Telegram SDK's patches).
+  // A page of this stack can hardly be faster: what the app's screens cost above it is the app's own.
+  const floorDir = resolve(root, '.tmp/bench-floor');
+  rmSync(floorDir, { recursive: true, force: true });
+  mkdirSync(resolve(floorDir, 'src'), { recursive: true });
+  writeFileSync(
+    resolve(floorDir, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />' +
+      '<title>floor</title></head><body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>',
+  );
+  writeFileSync(
+    resolve(floorDir, 'src/main.tsx'),
+    `import { StrictMode, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, Link, RouterProvider } from 'react-router-dom';
+import i18next from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { createEffect, createStore } from 'effector';
+import { useUnit } from 'effector-react';
+import { createQuery, type Contract } from '@farfetched/core';
+import * as z from 'zod/mini';
+import { emitEvent, init, isTMA, miniApp, mockTelegramEnv, themeParams, viewport } from '@telegram-apps/sdk-react';
+
+const $title = createStore('Wallet');
+const THEME = ${JSON.stringify(MOCK_THEMES.light)};
+const Money = z.object({ amount: z.number(), currency: z.string() });
+const Wallet = z.object({ balances: z.array(z.object({ currency: z.string(), available: Money, held: Money })), usdtDepositTag: z.string(), updatedAt: z.string() });
+const contract: Contract<unknown, z.infer<typeof Wallet>> = {
+  isData: (raw): raw is z.infer<typeof Wallet> => z.safeParse(Wallet, raw).success,
+  getErrorMessages: () => ['not a wallet'],
+};
+const walletQuery = createQuery({
+  effect: createEffect(async () => {
+    const response = await fetch('/api/wallet', { headers: { authorization: 'Bearer ' + localStorage.getItem('tgwallet.accessToken') } });
+    return (await response.json()).data;
+  }),
+  contract,
+});
+
+function Welcome() {
+  const { t } = useTranslation();
+  const title = useUnit($title);
+  useEffect(() => { miniApp.ready.ifAvailable(); }, []);
+  return <main><h1>{title}</h1><p>{t('tagline')}</p><Link to="/signup">{t('create')}</Link></main>;
+}
+
+function WalletScreen() {
+  const { t, i18n } = useTranslation();
+  const wallet = useUnit(walletQuery.$data);
+  useEffect(() => { miniApp.ready.ifAvailable(); }, []);
+  return (
+    <main>
+      <h1>{t('balance')}</h1>
+      <section data-testid="wallet-balance">
+        {wallet?.balances.map((b) => (
+          <p key={b.currency} data-currency={b.currency}>
+            {new Intl.NumberFormat(i18n.language, { style: 'currency', currency: b.currency }).format(b.available.amount / 100)}
+          </p>
+        ))}
+      </section>
+    </main>
+  );
+}
+
+async function boot() {
+  if (location.pathname === '/wallet') walletQuery.start();
+  if (!(await isTMA('complete', { timeout: 100 }))) {
+    const data = new URLSearchParams({ user: JSON.stringify({ id: 1, first_name: 'Anna' }), auth_date: String(Math.floor(Date.now() / 1000)), hash: '0'.repeat(64), signature: 'x' });
+    mockTelegramEnv({
+      launchParams: new URLSearchParams({ tgWebAppData: data.toString(), tgWebAppPlatform: 'tdesktop', tgWebAppVersion: '6.7', tgWebAppThemeParams: JSON.stringify(THEME) }).toString(),
+      onEvent([method]) {
+        ((window as any).__tgMockCalls ??= []).push({ method, at: Date.now() });
+        if (method === 'web_app_request_theme') emitEvent('theme_changed', { theme_params: THEME });
+        if (method === 'web_app_request_viewport') emitEvent('viewport_changed', { height: innerHeight, width: innerWidth, is_expanded: true, is_state_stable: true });
+      },
+    });
+  }
+  init();
+  miniApp.mountSync.ifAvailable();
+  themeParams.mountSync.ifAvailable();
+  themeParams.bindCssVars.ifAvailable();
+  if (viewport.mount.isAvailable()) await viewport.mount({ timeout: 1500 }).catch(() => undefined);
+  await i18next.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { translation: { tagline: 'Cards and a wallet in Telegram', create: 'Create account', balance: 'Balance' } } },
+  });
+  const router = createBrowserRouter([{ path: '/wallet', element: <WalletScreen /> }, { path: '*', element: <Welcome /> }]);
+  createRoot(document.getElementById('root')!).render(<StrictMode><RouterProvider router={router} /></StrictMode>);
+}
+void boot();
+`,
+  );
+  await build({
+    root: floorDir,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react(), telegramLaunchCheckOnce(), telegramLaunchParamsParsedOnce(), compileHints(['index'])],
+    resolve: { alias: { react: resolve(root, 'node_modules/react'), 'react-dom': resolve(root, 'node_modules/react-dom') } },
+    build: { outDir: resolve(floorDir, 'dist'), emptyOutDir: true, target: 'es2022' },
+  });
+  precompressDirectory(resolve(floorDir, 'dist'));
+
   // 3. Serve both with the real server; a signed-in user for the Wallet; measure interleaved.
   const app = await startTestServer(process.env.BENCH_DIST ? { staticDir: resolve(process.env.BENCH_DIST) } : {});
   // BENCH_COMPARE=<another build>: its two screens measured too, interleaved (a before/after in one run).
   const other = process.env.BENCH_COMPARE ? await startTestServer({ staticDir: resolve(process.env.BENCH_COMPARE) }) : null;
   const bare = await startTestServer({ staticDir: resolve(bareDir, 'dist') });
+  const floor = await startTestServer({ staticDir: resolve(floorDir, 'dist') });
   const appTargets = async (server: RunningServer, label: string): Promise<Array<{ target: Target; server: RunningServer }>> => {
     const user = await signUpViaApi(server.url, 'bench', { firstName: 'Anna', lastName: 'Smith' });
     return [
@@ -201,9 +314,27 @@ createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictM
       },
     ];
   };
+  const floorTargets = async (server: RunningServer): Promise<Array<{ target: Target; server: RunningServer }>> => {
+    const user = await signUpViaApi(server.url, 'floor', { firstName: 'Anna', lastName: 'Smith' });
+    return [
+      { server, target: { name: 'floor: Welcome', path: '/', readySelector: 'a[href="/signup"]', readyLabel: 'link visible', telegram: IN_TELEGRAM } },
+      {
+        server,
+        target: {
+          name: 'floor: Wallet',
+          path: '/wallet',
+          readySelector: '[data-testid="wallet-balance"] [data-currency]',
+          readyLabel: 'balances visible',
+          storage: signedInStorage(user, LANG),
+          telegram: IN_TELEGRAM,
+        },
+      },
+    ];
+  };
   const targets: Array<{ target: Target; server: RunningServer }> = [
     ...(await appTargets(app, 'app')),
     ...(other ? await appTargets(other, 'compare') : []),
+    ...(await floorTargets(floor)),
     { server: bare, target: { name: 'bare React 19 page', path: '/', readySelector: 'a[href="/signup"]', readyLabel: 'link visible' } },
   ];
   const browser = ChromiumPipe.launch();
@@ -230,6 +361,7 @@ createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictM
     await app.close();
     await other?.close();
     await bare.close();
+    await floor.close();
   }
 
   // 4. Report.
@@ -256,6 +388,7 @@ createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictM
   }
   console.log('\n× bare: median ÷ the bare page\'s median; per run: the median of the ratios within each run (the screens and the bare page are measured one after another in every run).');
   console.log('requests / wire KB / chain: started before the screen was usable (API calls included); chain = longest sequence of requests each started by the previous one.');
+  console.log("floor: the same screen made of the same packages and nothing else (the stack's least cost); the app's screens above it are the app's own cost.");
   console.log('Targets (issue #13): Welcome <= 1.50x, Wallet signed in <= 2.00x the bare page. Figures only: this never fails on timing.');
 }
 
