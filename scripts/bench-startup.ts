@@ -38,7 +38,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react-swc';
-import { build } from 'vite';
+import { build, type PluginOption } from 'vite';
 import { signedInStorage, signUpViaApi } from '../tests/e2e/support/api';
 import { MOCK_THEMES } from '../src/shared/platform/mock-theme';
 import { precompressDirectory } from './precompress';
@@ -133,6 +133,25 @@ interface Sample {
   depth: number;
 }
 
+/**
+ * A one-file page built now with the same Vite into .tmp/bench-<name> (its `src/main.tsx` is `source`) and served like
+ * the app: pre-compressed (brotli and gzip copies beside each file). Returns the folder; the build is in `dist/`.
+ */
+async function buildPage(name: string, source: string, plugins: PluginOption[]): Promise<string> {
+  const dir = resolve(root, `.tmp/bench-${name}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(resolve(dir, 'src'), { recursive: true });
+  writeFileSync(
+    resolve(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />' +
+      `<title>${name}</title></head><body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>`,
+  );
+  writeFileSync(resolve(dir, 'src/main.tsx'), source);
+  await build({ root: dir, configFile: false, logLevel: 'warn', plugins, build: { outDir: resolve(dir, 'dist'), emptyOutDir: true, target: 'es2022' } });
+  precompressDirectory(resolve(dir, 'dist'));
+  return dir;
+}
+
 async function main(): Promise<void> {
   // 1. The app's build.
   if (process.argv.includes('--build') || !existsSync(resolve(root, 'dist/index.html'))) {
@@ -144,16 +163,8 @@ async function main(): Promise<void> {
   }
 
   // 2. The baseline: a bare React 19 page, built now with the same Vite.
-  const bareDir = resolve(root, '.tmp/bench-bare');
-  rmSync(bareDir, { recursive: true, force: true });
-  mkdirSync(resolve(bareDir, 'src'), { recursive: true });
-  writeFileSync(
-    resolve(bareDir, 'index.html'),
-    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />' +
-      '<title>bare</title></head><body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>',
-  );
-  writeFileSync(
-    resolve(bareDir, 'src/main.tsx'),
+  const bareDir = await buildPage(
+    'bare',
     `import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 function App() {
@@ -162,16 +173,8 @@ function App() {
 }
 createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictMode>);
 `,
+    [react()],
   );
-  await build({
-    root: bareDir,
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir: resolve(bareDir, 'dist'), emptyOutDir: true, target: 'es2022' },
-  });
-  // Served like the app: pre-compressed (brotli and gzip copies beside each file).
-  precompressDirectory(resolve(bareDir, 'dist'));
 
   // 2b. The stack's floor: a page made of the packages the two screens are made of (the design card's react-router-dom,
   // i18next + react-i18next, effector + effector-react, @farfetched/core, zod, @telegram-apps/sdk-react), each doing the
@@ -181,16 +184,8 @@ createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictM
   // amounts formatted by Intl (the query starts with the page, as the app's does). Then `miniApp.ready()`. One file,
   // built with the same Vite and the app's build plugins (the compile hint on the entry, the Telegram SDK's patches).
   // A page of this stack can hardly be faster: what the app's screens cost above it is the app's own.
-  const floorDir = resolve(root, '.tmp/bench-floor');
-  rmSync(floorDir, { recursive: true, force: true });
-  mkdirSync(resolve(floorDir, 'src'), { recursive: true });
-  writeFileSync(
-    resolve(floorDir, 'index.html'),
-    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />' +
-      '<title>floor</title></head><body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>',
-  );
-  writeFileSync(
-    resolve(floorDir, 'src/main.tsx'),
+  const floorDir = await buildPage(
+    'floor',
     `import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Link, RouterProvider } from 'react-router-dom';
@@ -270,16 +265,8 @@ async function boot() {
 }
 void boot();
 `,
+    [react(), telegramLaunchCheckOnce(), telegramLaunchParamsParsedOnce(), compileHints(['index'])],
   );
-  await build({
-    root: floorDir,
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [react(), telegramLaunchCheckOnce(), telegramLaunchParamsParsedOnce(), compileHints(['index'])],
-    resolve: { alias: { react: resolve(root, 'node_modules/react'), 'react-dom': resolve(root, 'node_modules/react-dom') } },
-    build: { outDir: resolve(floorDir, 'dist'), emptyOutDir: true, target: 'es2022' },
-  });
-  precompressDirectory(resolve(floorDir, 'dist'));
 
   // 3. Serve both with the real server; a signed-in user for the Wallet; measure interleaved.
   const app = await startTestServer(process.env.BENCH_DIST ? { staticDir: resolve(process.env.BENCH_DIST) } : {});
