@@ -1,5 +1,5 @@
 import { createRoot, type Root } from 'react-dom/client';
-import { authExpired, authExpiredMessageShown, loadDurableSession, sessionStarted, signedIn } from '@/entities/session';
+import { authExpired, authExpiredMessageShown, sessionStarted, signedIn, startDurableSession } from '@/entities/session';
 import { configureApi, tokenStorage, TRANSPORT_ERROR_KEYS } from '@/shared/api';
 import { appConfig } from '@/shared/config';
 import { i18n, initI18n } from '@/shared/i18n';
@@ -52,13 +52,9 @@ export async function start(container: HTMLElement): Promise<Root> {
 
   // Real init data only: the dev mock's is made up, and outside Telegram sign-in is by email (docs/platform.md).
   configureApi({ baseUrl: appConfig.apiBaseUrl, getInitData: getInitDataForServer, getTelegramClient: getTelegramClientForServer });
-  // 9.0+: a session kept in Telegram's SecureStorage/DeviceStorage comes back when localStorage lost it
-  // (Telegram Desktop restarts). Before 9.0 this resolves at once without a bridge call.
-  if (getPlatformInfo().features.deviceStorage) {
-    await loadDurableSession()
-      .then(({ restoreDurableSessionFx }) => restoreDurableSessionFx())
-      .catch(() => undefined);
-  }
+  // 9.0+: a session kept in Telegram's SecureStorage/DeviceStorage comes back when localStorage lost it (Telegram
+  // Desktop restarts); waited for only then, a session in localStorage starts at once (entities/session durable-boot).
+  if (getPlatformInfo().features.deviceStorage) await startDurableSession();
   sessionStarted();
   // The guards send the user to /signin?returnTo=… (the session store is cleared); say why.
   authExpired.watch(() => {
@@ -95,8 +91,8 @@ function sessionStorageOrNull(): Storage | null {
  */
 async function renderStartupError(root: Root, issues: readonly LaunchParamsIssue[]): Promise<void> {
   try {
-    const { StartupErrorScreen } = await import('./startup-error-screen');
-    root.render(<StartupErrorScreen issues={issues} />);
+    const screen = await import('./startup-error-screen');
+    root.render(<screen.StartupErrorScreen issues={issues} />);
   } catch {
     root.render(
       <main role="alert">

@@ -75,7 +75,7 @@ export function useScreenShown(): void {
  */
 function afterFirstScreen(): void {
   if (getPlatformInfo().features.cloudStorage) {
-    void import('@/features/change-language').then(({ languageCloudSyncStarted }) => languageCloudSyncStarted());
+    void import('@/features/change-language').then((language) => language.languageCloudSyncStarted());
   }
 }
 

@@ -10,7 +10,8 @@ export {
   authExpiredMessageShown,
 } from './model/session';
 /**
- * The durable copy of the refresh token (SecureStorage/DeviceStorage, Telegram 9.0+) as a lazy chunk: only clients
- * that have those storages download it (first-screen bundle budget). See model/durable-session.ts.
+ * The durable copy of the refresh token (SecureStorage/DeviceStorage, Telegram 9.0+): boot's part, which loads the
+ * model as a lazy chunk (only clients that have those storages download it: first-screen bundle budget). See
+ * model/durable-boot.ts and model/durable-session.ts.
  */
-export const loadDurableSession = () => import('./model/durable-session');
+export { startDurableSession } from './model/durable-boot';

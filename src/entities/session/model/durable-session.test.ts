@@ -10,6 +10,7 @@ import {
   restoreDurableSessionFx,
   selectDurableStore,
   selectDurableStoreFx,
+  syncDurableSessionFx,
   writeDurableTokenFx,
 } from './durable-session';
 import { $accessToken, signedIn, signedOut } from './session';
@@ -128,5 +129,37 @@ describe('restoreDurableSessionFx', () => {
     await allSettled(restoreDurableSessionFx, { scope });
     await allSettled(signedIn, { scope, params: { accessToken: 'a', refreshToken: 'r' } });
     expect(writes).toEqual([]);
+  });
+
+  describe('syncDurableSessionFx (boot with a session in localStorage, not waited for)', () => {
+    test('brings the copy up to date and never refreshes', async () => {
+      const refresh = vi.fn();
+      const { scope, writes } = setup({ kind: 'secure', kept: 'old', local: 'current', refresh });
+      expect((await allSettled(syncDurableSessionFx, { scope })).value).toBe('kept');
+      expect(refresh).not.toHaveBeenCalled();
+      expect(writes).toEqual([{ kind: 'secure', refreshToken: 'current' }]);
+      expect(scope.getState($durableStore)).toBe('secure');
+    });
+
+    test('a copy already current is not written again', async () => {
+      const { scope, writes } = setup({ kind: 'device', kept: 'current', local: 'current' });
+      expect((await allSettled(syncDurableSessionFx, { scope })).value).toBe('kept');
+      expect(writes).toEqual([]);
+    });
+
+    test('signed out meanwhile: the copy is cleared, and the session is not restored from it', async () => {
+      const refresh = vi.fn(async () => ({ accessToken: 'access-2', refreshToken: 'refresh-2' }));
+      const { scope, writes } = setup({ kind: 'secure', kept: 'refresh-1', local: null, refresh });
+      expect((await allSettled(syncDurableSessionFx, { scope })).value).toBe('cleared');
+      expect(refresh).not.toHaveBeenCalled();
+      expect(writes).toEqual([{ kind: 'secure', refreshToken: null }]);
+      expect(scope.getState($accessToken)).toBeNull();
+    });
+
+    test('before 9.0 (no store) it does nothing', async () => {
+      const { scope, writes } = setup({ kind: 'none', kept: null, local: 'current' });
+      expect((await allSettled(syncDurableSessionFx, { scope })).value).toBe('unavailable');
+      expect(writes).toEqual([]);
+    });
   });
 });

@@ -6,9 +6,11 @@
  *
  * - `selectDurableStore` picks the store: none before 9.0; SecureStorage when it answers; DeviceStorage when
  *   SecureStorage says it is unsupported on this device; none when neither works.
- * - `restoreDurableSessionFx` (boot, before the first screen): picks the store; if localStorage has no tokens and
- *   the store has a refresh token, rotates it on the server (`auth/refresh-token`) and signs in with the result;
- *   if localStorage has tokens the copy is brought up to date. A refused token is removed.
+ * - Boot (model/durable-boot.ts) with no session in localStorage, before the first screen: `restoreDurableSessionFx`
+ *   picks the store and, if it has a refresh token, rotates it on the server (`auth/refresh-token`) and signs in with
+ *   the result. A refused token is removed.
+ * - Boot with a session in localStorage, not waited for: `syncDurableSessionFx` picks the store and brings the copy up
+ *   to date (issue #13: the first screen no longer waits for a keychain read it does not need).
  * - Every sign-in and every rotation by the transport writes the new refresh token; sign-out and expiry clear it.
  */
 import { createEffect, createEvent, createStore, sample } from 'effector';
@@ -87,6 +89,26 @@ export const restoreDurableSessionFx = createEffect(async (): Promise<DurableRes
     return 'refused';
   }
 });
+
+/**
+ * Boot with a session in localStorage (the usual start): there is nothing to restore, so the first screen does not
+ * wait for this (model/durable-boot.ts). The store is chosen, then the copy is brought up to date with localStorage as
+ * it is by then: written when it differs, cleared when the user signed out or the session expired meanwhile (their own
+ * clear, below, found no store chosen yet). It never restores: a session ended on this device must not come back from
+ * its copy. Never rejects.
+ */
+export const syncDurableSessionFx = createEffect(async (): Promise<'unavailable' | 'kept' | 'cleared'> => {
+  const { kind, refreshToken } = await selectDurableStoreFx();
+  if (kind === 'none') return 'unavailable';
+  const local = await readLocalRefreshTokenFx();
+  if (local !== refreshToken) await writeDurableTokenFx({ kind, refreshToken: local }).catch(() => undefined);
+  return local ? 'kept' : 'cleared';
+});
+
+/** Boot (model/durable-boot.ts): with a session in localStorage the copy is synced, without one it is restored. */
+export const durableSessionBootFx = createEffect((signedInHere: boolean): Promise<unknown> =>
+  signedInHere ? syncDurableSessionFx() : restoreDurableSessionFx(),
+);
 
 $durableStore.on(selectDurableStoreFx.doneData, (_, { kind }) => kind);
 
