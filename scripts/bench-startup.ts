@@ -32,7 +32,8 @@
  * e.g. an older commit's, for a before/after in one run), BENCH_LATENCY_MS (a round trip added to every request of
  * every page, bare included: a phone's network instead of localhost's; default 0), BENCH_TELEGRAM=1 (the app's pages
  * opened as Telegram's Android client opens a Mini App: its bridge and launch parameters, no dev mock; the bare page as
- * it is; BENCH_TELEGRAM_VERSION, default 9.1).
+ * it is; BENCH_TELEGRAM_VERSION, default 9.1; BENCH_TELEGRAM_STORAGE_MS, how long its Device and Secure Storage take to
+ * answer, default 0).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,6 +57,8 @@ const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0);
 const IN_TELEGRAM = process.env.BENCH_TELEGRAM === '1';
 /** The client's Mini Apps version (9.0+ has Device and Secure Storage, which a start reads for a kept session). */
 const TELEGRAM_VERSION = process.env.BENCH_TELEGRAM_VERSION ?? '9.1';
+/** How long the client's Device and Secure Storage take to answer (a phone's keychain; default 0: a task later). */
+const TELEGRAM_STORAGE_MS = Number(process.env.BENCH_TELEGRAM_STORAGE_MS ?? 0);
 
 /**
  * Telegram's Android client, as the page sees it: launch parameters in the URL's hash and a native `postEvent` bridge
@@ -69,7 +72,8 @@ const telegramWebview = `(() => {
   const theme = ${JSON.stringify(TELEGRAM_THEME)};
   const insets = { top: 0, bottom: 0, left: 0, right: 0 };
   const calls = (window.__tgMockCalls = []);
-  const emit = (type, data) => setTimeout(() => window.Telegram?.WebView?.receiveEvent?.(type, data), 0);
+  const emit = (type, data, ms = 0) => setTimeout(() => window.Telegram?.WebView?.receiveEvent?.(type, data), ms);
+  const stored = (type, data) => emit(type, data, ${TELEGRAM_STORAGE_MS});
   window.TelegramWebviewProxy = {
     postEvent(type, raw) {
       const params = raw ? JSON.parse(raw) : {};
@@ -81,10 +85,10 @@ const telegramWebview = `(() => {
         case 'web_app_request_content_safe_area': return emit('content_safe_area_changed', insets);
         case 'web_app_invoke_custom_method':
           return emit('custom_method_invoked', { req_id: params.req_id, result: params.method === 'getStorageValues' ? {} : true });
-        case 'web_app_device_storage_get_key': return emit('device_storage_key_received', { req_id: params.req_id, value: null });
-        case 'web_app_secure_storage_get_key': return emit('secure_storage_key_received', { req_id: params.req_id, value: null, can_restore: false });
-        case 'web_app_device_storage_save_key': return emit('device_storage_key_saved', { req_id: params.req_id });
-        case 'web_app_secure_storage_save_key': return emit('secure_storage_key_saved', { req_id: params.req_id });
+        case 'web_app_device_storage_get_key': return stored('device_storage_key_received', { req_id: params.req_id, value: null });
+        case 'web_app_secure_storage_get_key': return stored('secure_storage_key_received', { req_id: params.req_id, value: null, can_restore: false });
+        case 'web_app_device_storage_save_key': return stored('device_storage_key_saved', { req_id: params.req_id });
+        case 'web_app_secure_storage_save_key': return stored('secure_storage_key_saved', { req_id: params.req_id });
       }
     },
   };
