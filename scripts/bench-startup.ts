@@ -303,6 +303,19 @@ void boot();
           telegram: IN_TELEGRAM,
         },
       },
+      {
+        server,
+        // How Telegram opens the Mini App from the bot's menu button or link: its root URL, which sends a signed-in user
+        // on to /wallet.
+        target: {
+          name: `${label}: Wallet, signed in, opened at /`,
+          path: '/',
+          readySelector: '[data-testid="wallet-balance"] [data-currency]',
+          readyLabel: 'balances visible',
+          storage: signedInStorage(user, LANG),
+          telegram: IN_TELEGRAM,
+        },
+      },
     ];
   };
   const floorTargets = async (server: RunningServer): Promise<Array<{ target: Target; server: RunningServer }>> => {

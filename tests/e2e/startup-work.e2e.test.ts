@@ -8,7 +8,9 @@
  * - a returning user's core translations in Russian are requested with the first screen's chunk, not one round trip
  *   after the platform has started;
  * - inside a Telegram client with Cloud Storage (6.9+), the Welcome's start-up language sync loads its own small chunks,
- *   not the wallet screen's (which held the haptics it needs).
+ *   not the wallet screen's (which held the haptics it needs);
+ * - a signed-in user opening the app at its root (as Telegram opens a Mini App) gets the wallet's code with boot, not
+ *   after a first render of the Welcome's route and its guard's redirect.
  * The bridge keeps the launch parameters in sessionStorage each time it reads them, so its writes count the reads.
  */
 import { readFileSync } from 'node:fs';
@@ -72,6 +74,23 @@ describe('start-up work (issue #13)', () => {
     await page.getByRole('link', { name: enShell.tabs.settings }).click();
     await visible(page.getByTestId('app-lock-settings'));
     expect(lockCode(scripts)).toEqual([expect.stringMatching(/lock-settings-/)]);
+  });
+
+  test("a signed-in user opening the app at its root (as Telegram opens it) gets the wallet's code with boot, not after a first render", async ({
+    app: { page, baseUrl },
+  }) => {
+    const user = await signUpViaApi(baseUrl, 'startup-root', { firstName: 'Anna', lastName: 'Smith' });
+    await openSignedIn(page, baseUrl, user, '/?tgMockVersion=8.0', 'en');
+    await visible(page.getByTestId('wallet-balance').locator('[data-currency="USD"]'));
+    expect(new URL(page.url()).pathname).toBe('/wallet');
+    // Boot asks for the first screen's code before it starts the platform (whose first request, outside Telegram, is
+    // the dev mock's chunk). Before, the Welcome's route rendered first, its guard redirected, and only then was the
+    // wallet's code asked for: after the platform had started.
+    const startOf = (file: RegExp) =>
+      page.evaluate((source) => performance.getEntriesByType('resource').find((entry) => new RegExp(source).test(entry.name))?.startTime ?? Infinity, file.source);
+    expect(await startOf(/\/assets\/wallet-screen-[^/]+\.js$/)).toBeLessThan(await startOf(/\/assets\/mock-setup-[^/]+\.js$/));
+    // The dev mock's settings in the query stayed in the URL for it to read: the 8.0 mock, not the 6.7 default.
+    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('platform.mock-config') ?? '{}'))).toMatchObject({ version: '8.0' });
   });
 
   test("a Telegram 6.9+ Welcome syncs the language from Cloud Storage without the wallet screen's code", async ({ app: { page, baseUrl } }) => {

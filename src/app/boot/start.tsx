@@ -14,7 +14,7 @@ import {
   type PlatformState,
 } from '@/shared/platform';
 import { notify } from '@/shared/ui';
-import { preloadScreen, screenReady } from '../router/routes';
+import { skipWelcomeWhenSignedIn, preloadScreen, screenReady } from '../router/routes';
 import { App } from './app';
 import { followLaunchDeepLink } from './deep-link';
 
@@ -29,6 +29,7 @@ const FIRST_SCREEN_WAIT_MS = 300;
 export async function start(container: HTMLElement): Promise<Root> {
   // The first screen's chunk downloads while the platform and i18n start; its translations as soon as
   // the language is known (in parallel with the core ones), not after the screen's code has arrived.
+  if (tokenStorage.getAccessToken() !== null) skipWelcomeWhenSignedIn(window.location, window.history);
   const namespaces = preloadScreen(window.location.pathname);
   const root = createRoot(container);
   let platform: PlatformState;

@@ -3,7 +3,7 @@ import { matchPath, Navigate, useLocation, useRoutes, type RouteObject } from 'r
 import { HOME_PATH, routePaths } from '@/shared/config';
 import { CORE_NAMESPACES, loadNamespaces, namespacesLoaded, prefetchLocaleFiles } from '@/shared/i18n';
 import { ErrorBoundary, ScreenSkeleton } from '@/shared/ui';
-import { createHasScreen } from './guards';
+import { createHasScreen, decideAccess } from './guards';
 import { AppLayout, AuthLayout, ProtectedLayout, RootLayout } from './layouts';
 import { RouteErrorScreen, useScreenShown } from './recovery-screen';
 import { screens as defaultScreens, type ScreenLayout, type ScreenRoute } from './screens';
@@ -65,6 +65,19 @@ function lazyScreen(screen: ScreenRoute): LazyExoticComponent<ComponentType> {
  * screen's namespaces: boot has i18n download them once the language is detected (initI18n `prefetch`). Nothing else changes: the same files the router
  * would fetch, just earlier. No-op (and no namespaces) for a path without a screen.
  */
+/**
+ * A signed-in user opening the Mini App at its root, as Telegram opens it, is on the wallet before boot picks the first
+ * screen (the guards' rule, decideAccess), so the wallet's code and data start with boot as when opened at /wallet,
+ * not after a first render of the Welcome and its redirect (issue #13). The URL's query and hash stay (the launch
+ * parameters inside Telegram, the dev mock's settings outside). Only the Welcome: a sign-in screen's `returnTo` and a
+ * signed-out start (a session kept in Telegram's storage may still come back) are the guards' to follow.
+ */
+export function skipWelcomeWhenSignedIn(location: Location, history: History, list: readonly ScreenRoute[] = defaultScreens): void {
+  const screen = location.pathname === routePaths.welcome ? screenAt(location.pathname, list) : undefined;
+  const decision = screen && decideAccess({ layout: screen.layout, isAuthenticated: true, location, hasScreen: createHasScreen(list) });
+  if (decision?.type === 'redirect') history.replaceState(history.state, '', `${decision.to}${location.search}${location.hash}`);
+}
+
 export function preloadScreen(pathname: string, list: readonly ScreenRoute[] = defaultScreens): readonly string[] {
   const screen = screenAt(pathname, list);
   if (!screen) return [];

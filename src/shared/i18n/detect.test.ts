@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from './config';
 import { detectLanguage, normalizeLanguage } from './detect';
-import { changeLanguage, i18n, initI18n } from './instance';
+import { changeLanguage, i18n, initI18n, loadNamespaces } from './instance';
 
 describe('normalizeLanguage', () => {
   it.each([
@@ -65,22 +65,25 @@ describe('initI18n', () => {
 });
 
 describe('Russian plurals', () => {
+  // A plural the product shows (the card number's reveal countdown): Russian has one / few / many.
   it.each([
-    [1, '1 карта'],
-    [2, '2 карты'],
-    [5, '5 карт'],
-    [11, '11 карт'],
-    [21, '21 карта'],
-    [22, '22 карты'],
+    [1, 'Скроется через 1 секунду'],
+    [2, 'Скроется через 2 секунды'],
+    [5, 'Скроется через 5 секунд'],
+    [11, 'Скроется через 11 секунд'],
+    [21, 'Скроется через 21 секунду'],
+    [22, 'Скроется через 22 секунды'],
   ])('%i → %s', async (count, expected) => {
     await initI18n({ navigatorLanguages: ['ru'] });
     await i18n.changeLanguage('ru');
-    expect(i18n.t('common:cards', { count })).toBe(expected);
+    await loadNamespaces(['cards']);
+    expect(i18n.t('cards:reveal.hidesIn', { count })).toBe(expected);
   });
 
   it('English has one/other', async () => {
     await i18n.changeLanguage('en');
-    expect(i18n.t('common:cards', { count: 1 })).toBe('1 card');
-    expect(i18n.t('common:cards', { count: 21 })).toBe('21 cards');
+    await loadNamespaces(['cards']);
+    expect(i18n.t('cards:reveal.hidesIn', { count: 1 })).toBe('Hides in 1 second');
+    expect(i18n.t('cards:reveal.hidesIn', { count: 21 })).toBe('Hides in 21 seconds');
   });
 });
