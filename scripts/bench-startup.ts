@@ -3,7 +3,8 @@
  *
  * The app: dist/ (built when missing, or with --build) served by the real server (fresh in-memory
  * database). Two of its screens: the Welcome (signed out, "/") and the Wallet of a signed-in user ("/wallet",
- * tokens in localStorage as the sign-in screen leaves them; the user is made through the API first). The
+ * tokens in localStorage as the sign-in screen leaves them; the user is made through the API first), and that Wallet
+ * opened at "/" as Telegram opens a Mini App (the app's root URL, which sends a signed-in user on to /wallet). The
  * baseline: a one-component React 19 page built with Vite into .tmp/ in this run and served by the same
  * server. All open in headless Chromium (phone viewport, fresh context = cold cache, outside Telegram: the dev
  * mock) with 4x CPU throttling (CDP Emulation.setCPUThrottlingRate), driven over Chromium's DevTools pipe with no
