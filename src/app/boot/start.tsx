@@ -27,6 +27,8 @@ const FIRST_SCREEN_WAIT_MS = 300;
  * markReady() is sent by the root layout once the first screen has painted (or here, for the error screen).
  */
 export async function start(container: HTMLElement): Promise<Root> {
+  // Where the app was opened: a launch deep link is followed from the start page only (below).
+  const opened = { pathname: window.location.pathname };
   // The first screen's chunk downloads while the platform and i18n start; its translations as soon as
   // the language is known (in parallel with the core ones), not after the screen's code has arrived.
   if (tokenStorage.getAccessToken() !== null) skipWelcomeWhenSignedIn(window.location, window.history);
@@ -48,7 +50,7 @@ export async function start(container: HTMLElement): Promise<Root> {
   }
 
   // t.me/<bot>/<app>?startapp=sbp_<paymentId> (the bank's way back into Telegram): open that payment's result.
-  const deepLink = followLaunchDeepLink(getStartParam(), { location: window.location, history: window.history, storage: sessionStorageOrNull() });
+  const deepLink = followLaunchDeepLink(getStartParam(), { location: opened, history: window.history, storage: sessionStorageOrNull() });
   if (deepLink) preloadScreen(deepLink.split('?')[0]!);
 
   // Real init data only: the dev mock's is made up, and outside Telegram sign-in is by email (docs/platform.md).
