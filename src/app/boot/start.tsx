@@ -14,7 +14,7 @@ import {
   type PlatformState,
 } from '@/shared/platform';
 import { notify } from '@/shared/ui';
-import { skipWelcomeWhenSignedIn, preloadScreen, screenReady } from '../router/routes';
+import { preloadScreen, screenReady, skipWelcomeWhenSignedIn } from '../router/routes';
 import { App } from './app';
 import { followLaunchDeepLink } from './deep-link';
 

@@ -59,13 +59,6 @@ function lazyScreen(screen: ScreenRoute): LazyExoticComponent<ComponentType> {
 }
 
 /**
- * Starts downloading the chunk of the screen at `pathname` (boot calls it before the platform and i18n
- * start, so the first screen's code arrives in parallel instead of after them), and its translations in the
- * stored language (a returning user's, known before the platform starts). Returns the
- * screen's namespaces: boot has i18n download them once the language is detected (initI18n `prefetch`). Nothing else changes: the same files the router
- * would fetch, just earlier. No-op (and no namespaces) for a path without a screen.
- */
-/**
  * A signed-in user opening the Mini App at its root, as Telegram opens it, is on the wallet before boot picks the first
  * screen (the guards' rule, decideAccess), so the wallet's code and data start with boot as when opened at /wallet,
  * not after a first render of the Welcome and its redirect (issue #13). The URL's query and hash stay (the launch
@@ -78,6 +71,13 @@ export function skipWelcomeWhenSignedIn(location: Location, history: History, li
   if (decision?.type === 'redirect') history.replaceState(history.state, '', `${decision.to}${location.search}${location.hash}`);
 }
 
+/**
+ * Starts downloading the chunk of the screen at `pathname` (boot calls it before the platform and i18n
+ * start, so the first screen's code arrives in parallel instead of after them), and its translations in the
+ * stored language (a returning user's, known before the platform starts). Returns the
+ * screen's namespaces: boot has i18n download them once the language is detected (initI18n `prefetch`). Nothing else changes: the same files the router
+ * would fetch, just earlier. No-op (and no namespaces) for a path without a screen.
+ */
 export function preloadScreen(pathname: string, list: readonly ScreenRoute[] = defaultScreens): readonly string[] {
   const screen = screenAt(pathname, list);
   if (!screen) return [];
