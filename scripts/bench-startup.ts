@@ -279,6 +279,15 @@ void boot();
   const other = process.env.BENCH_COMPARE ? await startTestServer({ staticDir: resolve(process.env.BENCH_COMPARE) }) : null;
   const bare = await startTestServer({ staticDir: resolve(bareDir, 'dist') });
   const floor = await startTestServer({ staticDir: resolve(floorDir, 'dist') });
+  /** A signed-in user's Wallet opened at `path`: usable once its balances show their figures. */
+  const walletTarget = (name: string, path: string, user: { accessToken: string; refreshToken: string }): Target => ({
+    name,
+    path,
+    readySelector: '[data-testid="wallet-balance"] [data-currency]',
+    readyLabel: 'balances visible',
+    storage: signedInStorage(user, LANG),
+    telegram: IN_TELEGRAM,
+  });
   const appTargets = async (server: RunningServer, label: string): Promise<Array<{ target: Target; server: RunningServer }>> => {
     const user = await signUpViaApi(server.url, 'bench', { firstName: 'Anna', lastName: 'Smith' });
     return [
@@ -293,47 +302,17 @@ void boot();
           telegram: IN_TELEGRAM,
         },
       },
-      {
-        server,
-        target: {
-          name: `${label}: Wallet, signed in`,
-          path: '/wallet',
-          readySelector: '[data-testid="wallet-balance"] [data-currency]',
-          readyLabel: 'balances visible',
-          storage: signedInStorage(user, LANG),
-          telegram: IN_TELEGRAM,
-        },
-      },
-      {
-        server,
-        // How Telegram opens the Mini App from the bot's menu button or link: its root URL, which sends a signed-in user
-        // on to /wallet.
-        target: {
-          name: `${label}: Wallet, signed in, opened at /`,
-          path: '/',
-          readySelector: '[data-testid="wallet-balance"] [data-currency]',
-          readyLabel: 'balances visible',
-          storage: signedInStorage(user, LANG),
-          telegram: IN_TELEGRAM,
-        },
-      },
+      { server, target: walletTarget(`${label}: Wallet, signed in`, '/wallet', user) },
+      // How Telegram opens the Mini App from the bot's menu button or link: its root URL, which sends a signed-in user
+      // on to /wallet.
+      { server, target: walletTarget(`${label}: Wallet, signed in, opened at /`, '/', user) },
     ];
   };
   const floorTargets = async (server: RunningServer): Promise<Array<{ target: Target; server: RunningServer }>> => {
     const user = await signUpViaApi(server.url, 'floor', { firstName: 'Anna', lastName: 'Smith' });
     return [
       { server, target: { name: 'floor: Welcome', path: '/', readySelector: 'a[href="/signup"]', readyLabel: 'link visible', telegram: IN_TELEGRAM } },
-      {
-        server,
-        target: {
-          name: 'floor: Wallet',
-          path: '/wallet',
-          readySelector: '[data-testid="wallet-balance"] [data-currency]',
-          readyLabel: 'balances visible',
-          storage: signedInStorage(user, LANG),
-          telegram: IN_TELEGRAM,
-        },
-      },
+      { server, target: walletTarget('floor: Wallet', '/wallet', user) },
     ];
   };
   const targets: Array<{ target: Target; server: RunningServer }> = [
