@@ -130,6 +130,6 @@ export const registerSandboxRoutes = async (
     acquirer: sandbox.acquirer,
     depositAddress: config.wallet.usdt.depositAddress,
   });
-  if (sandbox.cardIssuer && adapters.cardIssuer === sandbox.cardIssuer) registerCardDevRoutes(app, { db, sandbox: sandbox.cardIssuer, cards: app.cards });
+  if (sandbox.cardIssuer && adapters.cardIssuer === sandbox.cardIssuer) registerCardDevRoutes(app, { db, sandbox: sandbox.cardIssuer });
   if (sandbox.cardIssuer && adapters.cardIssuer === sandbox.cardIssuer) registerCardControlDevRoutes(app, { db, sandbox: sandbox.cardIssuer });
 };

@@ -82,7 +82,7 @@ export class TelegramInitData {
   }
 
   /** For Telegram login: a verified Telegram user is required. */
-  requireUser(request: FastifyRequest): TelegramUserData {
+  user(request: FastifyRequest): TelegramUserData {
     if (!this.verifies) {
       throw authError('TELEGRAM_LOGIN_UNAVAILABLE', 'Telegram sign-in is not available on this server. Sign in with your email.');
     }
