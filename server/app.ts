@@ -8,10 +8,12 @@ import { httpErrors } from './http/errors';
 import type { HttpContext } from './http/context';
 import { API_HEADERS } from './http/headers';
 import { registerGracefulClose } from './http/graceful-close';
-import { clientErrorOptions } from './http/client-errors';
+import { registerBodyDiscard } from './http/body-discard';
+import { clientErrorOptions, registerUrlLimits, trackRequests } from './http/client-errors';
 import { loggingOptions } from './http/logging';
 import { registerMetrics } from './http/metrics';
 import { registerSecurity } from './http/security';
+import { registerOverloadShedding } from './http/overload';
 import { registerNulGuard } from './http/validation';
 import { isApiPath, registerStaticFiles } from './http/static-files';
 import { TokenService } from './modules/auth/tokens';
@@ -88,6 +90,11 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
   const users = new UsersService({ db, clock, autoVerifyAfterSeconds: config.sandbox ? config.verificationDelaySeconds : null });
   const settings = loadModuleSettings(config);
 
+  trackRequests(app.server);
+  registerUrlLimits(app);
+  registerOverloadShedding(app, { maxInFlight: config.edge.maxInFlightRequests, retryAfterSeconds: config.edge.overloadRetryAfterSeconds });
+  // Before the graceful close: its Connection: close while stopping must stand.
+  registerBodyDiscard(app, { maxBytes: config.edge.bodyDiscardMaxBytes });
   registerGracefulClose(app);
   registerNulGuard(app);
   registerMetrics(app, { db, token: config.metricsToken });

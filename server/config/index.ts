@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { adaptersSection } from './adapters';
 import { botSection } from './bot';
 import { cardsSection } from './cards';
+import { edgeSection } from './edge';
 import { coreProductionProblems, coreVars, resolveCore, type CoreConfig } from './core';
 import { jobsSection } from './jobs';
 import { promoSection } from './promo';
@@ -28,6 +29,7 @@ export { jobsSection, type JobsSettings } from './jobs';
 export { tronSection, type TronConfig, type TronGridConfig } from './tron';
 export { adaptersSection, type AdaptersConfig, type RatesConfig } from './adapters';
 export { botSection, type BotConfig } from './bot';
+export { edgeSection, type EdgeSettings } from './edge';
 
 /** The sections besides the core, by the name they have on Config. */
 export const sections = {
@@ -41,6 +43,8 @@ export const sections = {
   adapters: adaptersSection,
   /** The Telegram bot: notifications and /start (BOT_ADAPTER, BOT_WEBHOOK_SECRET). */
   bot: botSection,
+  /** What one request may cost at the HTTP edge (BODY_DISCARD_MAX_BYTES, MAX_IN_FLIGHT_REQUESTS). */
+  edge: edgeSection,
 };
 
 const coreSchema = z.object(coreVars);

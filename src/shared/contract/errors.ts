@@ -26,6 +26,11 @@ export const ERROR_CODES = def({
   RATE_LIMITED: { status: 429, service: 'api', description: 'Too many requests.' },
   INTERNAL: { status: 500, service: 'api', description: 'Unexpected server error.' },
   UPSTREAM_UNAVAILABLE: { status: 503, service: 'api', description: 'A provider (issuer, SBP, chain) is unavailable.' },
+  SERVICE_OVERLOADED: {
+    status: 503,
+    service: 'api',
+    description: 'The server is working on as many requests as it takes (MAX_IN_FLIGHT_REQUESTS); retry after Retry-After.',
+  },
   DATABASE_UNAVAILABLE: {
     status: 503,
     service: 'api',
