@@ -20,6 +20,7 @@ import { TokenService } from './modules/auth/tokens';
 import { loadModuleSettings, registerModules, type Adapters, type ModuleSettings, type MountedModule } from './modules';
 import { requireVerifiedUser } from './modules/users';
 import { UsersService } from './modules/users/service';
+import { Monitor } from './monitor';
 import { resolveAdapters } from './outside-world';
 import { registerSandboxRoutes } from './sandbox';
 
@@ -97,7 +98,8 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
   registerBodyDiscard(app, { maxBytes: config.edge.bodyDiscardMaxBytes });
   registerGracefulClose(app);
   registerNulGuard(app);
-  registerMetrics(app, { db, token: config.metricsToken });
+  const monitor = new Monitor(clock, app.log);
+  monitor.registerMetrics(registerMetrics(app, { db, token: config.metricsToken }));
   await registerSecurity(app, { appOrigins: config.appOrigins, apiOrigins: config.apiPublicOrigins });
   const spaFallback = await registerStaticFiles(app, config.staticDir);
   installErrorHandling(app, (request, reply) => {
@@ -108,8 +110,8 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
   });
 
   await registerApiDocs(app);
-  const { adapters, sandbox } = resolveAdapters(app, { db, clock, config, given });
-  await registerModules(app, { db, clock, config, adapters, tokens, users }, settings, modules);
+  const { adapters, sandbox } = resolveAdapters(app, { db, clock, config, given, monitor });
+  await registerModules(app, { db, clock, config, adapters, tokens, users, monitor }, settings, modules);
   if (sandbox) await registerSandboxRoutes(app, sandbox, { db, clock, config, users, adapters });
   await extraRoutes?.(app);
 

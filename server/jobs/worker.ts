@@ -169,8 +169,9 @@ class JobRunner {
   /** Back to the queue after a backoff. `hookOnly`: the handler is done trying; the next claim runs the failure hook only. */
   private async retryLater(job: JobRow, registered: RegisteredJobHandler | undefined, error: string, hookOnly = false, askedDelayMs?: number): Promise<void> {
     if (this.dead) return;
+    // An outside service's Retry-After is obeyed up to the longest backoff (JOBS_BACKOFF_MAX_MS): minutes, never days.
     const delay = askedDelayMs !== undefined
-      ? askedDelayMs
+      ? Math.min(askedDelayMs, this.opts.backoffMaxMs)
       : registered?.backoffMs
       ? registered.backoffMs(job.attempts)
       : defaultBackoffMs(job.attempts, this.opts.backoffBaseMs, this.opts.backoffMaxMs);

@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db';
 import { DomainError } from '../../http/errors';
+import type { Monitor } from '../../monitor';
 
-/** Liveness (the process answers) and readiness (the database answers). */
-export const registerHealthRoutes = (app: FastifyInstance, db: Db): void => {
+/**
+ * Liveness (the process answers) and readiness (the database answers). Readiness also tells how long ago each watcher of
+ * an outside service (the USDT deposit watcher) last polled it successfully, in seconds (null: not yet in this
+ * process): a detail for the operator, not a condition — a stalled upstream must not take the API out of service.
+ */
+export const registerHealthRoutes = (app: FastifyInstance, db: Db, monitor: Monitor): void => {
   app.get('/api/health', async () => ({ success: true, data: { status: 'ok' } }));
   app.get('/api/ready', async (request) => {
     try {
@@ -12,6 +17,7 @@ export const registerHealthRoutes = (app: FastifyInstance, db: Db): void => {
       request.log.error({ err: error }, 'database ping failed');
       throw new DomainError('api', 'NOT_READY', 'The database is not reachable.', 503);
     }
-    return { success: true, data: { status: 'ready', database: db.kind } };
+    const watchers = Object.fromEntries(Object.entries(monitor.watcherAges()).map(([name, age]) => [name, { lastSuccessAgeSeconds: age }]));
+    return { success: true, data: { status: 'ready', database: db.kind, watchers } };
   });
 };

@@ -1,6 +1,7 @@
 import type { TronDepositSource, TronTransfer } from '../../adapters/tron';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
+import type { Monitor } from '../../monitor';
 import { ensureWalletAccounts, getSystemAccount, accountIds, postTransaction, runLedgerTx } from '../ledger';
 import type { UsdtHoldReason } from '@/shared/contract/errors';
 import { formatUsdtAmount, microToCents, tagOfAmount } from './usdt-amount';
@@ -38,7 +39,12 @@ export interface UsdtWatcherOptions {
   confirmations: number;
   log?: (msg: string, data?: object) => void;
   batchSize?: number;
+  /** Told of every pass that read the source through (watcher `usdt-deposits`: metric and /api/ready). */
+  monitor?: Monitor;
 }
+
+/** This watcher's name in the metric and /api/ready. */
+export const USDT_WATCHER = 'usdt-deposits';
 
 /**
  * Watches the shared deposit address and credits tagged USDT deposits (docs/api.md "USDT deposit tag").
@@ -70,9 +76,14 @@ export class UsdtDepositWatcher {
 
   /** Processes everything available now; returns the number of transfers processed by this call. */
   poll(): Promise<number> {
-    this.running ??= this.pollAll().finally(() => {
-      this.running = undefined;
-    });
+    this.running ??= this.pollAll()
+      .then((processed) => {
+        this.options.monitor?.watcherPolled(USDT_WATCHER); // the source answered, whatever there was to do
+        return processed;
+      })
+      .finally(() => {
+        this.running = undefined;
+      });
     return this.running;
   }
 
@@ -252,6 +263,7 @@ export class UsdtDepositWatcher {
 
   /** Polls every `pollMs` in the background (0 = never; passes are then only triggered). */
   start(pollMs: number): void {
+    this.options.monitor?.watcherStarted(USDT_WATCHER);
     if (pollMs <= 0 || this.timer) return;
     const tick = () => {
       this.timer = setTimeout(() => {
