@@ -33,7 +33,14 @@ export const resolveAdapters = (
   const rates =
     given.rates ??
     (choice.rates.adapter === 'cbr'
-      ? new CbrRateProvider({ db, clock, ...choice.rates.cbr, log: warn })
+      ? new CbrRateProvider({
+          db,
+          clock,
+          ...choice.rates.cbr,
+          bounds: choice.rates.bounds,
+          log: warn,
+          onRefused: (reason, details) => monitor.refused('rates', reason, details),
+        })
       : choice.rates.adapter === 'sandbox'
         ? sandbox?.rates
         : undefined);

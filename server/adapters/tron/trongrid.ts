@@ -19,6 +19,7 @@
  */
 import type { Clock } from '../../clock';
 import type { TronGridConfig } from '../../config/tron';
+import { outsideFetch } from '../outside-http';
 import type { TronDepositSource, TronTransfer } from './tron';
 
 export type TronGridErrorCode = 'RATE_LIMITED' | 'SUSPENDED' | 'HTTP_ERROR' | 'NETWORK' | 'BAD_RESPONSE' | 'BAD_CURSOR' | 'BACKING_OFF';
@@ -236,12 +237,12 @@ export class TronGridSource implements TronDepositSource {
     let response: Response;
     let text: string;
     try {
-      response = await this.fetchFn(`${this.options.apiUrl}${path}`, {
-        method,
-        headers,
-        body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
+      // A redirect is followed within TRONGRID_API_URL's origin only (outsideFetch): anything else is a failed call.
+      response = await outsideFetch(
+        `${this.options.apiUrl}${path}`,
+        { method, headers, body: body ? JSON.stringify(body) : undefined, signal: AbortSignal.timeout(this.options.timeoutMs) },
+        this.fetchFn,
+      );
       text = await response.text();
     } catch (error) {
       throw this.fail(new TronGridError('NETWORK', `TronGrid ${method} ${path.split('?')[0]} failed: ${String(error)}`));

@@ -42,13 +42,14 @@ const registerWallet = async (app: FastifyInstance, { db, clock, config, adapter
   const acquirer: SbpAcquirer = adapters.sbpAcquirer ?? unconfiguredSbpAcquirer;
 
   const wallet = new WalletService({ db, clock, log });
-  const sbp = new SbpService({ db, clock, settings, acquirer, publicOrigin: () => config.publicOrigin, appOrigins: config.appOrigins, log });
+  const sbp = new SbpService({ db, clock, settings, acquirer, publicOrigin: () => config.publicOrigin, appOrigins: config.appOrigins, log, monitor });
   const watcher = new UsdtDepositWatcher({
     db,
     clock,
     source,
     depositAddress: settings.usdt.depositAddress,
     minDepositCents: settings.usdt.minDeposit,
+    reviewThresholdCents: settings.usdt.reviewThreshold,
     confirmations: settings.usdt.confirmations,
     log,
     monitor,

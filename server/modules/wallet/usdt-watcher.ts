@@ -36,6 +36,8 @@ export interface UsdtWatcherOptions {
   depositAddress: string;
   /** USD cents: smaller deposits are parked, not credited. */
   minDepositCents: number;
+  /** USD cents: a single larger deposit is held for review (parked `over_review_threshold`), not credited. */
+  reviewThresholdCents?: number;
   confirmations: number;
   log?: (msg: string, data?: object) => void;
   batchSize?: number;
@@ -59,6 +61,8 @@ export const USDT_WATCHER = 'usdt-deposits';
  *   - decimals are no valid tag (…00)     → unmatched 'no_tag'
  *   - tag belongs to no user / to several → unmatched 'unknown_tag' / 'ambiguous_tag'
  *   - amount below the minimum deposit    → unmatched 'below_minimum' (the tag owner noted for support)
+ *   - amount above the review threshold   → unmatched 'over_review_threshold' (held for its tag owner: outside
+ *                                           input is bounded, docs/server.md "What is bounded")
  *   - otherwise                           → usdtDeposit credit of the amount rounded down to cents,
  *                                           ledger key `usdt:<txHash>` (exactly once per tx hash)
  * Unmatched transfers are credited to no one; support resolves them by tx hash. A parked transfer is attributed to a
@@ -190,6 +194,9 @@ export class UsdtDepositWatcher {
     const userId = owners[0]!.user_id;
     const cents = microToCents(transfer.amountMicro);
     if (cents < this.options.minDepositCents) return this.park(q, transfer, 'below_minimum', userId);
+    if (this.options.reviewThresholdCents !== undefined && cents > this.options.reviewThresholdCents) {
+      return this.park(q, transfer, 'over_review_threshold', userId);
+    }
 
     const now = this.options.clock.now();
     const wallets = await ensureWalletAccounts(q, userId, now);
