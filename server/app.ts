@@ -18,6 +18,7 @@ import { registerNulGuard } from './http/validation';
 import { isApiPath, registerStaticFiles } from './http/static-files';
 import { loadModuleSettings, registerModules, type Adapters, type ModuleSettings, type MountedModule } from './modules';
 import { TokenService } from './modules/auth';
+import { requireStepUp } from './modules/app-lock';
 import { requireVerifiedUser, UsersService } from './modules/users';
 import { Monitor } from './monitor';
 import { resolveAdapters } from './outside-world';
@@ -84,6 +85,7 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
     },
     guards: {
       verified: (auth) => requireVerifiedUser(db, clock, auth.userId, auth.verified),
+      'step-up': async (auth) => requireStepUp(auth, clock, config.appLock.stepUpSeconds),
     },
   } satisfies HttpContext);
 

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { adaptersSection } from './adapters';
+import { appLockSection } from './app-lock';
 import { botSection } from './bot';
 import { cardsSection } from './cards';
 import { edgeSection } from './edge';
@@ -30,6 +31,7 @@ export { tronSection, type TronConfig, type TronGridConfig } from './tron';
 export { adaptersSection, type AdaptersConfig, type RatesConfig } from './adapters';
 export { botSection, type BotConfig } from './bot';
 export { edgeSection, type EdgeSettings } from './edge';
+export { appLockSection, type AppLockSettings } from './app-lock';
 
 /** The sections besides the core, by the name they have on Config. */
 export const sections = {
@@ -45,6 +47,8 @@ export const sections = {
   bot: botSection,
   /** What one request may cost at the HTTP edge (BODY_DISCARD_MAX_BYTES, MAX_IN_FLIGHT_REQUESTS). */
   edge: edgeSection,
+  /** The app lock: the step-up window, the passcode hashes' pool and limits (APP_LOCK_*). */
+  appLock: appLockSection,
 };
 
 const coreSchema = z.object(coreVars);
