@@ -16,6 +16,7 @@ import { checkLedger } from '../../server/modules/ledger';
 import { createTestApp, latestCode, type TestApp } from './harness';
 import { createCard, setIssuerMode } from './card-helpers';
 import { createSbp, depositUsdt, verifiedUser, type TestUser } from './wallet-support';
+import { signSbpCallback } from '../../server/adapters/sbp';
 
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 30);
 const SEED = 20_261_122;
@@ -366,6 +367,34 @@ describe('hostile input against the bot webhook (outside the contract: Telegram 
     } finally {
       await withSecret.close();
     }
+  });
+});
+
+// What an outside service sends is hostile input too (issue #31): a correctly signed acquirer callback with any amount,
+// currency or status for a real payment never answers 5xx, and credits at most the payment's own amount, once.
+describe('hostile signed SBP callbacks (the acquirer is outside input)', () => {
+  it('any amount, currency or status: never a 5xx, the envelope, at most the payment\'s amount credited once', async () => {
+    const payment = (await createSbp(t, user, { amount: 12_345 })).body.data as { invoiceId: string; orderId: string };
+    const rub = async () => (await t.call({ method: 'GET', url: '/api/wallet', headers: user.headers })).body.data.balances.find((b: { currency: string }) => b.currency === 'RUB').available.amount as number;
+    const before = await rub();
+    const secret = t.app.walletModules.settings.sbp.webhookSecret;
+    const callback = fc.record({
+      amount: fc.oneof(fc.constant(12_345), fc.integer(), fc.double(), fc.constantFrom(0, -12_345, 12_345_00, Number.MAX_SAFE_INTEGER, 1e21)),
+      currency: fc.oneof(fc.constant('RUB'), fc.constantFrom('USD', 'rub', '', 'XXX'), fc.string({ maxLength: 5 })),
+      status: fc.oneof(fc.constant('succeeded'), fc.constantFrom('failed', 'SUCCEEDED', 'refunded', '')),
+    });
+    await fc.assert(
+      fc.asyncProperty(callback, async (fields) => {
+        const body = JSON.stringify({ eventId: randomUUID(), invoiceId: payment.invoiceId, orderId: payment.orderId, errorCode: null, occurredAt: t.clock.now().toISOString(), ...fields });
+        const res = await t.call({ method: 'POST', url: '/api/webhooks/sbp', headers: { 'content-type': 'application/json', 'x-sbp-signature': signSbpCallback(secret, body) }, payload: body });
+        const where = `${JSON.stringify(fields)} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
+        expect(res.status, where).toBeLessThan(500);
+        if (res.status >= 400) expect(ErrorEnvelope.safeParse(res.body).success, where).toBe(true);
+        expect([before, before + 12_345], where).toContain(await rub());
+      }),
+      { numRuns: RUNS * 2, seed: SEED, endOnFailure: true },
+    );
+    expect(await checkLedger(t.db)).toMatchObject({ ok: true });
   });
 });
 
