@@ -4,7 +4,7 @@ import { systemClock, type Clock } from './clock';
 import { startMaintenance, type Maintenance } from './maintenance';
 import { loadConfig, localOrigin, type Config } from './config';
 import type { Db } from './db/db';
-import { migrate, migrationDirs } from './db/migrate';
+import { migrate, migrationDirs, requireMigrated } from './db/migrate';
 import { openDb } from './db/open';
 import { startAppWorker, type Worker } from './jobs';
 
@@ -37,7 +37,9 @@ export interface RunningServer {
 const logStartNotes = (app: FastifyInstance, config: Config, db: Db, applied: string[]) => {
   app.log.info(
     `database: ${db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`}; ` +
-      `migrations applied now: ${applied.length ? applied.join(', ') : 'none (up to date)'}`,
+      (config.migrateOnStart
+        ? `migrations applied now: ${applied.length ? applied.join(', ') : 'none (up to date)'}`
+        : 'not migrating at start (MIGRATE_ON_START=off): the schema is up to date'),
   );
   if (!config.telegramBotToken) {
     app.log.warn(
@@ -81,7 +83,14 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
   let worker: Worker | null = null;
   let maintenance: Maintenance | null = null;
   try {
-    applied = await migrate(db, migrationDirs({ sandbox: config.nodeEnv !== 'production' }));
+    // Migrations (docs/deploy.md "Migrations"): applied here, or by `npm run migrate` before the servers start.
+    const dirs = migrationDirs({ sandbox: config.nodeEnv !== 'production' });
+    if (config.migrateOnStart) {
+      applied = await migrate(db, dirs, { onWait: () => console.log('Waiting for another process to finish applying migrations…') });
+    } else {
+      await requireMigrated(db, dirs);
+      applied = [];
+    }
     app = await buildApp({ config, db, adapters: options.adapters, clock: options.clock, extraRoutes: options.extraRoutes });
     poolErrorLog = (error) => app.log.error({ err: error }, 'database pool error');
     await app.listen({ port: config.port, host: config.host });

@@ -19,7 +19,7 @@ import { ConfigError, parseVars, resolveSection, type Env, type Section, type Se
 import { tronSection } from './tron';
 import { walletSection } from './wallet';
 
-export { localOrigin, type CoreConfig } from './core';
+export { loadDatabaseConfig, localOrigin, type CoreConfig, type DatabaseConfig } from './core';
 export { ConfigError, defineSection, loadSection, type Env, type NodeEnv, type SectionContext } from './section';
 export { DEFAULT_PROMO_BONUS_CENTS, promoSection, type PromoSettings } from './promo';
 export { SANDBOX_DEPOSIT_ADDRESS, walletSection, type WalletSettings } from './wallet';
