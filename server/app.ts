@@ -86,7 +86,7 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
   registerGracefulClose(app);
   registerNulGuard(app);
   registerMetrics(app, { db, token: config.metricsToken });
-  await registerSecurity(app, { appOrigins: config.appOrigins, apiOrigins: config.apiPublicOrigins });
+  await registerSecurity(app, { appOrigins: config.appOrigins, apiOrigins: config.apiPublicOrigins, db, globalRateLimitPerMinute: config.rateLimitPerMinute });
   const spaFallback = await registerStaticFiles(app, config.staticDir);
   installErrorHandling(app, (request, reply) => {
     if (spaFallback && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {

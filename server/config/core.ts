@@ -72,6 +72,8 @@ export interface CoreConfig {
   refreshReuseGraceSeconds: number;
   /** MIGRATE_ON_START: apply pending migrations at start (default); off: refuse to start while any is pending (`npm run migrate` applies them). */
   migrateOnStart: boolean;
+  /** RATE_LIMIT_PER_MINUTE: API requests per minute per client address, counted across all processes on PostgreSQL. */
+  rateLimitPerMinute: number;
 }
 
 const NODE_ENVS = ['development', 'production', 'test'] as const;
@@ -151,6 +153,9 @@ export const coreVars = {
   KEEP_ALIVE_TIMEOUT_MS: v.int(5_000, 100, 600_000, {
     doc: 'an idle keep-alive connection is closed after this; behind a load balancer that reuses connections, set it above the balancer\'s idle timeout',
   }),
+  RATE_LIMIT_PER_MINUTE: v.int(600, 1, 1_000_000, {
+    doc: 'API requests per minute per client address (the app\'s own files are not counted); with `DATABASE_URL` counted in PostgreSQL across every server process, on the embedded database in the one process',
+  }),
   LOG_LEVEL: v.text({ default: 'info (silent in test)', doc: 'pino level' }),
   SUPPORT_TOKEN: v.token(16, {
     doc: '≥ 16 chars: enables the support listing `GET /api/support/parked-deposits` (bearer this token; 401 otherwise); unset = the route does not exist (404). Not a user role: only support\'s tools hold it',
@@ -228,6 +233,7 @@ export const resolveCore = (values: CoreValues): CoreConfig => {
     idempotencyRetentionHours: values.IDEMPOTENCY_RETENTION_HOURS,
     refreshReuseGraceSeconds: values.REFRESH_REUSE_GRACE_SECONDS,
     migrateOnStart: values.MIGRATE_ON_START ?? true,
+    rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
   };
   if (config.timeouts.headersMs > config.timeouts.requestMs) {
     throw new ConfigError('HEADERS_TIMEOUT_MS must not be larger than REQUEST_TIMEOUT_MS');

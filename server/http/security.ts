@@ -2,7 +2,9 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/db';
 import { API_HEADERS } from './headers';
+import { postgresRateLimitStore } from './rate-limit-store';
 import { isApiPath } from './static-files';
 
 /** Telegram clients that embed the Mini App in a frame (web.telegram.org/k and /a, and the other *.telegram.org web clients). */
@@ -60,6 +62,8 @@ export interface SecurityOptions {
   apiOrigins?: string[];
   /** Requests per minute per client IP across the whole API (the DB-backed auth limits come on top). */
   globalRateLimitPerMinute?: number;
+  /** On PostgreSQL the limits are counted in the database, across every process (rate-limit-store.ts); PGlite: in this process. */
+  db?: Db;
 }
 
 /**
@@ -91,6 +95,7 @@ export const registerSecurity = async (app: FastifyInstance, options: SecurityOp
     global: true,
     max: options.globalRateLimitPerMinute ?? 600,
     timeWindow: '1 minute',
+    ...(options.db?.kind === 'postgres' ? { store: postgresRateLimitStore(options.db) } : {}),
     // The API's limit, for the API: the app's own files (index.html, hashed assets, the SPA fallback) are read from
     // disk, pre-compressed, and one load of the app asks for ~30 of them. Counted here, a mobile carrier's NAT (many
     // users behind one address) got index.html refused, a JSON 429 as the page, after ~20 loads a minute. Told apart
