@@ -17,6 +17,7 @@ import { TokenService } from './modules/auth/tokens';
 import { loadModuleSettings, registerModules, type Adapters, type ModuleSettings, type MountedModule } from './modules';
 import { UsersService } from './modules/users/service';
 import { resolveAdapters } from './outside-world';
+import { registerRequestTracing } from './tracing/sdk';
 import { registerSandboxRoutes } from './sandbox';
 
 export type { Adapters } from './modules';
@@ -63,6 +64,8 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
   });
   // JSON only: any other body type is answered 415 in the envelope.
   app.removeContentTypeParser(['text/plain']);
+  // One trace per request (OTEL_EXPORTER_OTLP_ENDPOINT set): before every route and hook, so it covers them all.
+  if (config.tracing.endpoint) await registerRequestTracing(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header(API_HEADERS.requestId, request.id);

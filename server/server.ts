@@ -7,6 +7,8 @@ import type { Db } from './db/db';
 import { migrate, migrationDirs, requireMigrated } from './db/migrate';
 import { openDb } from './db/open';
 import { startAppWorker, type Worker } from './jobs';
+import { startTracing } from './tracing/sdk';
+import { tracedDb } from './tracing/spans';
 
 export interface StartServerOptions {
   /** 0 = a random free port. */
@@ -71,13 +73,16 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
   const config = loadConfig(env);
 
   let poolErrorLog: (error: Error) => void = (error) => console.error('database pool error', error);
-  const db = await openDb({
+  // Tracing (OTEL_EXPORTER_OTLP_ENDPOINT): the SDK first, so the requests and statements below are traced.
+  const tracing = await startTracing(config.tracing);
+  const opened = await openDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onPoolError: (e) => poolErrorLog(e),
     // Tests (e2e: a server per test): memory:// opens as a copy of the migrated template.
     memoryTemplate: config.nodeEnv === 'test',
   });
+  const db = tracing ? tracedDb(opened) : opened;
   let app: FastifyInstance;
   let applied: string[];
   let worker: Worker | null = null;
@@ -104,6 +109,7 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
     maintenance = startMaintenance(db, options.clock ?? systemClock, { retentionHours: config.idempotencyRetentionHours }, app.log);
   } catch (error) {
     await db.close();
+    await tracing?.shutdown();
     throw error;
   }
   const address = app.server.address();
@@ -124,6 +130,7 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
           await app.close();
         } finally {
           await db.close();
+          await tracing?.shutdown(); // the last spans leave
         }
       })()),
   };

@@ -13,6 +13,13 @@ const UNMATCHED_ROUTE = '(unmatched)';
 /** Job states counted by the queue gauge; `done` only grows, so it is left out. */
 const QUEUE_STATUSES = ['queued', 'running', 'failed'] as const;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's Prometheus registry (GET /api/metrics): a module adds its own metrics to it. */
+    metrics: Registry;
+  }
+}
+
 export interface MetricsOptions {
   db: Db;
   /** Bearer token required to scrape; undefined = open. */
@@ -77,6 +84,34 @@ export const registerMetrics = (app: FastifyInstance, options: MetricsOptions): 
     },
   });
   void queue;
+  // Freshness of what the money depends on (docs/deploy.md "Alerts"): read from the database on each scrape, so every
+  // process reports the same figures.
+  new Gauge({
+    name: 'exchange_rate_age_seconds',
+    help: 'Seconds since the last good market rate was fetched, by rate source (exchanges are refused past RATES_MAX_AGE_SECONDS)',
+    labelNames: ['source'] as const,
+    registers: [register],
+    async collect() {
+      const rows = await options.db.query<{ source: string; age: number }>(
+        `SELECT source, extract(epoch FROM now() - fetched_at)::float8 AS age FROM exchange_market_rates WHERE fetched_at IS NOT NULL`,
+      );
+      this.reset();
+      for (const row of rows) this.set({ source: row.source }, row.age);
+    },
+  });
+  new Gauge({
+    name: 'deposit_watcher_age_seconds',
+    help: 'Seconds since the USDT deposit watcher last finished a poll of the deposit address, by address',
+    labelNames: ['address'] as const,
+    registers: [register],
+    async collect() {
+      const rows = await options.db.query<{ address: string; age: number }>(
+        `SELECT address, extract(epoch FROM now() - polled_at)::float8 AS age FROM tron_watcher_cursors WHERE polled_at IS NOT NULL`,
+      );
+      this.reset();
+      for (const row of rows) this.set({ address: row.address }, row.age);
+    },
+  });
 
   const errorCodes = new WeakMap<FastifyRequest, string>();
   app.addHook('onSend', async (request, reply, payload) => {
@@ -92,6 +127,7 @@ export const registerMetrics = (app: FastifyInstance, options: MetricsOptions): 
     }
   });
 
+  app.decorate('metrics', register);
   app.get(METRICS_PATH, { config: { rateLimit: false } }, async (request, reply) => {
     if (options.token) {
       const given = bearerToken(request);

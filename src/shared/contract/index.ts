@@ -16,12 +16,14 @@ export * from './notifications';
 export * from './statements';
 export * from './transaction-details';
 export * from './app-lock';
+export * from './client-errors';
 
 import type { EndpointDef } from './core';
 import { accountEndpoints } from './account';
 import { appLockEndpoints } from './app-lock';
 import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
+import { clientErrorsEndpoints } from './client-errors';
 import { controlsEndpoints } from './card-controls';
 import { lifecycleEndpoints } from './card-lifecycle';
 import { configEndpoints } from './config';
@@ -53,6 +55,7 @@ export const endpoints = {
   ...statementsEndpoints,
   ...detailsEndpoints,
   ...appLockEndpoints,
+  ...clientErrorsEndpoints,
 } as const satisfies Record<string, EndpointDef<any, any, any, any>>;
 
 export type Endpoints = typeof endpoints;
