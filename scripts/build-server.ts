@@ -22,6 +22,8 @@ export const SERVER_BUILD_DIR = resolve(root, 'dist-server');
 export const SERVER_ENTRIES: Record<string, string> = {
   main: 'server/main.ts',
   migrate: 'server/cli/migrate.ts',
+  'db-backup': 'server/cli/db-backup.ts',
+  'db-restore': 'server/cli/db-restore.ts',
 };
 
 /** Builds the server into `outDir` (default dist-server/); returns the size of what it wrote. */
