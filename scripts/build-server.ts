@@ -50,6 +50,7 @@ export async function buildServer(outDir = SERVER_BUILD_DIR, { initdbTemplate = 
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { bytes } = await buildServer(SERVER_BUILD_DIR, { initdbTemplate: true });
+  // `tsx scripts/build-server.ts [outDir]` (default dist-server/; the Node matrix builds elsewhere).
+  const { bytes } = await buildServer(process.argv[2] ? resolve(process.argv[2]) : SERVER_BUILD_DIR, { initdbTemplate: true });
   console.log(`dist-server/ (${Object.keys(SERVER_ENTRIES).map((name) => `${name}.js`).join(', ')}): ${(bytes / 1024).toFixed(0)} KiB with source maps, migrations and the embedded database's initdb template copied`);
 }

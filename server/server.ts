@@ -10,6 +10,12 @@ import { startAppWorker, type Worker } from './jobs';
 import { startTracing } from './tracing/sdk';
 import { tracedDb } from './tracing/spans';
 
+/**
+ * How long a stop (SIGTERM/SIGINT) may take before the process exits anyway (server/main.ts). A platform's grace period
+ * must be longer (docs/deploy.md: Kubernetes' terminationGracePeriodSeconds, compose's stop_grace_period).
+ */
+export const STOP_TIMEOUT_MS = 10_000;
+
 export interface StartServerOptions {
   /** 0 = a random free port. */
   port?: number;

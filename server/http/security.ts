@@ -56,6 +56,30 @@ export const DOCS_CSP = serializeCsp({
   'frame-ancestors': ["'self'"],
 });
 
+/**
+ * Permissions-Policy of every answer (docs/deploy.md "Launch"): the browser features the app never uses are off for it
+ * and anything it frames; clipboard writing stays (copying card details and the deposit address). Telegram's QR scanner,
+ * biometry and location are Telegram's own (the bridge), not the page's camera or geolocation.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'bluetooth=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+  'clipboard-write=(self)',
+].join(', ');
+
 export interface SecurityOptions {
   appOrigins: string[];
   /** Other origins the built app calls the API on (API_PUBLIC_ORIGIN), for connect-src. */
@@ -81,6 +105,7 @@ export const registerSecurity = async (app: FastifyInstance, options: SecurityOp
   // onRequest, so that a route (HTML page under /api) or a scoped onSend hook (Swagger UI) can still replace it.
   app.addHook('onRequest', async (request, reply) => {
     reply.header('content-security-policy', isApiPath(request.url) ? API_CSP : forApp);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
   if (options.appOrigins.length) {
     await app.register(cors, {
