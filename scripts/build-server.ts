@@ -24,6 +24,7 @@ export const SERVER_ENTRIES: Record<string, string> = {
   migrate: 'server/cli/migrate.ts',
   'db-backup': 'server/cli/db-backup.ts',
   'db-restore': 'server/cli/db-restore.ts',
+  'bot-webhook': 'server/cli/bot-webhook.ts',
 };
 
 /** Builds the server into `outDir` (default dist-server/); returns the size of what it wrote. */
