@@ -85,33 +85,31 @@ export const registerMetrics = (app: FastifyInstance, options: MetricsOptions): 
   });
   void queue;
   // Freshness of what the money depends on (docs/deploy.md "Alerts"): read from the database on each scrape, so every
-  // process reports the same figures.
-  new Gauge({
-    name: 'exchange_rate_age_seconds',
-    help: 'Seconds since the last good market rate was fetched, by rate source (exchanges are refused past RATES_MAX_AGE_SECONDS)',
-    labelNames: ['source'] as const,
-    registers: [register],
-    async collect() {
-      const rows = await options.db.query<{ source: string; age: number }>(
-        `SELECT source, extract(epoch FROM now() - fetched_at)::float8 AS age FROM exchange_market_rates WHERE fetched_at IS NOT NULL`,
-      );
-      this.reset();
-      for (const row of rows) this.set({ source: row.source }, row.age);
-    },
-  });
-  new Gauge({
-    name: 'deposit_watcher_age_seconds',
-    help: 'Seconds since the USDT deposit watcher last finished a poll of the deposit address, by address',
-    labelNames: ['address'] as const,
-    registers: [register],
-    async collect() {
-      const rows = await options.db.query<{ address: string; age: number }>(
-        `SELECT address, extract(epoch FROM now() - polled_at)::float8 AS age FROM tron_watcher_cursors WHERE polled_at IS NOT NULL`,
-      );
-      this.reset();
-      for (const row of rows) this.set({ address: row.address }, row.age);
-    },
-  });
+  // process reports the same figures. `sql` answers rows of (label, age in seconds).
+  const ageGauge = (name: string, help: string, label: string, sql: string) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: [label],
+      registers: [register],
+      async collect() {
+        const rows = await options.db.query<{ label: string; age: number }>(sql);
+        this.reset();
+        for (const row of rows) this.set({ [label]: row.label }, row.age);
+      },
+    });
+  ageGauge(
+    'exchange_rate_age_seconds',
+    'Seconds since the last good market rate was fetched, by rate source (exchanges are refused past RATES_MAX_AGE_SECONDS)',
+    'source',
+    'SELECT source AS label, extract(epoch FROM now() - fetched_at)::float8 AS age FROM exchange_market_rates WHERE fetched_at IS NOT NULL',
+  );
+  ageGauge(
+    'deposit_watcher_age_seconds',
+    'Seconds since the USDT deposit watcher last finished a poll of the deposit address, by address',
+    'address',
+    'SELECT address AS label, extract(epoch FROM now() - polled_at)::float8 AS age FROM tron_watcher_cursors WHERE polled_at IS NOT NULL',
+  );
 
   const errorCodes = new WeakMap<FastifyRequest, string>();
   app.addHook('onSend', async (request, reply, payload) => {
