@@ -7,10 +7,19 @@
  * route without query or fragment, and the server strips what looks like an email, a number or a token. At most
  * MAX_REPORTS per page load and each distinct error once, so a render loop cannot flood anyone.
  */
-import { ClientErrorReport, clientErrorsReport, type ClientErrorKind } from '@/shared/contract';
+import type { ClientErrorKind, ClientErrorReport } from '@/shared/contract';
+
+/**
+ * `clientErrors.report` of the contract (src/shared/contract/client-errors.ts). Types only are imported from there: at
+ * run time the contract lives in the wallet screen's chunk, which a Welcome must not download for its error reports
+ * (npm run size, tests/e2e/startup-work). report.test.ts checks these against the contract: path, method and limits.
+ */
+export const CLIENT_ERRORS_ENDPOINT = { method: 'POST', path: '/api/client-errors' } as const;
+export const REPORT_LIMITS = { message: 1_000, stack: 8_000, route: 200, release: 100 } as const;
+
 
 export const MAX_REPORTS = 5;
-const LIMITS = { message: 1_000, stack: 8_000, route: 200, release: 100 } as const;
+const LIMITS = REPORT_LIMITS;
 
 const cut = (text: string, max: number): string => (text.length > max ? text.slice(0, max - 1) + '…' : text);
 
@@ -31,34 +40,33 @@ const currentRelease = (doc: Document): string | undefined => {
   return src ? src.split('/').pop()?.split('?')[0] : undefined;
 };
 
-/** The report for `error`, within the contract's limits; null when it cannot be one (nothing to say). */
-export const buildReport = (kind: ClientErrorKind, error: unknown, where: { pathname: string; release?: string }): ClientErrorReport | null => {
+/** The report for `error`, within the contract's limits (the server validates it with the contract's schema). */
+export const buildReport = (kind: ClientErrorKind, error: unknown, where: { pathname: string; release?: string }): ClientErrorReport => {
   const { message, stack } = describe(error);
   const route = where.pathname.split(/[?#]/)[0] ?? '/';
-  const candidate = {
+  const release = where.release?.replaceAll('\u0000', '');
+  return {
     kind,
     message: cut(message.replaceAll('\u0000', '') || 'Unknown error', LIMITS.message),
     ...(stack ? { stack: cut(stack.replaceAll('\u0000', ''), LIMITS.stack) } : {}),
     ...(route.startsWith('/') && !/\s/.test(route) ? { route: cut(route, LIMITS.route) } : {}),
-    ...(where.release ? { release: cut(where.release, LIMITS.release) } : {}),
+    ...(release ? { release: cut(release, LIMITS.release) } : {}),
   };
-  const checked = ClientErrorReport.safeParse(candidate);
-  return checked.success ? checked.data : null;
 };
 
 export interface ErrorReporter {
   report(kind: ClientErrorKind, error: unknown): void;
 }
 
-/** A reporter for this page: each distinct error once, at most MAX_REPORTS, sent with `send` (never throws). */
+/** A reporter for this page: each distinct error (kind and message) once, at most MAX_REPORTS, sent with `send` (never throws). */
 export const createErrorReporter = (send: (report: ClientErrorReport) => Promise<unknown>, where: () => { pathname: string; release?: string }): ErrorReporter => {
   const seen = new Set<string>();
   return {
     report(kind, error) {
       if (seen.size >= MAX_REPORTS) return;
       const report = buildReport(kind, error, where());
-      if (!report) return;
-      const id = `${report.kind}\n${report.message}\n${report.stack ?? ''}`;
+      // The same error thrown again (a loop, a timer, the same failure on another line): once.
+      const id = `${report.kind}\n${report.message}`;
       if (seen.has(id)) return;
       seen.add(id);
       send(report).catch(() => undefined); // a report that cannot be sent is dropped: never an error of its own
@@ -68,8 +76,8 @@ export const createErrorReporter = (send: (report: ClientErrorReport) => Promise
 
 /** POSTs a report to the API (same origin unless VITE_API_BASE_URL), with nothing but the report. */
 export const sendReport = (baseUrl: string) => (report: ClientErrorReport) =>
-  fetch(`${baseUrl}${clientErrorsReport.path}`, {
-    method: clientErrorsReport.method,
+  fetch(`${baseUrl}${CLIENT_ERRORS_ENDPOINT.path}`, {
+    method: CLIENT_ERRORS_ENDPOINT.method,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(report),
     keepalive: true,
