@@ -2,12 +2,9 @@
  * `npm run bot:set-webhook` (server/cli/bot-webhook.ts, docs/deploy.md "Launch"): registers the webhook with its secret
  * against a fake Bot API on loopback, and refuses to run without the values it needs.
  */
-import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const root = resolve(import.meta.dirname, '../..');
+import { setBotWebhook } from '../../server/cli/bot-webhook-command';
 const calls: Array<{ path: string; body: any }> = [];
 let api: Server;
 let apiUrl: string;
@@ -28,14 +25,12 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((done) => api.close(done)));
 
-const run = (env: Record<string, string>) =>
-  new Promise<{ code: number | null; output: string }>((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/bot-webhook.ts'], { cwd: root, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => done({ code, output }));
-  });
+/** The command's work with `env` as its environment: its line, or its refusal. */
+const run = async (env: Record<string, string>): Promise<{ code: number; output: string }> =>
+  setBotWebhook(env).then(
+    (line) => ({ code: 0, output: line }),
+    (error: Error) => ({ code: 1, output: error.message }),
+  );
 
 describe('npm run bot:set-webhook', () => {
   it('sets the webhook on PUBLIC_ORIGIN with its secret as a POST body (the token only in the Bot API path) and prints what Telegram has', async () => {
