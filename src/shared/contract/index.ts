@@ -17,6 +17,7 @@ export * from './statements';
 export * from './transaction-details';
 export * from './app-lock';
 export * from './client-errors';
+export * from './mini-app-link';
 
 import type { EndpointDef } from './core';
 import { accountEndpoints } from './account';
