@@ -16,10 +16,11 @@ import { coreProductionProblems, coreVars, resolveCore, type CoreConfig } from '
 import { jobsSection } from './jobs';
 import { promoSection } from './promo';
 import { ConfigError, parseVars, resolveSection, type Env, type Section, type SectionContext, type SettingsOf } from './section';
+import { tracingSection } from './tracing';
 import { tronSection } from './tron';
 import { walletSection } from './wallet';
 
-export { localOrigin, type CoreConfig } from './core';
+export { loadDatabaseConfig, localOrigin, type CoreConfig, type DatabaseConfig } from './core';
 export { ConfigError, defineSection, loadSection, type Env, type NodeEnv, type SectionContext } from './section';
 export { DEFAULT_PROMO_BONUS_CENTS, promoSection, type PromoSettings } from './promo';
 export { SANDBOX_DEPOSIT_ADDRESS, walletSection, type WalletSettings } from './wallet';
@@ -28,6 +29,7 @@ export { jobsSection, type JobsSettings } from './jobs';
 export { tronSection, type TronConfig, type TronGridConfig } from './tron';
 export { adaptersSection, type AdaptersConfig, type RatesConfig } from './adapters';
 export { botSection, type BotConfig } from './bot';
+export { tracingSection, type TracingConfig } from './tracing';
 
 /** The sections besides the core, by the name they have on Config. */
 export const sections = {
@@ -41,6 +43,8 @@ export const sections = {
   adapters: adaptersSection,
   /** The Telegram bot: notifications and /start (BOT_ADAPTER, BOT_WEBHOOK_SECRET). */
   bot: botSection,
+  /** OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME). */
+  tracing: tracingSection,
 };
 
 const coreSchema = z.object(coreVars);

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { ErrorEnvelope } from '@/shared/contract/core';
 import { API_HEADERS } from './headers';
-import { API_CSP } from './security';
+import { API_CSP, PERMISSIONS_POLICY } from './security';
 
 /**
  * The headers helmet puts on every answer (with the options of registerSecurity) plus the API's CSP: also sent on the
@@ -15,6 +15,7 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
+  'permissions-policy': PERMISSIONS_POLICY,
   'referrer-policy': 'no-referrer',
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db';
 import { DomainError } from '../../http/errors';
 
-/** Liveness (the process answers) and readiness (the database answers). */
+/** Liveness (the process answers) and readiness (the database answers); never refused by the rate limiter (probes). */
 export const registerHealthRoutes = (app: FastifyInstance, db: Db): void => {
-  app.get('/api/health', async () => ({ success: true, data: { status: 'ok' } }));
-  app.get('/api/ready', async (request) => {
+  const probe = { config: { rateLimit: false } } as const;
+  app.get('/api/health', probe, async () => ({ success: true, data: { status: 'ok' } }));
+  app.get('/api/ready', probe, async (request) => {
     try {
       await db.query('SELECT 1');
     } catch (error) {
