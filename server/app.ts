@@ -22,6 +22,7 @@ import { requireStepUp } from './modules/app-lock';
 import { requireVerifiedUser, UsersService } from './modules/users';
 import { Monitor } from './monitor';
 import { resolveAdapters } from './outside-world';
+import { registerRequestTracing } from './tracing/sdk';
 import { registerSandboxRoutes } from './sandbox';
 
 export type { Adapters } from './modules';
@@ -68,6 +69,8 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
   });
   // JSON only: any other body type is answered 415 in the envelope.
   app.removeContentTypeParser(['text/plain']);
+  // One trace per request (OTEL_EXPORTER_OTLP_ENDPOINT set): before every route and hook, so it covers them all.
+  if (config.tracing.endpoint) await registerRequestTracing(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header(API_HEADERS.requestId, request.id);
@@ -101,7 +104,7 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
   registerNulGuard(app);
   const monitor = new Monitor(clock, app.log);
   monitor.registerMetrics(registerMetrics(app, { db, token: config.metricsToken }));
-  await registerSecurity(app, { appOrigins: config.appOrigins, apiOrigins: config.apiPublicOrigins });
+  await registerSecurity(app, { appOrigins: config.appOrigins, apiOrigins: config.apiPublicOrigins, db, globalRateLimitPerMinute: config.rateLimitPerMinute });
   const spaFallback = await registerStaticFiles(app, config.staticDir);
   installErrorHandling(app, (request, reply) => {
     if (spaFallback && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {

@@ -18,10 +18,11 @@ import { coreProductionProblems, coreVars, resolveCore, type CoreConfig } from '
 import { jobsSection } from './jobs';
 import { promoSection } from './promo';
 import { ConfigError, parseVars, resolveSection, type Env, type Section, type SectionContext, type SettingsOf } from './section';
+import { tracingSection } from './tracing';
 import { tronSection } from './tron';
 import { walletSection } from './wallet';
 
-export { localOrigin, type CoreConfig } from './core';
+export { loadDatabaseConfig, localOrigin, type CoreConfig, type DatabaseConfig } from './core';
 export { ConfigError, defineSection, loadSection, type Env, type NodeEnv, type SectionContext } from './section';
 export { DEFAULT_PROMO_BONUS_CENTS, promoSection, type PromoSettings } from './promo';
 export { SANDBOX_DEPOSIT_ADDRESS, walletSection, type WalletSettings } from './wallet';
@@ -32,6 +33,7 @@ export { adaptersSection, type AdaptersConfig, type RatesConfig } from './adapte
 export { botSection, type BotConfig } from './bot';
 export { edgeSection, type EdgeSettings } from './edge';
 export { appLockSection, type AppLockSettings } from './app-lock';
+export { tracingSection, type TracingConfig } from './tracing';
 
 /** The sections besides the core, by the name they have on Config. */
 export const sections = {
@@ -49,6 +51,8 @@ export const sections = {
   edge: edgeSection,
   /** The app lock: the step-up window, the passcode hashes' pool and limits (APP_LOCK_*). */
   appLock: appLockSection,
+  /** OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME). */
+  tracing: tracingSection,
 };
 
 const coreSchema = z.object(coreVars);

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import type { ErrorEnvelope } from '@/shared/contract/core';
 import { isDiscardingBody } from './body-discard';
 import { API_HEADERS } from './headers';
-import { API_CSP } from './security';
+import { API_CSP, PERMISSIONS_POLICY } from './security';
 
 /**
  * The headers helmet puts on every answer (with the options of registerSecurity) plus the API's CSP: also sent on the
@@ -16,6 +16,7 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
+  'permissions-policy': PERMISSIONS_POLICY,
   'referrer-policy': 'no-referrer',
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/db';
+import { jobRunSpan } from '../tracing/spans';
 import type { JobRow } from './enqueue';
 import {
   defaultJobRegistry,
@@ -235,7 +236,7 @@ class JobRunner {
       }
       log.debug({ jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job started');
       try {
-        await registered.handler(job.payload, ctx);
+        await jobRunSpan({ id: job.id, kind: job.kind, attempt: job.attempts }, async () => registered.handler(job.payload, ctx));
       } catch (error) {
         if (this.dead) return null;
         const text = errorText(error);

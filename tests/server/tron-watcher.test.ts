@@ -383,6 +383,7 @@ describe('TRON deposit watcher on TronGrid', () => {
         query: (sql, params) => db.query(sql, params),
         exec: (sql) => db.exec(sql),
         close: async () => {},
+        withConnection: (fn) => db.withConnection((q) => fn(wrap(q, { cursor: false }))),
         tx: async (fn) => {
           const touched = { cursor: false };
           const result = await db.tx((q) => fn(wrap(q, touched)));

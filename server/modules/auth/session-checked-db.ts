@@ -113,6 +113,11 @@ export class SessionCheckedDb implements Db {
     return this.db.tx(fn);
   }
 
+  async withConnection<T>(fn: (connection: Queryable) => Promise<T>): Promise<T> {
+    await this.settle();
+    return this.db.withConnection(fn);
+  }
+
   close(): Promise<void> {
     return Promise.reject(new Error('SessionCheckedDb: a request does not close the database'));
   }

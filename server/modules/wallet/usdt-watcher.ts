@@ -111,6 +111,8 @@ export class UsdtDepositWatcher {
       total += processed;
       if (processed < transfers.length) break; // stopped at an unconfirmed transfer
     }
+    // The watcher's pulse for monitoring (metric deposit_watcher_age_seconds, migration 0201).
+    await db.query('UPDATE tron_watcher_cursors SET polled_at = $2 WHERE address = $1', [depositAddress, this.options.clock.now()]);
     return total;
   }
 
