@@ -126,8 +126,10 @@ const RU_CORE = 'src/shared/i18n/core/ru.ts';
  * `wallet-actions` (with the lazy sheets).
  */
 const WALLET_NAMESPACES = ['wallet'];
+/** The index of the lazy translation files (resources.ts): fetched before any of them. */
+const LOCALE_INDEX = 'src/shared/i18n/locale-files.ts';
 /** A screen's translation files in one language (its route's `namespaces`, src/app/router/screens.ts). */
-const locales = (lang: string, namespaces: string[]) => namespaces.map((ns) => `src/shared/i18n/locales/${lang}/${ns}.json`);
+const locales = (lang: string, namespaces: string[]) => [LOCALE_INDEX, ...namespaces.map((ns) => `src/shared/i18n/locales/${lang}/${ns}.json`)];
 
 export const BUDGETS: Budget[] = [
   {

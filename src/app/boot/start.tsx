@@ -89,18 +89,19 @@ function sessionStorageOrNull(): Storage | null {
 }
 
 /**
- * The startup error screen is a lazy chunk: only a launch with invalid parameters needs it (bundle budget).
- * If even that chunk cannot be downloaded, a plain translated message: never a blank page.
+ * The startup error screen is a lazy chunk with its own words: only a launch with invalid parameters needs it (bundle
+ * budget). If even that chunk cannot be downloaded, the recovery words of the core texts: never a blank page.
  */
 async function renderStartupError(root: Root, issues: readonly LaunchParamsIssue[]): Promise<void> {
   try {
-    const screen = await import('./startup-error-screen');
+    const screen = await import('./startup-error/startup-error-screen');
+    await i18n.loadNamespaces(screen.startupErrorTexts.ns); // its words come with it (rendered at once, not suspended)
     root.render(<screen.StartupErrorScreen issues={issues} />);
   } catch {
     root.render(
       <main role="alert">
-        <h1>{i18n.t('common:startup.title')}</h1>
-        <p>{i18n.t('common:startup.hint')}</p>
+        <h1>{i18n.t('common:recovery.title')}</h1>
+        <p>{i18n.t('common:recovery.message')}</p>
       </main>,
     );
   }

@@ -18,6 +18,7 @@ export {
   type InitI18nOptions,
 } from './instance';
 export { CORE_NAMESPACES, prefetchLocaleFiles } from './resources';
+export { defineTexts, type SliceTexts } from './slice-texts';
 export { formatNumber, formatDate, formatDateTime, formatRelativeDay, warmFormatters } from './format';
 export { useFormatters } from './use-formatters';
 export { AmountsHiddenContext } from './amounts-hidden';
