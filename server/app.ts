@@ -40,13 +40,13 @@ export interface BuildAppOptions {
   modules?: (settings: ModuleSettings) => MountedModule[];
 }
 
-export const BODY_LIMIT_BYTES = 64 * 1024;
+const BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
  * TRUST_PROXY as Fastify's trustProxy: a hop count becomes "trust the n nearest addresses" (the client address is the
  * one the nearest proxy appended, never a leftmost X-Forwarded-For entry the client wrote itself).
  */
-export const trustProxyOption = (trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) =>
+const trustProxyOption = (trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) =>
   typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 
 /** The Fastify app with every module, ready for `listen()` or `inject()`. */

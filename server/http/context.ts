@@ -44,7 +44,7 @@ export interface AuthContext {
  * The guards an endpoint can require (`requires` in the contract, docs/api.md "Guards"), as the modules that own the
  * rules implement them: each refuses the caller by throwing its error (a DomainError in the envelope).
  */
-export type Guards = Record<GuardName, (auth: AuthContext) => Promise<void>>;
+type Guards = Record<GuardName, (auth: AuthContext) => Promise<void>>;
 
 /** What the contract binding (`route()`) needs from the app; set once by buildApp(). */
 export interface HttpContext {

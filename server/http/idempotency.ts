@@ -21,7 +21,7 @@ import { API_HEADERS, requestHeader } from './headers';
  * every money-moving handler finds its own earlier result by the same key inside its database transaction
  * (cards.create_key, card_topups.request_key, the exchange's ledger key, sbp_payments.idempotency_key).
  */
-export const DEFAULT_PENDING_SECONDS = 60;
+const DEFAULT_PENDING_SECONDS = 60;
 
 export interface IdempotencyRecordId {
   scope: string;

@@ -15,7 +15,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-lim
 import type { Db } from '../db/db';
 
 /** The table (migration 0200_rate_limits.sql): the columns rate-limiter-flexible's store writes, in its order. */
-export const RATE_LIMIT_TABLE = 'rate_limits';
+const RATE_LIMIT_TABLE = 'rate_limits';
 
 /** What @fastify/rate-limit really hands `child()`: the route's merged limit settings (typed there as the route's options). */
 interface ChildSettings {

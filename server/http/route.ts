@@ -33,7 +33,7 @@ export type AnyEndpoint = EndpointDef<any, any, any, any>;
  * database, clock and settings. Guards declared on the endpoint (`requires`) have already passed; the Idempotency-Key
  * of an idempotent endpoint has been read and checked once (`idempotencyKey`).
  */
-export interface HandlerContext<E extends AnyEndpoint> {
+interface HandlerContext<E extends AnyEndpoint> {
   params: EndpointParams<E>;
   query: EndpointQuery<E>;
   body: EndpointBody<E>;

@@ -8,7 +8,7 @@ import { postgresRateLimitStore } from './rate-limit-store';
 import { isApiPath } from './static-files';
 
 /** Telegram clients that embed the Mini App in a frame (web.telegram.org/k and /a, and the other *.telegram.org web clients). */
-export const TELEGRAM_FRAME_ANCESTORS = ['https://web.telegram.org', 'https://*.telegram.org'];
+const TELEGRAM_FRAME_ANCESTORS = ['https://web.telegram.org', 'https://*.telegram.org'];
 /** Where Telegram user photos (`photo_url` of the init data) come from. */
 const TELEGRAM_IMAGE_SOURCES = ['https://t.me', 'https://*.telegram.org'];
 
@@ -22,7 +22,7 @@ const serializeCsp = (directives: Record<string, string[]>): string =>
  * script). Styles need 'unsafe-inline': index.html has an inline <style> (no white flash before the bundle), sonner
  * injects its <style> at runtime and the Telegram SDK adds a <style id="telegram-custom-styles">.
  */
-export const appCsp = (apiOrigins: string[] = []): string =>
+const appCsp = (apiOrigins: string[] = []): string =>
   serializeCsp({
     'default-src': ["'self'"],
     'script-src': ["'self'"],

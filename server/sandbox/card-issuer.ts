@@ -36,9 +36,9 @@ import {
 
 /** What the sandbox does with an operation: accept and succeed, refuse, fail technically, or not answer. */
 export type SandboxOutcome = 'ok' | 'reject' | 'fail' | 'unavailable';
-export const SANDBOX_OUTCOMES: readonly SandboxOutcome[] = ['ok', 'reject', 'fail', 'unavailable'];
+const SANDBOX_OUTCOMES: readonly SandboxOutcome[] = ['ok', 'reject', 'fail', 'unavailable'];
 export type SandboxOperation = 'issue' | 'activate' | 'freeze' | 'unfreeze' | 'topup' | 'close' | 'block';
-export const SANDBOX_OPERATIONS: readonly SandboxOperation[] = ['issue', 'activate', 'freeze', 'unfreeze', 'topup', 'close', 'block'];
+const SANDBOX_OPERATIONS: readonly SandboxOperation[] = ['issue', 'activate', 'freeze', 'unfreeze', 'topup', 'close', 'block'];
 export type SandboxModes = Record<SandboxOperation, SandboxOutcome>;
 
 export interface SandboxSettings {
@@ -47,17 +47,17 @@ export interface SandboxSettings {
   delayMs: number;
 }
 
-export const SANDBOX_STEP_JOB = 'cardIssuer.sandbox.step';
+const SANDBOX_STEP_JOB = 'cardIssuer.sandbox.step';
 /** Default delay of a processing step (CARD_ISSUER_SANDBOX_DELAY_MS, server/config/cards.ts). */
 import { DEFAULT_SANDBOX_DELAY_MS } from '../config/cards';
-export { DEFAULT_SANDBOX_DELAY_MS };
+;
 /** Retries of a step (event delivery to the program), like a webhook's retries. */
 const STEP_MAX_ATTEMPTS = 20;
 
 const DEFAULT_MODES: SandboxModes = { issue: 'ok', activate: 'ok', freeze: 'ok', unfreeze: 'ok', topup: 'ok', close: 'ok', block: 'ok' };
 
 /** Reasons the sandbox reports (normalised issuer codes, docs/api.md statusReason). */
-export const SANDBOX_REASONS = { reject: 'ISSUER_DECLINED', fail: 'ISSUER_TECHNICAL_FAILURE' } as const satisfies Record<string, CardReasonCode>;
+const SANDBOX_REASONS = { reject: 'ISSUER_DECLINED', fail: 'ISSUER_TECHNICAL_FAILURE' } as const satisfies Record<string, CardReasonCode>;
 
 type StepOp = 'issue' | 'make' | 'ship' | 'deliver' | 'activate' | 'freeze' | 'unfreeze' | 'topup' | 'close' | 'block';
 interface StepPayload {
@@ -92,7 +92,7 @@ interface IssuerCardRow extends Record<string, unknown> {
 }
 
 /** First day of the calendar month in UTC that holds `at` (YYYY-MM-01): the period of the monthly limit. */
-export const utcMonthOf = (at: Date): string => `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`;
+const utcMonthOf = (at: Date): string => `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`;
 
 interface CardSecrets {
   pan: string;

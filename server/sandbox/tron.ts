@@ -24,9 +24,9 @@ const toTransfer = (row: TransferRow): TronTransfer => ({
 });
 
 /** A well-formed TRON address for sandbox senders. */
-export const SANDBOX_SENDER_ADDRESS = 'TSandboxSenderExchangeHotWa11et111';
+const SANDBOX_SENDER_ADDRESS = 'TSandboxSenderExchangeHotWa11et111';
 
-export const randomTxHash = (): string => randomBytes(32).toString('hex');
+const randomTxHash = (): string => randomBytes(32).toString('hex');
 
 /**
  * The sandbox TRON chain: transfers recorded through POST /api/dev/tron/transfers (or

@@ -85,7 +85,7 @@ export const signSbpCallback = (secret: string, rawBody: string): string =>
   `sha256=${createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex')}`;
 
 /** Constant-time check of a callback signature over the exact raw body. */
-export const verifySbpSignature = (secret: string, rawBody: string, header: string | undefined): boolean => {
+const verifySbpSignature = (secret: string, rawBody: string, header: string | undefined): boolean => {
   if (!header) return false;
   const expected = Buffer.from(signSbpCallback(secret, rawBody));
   const given = Buffer.from(header.trim());

@@ -69,7 +69,7 @@ const TX_ID = /^[0-9a-fA-F]{64}$/;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export const parseTronGridCursor = (text: string | null): Cursor | null => {
+const parseTronGridCursor = (text: string | null): Cursor | null => {
   if (text === null) return null;
   let value: unknown;
   try {

@@ -57,7 +57,7 @@ const wrapRead = (sql: string, sessionParam: number): string =>
    FROM ${PREFIX}row LEFT JOIN LATERAL (SELECT true AS ${DATA_ROW}, ${PREFIX}read.* FROM (${sql.trim().replace(/;$/, '')}) ${PREFIX}read) ${PREFIX}data ON true`;
 
 /** Splits the wrapped statement's rows into the session row and the read's own rows. */
-export const splitSessionRows = <T extends Row>(rows: Row[]): { session: SessionCheckRow | undefined; data: T[] } => {
+const splitSessionRows = <T extends Row>(rows: Row[]): { session: SessionCheckRow | undefined; data: T[] } => {
   const first = rows[0];
   if (!first) return { session: undefined, data: [] };
   const session = Object.fromEntries(SESSION_COLUMNS.map((column) => [column, first[`${PREFIX}${column}`]])) as SessionCheckRow;

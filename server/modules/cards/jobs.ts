@@ -16,13 +16,13 @@ import { CARD_JOBS } from './limits';
 import { addressOf, findDelivery } from './shipment';
 import { changeStatus, findCard, findTopup } from './store';
 
-export interface CardJobPayload {
+interface CardJobPayload {
   cardId: string;
 }
-export interface BlockJobPayload extends CardJobPayload {
+interface BlockJobPayload extends CardJobPayload {
   reason: CardBlockReason;
 }
-export interface TopupJobPayload {
+interface TopupJobPayload {
   topupId: string;
 }
 

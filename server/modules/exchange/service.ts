@@ -57,7 +57,7 @@ const PAIRS: ReadonlyArray<{ from: Currency; to: Currency; key: 'USD_RUB' | 'RUB
   { from: 'RUB', to: 'USD', key: 'RUB_USD' },
 ];
 
-export const INSUFFICIENT_FUNDS_FOR_EXCHANGE = 'Insufficient funds for this exchange';
+const INSUFFICIENT_FUNDS_FOR_EXCHANGE = 'Insufficient funds for this exchange';
 
 const refuseInsufficient = (error: unknown): never => {
   if (isDomainError(error) && error.code === 'INSUFFICIENT_FUNDS') throw catalogError('INSUFFICIENT_FUNDS', INSUFFICIENT_FUNDS_FOR_EXCHANGE);

@@ -44,10 +44,10 @@ interface TransactionRow extends Record<string, unknown> {
   finished_at: Date | null;
 }
 
-export const TRANSACTION_COLUMNS = `id, type, user_id, idempotency_key, status, details, direction, amount, currency,
+const TRANSACTION_COLUMNS = `id, type, user_id, idempotency_key, status, details, direction, amount, currency,
   counter_currency, reference, failure_code, created_at, finished_at`;
 
-export const toLedgerTransaction = (row: TransactionRow): LedgerTransaction => ({
+const toLedgerTransaction = (row: TransactionRow): LedgerTransaction => ({
   id: row.id,
   type: row.type,
   userId: row.user_id,
@@ -64,7 +64,7 @@ export const toLedgerTransaction = (row: TransactionRow): LedgerTransaction => (
   finishedAt: row.finished_at,
 });
 
-export type { TransactionRow };
+;
 
 export const findTransactionByKey = async (q: Queryable, idempotencyKey: string): Promise<LedgerTransaction | null> => {
   const [row] = await q.query<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM ledger_transactions WHERE idempotency_key = $1`, [

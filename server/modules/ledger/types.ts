@@ -7,12 +7,7 @@ export type AccountKind = 'wallet' | 'card' | 'system';
 export type LedgerTransactionStatus = 'pending' | 'completed' | 'failed';
 
 // Transaction types are money rules shared with the app: the kernel owns them (src/shared/money/transactions.ts).
-export {
-  WALLET_TRANSACTION_TYPES,
-  isWalletTransactionType,
-  type InternalTransactionType,
-  type LedgerTransactionType,
-} from '@/shared/money';
+export { WALLET_TRANSACTION_TYPES, isWalletTransactionType } from '@/shared/money';
 import type { LedgerTransactionType } from '@/shared/money';
 
 /**
@@ -55,7 +50,7 @@ export interface LedgerEntryInput {
 }
 
 /** What the wallet list shows for a transaction; derived from the user's wallet entries unless given. */
-export interface TransactionDisplay {
+interface TransactionDisplay {
   direction: 'credit' | 'debit';
   /** Positive minor units. */
   amount: number;

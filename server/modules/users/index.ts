@@ -1,7 +1,7 @@
 import { defineModule } from '../module';
 import { registerUserRoutes } from './routes';
 
-export { requireVerifiedUser, VERIFICATION_GUARD_MESSAGES } from './verification-guard';
+export { requireVerifiedUser } from './verification-guard';
 export { emailTaken, normalizeEmail, UsersService } from './service';
 export { findUserByEmail, findUserById, findUserByPromoCode, findUserByTelegramId, linkTelegram, type TelegramUserData, type UserRecord } from './user-store';
 

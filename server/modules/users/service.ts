@@ -21,7 +21,7 @@ export interface UsersServiceOptions {
   autoVerifyAfterSeconds: number | null;
 }
 
-export const toUserProfile = (user: UserRecord): UserProfile => ({
+const toUserProfile = (user: UserRecord): UserProfile => ({
   id: user.id,
   firstName: user.firstName,
   lastName: user.lastName,

@@ -4,7 +4,7 @@ import { catalogError, httpErrors } from '../../http/errors';
 import { settleDueVerification } from './user-store';
 
 /** The one message per refused state (SPEC §1; the failed one is SPEC §8 verbatim). The client shows its own text per code. */
-export const VERIFICATION_GUARD_MESSAGES = {
+const VERIFICATION_GUARD_MESSAGES = {
   ACCOUNT_UNDER_VERIFICATION: 'Your account is under verification; this operation is available once it is verified.',
   ACCOUNT_VERIFICATION_FAILED: 'Account verification failed. Please contact support to resolve this issue.',
 } as const;

@@ -17,7 +17,7 @@ export interface ErrorMessage {
   defaultValue: string;
 }
 
-export { GENERAL_ERROR_KEYS, TRANSPORT_ERROR_KEYS };
+;
 
 const DEFAULT_TEXT: Record<string, string> = {
   [GENERAL_ERROR_KEYS.error]: 'An error occurred',

@@ -14,7 +14,7 @@ export type OpenApiDocument = Record<string, unknown> & {
   paths: Record<string, Record<string, OpenApiOperation>>;
   components: Record<string, Record<string, unknown>>;
 };
-export interface OpenApiOperation {
+interface OpenApiOperation {
   operationId: string;
   tags: string[];
   summary: string;

@@ -13,7 +13,7 @@ import { changeStatus, ownedCard } from '../store';
 import { cardView, conflict, type CardsRequest } from './shared';
 
 /** LOST, STOLEN, DAMAGED, SUSPECTED_FRAUD: the card's statusReason while blocking and once blocked. */
-export const blockReasonCode = (reason: CardBlockReason): string => reason.toUpperCase();
+const blockReasonCode = (reason: CardBlockReason): string => reason.toUpperCase();
 
 export const closeCard = async ({ db, clock, user, params, lang }: CardsRequest<typeof cardsClose>): Promise<Card> => {
   // No verification check: closing protects the user and only moves money to their own wallet.

@@ -8,7 +8,7 @@ import { $verificationStatus } from './user';
 
 export type MoneyBlock = 'underVerification' | 'verificationFailed' | null;
 
-export const moneyBlockOf = (status: VerificationStatus | null): MoneyBlock =>
+const moneyBlockOf = (status: VerificationStatus | null): MoneyBlock =>
   status === 'under_verification' ? 'underVerification' : status === 'verification_failed' ? 'verificationFailed' : null;
 
 export const $moneyBlock = $verificationStatus.map(moneyBlockOf);

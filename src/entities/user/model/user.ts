@@ -29,7 +29,7 @@ export const $userRefreshing = meRefresh.$pending;
 /**
  * SPEC §8 "Failed to get user"; a rejected session (401 that could not be refreshed) is "Session invalid".
  */
-export const userErrorMessage = (error: unknown): ErrorMessage => {
+const userErrorMessage = (error: unknown): ErrorMessage => {
   if (isApiError(error) && (error.kind === 'auth-expired' || error.status === 401)) {
     return { keys: ['errors:auth.sessionInvalid', 'errors:transport.authExpired'], defaultValue: 'Session invalid' };
   }

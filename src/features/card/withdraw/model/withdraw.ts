@@ -15,9 +15,9 @@ import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { amountToInputText, parseAmountInput } from '@/shared/money';
 
-export const withdrawMutation = createIdempotentMutation(cardsWithdraw);
+const withdrawMutation = createIdempotentMutation(cardsWithdraw);
 
-export type WithdrawStep = AmountSheetStep;
+type WithdrawStep = AmountSheetStep;
 /** Why the amount cannot be sent: nothing typed, not an amount, or more than the card holds. */
 export type WithdrawProblem = 'required' | 'invalid' | 'aboveBalance';
 
