@@ -26,13 +26,8 @@ export { loadDatabaseConfig, localOrigin } from './core';
 export { ConfigError, loadSection, type Env } from './section';
 export { promoSection, type PromoSettings } from './promo';
 export { walletSection, type WalletSettings } from './wallet';
-;
 export { jobsSection, type JobsSettings } from './jobs';
-;
-;
 export { botSection } from './bot';
-;
-;
 export { type TracingConfig } from './tracing';
 
 /** The sections besides the core, by the name they have on Config. */
@@ -83,8 +78,6 @@ export const loadConfig = (env: Env = process.env): Config => {
 /** A section with its types erased (the composition loops over them). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnySection = Section<any, unknown>;
-
-
 
 /**
  * Every variable with its section, default and meaning: the table of docs/server.md (`npx tsx scripts/config-table.ts`).

@@ -50,7 +50,6 @@ export interface SandboxSettings {
 const SANDBOX_STEP_JOB = 'cardIssuer.sandbox.step';
 /** Default delay of a processing step (CARD_ISSUER_SANDBOX_DELAY_MS, server/config/cards.ts). */
 import { DEFAULT_SANDBOX_DELAY_MS } from '../config/cards';
-;
 /** Retries of a step (event delivery to the program), like a webhook's retries. */
 const STEP_MAX_ATTEMPTS = 20;
 

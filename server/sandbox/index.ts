@@ -35,11 +35,7 @@ import { SANDBOX_SBP_CALLBACK_JOB, SandboxSbpAcquirer } from './sbp';
 import { SandboxTronChain } from './tron';
 
 export { SandboxMailAdapter } from './mail';
-;
 export { SandboxCardIssuer } from './card-issuer';
-;
-;
-;
 export { isLuhnValid } from './pan';
 
 export interface Sandbox {

@@ -42,7 +42,6 @@ import type { CardsSettings } from './settings';
 import { registerIssuerWebhook } from './webhook';
 
 export { CARD_JOBS } from './limits';
-;
 export { tradeById } from './service/history';
 export type { CardsSettings } from './settings';
 export { toCardTransaction, toTrade, type CardTransactionRow, type TradeRow } from './service/history';

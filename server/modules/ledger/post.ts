@@ -64,8 +64,6 @@ const toLedgerTransaction = (row: TransactionRow): LedgerTransaction => ({
   finishedAt: row.finished_at,
 });
 
-;
-
 export const findTransactionByKey = async (q: Queryable, idempotencyKey: string): Promise<LedgerTransaction | null> => {
   const [row] = await q.query<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM ledger_transactions WHERE idempotency_key = $1`, [
     idempotencyKey,

@@ -14,8 +14,6 @@ import { BOT_NOTIFY_JOB, getNotificationSettings, updateNotificationSettings } f
 import { BOT_REPLY_JOB, registerBotWebhook } from './webhook';
 
 export { notifyCardBlocked, notifyUser } from './store';
-;
-;
 
 const registerNotifications = async (app: FastifyInstance, { db, clock, config, adapters }: ModuleDeps): Promise<void> => {
   const bot = adapters.bot;

@@ -56,8 +56,6 @@ type ApiOperationError = ApiError | InvalidDataError;
 export type ApiQuery<E> = Query<ApiOperationParams<E>, EndpointData<E>, ApiOperationError>;
 export type ApiMutation<E> = Mutation<ApiMutationParams<E>, EndpointData<E>, ApiOperationError>;
 
-;
-
 export interface ApiQueryOptions {
   /** Readable name for devtools; defaults to the endpoint id. */
   name?: string;

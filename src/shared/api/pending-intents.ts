@@ -6,7 +6,6 @@ import { tokenStorage } from './auth/tokens';
 
 import { PENDING_INTENTS_PREFIX } from './pending-intents-reset';
 
-;
 /** The server keeps a key's answer for 24 h; an older pending key would be processed as new: forget it before. */
 const PENDING_INTENT_MAX_AGE_MS = 23 * 60 * 60 * 1000;
 

@@ -13,8 +13,6 @@ export {
   type PlatformState,
 } from './init';
 export { type LaunchParamsIssue } from './launch-params';
-;
-;
 export { type BridgeResult } from './bridge-result';
 export { getPlatformInfo, type PlatformInfo } from './platform-info';
 export {
@@ -39,7 +37,6 @@ export {
   readBiometricToken,
   removeBiometricToken,
 } from './capabilities/biometry';
-;
 export { cloudStorage } from './capabilities/cloud-storage';
 export { scanQrCode } from './capabilities/qr-scanner';
 export { requestPhoneContact } from './capabilities/contact';

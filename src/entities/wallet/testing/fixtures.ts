@@ -68,7 +68,6 @@ export const sbpPaymentFixture = (overrides: Partial<SbpPayment> = {}): SbpPayme
 });
 
 export { ok, fail } from '@/shared/api/index.testing';
-;
 export type { FakeServer };
 
 /**
