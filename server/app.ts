@@ -15,6 +15,7 @@ import { registerSecurity } from './http/security';
 import { registerNulGuard } from './http/validation';
 import { isApiPath, registerStaticFiles } from './http/static-files';
 import { TokenService } from './modules/auth/tokens';
+import { OperatorSessions } from './modules/ops/operators/sessions';
 import { loadModuleSettings, registerModules, type Adapters, type ModuleSettings, type MountedModule } from './modules';
 import { requireVerifiedUser } from './modules/users';
 import { UsersService } from './modules/users/service';
@@ -71,6 +72,7 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
   });
 
   const tokens = new TokenService(db, clock, config.jwtSecret, { reuseGraceSeconds: config.refreshReuseGraceSeconds });
+  const operatorSessions = new OperatorSessions(db, clock, config.jwtSecret);
   app.decorate('httpContext', {
     db,
     clock,
@@ -83,6 +85,7 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
     guards: {
       verified: (auth) => requireVerifiedUser(db, clock, auth.userId, auth.verified),
     },
+    authenticateOperator: (token: string) => operatorSessions.authenticate(token),
   } satisfies HttpContext);
 
   const users = new UsersService({ db, clock, autoVerifyAfterSeconds: config.sandbox ? config.verificationDelaySeconds : null });
@@ -102,7 +105,7 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
 
   await registerApiDocs(app);
   const { adapters, sandbox } = resolveAdapters(app, { db, clock, config, given });
-  await registerModules(app, { db, clock, config, adapters, tokens, users }, settings, modules);
+  await registerModules(app, { db, clock, config, adapters, tokens, users, operatorSessions }, settings, modules);
   if (sandbox) await registerSandboxRoutes(app, sandbox, { db, clock, config, users, adapters });
   await extraRoutes?.(app);
 

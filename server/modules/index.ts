@@ -12,6 +12,7 @@ import { exchangeModule } from './exchange';
 import { healthModule } from './health';
 import { mount, type ModuleDeps, type MountedModule } from './module';
 import { notificationsModule } from './notifications';
+import { opsModule } from './ops';
 import { productsModule } from './products';
 import { promoModule } from './promo';
 import type { ModuleSettings } from './settings';
@@ -38,6 +39,7 @@ export const serverModules = (settings: ModuleSettings): MountedModule[] => [
   mount(statementsModule),
   mount(transactionDetailsModule),
   mount(appLockModule),
+  mount(opsModule),
 ];
 
 /** Registers every module of the list on the app. */

@@ -14,6 +14,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import type { TokenService } from './auth/tokens';
+import type { OperatorSessions } from './ops/operators/sessions';
 import type { UsersService } from './users/service';
 
 /**
@@ -40,6 +41,8 @@ export interface ModuleDeps {
   tokens: TokenService;
   /** Accounts: used by auth (sign-up), users (profile) and the sandbox controls. */
   users: UsersService;
+  /** Operator sessions: also the app's operator check (server/http/context.ts `authenticateOperator`). */
+  operatorSessions: OperatorSessions;
 }
 
 export interface ServerModule<S = void> {

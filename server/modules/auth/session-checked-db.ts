@@ -9,9 +9,13 @@ export interface SessionCheckRow extends Row {
   verification_status: string | null;
 }
 
-/** Reads the session row whose id is parameter `$n`, as SessionCheckRow. */
+/**
+ * Reads the session row whose id is parameter `$n`, as SessionCheckRow. A frozen account reads as `frozen` (never
+ * `verified`), so the verification guard reads the user and refuses with ACCOUNT_FROZEN (docs/ops.md).
+ */
 export const sessionCheckSql = (n: number): string =>
-  `SELECT s.user_id, s.revoked_at, s.last_seen_at, u.verification_status
+  `SELECT s.user_id, s.revoked_at, s.last_seen_at,
+     CASE WHEN u.frozen_at IS NOT NULL THEN 'frozen' ELSE u.verification_status END AS verification_status
    FROM auth_sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $${n}`;
 
 /** Columns the wrapped statement adds to each row; removed before the caller sees the rows. */

@@ -39,6 +39,12 @@ export const toUserProfile = (user: UserRecord): UserProfile => ({
       }
     : null,
   promoCode: user.promoCode,
+  frozen: user.frozen ? { reason: user.frozen.reason, since: user.frozen.since.toISOString() } : null,
+  // Only while it still applies: a decision since then answers it.
+  verificationRequest:
+    user.verificationRequest && user.verificationStatus === 'under_verification'
+      ? { items: user.verificationRequest.items, at: user.verificationRequest.at.toISOString() }
+      : null,
   createdAt: user.createdAt.toISOString(),
 });
 

@@ -20,6 +20,11 @@ export const ERROR_CODES = def({
   UNAUTHORIZED: { status: 401, service: 'api', description: 'Missing, invalid or expired access token (client refreshes once).' },
   ACCOUNT_UNDER_VERIFICATION: { status: 403, service: 'api', description: 'The action is limited while the account is under verification.' },
   ACCOUNT_VERIFICATION_FAILED: { status: 403, service: 'api', description: 'Verification failed; the user must contact support.' },
+  ACCOUNT_FROZEN: {
+    status: 403,
+    service: 'api',
+    description: 'An operator froze the account: no money leaves it (`details.freezeReason` says why; docs/ops.md "Freezing an account").',
+  },
   NOT_FOUND: { status: 404, service: 'api', description: 'No such route or resource.' },
   IDEMPOTENCY_IN_PROGRESS: { status: 409, service: 'api', description: 'A request with this key is still being processed; retry later.' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, service: 'api', description: 'The key was used before with a different request.' },

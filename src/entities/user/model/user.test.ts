@@ -16,6 +16,8 @@ const profile = (verificationStatus: string) => ({
   verificationStatus,
   telegram: null,
   promoCode: 'ANN123',
+  frozen: null,
+  verificationRequest: null,
   createdAt: '2025-01-02T03:04:05.000Z',
 });
 

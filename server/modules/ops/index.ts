@@ -1,0 +1,72 @@
+/**
+ * The operator side (docs/ops.md): the console's endpoints (`/api/ops/*`, contract `@/shared/contract/ops`), each bound
+ * to its use case, one line each. What an operator must be (signed in, one of the endpoint's roles) is declared in the
+ * contract and checked by route(); every action and every view of a user's data goes to the audit log.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  opsAuditSearch,
+  opsAuthLogout,
+  opsAuthRefresh,
+  opsAuthSecondFactor,
+  opsAuthSendCode,
+  opsAuthVerifyCode,
+  opsMe,
+  opsOperatorsCreate,
+  opsOperatorsList,
+  opsOperatorsUpdate,
+} from '@/shared/contract/ops';
+import { routesWith } from '../../http/route';
+import { EmailCodeService } from '../auth/email-codes';
+import { deriveKey } from '../auth/secrets';
+import { defineModule, type ModuleDeps } from '../module';
+import { searchAudit } from './audit';
+import { addOperator, changeOperator, listAllOperators } from './operators/manage';
+import {
+  confirmSecondFactor,
+  currentOperator,
+  refreshOperatorSession,
+  sendOperatorCode,
+  signOutOperator,
+  verifyOperatorCode,
+} from './operators/sign-in';
+import type { OpsDeps } from './shared';
+
+export { createOperator } from './operators/create-operator';
+export { totpCodeAt } from './operators/totp';
+export { OPS_SESSION_LIMITS } from './operators/sessions';
+export { writeAudit, type Actor, type AuditRecord } from './audit';
+
+const registerOpsRoutes = (app: FastifyInstance, deps: OpsDeps): void => {
+  const bind = routesWith(app, deps);
+  // Signing in (no operator token yet) and the session.
+  bind(opsAuthSendCode, sendOperatorCode);
+  bind(opsAuthVerifyCode, verifyOperatorCode);
+  bind(opsAuthSecondFactor, confirmSecondFactor);
+  bind(opsAuthRefresh, refreshOperatorSession);
+  bind(opsAuthLogout, signOutOperator);
+  bind(opsMe, currentOperator);
+  // Operators and roles; the audit log.
+  bind(opsOperatorsList, listAllOperators);
+  bind(opsOperatorsCreate, addOperator);
+  bind(opsOperatorsUpdate, changeOperator);
+  bind(opsAuditSearch, searchAudit);
+};
+
+const registerOps = (app: FastifyInstance, { db, clock, config, adapters, tokens, operatorSessions }: ModuleDeps): void => {
+  registerOpsRoutes(app, {
+    db,
+    clock,
+    codes: new EmailCodeService(db, clock, config.jwtSecret),
+    mail: adapters.mail,
+    sessions: operatorSessions,
+    totpKey: deriveKey(config.jwtSecret, 'operator-totp'),
+    secureCookies: config.publicOrigin.startsWith('https:'),
+    userTokens: tokens,
+    adapters,
+    sbpStuckAfterSeconds: 3600,
+    depositAddress: config.wallet.usdt.depositAddress,
+  });
+};
+
+export const opsModule = defineModule({ name: 'ops', register: registerOps });
