@@ -5,7 +5,7 @@
  * error-keys: effector at most); they must never import farfetched, zod or the contract, or the
  * transport lands in every first screen (docs/frontend.md "Bundle budget", checked by `npm run size`).
  */
-export { configureApi, getApiConfig, REQUEST_TIMEOUT_MS, type ApiConfig } from './config';
+export { configureApi, getApiConfig, REQUEST_TIMEOUT_MS, type ApiConfig, type OperatorSession } from './config';
 export { request, type RequestOptions } from './http/request';
 export {
   isApiError,

@@ -15,7 +15,7 @@ import { globalTransportEvents, type TransportEvents } from '../auth/events';
 import { expireSession, renewAccessToken } from '../auth/refresh';
 import { tokenStorage, type SessionTokens } from '../auth/tokens';
 import { getApiConfig } from '../config';
-import { isUnauthorized } from './errors';
+import { authExpiredError, isUnauthorized } from './errors';
 import { dataFromReply } from './response';
 import { sendHttp } from './send';
 import { buildUrl } from './url';
@@ -52,7 +52,7 @@ export async function executeRequest<E extends AnyEndpoint>(
   options: RequestOptions = {},
   events: TransportEvents = globalTransportEvents,
 ): Promise<EndpointData<E>> {
-  const { baseUrl, getInitData, getTelegramClient } = getApiConfig();
+  const { baseUrl, getInitData, getTelegramClient, operatorSession } = getApiConfig();
   const { params, query, body } = (input ?? {}) as RawInput;
   const url = buildUrl(baseUrl, endpoint.path, params, query);
   const json = body === undefined ? undefined : JSON.stringify(body);
@@ -72,6 +72,11 @@ export async function executeRequest<E extends AnyEndpoint>(
   };
 
   if (endpoint.auth === 'none') return send(null);
+  // The operator console's calls carry the operator's token, never the user's (docs/ops.md).
+  if (endpoint.auth === 'operator') {
+    if (!operatorSession) throw authExpiredError();
+    return operatorSession(send);
+  }
 
   const sentToken = tokenStorage.getAccessToken();
   try {
