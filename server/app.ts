@@ -14,11 +14,10 @@ import { registerMetrics } from './http/metrics';
 import { registerSecurity } from './http/security';
 import { registerNulGuard } from './http/validation';
 import { isApiPath, registerStaticFiles } from './http/static-files';
-import { TokenService } from './modules/auth/tokens';
-import { OperatorSessions } from './modules/ops/operators/sessions';
 import { loadModuleSettings, registerModules, type Adapters, type ModuleSettings, type MountedModule } from './modules';
-import { requireVerifiedUser } from './modules/users';
-import { UsersService } from './modules/users/service';
+import { deriveKey, TokenService } from './modules/auth';
+import { OperatorSessions } from './modules/ops';
+import { requireVerifiedUser, UsersService } from './modules/users';
 import { resolveAdapters } from './outside-world';
 import { registerSandboxRoutes } from './sandbox';
 
@@ -72,7 +71,7 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
   });
 
   const tokens = new TokenService(db, clock, config.jwtSecret, { reuseGraceSeconds: config.refreshReuseGraceSeconds });
-  const operatorSessions = new OperatorSessions(db, clock, config.jwtSecret);
+  const operatorSessions = new OperatorSessions(db, clock, deriveKey(config.jwtSecret, 'operator-access-token'));
   app.decorate('httpContext', {
     db,
     clock,

@@ -17,8 +17,7 @@ import {
   opsOperatorsUpdate,
 } from '@/shared/contract/ops';
 import { routesWith } from '../../http/route';
-import { EmailCodeService } from '../auth/email-codes';
-import { deriveKey } from '../auth/secrets';
+import { deriveKey, EmailCodeService } from '../auth';
 import { defineModule, type ModuleDeps } from '../module';
 import { searchAudit } from './audit';
 import { addOperator, changeOperator, listAllOperators } from './operators/manage';
@@ -34,7 +33,7 @@ import type { OpsDeps } from './shared';
 
 export { createOperator } from './operators/create-operator';
 export { totpCodeAt } from './operators/totp';
-export { OPS_SESSION_LIMITS } from './operators/sessions';
+export { OPS_SESSION_LIMITS, OperatorSessions } from './operators/sessions';
 export { writeAudit, type Actor, type AuditRecord } from './audit';
 
 const registerOpsRoutes = (app: FastifyInstance, deps: OpsDeps): void => {

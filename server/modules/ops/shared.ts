@@ -3,8 +3,7 @@ import type { MailAdapter } from '../../adapters/mail';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import type { AnyEndpoint, RequestContext } from '../../http/route';
-import type { EmailCodeService } from '../auth/email-codes';
-import type { TokenService } from '../auth/tokens';
+import type { EmailCodeService, TokenService } from '../auth';
 import type { Adapters } from '../module';
 import type { OperatorSessions } from './operators/sessions';
 

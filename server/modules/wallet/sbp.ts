@@ -6,7 +6,7 @@ import { addSeconds, type Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { catalogError, DomainError, httpErrors } from '../../http/errors';
 import { accountIds, ensureWalletAccounts, getSystemAccountShard, pickShard, postTransaction, runLedgerTx } from '../ledger';
-import type { WalletSettings } from '../config/settings';
+import type { WalletSettings } from '../config';
 import { notifyUser } from '../notifications';
 
 interface PaymentRow extends Record<string, unknown> {

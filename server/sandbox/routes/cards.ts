@@ -11,8 +11,7 @@ import {
   devCardPurchase,
   devCardRefund,
 } from './cards-endpoints';
-import { cardNotFound, findCard, formatMoney } from '../../modules/cards/store';
-import { tradeById } from '../../modules/cards';
+import { cardNotFound, findCard, formatMoney, tradeById } from '../../modules/cards';
 
 const devError = (code: string, message: string, status: number) => new DomainError('cards', code, message, status);
 

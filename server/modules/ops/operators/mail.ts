@@ -1,5 +1,5 @@
 import type { MailMessage } from '../../../adapters/mail';
-import { AUTH_LIMITS } from '../../auth/limits';
+import { AUTH_LIMITS } from '../../../config/auth-limits';
 
 /** The operator's sign-in code (English: the console's operators read it; no user ever gets it). */
 export const opsSignInCodeMail = (to: string, code: string): MailMessage => ({

@@ -8,13 +8,12 @@
  *   holding the session's secret (stored as SHA-256 only), so no operator secret is ever readable by script or kept in
  *   web storage.
  */
-import { randomBytes, randomUUID, webcrypto } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { OperatorRole } from '@/shared/contract/core';
 import { addSeconds, type Clock } from '../../../clock';
 import type { Db, Queryable } from '../../../db/db';
 import type { OperatorContext } from '../../../http/context';
-import { deriveKey, sha256Base64Url } from '../../auth/secrets';
 import { opsError } from '../errors';
 
 const ISSUER = 'tg-wallet-api';
@@ -43,6 +42,8 @@ interface SessionRow extends Record<string, unknown> {
 }
 
 const ended = () => opsError('OPS_SESSION_ENDED', 'The operator session has ended. Please sign in again.');
+/** Renewal secrets are stored as their SHA-256 only. */
+const sha256Base64Url = (value: string): string => createHash('sha256').update(value).digest('base64url');
 
 export class OperatorSessions {
   private readonly key: Promise<webcrypto.CryptoKey>;
@@ -50,9 +51,10 @@ export class OperatorSessions {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    secret: string,
+    /** The access tokens' HMAC key: derived from JWT_SECRET for this purpose only (buildApp, `deriveKey`). */
+    accessKey: Buffer,
   ) {
-    this.key = crypto.subtle.importKey('raw', new Uint8Array(deriveKey(secret, 'operator-access-token')), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    this.key = crypto.subtle.importKey('raw', new Uint8Array(accessKey), { name: 'HMAC', hash: 'SHA-256' }, false, [
       'sign',
       'verify',
     ]);

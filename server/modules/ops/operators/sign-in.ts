@@ -13,11 +13,10 @@ import type {
   opsAuthVerifyCode,
   opsMe,
 } from '@/shared/contract/ops';
-import { open, seal } from '../../../adapters/card-issuer/crypto';
+import { open, seal } from '../../../adapters/card-issuer';
 import { addSeconds } from '../../../clock';
 import { readCookie, setCookieValue } from '../../../http/cookies';
-import { sha256Base64Url } from '../../auth/secrets';
-import { summarizeUserAgent } from '../../auth/device';
+import { sha256Base64Url, summarizeUserAgent } from '../../auth';
 import { writeAudit } from '../audit';
 import { opsError } from '../errors';
 import type { OpsDeps, OpsRequest } from '../shared';

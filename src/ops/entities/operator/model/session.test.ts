@@ -2,11 +2,11 @@ import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { configureApi, request } from '@/shared/api';
 import { createFakeServer, fail, ok } from '@/shared/api/index.testing';
-import { opsMe } from '@/shared/contract/ops';
+import { opsMe, type Operator } from '@/shared/contract/ops';
 import { $operator, $sessionState, operatorSession, restoreSessionFx, sessionEnded, sessionStarted, signOutFx } from './session';
 
 const server = createFakeServer();
-const operator = { id: 'opr_1', email: 'ada@example.com', name: 'Ada', roles: ['admin'], secondFactorEnrolled: true, disabled: false, createdAt: '2030-01-01T00:00:00.000Z' };
+const operator: Operator = { id: 'opr_1', email: 'ada@example.com', name: 'Ada', roles: ['admin'], secondFactorEnrolled: true, disabled: false, createdAt: '2030-01-01T00:00:00.000Z' };
 const session = (token: string) => ({ accessToken: token, expiresInSeconds: 600, operator });
 const ended = fail(401, { service: 'ops', code: 'OPS_SESSION_ENDED', message: 'ended' });
 
