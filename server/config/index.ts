@@ -14,6 +14,7 @@ import { botSection } from './bot';
 import { cardsSection } from './cards';
 import { coreProductionProblems, coreVars, resolveCore, type CoreConfig } from './core';
 import { jobsSection } from './jobs';
+import { kycSection } from './kyc';
 import { promoSection } from './promo';
 import { ConfigError, parseVars, resolveSection, type Env, type Section, type SectionContext, type SettingsOf } from './section';
 import { tronSection } from './tron';
@@ -28,6 +29,7 @@ export { jobsSection, type JobsSettings } from './jobs';
 export { tronSection, type TronConfig, type TronGridConfig } from './tron';
 export { adaptersSection, type AdaptersConfig, type RatesConfig } from './adapters';
 export { botSection, type BotConfig } from './bot';
+export { kycSection, type KycConfig } from './kyc';
 
 /** The sections besides the core, by the name they have on Config. */
 export const sections = {
@@ -41,6 +43,8 @@ export const sections = {
   adapters: adaptersSection,
   /** The Telegram bot: notifications and /start (BOT_ADAPTER, BOT_WEBHOOK_SECRET). */
   bot: botSection,
+  /** Who checks new users' identity (KYC_PROVIDER) and what its results do (docs/ops.md "Verification"). */
+  kyc: kycSection,
 };
 
 const coreSchema = z.object(coreVars);

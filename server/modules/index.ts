@@ -10,6 +10,7 @@ import { cardsModule } from './cards';
 import { configModule } from './config';
 import { exchangeModule } from './exchange';
 import { healthModule } from './health';
+import { kycModule } from './kyc';
 import { mount, type ModuleDeps, type MountedModule } from './module';
 import { notificationsModule } from './notifications';
 import { opsModule } from './ops';
@@ -40,6 +41,7 @@ export const serverModules = (settings: ModuleSettings): MountedModule[] => [
   mount(transactionDetailsModule),
   mount(appLockModule),
   mount(opsModule),
+  mount(kycModule),
 ];
 
 /** Registers every module of the list on the app. */

@@ -9,6 +9,7 @@ import type { CardIssuer } from '../adapters/card-issuer';
 import type { SbpAcquirer } from '../adapters/sbp';
 import type { TronDepositSource } from '../adapters/tron';
 import type { BotAdapter } from '../adapters/telegram-bot';
+import type { KycProvider } from '../adapters/kyc';
 import type { RateProvider } from './exchange/rate-provider';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
@@ -29,6 +30,8 @@ export interface Adapters {
   rates?: RateProvider;
   /** The Telegram bot's messages (notifications, /start answers); none = nothing is sent. */
   bot?: BotAdapter;
+  /** Checks new users' identity (KYC_PROVIDER); none = operators review every new user by hand. */
+  kyc?: KycProvider;
 }
 
 /** What every module receives, built once by buildApp(). */

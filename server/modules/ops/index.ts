@@ -6,6 +6,19 @@
 import type { FastifyInstance } from 'fastify';
 import {
   opsAuditSearch,
+  opsCardsBlock,
+  opsUsersAddNote,
+  opsUsersCards,
+  opsUsersEndSessions,
+  opsUsersFreeze,
+  opsUsersGet,
+  opsUsersLedger,
+  opsUsersNotes,
+  opsUsersSearch,
+  opsUsersSessions,
+  opsUsersUnfreeze,
+  opsKycDecide,
+  opsKycQueue,
   opsAuthLogout,
   opsAuthRefresh,
   opsAuthSecondFactor,
@@ -20,6 +33,10 @@ import { routesWith } from '../../http/route';
 import { deriveKey, EmailCodeService } from '../auth';
 import { defineModule, type ModuleDeps } from '../module';
 import { searchAudit } from './audit';
+import { decideReview, reviewQueue } from './kyc';
+import { addNote, blockUserCard, endUserSessions, freezeUser, unfreezeUser } from './customers/actions';
+import { searchUsers } from './customers/search';
+import { getUser, userCards, userLedger, userNotes, userSessions } from './customers/views';
 import { addOperator, changeOperator, listAllOperators } from './operators/manage';
 import {
   confirmSecondFactor,
@@ -50,6 +67,21 @@ const registerOpsRoutes = (app: FastifyInstance, deps: OpsDeps): void => {
   bind(opsOperatorsCreate, addOperator);
   bind(opsOperatorsUpdate, changeOperator);
   bind(opsAuditSearch, searchAudit);
+  // A user's whole picture, and what operators do to the account.
+  bind(opsUsersSearch, searchUsers);
+  bind(opsUsersGet, getUser);
+  bind(opsUsersLedger, userLedger);
+  bind(opsUsersCards, userCards);
+  bind(opsUsersSessions, userSessions);
+  bind(opsUsersNotes, userNotes);
+  bind(opsUsersAddNote, addNote);
+  bind(opsUsersEndSessions, endUserSessions);
+  bind(opsCardsBlock, blockUserCard);
+  bind(opsUsersFreeze, freezeUser);
+  bind(opsUsersUnfreeze, unfreezeUser);
+  // Verification (KYC) review.
+  bind(opsKycQueue, reviewQueue);
+  bind(opsKycDecide, decideReview);
 };
 
 const registerOps = (app: FastifyInstance, { db, clock, config, adapters, tokens, operatorSessions }: ModuleDeps): void => {

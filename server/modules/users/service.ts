@@ -4,6 +4,8 @@ import type { UserProfile, VerificationStatus } from '@/shared/contract/users';
 import { addSeconds, type Clock } from '../../clock';
 import { pgErrorCode, UNIQUE_VIOLATION, type Db, type Queryable } from '../../db/db';
 import { authError, httpErrors } from '../../http/errors';
+import { KYC_START_JOB } from '../../adapters/kyc';
+import { enqueueJob } from '../../jobs';
 import { generatePromoCode } from './promo-code';
 import {
   findUserByEmail,
@@ -90,6 +92,8 @@ export class UsersService {
           now,
         });
         await tx.exec('RELEASE SAVEPOINT create_user');
+        // Verification starts with the account: the KYC provider's check, if one is connected (server/modules/kyc).
+        await enqueueJob(tx, { kind: KYC_START_JOB, payload: { userId: user.id }, dedupeKey: `${KYC_START_JOB}:${user.id}` });
         return user;
       } catch (error) {
         await tx.exec('ROLLBACK TO SAVEPOINT create_user');

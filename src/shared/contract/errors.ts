@@ -107,6 +107,8 @@ export const TRADE_DECLINE_REASONS = [
   // Declined by the issuer on the card's spending limits (card controls):
   'OVER_PURCHASE_LIMIT',
   'OVER_MONTHLY_LIMIT',
+  // The owner's account was frozen by an operator (docs/ops.md "Freezing an account").
+  'ACCOUNT_FROZEN',
 ] as const;
 export type TradeDeclineReason = (typeof TRADE_DECLINE_REASONS)[number];
 

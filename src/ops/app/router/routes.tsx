@@ -8,13 +8,18 @@ import { useRouterBinding } from '@/shared/lib';
 import { Spinner } from '@/shared/ui';
 import { $operator, $sessionState, hasRole } from '@/ops/entities/operator';
 import { AuditLogPage } from '@/ops/pages/audit-log';
+import { KycQueuePage } from '@/ops/pages/kyc-queue';
 import { OperatorsPage } from '@/ops/pages/operators';
 import { SignInPage } from '@/ops/pages/sign-in';
+import { UserPage } from '@/ops/pages/user';
+import { UsersPage } from '@/ops/pages/users';
 import { CONSOLE_SECTIONS, opsPaths } from '@/ops/shared/config';
 import { ConsoleShell } from '@/ops/widgets/console-shell';
 import styles from './routes.module.css';
 
 const SCREENS: Record<string, () => React.JSX.Element> = {
+  [opsPaths.kyc]: KycQueuePage,
+  [opsPaths.users]: UsersPage,
   [opsPaths.audit]: AuditLogPage,
   [opsPaths.operators]: OperatorsPage,
 };
@@ -46,6 +51,7 @@ export function ConsoleRoutes() {
           const Screen = SCREENS[section.path]!;
           return <Route key={section.path} path={section.path} element={<Screen />} />;
         })}
+        {hasRole(operator, 'support', 'compliance', 'admin') && <Route path={`${opsPaths.users}/:userId`} element={<UserPage />} />}
         <Route path="*" element={<Navigate to={landing} replace />} />
       </Routes>
     </ConsoleShell>

@@ -41,4 +41,4 @@ export const toQuery = (filters: AuditFilters) => {
   };
 };
 
-sample({ clock: [auditPage.opened, searched], source: $filters, fn: toQuery, target: auditList.loaded });
+sample({ clock: [auditPage.opened, searched], source: $filters, fn: (filters) => ({ query: toQuery(filters) }), target: auditList.loaded });
