@@ -1,0 +1,90 @@
+/**
+ * The operator console end to end (docs/ops.md), in Chromium against the real server: an operator made by the
+ * command-line tool signs in at /ops/ with the emailed code and sets up the authenticator (the code computed from the
+ * secret the page shows, as an authenticator app would), finds a new user in the verification queue and approves
+ * them; meanwhile that user's Mini App, open on the wallet under verification, unlocks its money actions without a
+ * reload — in English and in Russian, the console on a desktop and the app on a phone.
+ * Screenshots: test-results/e2e/ops-console-<lang>-*.png.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect } from 'vitest';
+import { systemClock } from '../../server/clock';
+import { createOperator, totpCodeAt } from '../../server/modules/ops';
+import { hidden, openSignedIn, readMailboxCode, ROOT, saveScreenshot, signUpViaApi, test, uniqueEmail, visible } from './support';
+
+type Lang = 'en' | 'ru';
+type Json = Record<string, any>;
+const appTexts = (lang: Lang, ns: string): Json => JSON.parse(readFileSync(resolve(ROOT, `src/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'));
+const consoleTexts = (lang: Lang, ns: string): Json => JSON.parse(readFileSync(resolve(ROOT, `src/ops/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'));
+const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
+
+function approvalJourney(lang: Lang) {
+  return async ({ app }: { app: { page: import('playwright-core').Page; baseUrl: string; server: import('./support/server').RunningServer; newPage: (o?: object) => Promise<import('playwright-core').Page> } }) => {
+    const { page: phone, baseUrl, server } = app;
+    const auth = appTexts(lang, 'auth');
+    const wallet = { ...appTexts(lang, 'wallet'), ...appTexts(lang, 'wallet-actions') };
+    const signIn = consoleTexts(lang, 'ops-auth');
+    const kyc = consoleTexts(lang, 'ops-kyc');
+
+    // A new user, under verification (the sandbox's automatic verification is off for this server).
+    const names = lang === 'ru' ? { firstName: 'Мария', lastName: 'Иванова' } : { firstName: 'Grace', lastName: 'Hopper' };
+    const user = await signUpViaApi(baseUrl, `kyc-${lang}`, names);
+    await openSignedIn(phone, baseUrl, user, '/wallet', lang);
+    await visible(phone.getByText(auth.banner.underVerificationTitle));
+    await phone.getByRole('button', { name: wallet.actions.exchange }).click();
+    const exchange = phone.getByRole('dialog', { name: wallet.exchange.title });
+    await visible(exchange.getByText(wallet.failureReasons.ACCOUNT_UNDER_VERIFICATION));
+    await saveScreenshot(phone, `ops-console-${lang}-01-app-under-verification`);
+    await phone.keyboard.press('Escape');
+    await hidden(exchange);
+
+    // The first admin of this deployment, as `npm run ops -- create-operator` makes one.
+    const email = uniqueEmail(`compliance-${lang}`);
+    await createOperator(server.raw.db, systemClock, { email, name: 'Carla Compliance', roles: ['compliance', 'admin'] });
+    const desk = await app.newPage({ locale: lang === 'ru' ? 'ru-RU' : 'en-US' });
+    await desk.setViewportSize({ width: 1280, height: 860 });
+    await desk.goto(`${baseUrl}/ops/`);
+    await visible(desk.getByRole('heading', { name: signIn.title }));
+    await desk.getByRole('textbox', { name: signIn.email.label }).fill(email);
+    await desk.getByRole('button', { name: signIn.email.submit }).click();
+    const code = await readMailboxCode(baseUrl, email, { kind: 'ops-signin-code' });
+    await visible(desk.getByText(fill(signIn.code.lead, { email })));
+    await desk.getByRole('textbox').first().click();
+    await desk.keyboard.type(code);
+    // First sign-in: the authenticator is set up from the QR code (or its key), then its code is typed.
+    await visible(desk.getByRole('img', { name: signIn.enroll.qrLabel }));
+    const secret = (await desk.getByTestId('totp-secret').textContent())!.trim();
+    await saveScreenshot(desk, `ops-console-${lang}-02-enroll`);
+    await desk.getByRole('textbox').first().click();
+    await desk.keyboard.type(await totpCodeAt(secret, new Date()));
+
+    // Signed in: the queue is a compliance operator's first screen; the new user waits there.
+    await visible(desk.getByRole('heading', { level: 1, name: kyc.title }));
+    const row = desk.getByRole('row').filter({ hasText: `${names.firstName} ${names.lastName}` });
+    await visible(row);
+    await saveScreenshot(desk, `ops-console-${lang}-03-queue`);
+    await row.getByRole('button', { name: kyc.approve }).click();
+    const dialog = desk.getByRole('dialog', { name: fill(kyc.dialog.approve.title, { name: `${names.firstName} ${names.lastName}` }) });
+    await visible(dialog);
+    await dialog.getByRole('textbox', { name: kyc.dialog.reason }).fill(lang === 'ru' ? 'документы совпадают' : 'documents match');
+    await dialog.getByRole('button', { name: kyc.dialog.approve.confirm }).click();
+    await visible(desk.getByText(kyc.decided));
+    await hidden(row);
+    await saveScreenshot(desk, `ops-console-${lang}-04-approved`);
+
+    // The user's app unlocks without a reload (it asks for the profile again while the account waits).
+    await hidden(phone.getByText(auth.banner.underVerificationTitle), 30_000);
+    await phone.getByRole('button', { name: wallet.actions.exchange }).click();
+    await visible(exchange);
+    await expect.poll(() => exchange.getByText(wallet.failureReasons.ACCOUNT_UNDER_VERIFICATION).count()).toBe(0);
+    await saveScreenshot(phone, `ops-console-${lang}-05-app-unlocked`);
+  };
+}
+
+describe('the operator console', () => {
+  // No automatic verification: a person decides.
+  const env = { VERIFICATION_DELAY_SECONDS: '1000000' };
+  test.override({ appOptions: { env } })('English: sign in with the second factor, approve a new user, the app unlocks', approvalJourney('en'));
+  test.override({ appOptions: { env, locale: 'ru-RU' } })('Russian: sign in with the second factor, approve a new user, the app unlocks', approvalJourney('ru'));
+});
