@@ -6,6 +6,10 @@
 import type { FastifyInstance } from 'fastify';
 import {
   opsAuditSearch,
+  opsHeldAttribute,
+  opsHeldDeposits,
+  opsHeldReturn,
+  opsHeldSbp,
   opsCardsBlock,
   opsUsersAddNote,
   opsUsersCards,
@@ -30,10 +34,12 @@ import {
   opsOperatorsUpdate,
 } from '@/shared/contract/ops';
 import { routesWith } from '../../http/route';
+import { SBP_LATE_CALLBACK_GRACE_SECONDS } from '../account';
 import { deriveKey, EmailCodeService } from '../auth';
 import { defineModule, type ModuleDeps } from '../module';
 import { searchAudit } from './audit';
 import { decideReview, reviewQueue } from './kyc';
+import { attributeHeldDeposit, listHeldDeposits, listStuckSbp, markHeldDepositForReturn } from './held';
 import { addNote, blockUserCard, endUserSessions, freezeUser, unfreezeUser } from './customers/actions';
 import { searchUsers } from './customers/search';
 import { getUser, userCards, userLedger, userNotes, userSessions } from './customers/views';
@@ -82,6 +88,11 @@ const registerOpsRoutes = (app: FastifyInstance, deps: OpsDeps): void => {
   // Verification (KYC) review.
   bind(opsKycQueue, reviewQueue);
   bind(opsKycDecide, decideReview);
+  // Held money.
+  bind(opsHeldDeposits, listHeldDeposits);
+  bind(opsHeldAttribute, attributeHeldDeposit);
+  bind(opsHeldReturn, markHeldDepositForReturn);
+  bind(opsHeldSbp, listStuckSbp);
 };
 
 const registerOps = (app: FastifyInstance, { db, clock, config, adapters, tokens, operatorSessions }: ModuleDeps): void => {
@@ -95,7 +106,8 @@ const registerOps = (app: FastifyInstance, { db, clock, config, adapters, tokens
     secureCookies: config.publicOrigin.startsWith('https:'),
     userTokens: tokens,
     adapters,
-    sbpStuckAfterSeconds: 3600,
+    // An SBP payment the acquirer may still report late is not stuck yet (the deletion check's grace, the same hour).
+    sbpStuckAfterSeconds: SBP_LATE_CALLBACK_GRACE_SECONDS,
     depositAddress: config.wallet.usdt.depositAddress,
   });
 };

@@ -23,7 +23,7 @@ export interface OpsDeps {
   adapters: Adapters;
   /** SBP payments still pending this long after their expiry are listed as stuck (the acquirer's late-callback grace). */
   sbpStuckAfterSeconds: number;
-  /** Minimum USDT deposit in cents (a held deposit credited by hand is credited whatever its size). */
+  /** The shared USDT deposit address (the held deposits reached it). */
   depositAddress: string;
 }
 

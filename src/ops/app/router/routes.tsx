@@ -8,6 +8,7 @@ import { useRouterBinding } from '@/shared/lib';
 import { Spinner } from '@/shared/ui';
 import { $operator, $sessionState, hasRole } from '@/ops/entities/operator';
 import { AuditLogPage } from '@/ops/pages/audit-log';
+import { HeldMoneyPage } from '@/ops/pages/held-money';
 import { KycQueuePage } from '@/ops/pages/kyc-queue';
 import { OperatorsPage } from '@/ops/pages/operators';
 import { SignInPage } from '@/ops/pages/sign-in';
@@ -20,6 +21,7 @@ import styles from './routes.module.css';
 const SCREENS: Record<string, () => React.JSX.Element> = {
   [opsPaths.kyc]: KycQueuePage,
   [opsPaths.users]: UsersPage,
+  [opsPaths.held]: HeldMoneyPage,
   [opsPaths.audit]: AuditLogPage,
   [opsPaths.operators]: OperatorsPage,
 };
