@@ -5,6 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import {
+  opsAdjustmentsApprove,
+  opsAdjustmentsList,
+  opsAdjustmentsPropose,
+  opsAdjustmentsReject,
   opsAuditSearch,
   opsHeldAttribute,
   opsHeldDeposits,
@@ -37,6 +41,7 @@ import { routesWith } from '../../http/route';
 import { SBP_LATE_CALLBACK_GRACE_SECONDS } from '../account';
 import { deriveKey, EmailCodeService } from '../auth';
 import { defineModule, type ModuleDeps } from '../module';
+import { approveAdjustment, listAdjustments, proposeAdjustment, rejectAdjustment } from './adjustments';
 import { searchAudit } from './audit';
 import { decideReview, reviewQueue } from './kyc';
 import { attributeHeldDeposit, listHeldDeposits, listStuckSbp, markHeldDepositForReturn } from './held';
@@ -93,6 +98,11 @@ const registerOpsRoutes = (app: FastifyInstance, deps: OpsDeps): void => {
   bind(opsHeldAttribute, attributeHeldDeposit);
   bind(opsHeldReturn, markHeldDepositForReturn);
   bind(opsHeldSbp, listStuckSbp);
+  // Manual adjustments under four eyes.
+  bind(opsAdjustmentsList, listAdjustments);
+  bind(opsAdjustmentsPropose, proposeAdjustment);
+  bind(opsAdjustmentsApprove, approveAdjustment);
+  bind(opsAdjustmentsReject, rejectAdjustment);
 };
 
 const registerOps = (app: FastifyInstance, { db, clock, config, adapters, tokens, operatorSessions }: ModuleDeps): void => {

@@ -7,6 +7,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { useRouterBinding } from '@/shared/lib';
 import { Spinner } from '@/shared/ui';
 import { $operator, $sessionState, hasRole } from '@/ops/entities/operator';
+import { AdjustmentsPage } from '@/ops/pages/adjustments';
 import { AuditLogPage } from '@/ops/pages/audit-log';
 import { HeldMoneyPage } from '@/ops/pages/held-money';
 import { KycQueuePage } from '@/ops/pages/kyc-queue';
@@ -22,6 +23,7 @@ const SCREENS: Record<string, () => React.JSX.Element> = {
   [opsPaths.kyc]: KycQueuePage,
   [opsPaths.users]: UsersPage,
   [opsPaths.held]: HeldMoneyPage,
+  [opsPaths.adjustments]: AdjustmentsPage,
   [opsPaths.audit]: AuditLogPage,
   [opsPaths.operators]: OperatorsPage,
 };
