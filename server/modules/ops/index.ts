@@ -5,6 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import {
+  opsReconciliationList,
+  opsReconciliationRun,
   opsAdjustmentsApprove,
   opsAdjustmentsList,
   opsAdjustmentsPropose,
@@ -38,10 +40,12 @@ import {
   opsOperatorsUpdate,
 } from '@/shared/contract/ops';
 import { routesWith } from '../../http/route';
+import { appJobRegistry } from '../../jobs';
 import { SBP_LATE_CALLBACK_GRACE_SECONDS } from '../account';
 import { deriveKey, EmailCodeService } from '../auth';
 import { defineModule, type ModuleDeps } from '../module';
 import { approveAdjustment, listAdjustments, proposeAdjustment, rejectAdjustment } from './adjustments';
+import { listReconciliations, RECONCILE_JOB, runReconciliation, runReconciliationNow } from './reconciliation';
 import { searchAudit } from './audit';
 import { decideReview, reviewQueue } from './kyc';
 import { attributeHeldDeposit, listHeldDeposits, listStuckSbp, markHeldDepositForReturn } from './held';
@@ -63,6 +67,7 @@ export { createOperator } from './operators/create-operator';
 export { totpCodeAt } from './operators/totp';
 export { OPS_SESSION_LIMITS, OperatorSessions } from './operators/sessions';
 export { writeAudit, type Actor, type AuditRecord } from './audit';
+export { runReconciliation, scheduleDailyReconciliation, RECONCILE_JOB } from './reconciliation';
 
 const registerOpsRoutes = (app: FastifyInstance, deps: OpsDeps): void => {
   const bind = routesWith(app, deps);
@@ -103,9 +108,15 @@ const registerOpsRoutes = (app: FastifyInstance, deps: OpsDeps): void => {
   bind(opsAdjustmentsPropose, proposeAdjustment);
   bind(opsAdjustmentsApprove, approveAdjustment);
   bind(opsAdjustmentsReject, rejectAdjustment);
+  // Reconciliation.
+  bind(opsReconciliationList, listReconciliations);
+  bind(opsReconciliationRun, runReconciliationNow);
 };
 
 const registerOps = (app: FastifyInstance, { db, clock, config, adapters, tokens, operatorSessions }: ModuleDeps): void => {
+  const depositAddress = config.wallet.usdt.depositAddress;
+  // The daily reconciliation (enqueued once a day by every process's housekeeping, server/maintenance.ts).
+  appJobRegistry(app).register(RECONCILE_JOB, async () => void (await runReconciliation({ db, clock, adapters, depositAddress }, null)));
   registerOpsRoutes(app, {
     db,
     clock,
@@ -118,7 +129,7 @@ const registerOps = (app: FastifyInstance, { db, clock, config, adapters, tokens
     adapters,
     // An SBP payment the acquirer may still report late is not stuck yet (the deletion check's grace, the same hour).
     sbpStuckAfterSeconds: SBP_LATE_CALLBACK_GRACE_SECONDS,
-    depositAddress: config.wallet.usdt.depositAddress,
+    depositAddress,
   });
 };
 

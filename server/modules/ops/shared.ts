@@ -23,7 +23,7 @@ export interface OpsDeps {
   adapters: Adapters;
   /** SBP payments still pending this long after their expiry are listed as stuck (the acquirer's late-callback grace). */
   sbpStuckAfterSeconds: number;
-  /** The shared USDT deposit address (the held deposits reached it). */
+  /** The shared USDT deposit address (the held deposits reached it; reconciliation asks the chain about it). */
   depositAddress: string;
 }
 

@@ -12,6 +12,7 @@ import { AuditLogPage } from '@/ops/pages/audit-log';
 import { HeldMoneyPage } from '@/ops/pages/held-money';
 import { KycQueuePage } from '@/ops/pages/kyc-queue';
 import { OperatorsPage } from '@/ops/pages/operators';
+import { ReconciliationPage } from '@/ops/pages/reconciliation';
 import { SignInPage } from '@/ops/pages/sign-in';
 import { UserPage } from '@/ops/pages/user';
 import { UsersPage } from '@/ops/pages/users';
@@ -24,6 +25,7 @@ const SCREENS: Record<string, () => React.JSX.Element> = {
   [opsPaths.users]: UsersPage,
   [opsPaths.held]: HeldMoneyPage,
   [opsPaths.adjustments]: AdjustmentsPage,
+  [opsPaths.reconciliation]: ReconciliationPage,
   [opsPaths.audit]: AuditLogPage,
   [opsPaths.operators]: OperatorsPage,
 };
