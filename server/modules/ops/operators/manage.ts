@@ -23,8 +23,9 @@ export const changeOperator = async (ctx: OpsRequest<typeof opsOperatorsUpdate>)
     const row = await findOperator(q, params.operatorId, true);
     if (!row) throw opsError('OPERATOR_NOT_FOUND', 'No such operator.');
     const self = row.id === operator.operatorId;
-    if (self && (body.disabled === true || (body.roles && !body.roles.includes('admin')))) {
-      throw opsError('OPERATOR_SELF_CHANGE', 'You cannot take away your own admin role or disable yourself: ask another admin.');
+    // Nobody locks themselves out or swaps their own authenticator with a session alone: another admin does it.
+    if (self && (body.disabled === true || body.resetSecondFactor === true || (body.roles && !body.roles.includes('admin')))) {
+      throw opsError('OPERATOR_SELF_CHANGE', 'You cannot take away your own admin role, disable yourself or reset your own authenticator: ask another admin.');
     }
     const before = toOperator(row);
     const now = clock.now();

@@ -14,7 +14,7 @@ export const OPS_ERROR_CODES = {
   CHALLENGE_EXPIRED: { status: 400, description: 'The sign-in step after the email code expired, was used, or had too many wrong codes: start again.' },
   OPERATOR_NOT_FOUND: { status: 404, description: 'No such operator.' },
   OPERATOR_EXISTS: { status: 409, description: 'An operator with this email exists.' },
-  OPERATOR_SELF_CHANGE: { status: 409, description: 'An operator cannot take away their own admin role or disable themselves.' },
+  OPERATOR_SELF_CHANGE: { status: 409, description: 'An operator cannot take away their own admin role, disable themselves or reset their own authenticator.' },
   USER_NOT_FOUND: { status: 404, description: 'No such user.' },
   CARD_NOT_FOUND: { status: 404, description: 'No such card.' },
   CARD_NOT_BLOCKABLE: { status: 409, description: 'The card cannot be blocked in its current status.' },
