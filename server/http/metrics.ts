@@ -86,7 +86,7 @@ export const registerMetrics = (app: FastifyInstance, options: MetricsOptions): 
       lastReport = {
         at: Date.now(),
         read: options.db
-          .query<NonNullable<LastReport>>('SELECT checks, ran_at, ledger_ok FROM reconciliation_reports ORDER BY ran_at DESC, id DESC LIMIT 1')
+          .query<NonNullable<LastReport>>('SELECT checks, ran_at, ledger_ok FROM reconciliation_reports ORDER BY seq DESC LIMIT 1')
           .then((rows) => rows[0]),
       };
     }

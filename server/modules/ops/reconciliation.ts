@@ -93,6 +93,7 @@ export const scheduleDailyReconciliation = async (db: Db, clock: Clock): Promise
 
 interface ReportRow extends Record<string, unknown> {
   id: string;
+  seq: string;
   day: Date | string;
   ran_at: Date;
   status: ReconciliationReport['status'];
@@ -110,17 +111,16 @@ const toReport = (row: ReportRow): ReconciliationReport => ({
 
 export const listReconciliations = async ({ db, query }: OpsRequest<typeof opsReconciliationList>) => {
   const limit = query.limit ?? 30;
-  const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\|(.{1,64})$/;
-  const before = query.cursor ? decodeCursor(query.cursor, (key) => CURSOR.exec(key)) : null;
+  const before = query.cursor ? decodeCursor(query.cursor, (key) => /^\d{1,18}$/.exec(key)) : null;
   const rows = await db.query<ReportRow>(
-    `SELECT id, day::text AS day, ran_at, status, checks, ledger_ok FROM reconciliation_reports
-     WHERE ($1::timestamptz IS NULL OR (ran_at, id) < ($1::timestamptz, $2::text)) ORDER BY ran_at DESC, id DESC LIMIT $3`,
-    [before?.[1] ?? null, before?.[2] ?? null, limit + 1],
+    `SELECT id, seq::text AS seq, day::text AS day, ran_at, status, checks, ledger_ok FROM reconciliation_reports
+     WHERE ($1::bigint IS NULL OR seq < $1::bigint) ORDER BY seq DESC LIMIT $2`,
+    [before?.[0] ?? null, limit + 1],
   );
   const page = rows.slice(0, limit);
   return {
     items: page.map(toReport),
-    nextCursor: rows.length > limit ? encodeCursor(`${page[page.length - 1]!.ran_at.toISOString()}|${page[page.length - 1]!.id}`) : null,
+    nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.seq) : null,
   };
 };
 
