@@ -14,6 +14,7 @@ import type { RateProvider } from './exchange/rate-provider';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
+import type { Monitor } from '../monitor';
 import type { TokenService } from './auth/tokens';
 import type { OperatorSessions } from './ops/operators/sessions';
 import type { UsersService } from './users/service';
@@ -46,6 +47,8 @@ export interface ModuleDeps {
   users: UsersService;
   /** Operator sessions: also the app's operator check (server/http/context.ts `authenticateOperator`). */
   operatorSessions: OperatorSessions;
+  /** Outside input refused, watchers' last successful polls: logged, counted, shown by /api/ready (server/monitor.ts). */
+  monitor: Monitor;
 }
 
 export interface ServerModule<S = void> {

@@ -1,6 +1,7 @@
 /**
  * Held money (docs/ops.md "Held money"): parked USDT transfers listed with their chain data, credited to a user once
- * (also when two operators press at once) or marked to be returned; stuck SBP payments listed.
+ * (also when two operators press at once) or marked to be returned — every reason the watcher parks with, the review
+ * threshold's too; stuck SBP payments listed.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ let other: TestOperator;
 let ann: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { USDT_REVIEW_THRESHOLD: '1000' } });
   compliance = await newOperator(t, ['compliance'], 'Carla Compliance');
   other = await newOperator(t, ['compliance'], 'Chris Compliance');
   ann = await verifiedUser(t);
@@ -100,11 +101,18 @@ describe('held USDT transfers', () => {
     expect(log.map((l) => l.action)).toEqual(['held.credited', 'held.credited', 'held.markedForReturn']);
   });
 
-  it('a reason a newer version parks with is listed as its code', async () => {
-    const [row] = await t.db.query<{ id: number }>('SELECT id FROM unmatched_deposits ORDER BY id DESC LIMIT 1');
-    // (the reason CHECK is the watcher's; a later migration may add reasons: the console passes them through)
-    const listed = (await heldList('all')).find((d) => d.id === String(row!.id))!;
-    expect(listed.knownReason).toBe(true);
+  it('a deposit over the review threshold (issue #31) is listed for its tag owner and released to them once', async () => {
+    const { usdtDepositTag: tag } = await getWallet(t, ann);
+    const big = await park(`1500.${tag}`);
+    expect(big.outcome.reason).toBe('over_review_threshold');
+    const listed = (await heldList()).find((d) => d.txHash === big.transfer.txHash)!;
+    expect(listed).toMatchObject({ reason: 'over_review_threshold', knownReason: true, candidate: { id: ann.userId, attribution: 'tag' } });
+    const before = await balances(t, ann);
+    const released = await ops(compliance, 'POST', `/api/ops/held/deposits/${listed.id}/attribute`, { userId: ann.userId, note: 'source of funds checked' });
+    expect(released.status, JSON.stringify(released.body)).toBe(200);
+    expect((await balances(t, ann)).USD).toBe(before.USD + listed.credits.amount);
+    expect(listed.credits.amount).toBeGreaterThan(1500_00);
+    expect(await checkLedger(t.db)).toMatchObject({ ok: true });
   });
 });
 

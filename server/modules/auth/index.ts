@@ -4,7 +4,7 @@ import { registerAuthRoutes } from './routes';
 import { AuthService } from './service';
 import { TelegramInitData } from './telegram';
 export { TokenService } from './tokens';
-export { EmailCodeService, type IssuedCode } from './email-codes';
+export { codeErrors, EmailCodeService, type IssuedCode } from './email-codes';
 export { emailChangeCodeMail, emailChangedMail } from './mail-messages';
 // For the operator side (server/modules/ops): the same secrets' derivation and device summary.
 export { deriveKey, sha256Base64Url } from './secrets';
