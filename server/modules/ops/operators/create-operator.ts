@@ -1,6 +1,6 @@
 /**
  * The first admin (and any operator) from a shell: `npm run ops -- create-operator --email … --role admin`
- * (scripts/ops.ts). Never an open endpoint: whoever runs it holds the database. Audited like the console's own.
+ * (server/cli/ops.ts). Never an open endpoint: whoever runs it holds the database. Audited like the console's own.
  */
 import type { OperatorRole } from '@/shared/contract/core';
 import type { Operator } from '@/shared/contract/ops';
