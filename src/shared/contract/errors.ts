@@ -120,6 +120,8 @@ export const TRADE_DECLINE_REASONS = [
   'OVER_MONTHLY_LIMIT',
   // The owner's account was frozen by an operator (docs/ops.md "Freezing an account").
   'ACCOUNT_FROZEN',
+  // A merchant refund larger than what was bought on the card and not refunded yet (outside input, issue #31).
+  'REFUND_OVER_PURCHASES',
 ] as const;
 export type TradeDeclineReason = (typeof TRADE_DECLINE_REASONS)[number];
 
