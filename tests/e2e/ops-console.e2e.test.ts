@@ -6,25 +6,15 @@
  * reload — in English and in Russian, the console on a desktop and the app on a phone.
  * Screenshots: test-results/e2e/ops-console-<lang>-*.png.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect } from 'vitest';
-import { systemClock } from '../../server/clock';
-import { createOperator, totpCodeAt } from '../../server/modules/ops';
-import { hidden, openSignedIn, readMailboxCode, ROOT, saveScreenshot, signUpViaApi, test, uniqueEmail, visible } from './support';
-
-type Lang = 'en' | 'ru';
-type Json = Record<string, any>;
-const appTexts = (lang: Lang, ns: string): Json => JSON.parse(readFileSync(resolve(ROOT, `src/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'));
-const consoleTexts = (lang: Lang, ns: string): Json => JSON.parse(readFileSync(resolve(ROOT, `src/ops/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'));
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
+import { hidden, openSignedIn, saveScreenshot, signUpViaApi, test, visible, type AppHandle } from './support';
+import { appTexts, consoleTexts, fill, signInToConsole, type ConsoleLang as Lang } from './support/ops-console';
 
 function approvalJourney(lang: Lang) {
-  return async ({ app }: { app: { page: import('playwright-core').Page; baseUrl: string; server: import('./support/server').RunningServer; newPage: (o?: object) => Promise<import('playwright-core').Page> } }) => {
-    const { page: phone, baseUrl, server } = app;
+  return async ({ app }: { app: AppHandle }) => {
+    const { page: phone, baseUrl } = app;
     const auth = appTexts(lang, 'auth');
     const wallet = { ...appTexts(lang, 'wallet'), ...appTexts(lang, 'wallet-actions') };
-    const signIn = consoleTexts(lang, 'ops-auth');
     const kyc = consoleTexts(lang, 'ops-kyc');
 
     // A new user, under verification (the sandbox's automatic verification is off for this server).
@@ -39,25 +29,8 @@ function approvalJourney(lang: Lang) {
     await phone.keyboard.press('Escape');
     await hidden(exchange);
 
-    // The first admin of this deployment, as `npm run ops -- create-operator` makes one.
-    const email = uniqueEmail(`compliance-${lang}`);
-    await createOperator(server.raw.db, systemClock, { email, name: 'Carla Compliance', roles: ['compliance', 'admin'] });
-    const desk = await app.newPage({ locale: lang === 'ru' ? 'ru-RU' : 'en-US' });
-    await desk.setViewportSize({ width: 1280, height: 860 });
-    await desk.goto(`${baseUrl}/ops/`);
-    await visible(desk.getByRole('heading', { name: signIn.title }));
-    await desk.getByRole('textbox', { name: signIn.email.label }).fill(email);
-    await desk.getByRole('button', { name: signIn.email.submit }).click();
-    const code = await readMailboxCode(baseUrl, email, { kind: 'ops-signin-code' });
-    await visible(desk.getByText(fill(signIn.code.lead, { email })));
-    await desk.getByRole('textbox').first().click();
-    await desk.keyboard.type(code);
-    // First sign-in: the authenticator is set up from the QR code (or its key), then its code is typed.
-    await visible(desk.getByRole('img', { name: signIn.enroll.qrLabel }));
-    const secret = (await desk.getByTestId('totp-secret').textContent())!.trim();
-    await saveScreenshot(desk, `ops-console-${lang}-02-enroll`);
-    await desk.getByRole('textbox').first().click();
-    await desk.keyboard.type(await totpCodeAt(secret, new Date()));
+    // The first admin of this deployment, as `npm run ops -- create-operator` makes one, signs in with the second factor.
+    const desk = await signInToConsole(app, lang, ['compliance', 'admin'], 'Carla Compliance', `ops-console-${lang}-02-enroll`);
 
     // Signed in: the queue is a compliance operator's first screen; the new user waits there.
     await visible(desk.getByRole('heading', { level: 1, name: kyc.title }));
