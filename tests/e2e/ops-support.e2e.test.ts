@@ -75,6 +75,7 @@ function supportJourney(lang: Lang) {
     await block.getByRole('button', { name: users.cards.block }).click();
     await hidden(block);
     await hidden(cards.getByRole('button', { name: users.cards.block }));
+    await visible(cards.getByText(errors.reasons.STOLEN, { exact: false }));
 
     // Support ends every session: the user's app has to sign in again.
     await desk.getByRole('button', { name: users.sessions.endAll }).first().click();

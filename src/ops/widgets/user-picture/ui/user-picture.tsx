@@ -121,13 +121,13 @@ function VerificationHistory({ events }: { events: readonly VerificationEvent[] 
 }
 
 function CardsPanel() {
-  const { t } = useTranslation('ops-users');
+  const { t } = useTranslation(['ops-users', 'cards', 'errors']);
   const { money, dateTime } = useFormatters();
   const [cards, error] = useUnit([$cards, $panelsError]);
   const canBlock = useCan('support');
   const columns: Column<OpsCard>[] = [
     { key: 'card', header: t('cards.card'), cell: (c) => `${c.productName}${c.last4 ? ` •${c.last4}` : ''}` },
-    { key: 'status', header: t('cards.status'), cell: (c) => <Badge>{c.statusReason ? `${c.status} · ${c.statusReason}` : c.status}</Badge> },
+    { key: 'status', header: t('cards.status'), cell: (c) => <Badge>{[t(`cards:status.${c.status}`, { defaultValue: c.status }), c.statusReason && t(`errors:reasons.${c.statusReason}`, { defaultValue: c.statusReason })].filter(Boolean).join(' · ')}</Badge> },
     { key: 'balance', header: t('cards.balance'), numeric: true, cell: (c) => money(c.balance) },
     {
       key: 'events',
@@ -207,7 +207,7 @@ function LedgerPanel() {
     { key: 'at', header: t('ledger.at'), cell: (e) => dateTime(e.createdAt) },
     { key: 'type', header: t('ledger.type'), cell: (e) => <code>{e.type}</code> },
     { key: 'account', header: t('ledger.account'), cell: (e) => <code>{e.accountId}</code> },
-    { key: 'status', header: t('ledger.status'), cell: (e) => e.status },
+    { key: 'status', header: t('ledger.status'), cell: (e) => t(`ledger.statuses.${e.status}`) },
     { key: 'amount', header: t('ledger.amount'), numeric: true, cell: (e) => money(e.amount, { signDisplay: 'exceptZero' }) },
     { key: 'ref', header: t('ledger.reference'), cell: (e) => (e.reference ? <code>{e.reference}</code> : '') },
   ];
