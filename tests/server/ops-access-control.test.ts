@@ -97,6 +97,12 @@ const snapshot = async () => ({
 
 const operatorEndpoints = opsEndpointList.filter((e) => e.auth === 'operator');
 
+/**
+ * Calls that neither act nor show a user's data: the operator's own identity, the reconciliation reports (totals), the
+ * operators list (the operators' own changes are audited).
+ */
+const NOT_AUDITED = new Set<OpsEndpointId>(['ops.me', 'ops.reconciliation.list', 'ops.operators.list']);
+
 describe('every operator endpoint, every role', () => {
   it('each operator endpoint has a request here, and declares at least one role', () => {
     expect(operatorEndpoints.map((e) => e.id).sort()).toEqual(Object.keys(samples).sort());
@@ -115,8 +121,11 @@ describe('every operator endpoint, every role', () => {
         expect(await snapshot()).toEqual(before);
       }
       for (const role of endpoint.roles!) {
+        const auditBefore = (await snapshot()).audit;
         const res = await send(sample, byRole[role].headers);
         expect([401, 403], `${role} → ${res.status} ${JSON.stringify(res.body)}`).not.toContain(res.status);
+        // Every action and every view of a user's data leaves its row in the audit log (docs/ops.md "Audit log").
+        if (res.status < 300 && !NOT_AUDITED.has(endpoint.id as OpsEndpointId)) expect((await snapshot()).audit, `${endpoint.id} by ${role}`).toBeGreaterThan(auditBefore);
       }
       // Nobody signed in, or a user: refused before anything happens.
       expect((await send(sample, {})).status).toBe(401);

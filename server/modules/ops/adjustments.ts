@@ -64,7 +64,8 @@ const readOne = async (q: Queryable, id: string, lock = false): Promise<Adjustme
 
 const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\|(.{1,64})$/;
 
-export const listAdjustments = async ({ db, query }: OpsRequest<typeof opsAdjustmentsList>) => {
+export const listAdjustments = async (ctx: OpsRequest<typeof opsAdjustmentsList>) => {
+  const { db, query } = ctx;
   const limit = query.limit ?? 50;
   const before = query.cursor ? decodeCursor(query.cursor, (key) => CURSOR.exec(key)) : null;
   const rows = await db.query<AdjustmentRow>(
@@ -74,6 +75,8 @@ export const listAdjustments = async ({ db, query }: OpsRequest<typeof opsAdjust
     [query.status ?? null, before?.[1] ?? null, before?.[2] ?? null, limit + 1],
   );
   const page = rows.slice(0, limit);
+  // The list names users and their amounts: a view of users' data, audited like the held-money list.
+  await writeAudit(db, actorOf(ctx), { action: 'adjustments.viewed', after: { status: query.status ?? 'all', adjustments: page.map((row) => row.id) } });
   return {
     items: page.map(toAdjustment),
     nextCursor: rows.length > limit ? encodeCursor(`${page[page.length - 1]!.proposed_at.toISOString()}|${page[page.length - 1]!.id}`) : null,
