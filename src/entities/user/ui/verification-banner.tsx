@@ -22,25 +22,8 @@ export function VerificationBanner({ className }: VerificationBannerProps) {
   const { t } = useTranslation(['auth', 'errors']);
   const [status, user] = useUnit([$verificationStatus, $user]);
   if (user?.frozen) return <FrozenNotice reason={user.frozen.reason} className={className} />;
-  if (status === 'under_verification' && user?.verificationRequest) {
-    return (
-      <Alert
-        tone="warning"
-        className={className}
-        title={t('auth:banner.underVerificationTitle')}
-        action={
-          <Link className={styles.link} to={routePaths.verification}>
-            {t('auth:banner.details')}
-          </Link>
-        }
-      >
-        {t('errors:verification.verificationRequest', {
-          items: user.verificationRequest.items.map((item) => t(`errors:verification.verificationItems.${item}`)).join('; '),
-        })}
-      </Alert>
-    );
-  }
   if (status === 'under_verification') {
+    const request = user?.verificationRequest;
     return (
       <Alert
         tone="warning"
@@ -52,7 +35,9 @@ export function VerificationBanner({ className }: VerificationBannerProps) {
           </Link>
         }
       >
-        {t('auth:banner.underVerificationText')}
+        {request
+          ? t('errors:verification.verificationRequest', { items: request.items.map((item) => t(`errors:verification.verificationItems.${item}`)).join('; ') })
+          : t('auth:banner.underVerificationText')}
       </Alert>
     );
   }

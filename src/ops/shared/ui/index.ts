@@ -3,3 +3,4 @@ export { DataTable, type Column, type DataTableProps } from './data-table';
 export { ActionDialog, type ActionDialogProps } from './action-dialog';
 export { Details } from './details';
 export { ErrorText } from './error-text';
+export { CheckboxGroup, type CheckboxGroupProps } from './checkbox-group';

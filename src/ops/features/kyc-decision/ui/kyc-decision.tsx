@@ -4,7 +4,7 @@ import { INFO_REQUEST_ITEMS, type InfoRequestItem } from '@/shared/contract';
 import type { UserSummary } from '@/shared/contract/ops';
 import { useTranslation } from '@/shared/i18n';
 import { Button, TextField } from '@/shared/ui';
-import { ActionDialog, ErrorText } from '@/ops/shared/ui';
+import { ActionDialog, CheckboxGroup, ErrorText } from '@/ops/shared/ui';
 import { kycDecision, type DecisionKind } from '../model/kyc-decision';
 import styles from './kyc-decision.module.css';
 
@@ -54,15 +54,12 @@ export function KycDecisionDialog() {
       onConfirm={() => target && submitted({ params: { userId: target.user.id }, body: body as never })}
     >
       {decision === 'requestInfo' && (
-        <fieldset className={styles.items}>
-          <legend>{t('dialog.requestInfo.items')}</legend>
-          {INFO_REQUEST_ITEMS.map((item) => (
-            <label key={item} className={styles.item}>
-              <input type="checkbox" checked={items.includes(item)} onChange={(e) => setItems(e.target.checked ? [...items, item] : items.filter((i) => i !== item))} />
-              <span>{t(`errors:verification.verificationItems.${item}`)}</span>
-            </label>
-          ))}
-        </fieldset>
+        <CheckboxGroup
+          legend={t('dialog.requestInfo.items')}
+          value={items}
+          onChange={setItems}
+          options={INFO_REQUEST_ITEMS.map((item) => ({ value: item, label: t(`errors:verification.verificationItems.${item}`) }))}
+        />
       )}
       <TextField label={t(decision === 'reject' ? 'dialog.reject.reason' : 'dialog.reason')} value={reason} onChange={(e) => setReason(e.target.value)} required minLength={3} />
     </ActionDialog>
