@@ -1,9 +1,9 @@
 /**
  * The operator console end to end (docs/ops.md), in Chromium against the real server: an operator made by the
  * command-line tool signs in at /ops/ with the emailed code and sets up the authenticator (the code computed from the
- * secret the page shows, as an authenticator app would), finds a new user in the verification queue and approves
- * them; meanwhile that user's Mini App, open on the wallet under verification, unlocks its money actions without a
- * reload — in English and in Russian, the console on a desktop and the app on a phone.
+ * secret the page shows, as an authenticator app would), finds a new user in the verification queue, asks them for
+ * more (their app says what to send) and then approves them; meanwhile that user's Mini App, open on the wallet under
+ * verification, follows each decision and unlocks its money actions without a reload — in English and in Russian, the console on a desktop and the app on a phone.
  * Screenshots: test-results/e2e/ops-console-<lang>-*.png.
  */
 import { describe, expect } from 'vitest';
@@ -37,6 +37,20 @@ function approvalJourney(lang: Lang) {
     const row = desk.getByRole('row').filter({ hasText: `${names.firstName} ${names.lastName}` });
     await visible(row);
     await saveScreenshot(desk, `ops-console-${lang}-03-queue`);
+
+    // First compliance asks for more: the user stays in the queue, and their app says what to send, without a reload.
+    const errors = appTexts(lang, 'errors').verification;
+    await row.getByRole('button', { name: kyc.requestInfo }).click();
+    const ask = desk.getByRole('dialog', { name: fill(kyc.dialog.requestInfo.title, { name: `${names.firstName} ${names.lastName}` }) });
+    await ask.getByRole('checkbox', { name: errors.verificationItems.proof_of_address }).check();
+    await ask.getByRole('textbox', { name: kyc.dialog.reason }).fill(lang === 'ru' ? 'адрес не совпадает' : 'the address does not match');
+    await ask.getByRole('button', { name: kyc.dialog.requestInfo.confirm }).click();
+    await hidden(ask);
+    await visible(row.getByText(errors.verificationItems.proof_of_address));
+    await visible(phone.getByText(fill(errors.verificationRequest, { items: errors.verificationItems.proof_of_address })), 30_000);
+    await saveScreenshot(phone, `ops-console-${lang}-03b-app-asked-for-more`);
+
+    // The user sent it to support: compliance approves.
     await row.getByRole('button', { name: kyc.approve }).click();
     const dialog = desk.getByRole('dialog', { name: fill(kyc.dialog.approve.title, { name: `${names.firstName} ${names.lastName}` }) });
     await visible(dialog);
@@ -58,6 +72,6 @@ function approvalJourney(lang: Lang) {
 describe('the operator console', () => {
   // No automatic verification: a person decides.
   const env = { VERIFICATION_DELAY_SECONDS: '1000000' };
-  test.override({ appOptions: { env } })('English: sign in with the second factor, approve a new user, the app unlocks', approvalJourney('en'));
-  test.override({ appOptions: { env, locale: 'ru-RU' } })('Russian: sign in with the second factor, approve a new user, the app unlocks', approvalJourney('ru'));
+  test.override({ appOptions: { env } })('English: sign in with the second factor, ask a new user for more, approve them, the app follows', approvalJourney('en'));
+  test.override({ appOptions: { env, locale: 'ru-RU' } })('Russian: sign in with the second factor, ask a new user for more, approve them, the app follows', approvalJourney('ru'));
 });
