@@ -30,7 +30,7 @@ function approvalJourney(lang: Lang) {
     await hidden(exchange);
 
     // The first admin of this deployment, as `npm run ops -- create-operator` makes one, signs in with the second factor.
-    const desk = await signInToConsole(app, lang, ['compliance', 'admin'], 'Carla Compliance', `ops-console-${lang}-02-enroll`);
+    const desk = await signInToConsole(app, lang, { roles: ['compliance', 'admin'], name: 'Carla Compliance' }, `ops-console-${lang}-02-enroll`);
 
     // Signed in: the queue is a compliance operator's first screen; the new user waits there.
     await visible(desk.getByRole('heading', { level: 1, name: kyc.title }));

@@ -1,11 +1,12 @@
 /**
  * Money in the operator console (docs/ops.md "Held money", "Manual adjustments under four eyes"), in Chromium against
  * the real server: compliance credits a USDT transfer held for review (no ID in its amount) to its owner; one admin
- * proposes a goodwill credit and cannot approve it, a second admin approves it and it posts; the user's Mini App shows
+ * proposes a goodwill credit and cannot approve it, adds a second admin (Operators), who signs in and approves it, and it
+ * posts; the user's Mini App shows
  * both in the balance and the history — in English and in Russian. Screenshots: test-results/e2e/ops-money-<lang>-*.png.
  */
 import { describe, expect } from 'vitest';
-import { api, fundUsdt, hidden, openSignedIn, saveScreenshot, setVerification, signUpViaApi, test, visible, type AppHandle } from './support';
+import { api, fundUsdt, hidden, openSignedIn, saveScreenshot, setVerification, signUpViaApi, test, uniqueEmail, visible, type AppHandle } from './support';
 import { appTexts, consoleTexts, signInToConsole, type ConsoleLang as Lang } from './support/ops-console';
 
 function moneyJourney(lang: Lang) {
@@ -24,7 +25,7 @@ function moneyJourney(lang: Lang) {
     expect(held.outcome.status).not.toBe('credited');
 
     // Compliance credits the held transfer to the user it names.
-    const compliance = await signInToConsole(app, lang, ['compliance'], 'Carla Compliance');
+    const compliance = await signInToConsole(app, lang, { roles: ['compliance'], name: 'Carla Compliance' });
     await compliance.getByRole('link', { name: nav.held }).click();
     const deposits = compliance.getByRole('table', { name: money.held.deposits });
     const row = deposits.getByRole('row').filter({ hasText: '25.500000 USDT' });
@@ -39,7 +40,7 @@ function moneyJourney(lang: Lang) {
     await saveScreenshot(compliance, `ops-money-${lang}-01-held-credited`);
 
     // One admin proposes a goodwill credit of 5.00 USD; they cannot approve their own proposal.
-    const proposer = await signInToConsole(app, lang, ['admin'], 'Ada Admin');
+    const proposer = await signInToConsole(app, lang, { roles: ['admin'], name: 'Ada Admin' });
     await proposer.getByRole('link', { name: nav.adjustments }).click();
     await proposer.getByRole('button', { name: money.adjustments.propose }).click();
     const propose = proposer.getByRole('dialog', { name: money.adjustments.proposeTitle });
@@ -54,8 +55,23 @@ function moneyJourney(lang: Lang) {
     expect(await proposal.getByRole('button', { name: money.adjustments.approve }).count()).toBe(0);
     await saveScreenshot(proposer, `ops-money-${lang}-02-proposed`);
 
-    // A second admin approves: it posts once.
-    const approver = await signInToConsole(app, lang, ['admin'], 'Bob Admin');
+    // The admin adds a second admin in the console (Operators); that one signs in and approves: it posts once.
+    const admin = consoleTexts(lang, 'ops-admin').operators;
+    const bob = uniqueEmail(`bob-${lang}`);
+    await proposer.getByRole('link', { name: nav.operators }).click();
+    await proposer.getByRole('button', { name: admin.add }).click();
+    const add = proposer.getByRole('dialog', { name: admin.add });
+    await add.getByRole('textbox', { name: admin.fields.email }).fill(bob);
+    await add.getByRole('textbox', { name: admin.fields.name }).fill('Bob Admin');
+    await add.getByRole('checkbox', { name: new RegExp(`^${consoleTexts(lang, 'ops-common').roles.support}`) }).uncheck();
+    await add.getByRole('checkbox', { name: new RegExp(`^${consoleTexts(lang, 'ops-common').roles.admin}`) }).check();
+    await add.getByRole('button', { name: admin.addConfirm }).click();
+    await hidden(add);
+    await visible(proposer.getByRole('row').filter({ hasText: bob }).getByText(admin.state.invited));
+    // Nobody disables themselves: the admin's own row offers only the roles.
+    expect(await proposer.getByRole('row').filter({ hasText: 'Ada Admin' }).getByRole('button', { name: admin.disable }).count()).toBe(0);
+    await saveScreenshot(proposer, `ops-money-${lang}-02b-operators`);
+    const approver = await signInToConsole(app, lang, { email: bob });
     await approver.getByRole('link', { name: nav.adjustments }).click();
     const waiting = approver.getByRole('table', { name: money.adjustments.title }).getByRole('row').filter({ hasText: `${names.firstName} ${names.lastName}` });
     await waiting.getByRole('button', { name: money.adjustments.approve }).click();

@@ -27,7 +27,7 @@ function supportJourney(lang: Lang) {
     await openSignedIn(phone, baseUrl, user, '/wallet', lang);
 
     // An operator with support and compliance finds the user by email and opens the picture.
-    const desk = await signInToConsole(app, lang, ['support', 'compliance'], 'Sam Support');
+    const desk = await signInToConsole(app, lang, { roles: ['support', 'compliance'], name: 'Sam Support' });
     await desk.getByRole('link', { name: consoleTexts(lang, 'ops-common').nav.users }).click();
     await desk.getByRole('searchbox', { name: users.search.label }).fill(user.email);
     await desk.getByRole('button', { name: users.search.submit }).click();

@@ -27,13 +27,19 @@ export const fill = (text: string, values: Record<string, string | number>) => t
 export const DESKTOP_VIEWPORT = { width: 1280, height: 860 };
 
 /**
- * A new operator with `roles`, signed in at /ops/ on a new desktop page in `lang`; `screenshot` names the enrolment
- * step's picture. Returns the page, on the operator's landing screen.
+ * An operator signed in at /ops/ for the first time, on a new desktop page in `lang`: a new one with `roles` made as the
+ * command-line tool makes one, or one an admin added (`email`); `screenshot` names the enrolment step's picture.
+ * Returns the page, on the operator's landing screen.
  */
-export async function signInToConsole(app: Pick<AppHandle, 'server' | 'baseUrl' | 'newPage'>, lang: ConsoleLang, roles: OperatorRole[], name: string, screenshot?: string): Promise<Page> {
+export async function signInToConsole(
+  app: Pick<AppHandle, 'server' | 'baseUrl' | 'newPage'>,
+  lang: ConsoleLang,
+  who: { roles: OperatorRole[]; name: string } | { email: string },
+  screenshot?: string,
+): Promise<Page> {
   const signIn = consoleTexts(lang, 'ops-auth');
-  const email = uniqueEmail(`${roles.join('-')}-${lang}`);
-  await createOperator(app.server.raw.db, systemClock, { email, name, roles });
+  const email = 'email' in who ? who.email : uniqueEmail(`${who.roles.join('-')}-${lang}`);
+  if (!('email' in who)) await createOperator(app.server.raw.db, systemClock, { email, name: who.name, roles: who.roles });
   const desk = await app.newPage({ locale: lang === 'ru' ? 'ru-RU' : 'en-US' });
   await desk.setViewportSize(DESKTOP_VIEWPORT);
   await desk.goto(`${app.baseUrl}/ops/`);

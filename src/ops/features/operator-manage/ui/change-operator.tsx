@@ -4,22 +4,27 @@ import type { OperatorRole } from '@/shared/contract/core';
 import type { Operator } from '@/shared/contract/ops';
 import { useTranslation } from '@/shared/i18n';
 import { Button, TextField } from '@/shared/ui';
+import { $operator } from '@/ops/entities/operator';
 import { ActionDialog, ErrorText } from '@/ops/shared/ui';
 import { changeOperator, type OperatorChange } from '../model/operator-manage';
 import { RoleCheckboxes } from './role-checkboxes';
 import styles from './operator-manage.module.css';
 
-/** The row's buttons: change roles, disable or enable, reset the second factor. */
+/**
+ * The row's buttons: change roles, disable or enable, reset the second factor. Not on the signed-in admin's own row
+ * but roles: nobody disables themselves or resets their own authenticator (the server refuses, OPERATOR_SELF_CHANGE).
+ */
 export function OperatorActions({ operator }: { operator: Operator }) {
   const { t } = useTranslation('ops-admin');
-  const open = useUnit(changeOperator.opened);
+  const [open, me] = useUnit([changeOperator.opened, $operator]);
   const ask = (change: OperatorChange) => () => open({ operator, change });
+  const self = me?.id === operator.id;
   return (
     <div className={styles.rowActions}>
       <Button size="m" variant="secondary" onClick={ask('roles')}>
         {t('operators.changeRoles')}
       </Button>
-      {operator.disabled ? (
+      {self ? null : operator.disabled ? (
         <Button size="m" variant="secondary" onClick={ask('enable')}>
           {t('operators.enable')}
         </Button>
@@ -28,7 +33,7 @@ export function OperatorActions({ operator }: { operator: Operator }) {
           {t('operators.disable')}
         </Button>
       )}
-      {operator.secondFactorEnrolled && (
+      {operator.secondFactorEnrolled && !self && (
         <Button size="m" variant="plain" onClick={ask('reset')}>
           {t('operators.reset')}
         </Button>
