@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db';
 import { API_HEADERS } from './headers';
 import { postgresRateLimitStore } from './rate-limit-store';
-import { isApiPath } from './static-files';
+import { isApiPath, isConsolePath } from './static-files';
 
 /** Telegram clients that embed the Mini App in a frame (web.telegram.org/k and /a, and the other *.telegram.org web clients). */
 const TELEGRAM_FRAME_ANCESTORS = ['https://web.telegram.org', 'https://*.telegram.org'];
@@ -34,6 +34,22 @@ const appCsp = (apiOrigins: string[] = []): string =>
     'form-action': ["'self'"],
     'frame-ancestors': ["'self'", ...TELEGRAM_FRAME_ANCESTORS],
   });
+
+/**
+ * CSP of the operator console (/ops/, docs/ops.md): our own scripts, styles and the API, nothing else; never framed
+ * by anyone (the Mini App's Telegram frame ancestors do not apply), so no page can overlay it (clickjacking).
+ */
+export const CONSOLE_CSP = serializeCsp({
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+});
 
 /** CSP of API answers (JSON): nothing to load, never framed. Routes serving HTML under /api set their own. */
 export const API_CSP = serializeCsp({
@@ -104,7 +120,7 @@ export const registerSecurity = async (app: FastifyInstance, options: SecurityOp
   const forApp = appCsp(options.apiOrigins);
   // onRequest, so that a route (HTML page under /api) or a scoped onSend hook (Swagger UI) can still replace it.
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('content-security-policy', isApiPath(request.url) ? API_CSP : forApp);
+    reply.header('content-security-policy', isApiPath(request.url) ? API_CSP : isConsolePath(request.url) ? CONSOLE_CSP : forApp);
     reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
   if (options.appOrigins.length) {

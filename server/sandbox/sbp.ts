@@ -108,6 +108,12 @@ export class SandboxSbpAcquirer implements SbpAcquirer {
     return readSettings(q);
   }
 
+  /** The acquirer's books: every invoice its payer paid (a paid one whose callback never arrived counts too). */
+  async settledTotal(): Promise<number> {
+    const [row] = await this.deps.db.query<{ total: number }>(`SELECT coalesce(sum(amount), 0)::bigint AS total FROM sandbox_sbp_invoices WHERE status = 'paid'`);
+    return Number(row?.total ?? 0);
+  }
+
   async updateSettings(patch: Partial<SandboxSbpSettings>): Promise<SandboxSbpSettings> {
     await this.deps.db.query(
       `INSERT INTO sandbox_settings (key, value, updated_at) VALUES ($1, $2::jsonb, $3)

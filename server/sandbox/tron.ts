@@ -52,6 +52,12 @@ export class SandboxTronChain implements TronDepositSource {
     return toTransfer(row!);
   }
 
+  /** What the address holds on the sandbox chain: every transfer to it (nothing ever leaves it here). */
+  async holdings(address: string): Promise<number> {
+    const [row] = await this.db.query<{ micro: number }>('SELECT coalesce(sum(amount_micro), 0)::bigint AS micro FROM sandbox_tron_transfers WHERE to_address = $1', [address]);
+    return Number(row?.micro ?? 0);
+  }
+
   async transfersTo(address: string, afterEventId: string | null, limit: number): Promise<TronTransfer[]> {
     const rows = await this.db.query<TransferRow>(
       `SELECT * FROM sandbox_tron_transfers WHERE to_address = $1 AND seq > $2 ORDER BY seq LIMIT $3`,

@@ -7,6 +7,7 @@ export {
   type CardIssuer,
   type IssueCardRequest,
   type IssuerDeclineReason,
+  type IssuerHolding,
   type ShipmentStageEvent,
   type SpendingLimits,
   type IssuerEvent,

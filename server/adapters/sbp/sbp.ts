@@ -39,6 +39,12 @@ export interface SbpAcquirer {
    * 'json' / 'format' (→ 400). A redelivery of one outcome carries the same `eventId`.
    */
   parseCallback(rawBody: string, headers: Record<string, string | undefined>): SbpCallbackBody;
+  /**
+   * What the acquirer settled to us so far, in RUB kopecks: every payment it counts as paid (docs/ops.md
+   * "Reconciliation": compared daily with the SBP top-ups our ledger credited). Throws SbpAcquirerError when it cannot
+   * be asked.
+   */
+  settledTotal(): Promise<number>;
 }
 
 /** A webhook delivery we refuse: a wrong or missing signature, or a body that is not a callback. */
@@ -131,5 +137,8 @@ export const unconfiguredSbpAcquirer: SbpAcquirer = {
   },
   parseCallback: () => {
     throw new SbpCallbackError('signature', 'Invalid SBP callback signature.');
+  },
+  settledTotal: async () => {
+    throw new SbpAcquirerError('SBP_NOT_CONFIGURED', 'No SBP acquirer is configured (SBP_ACQUIRER_ADAPTER)');
   },
 };

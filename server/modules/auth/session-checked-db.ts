@@ -19,10 +19,14 @@ export interface SessionCheckRow extends Row {
 /** The row's columns, in order (the wrapped read below names each one). */
 const SESSION_COLUMNS = ['user_id', 'revoked_at', 'last_seen_at', 'verification_status', 'locked_at', 'active_at', 'unlocked_at', 'lock_auto_seconds'] as const;
 
-/** Reads the session row whose id is parameter `$n`, as SessionCheckRow. */
+/**
+ * Reads the session row whose id is parameter `$n`, as SessionCheckRow. A frozen account reads as `frozen` (never
+ * `verified`), so the verification guard reads the user and refuses with ACCOUNT_FROZEN (docs/ops.md).
+ */
 export const sessionCheckSql = (n: number): string =>
-  `SELECT s.user_id, s.revoked_at, s.last_seen_at, u.verification_status, s.locked_at, coalesce(s.active_at, s.last_seen_at) AS active_at, s.unlocked_at,
-     l.auto_lock_seconds AS lock_auto_seconds
+  `SELECT s.user_id, s.revoked_at, s.last_seen_at,
+     CASE WHEN u.frozen_at IS NOT NULL THEN 'frozen' ELSE u.verification_status END AS verification_status,
+     s.locked_at, coalesce(s.active_at, s.last_seen_at) AS active_at, s.unlocked_at, l.auto_lock_seconds AS lock_auto_seconds
    FROM auth_sessions s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN app_locks l ON l.user_id = s.user_id WHERE s.id = $${n}`;
 
 /** Columns the wrapped statement adds to each row; removed before the caller sees the rows. */

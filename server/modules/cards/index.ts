@@ -46,6 +46,7 @@ export { tradeById } from './service/history';
 export type { CardsSettings } from './settings';
 export { toCardTransaction, toTrade, type CardTransactionRow, type TradeRow } from './service/history';
 export { cardView } from './service/shared';
+export { requestCardBlock } from './service/close';
 export { cardNotFound, findCard, ownedCard, type CardRow, type TopupRow } from './store';
 
 /** Every card endpoint and its use case. */

@@ -57,6 +57,7 @@ export const registerCardJobs = (registry: JobRegistry, deps: { db: Db; clock: C
           scheme: card.scheme,
           currency: card.currency,
           cardholderName: card.cardholder_name,
+          initialLoad: Number(card.initial_deposit),
           ...(delivery ? { deliveryAddress: addressOf(delivery) } : {}),
         }),
       );

@@ -29,6 +29,10 @@ export const SYSTEM_ACCOUNTS = {
   promo_expense: { allowNegative: true },
   /** Money passed to the card issuer to fund cards. */
   card_issuer_funding: { allowNegative: true },
+  /** Goodwill credits operators give (docs/ops.md "Manual adjustments"): the company's expense, only ever goes down. */
+  goodwill_expense: { allowNegative: true },
+  /** Corrections operators post either way (a mistake put right): the company's side of each. */
+  ops_adjustments: { allowNegative: true },
 } as const satisfies Record<string, { allowNegative: boolean }>;
 
 export type SystemAccountCode = keyof typeof SYSTEM_ACCOUNTS;

@@ -63,6 +63,8 @@ const describe = (type: string, details: Record<string, unknown>): string => {
       return `Fee: ${text(details.reason)}`;
     case 'promoBonus':
       return `Referral bonus: ${text(details.referralName)}`;
+    case 'manualAdjustment':
+      return details.kind === 'goodwill' ? 'Goodwill credit' : 'Correction';
     default:
       return text(details.merchantName);
   }

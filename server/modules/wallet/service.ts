@@ -78,6 +78,8 @@ const contractDetails = (type: WalletTransactionType, details: Record<string, un
       return { counterAmount: details.counterAmount, rate: details.rate, fee: details.fee, quoteId: details.quoteId };
     case 'promoBonus':
       return { referralId: details.referralId, referralName: details.referralName };
+    case 'manualAdjustment':
+      return { kind: details.kind };
   }
 };
 

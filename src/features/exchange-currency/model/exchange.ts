@@ -14,7 +14,7 @@ import {
   exchangeRatesRefetchRequested,
 } from '@/entities/exchange-rate';
 import { transactionsReloadRequested } from '@/entities/transaction';
-import { $moneyBlock, userRequested } from '@/entities/user';
+import { $moneyBlock, refreshOnAccountRefusal, userRequested } from '@/entities/user';
 import { $available, failureCodeOf, walletFailureReason, walletRefetchRequested } from '@/entities/wallet';
 import { createIdempotentMutation, isOutcomeUnknown, mutationState, type ErrorMessage } from '@/shared/api';
 import { walletExchange, type ExchangeResult, type Money } from '@/shared/contract';
@@ -221,3 +221,6 @@ sample({
   fn: () => 'error' as const,
   target: hapticFx,
 });
+
+// Refused for the account's state (an operator decided since the profile was read): the screen explains it at once.
+refreshOnAccountRefusal(exchangeMutation);

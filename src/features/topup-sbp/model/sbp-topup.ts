@@ -5,7 +5,7 @@
  */
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { $appConfig, $sbpConfig } from '@/entities/app-config';
-import { $moneyBlock, userRequested } from '@/entities/user';
+import { $moneyBlock, refreshOnAccountRefusal, userRequested } from '@/entities/user';
 import { walletFailureReason } from '@/entities/wallet';
 import { createIdempotentMutation, mutationState } from '@/shared/api';
 import { miniAppLink, walletSbpCreate, type SbpPayment } from '@/shared/contract';
@@ -113,3 +113,6 @@ sample({
   fn: ({ error }) => ({ kind: 'error' as const, title: 'errors:wallet.createSbpFailed', description: walletFailureReason(error) }),
   target: feedbackFx,
 });
+
+// Refused for the account's state (an operator decided since the profile was read): the screen explains it at once.
+refreshOnAccountRefusal(sbpCreateMutation);

@@ -15,7 +15,7 @@ import {
   productRequested,
 } from '@/entities/card-product';
 import { createAddressForm } from '@/entities/delivery-address';
-import { $moneyBlock, userRefreshRequested, userRequested, type MoneyBlock } from '@/entities/user';
+import { $moneyBlock, refreshOnAccountRefusal, userRequested, type MoneyBlock } from '@/entities/user';
 import { createShortfall, walletRequested } from '@/entities/wallet';
 import { createIdempotentMutation } from '@/shared/api';
 import { cardsCreate, type Card } from '@/shared/contract';
@@ -155,11 +155,4 @@ sample({
 });
 $confirmationOpen.reset(createCardMutation.finished.failure);
 // Refused for the account state: refresh the profile so the screen explains it.
-sample({
-  clock: createCardMutation.finished.failure,
-  filter: ({ error }) => {
-    const code = (error as { code?: string } | null)?.code;
-    return code === 'ACCOUNT_UNDER_VERIFICATION' || code === 'ACCOUNT_VERIFICATION_FAILED';
-  },
-  target: userRefreshRequested,
-});
+refreshOnAccountRefusal(createCardMutation);

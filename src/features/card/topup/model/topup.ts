@@ -11,7 +11,7 @@ import {
   $productState,
   productRequested,
 } from '@/entities/card-product';
-import { $moneyBlock, userRequested } from '@/entities/user';
+import { $moneyBlock, refreshOnAccountRefusal, userRequested } from '@/entities/user';
 import { createShortfall, walletRequested } from '@/entities/wallet';
 import { createIdempotentMutation } from '@/shared/api';
 import { cardsTopUp, type Card } from '@/shared/contract';
@@ -97,3 +97,6 @@ sample({ clock: succeeded, fn: ({ result }) => result.transfer.total, target: an
 sample({ clock: succeeded, target: topUpClosed });
 
 sample({ clock: topUpMutation.finished.failure, fn: ({ error }) => ({ message: 'errors:cards.topUpFailed', error }), target: showCardFailureFx });
+
+// Refused for the account's state (an operator decided since the profile was read): the screen explains it at once.
+refreshOnAccountRefusal(topUpMutation);

@@ -1,0 +1,1 @@
+export { ActionDialog, type ActionDialogProps } from './action-dialog';

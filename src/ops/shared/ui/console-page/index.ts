@@ -1,0 +1,1 @@
+export { ConsolePage, Panel, type ConsolePageProps } from './console-page';
