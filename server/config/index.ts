@@ -23,22 +23,16 @@ import { tracingSection } from './tracing';
 import { tronSection } from './tron';
 import { walletSection } from './wallet';
 
-export { loadDatabaseConfig, localOrigin, type CoreConfig, type DatabaseConfig } from './core';
-export { ConfigError, defineSection, loadSection, type Env, type NodeEnv, type SectionContext } from './section';
-export { DEFAULT_PROMO_BONUS_CENTS, promoSection, type PromoSettings } from './promo';
-export { SANDBOX_DEPOSIT_ADDRESS, walletSection, type WalletSettings } from './wallet';
-export { cardsSection, type CardsSettings } from './cards';
+export { loadDatabaseConfig, localOrigin } from './core';
+export { ConfigError, loadSection, type Env } from './section';
+export { promoSection, type PromoSettings } from './promo';
+export { walletSection, type WalletSettings } from './wallet';
 export { jobsSection, type JobsSettings } from './jobs';
-export { tronSection, type TronConfig, type TronGridConfig } from './tron';
-export { adaptersSection, type AdaptersConfig, type RatesConfig } from './adapters';
-export { botSection, type BotConfig } from './bot';
-export { kycSection, type KycConfig } from './kyc';
-export { edgeSection, type EdgeSettings } from './edge';
-export { appLockSection, type AppLockSettings } from './app-lock';
-export { tracingSection, type TracingConfig } from './tracing';
+export { botSection } from './bot';
+export { type TracingConfig } from './tracing';
 
 /** The sections besides the core, by the name they have on Config. */
-export const sections = {
+const sections = {
   wallet: walletSection,
   cards: cardsSection,
   promo: promoSection,

@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { defineSection } from './section';
 import { Invalid, v } from './vars';
 
-export const KYC_PROVIDERS = ['sandbox', 'none'] as const;
-export type KycProviderName = (typeof KYC_PROVIDERS)[number];
+const KYC_PROVIDERS = ['sandbox', 'none'] as const;
+type KycProviderName = (typeof KYC_PROVIDERS)[number];
 
 export interface KycConfig {
   provider: KycProviderName;

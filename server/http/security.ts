@@ -39,7 +39,7 @@ const appCsp = (apiOrigins: string[] = []): string =>
  * CSP of the operator console (/ops/, docs/ops.md): our own scripts, styles and the API, nothing else; never framed
  * by anyone (the Mini App's Telegram frame ancestors do not apply), so no page can overlay it (clickjacking).
  */
-export const CONSOLE_CSP = serializeCsp({
+const CONSOLE_CSP = serializeCsp({
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'", "'unsafe-inline'"],

@@ -39,12 +39,7 @@ import { SANDBOX_SBP_CALLBACK_JOB, SandboxSbpAcquirer } from './sbp';
 import { SandboxTronChain } from './tron';
 
 export { SandboxMailAdapter } from './mail';
-export { SandboxBotAdapter, readSandboxBotOutbox, type SandboxBotMessage } from './bot';
 export { SandboxCardIssuer } from './card-issuer';
-export { SandboxKycProvider } from './kyc';
-export { SandboxRateProvider } from './rates';
-export { SandboxSbpAcquirer } from './sbp';
-export { SandboxTronChain } from './tron';
 export { isLuhnValid } from './pan';
 
 export interface Sandbox {

@@ -7,7 +7,6 @@ export {
   type CardIssuer,
   type IssueCardRequest,
   type IssuerDeclineReason,
-  type IssuerHolding,
   type ShipmentStageEvent,
   type SpendingLimits,
   type IssuerEvent,

@@ -30,7 +30,7 @@ export interface IssueCardRequest {
 }
 
 /** What the issuer holds for the program in one currency: every card's money on its side (reconciliation). */
-export interface IssuerHolding {
+interface IssuerHolding {
   currency: Currency;
   /** Minor units. */
   amount: number;

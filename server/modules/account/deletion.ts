@@ -19,7 +19,7 @@ const FINISHED_SQL = FINISHED_CARD_STATUSES.map((s) => `'${s}'`).join(', ');
  * An SBP payment still pending blocks deletion until this long after its expiry: the acquirer may still report a payment
  * made at the last moment (a late success is credited, docs/api.md "SBP"), and it must not land in a closed wallet.
  */
-const SBP_LATE_CALLBACK_GRACE_SECONDS = 60 * 60;
+export const SBP_LATE_CALLBACK_GRACE_SECONDS = 60 * 60;
 
 /** How long the identification data of a deleted account is kept (AML record keeping: 5 years). */
 const RETENTION_YEARS = 5;

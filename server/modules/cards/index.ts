@@ -42,6 +42,7 @@ import type { CardsSettings } from './settings';
 import { registerIssuerWebhook } from './webhook';
 
 export { CARD_JOBS } from './limits';
+export { allowedActions } from './status-machine';
 export { tradeById } from './service/history';
 export type { CardsSettings } from './settings';
 export { toCardTransaction, toTrade, type CardTransactionRow, type TradeRow } from './service/history';

@@ -14,7 +14,7 @@ import { appJobRegistry } from '../../jobs';
 import { defineModule, type ModuleDeps } from '../module';
 import { decideVerification, findUserById, lockAccount, recordProviderResult } from '../users';
 
-export const KYC_WEBHOOK_PATH = '/api/webhooks/kyc';
+const KYC_WEBHOOK_PATH = '/api/webhooks/kyc';
 
 interface KycDeps {
   db: Db;

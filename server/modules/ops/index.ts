@@ -66,8 +66,7 @@ import type { OpsDeps } from './shared';
 export { createOperator } from './operators/create-operator';
 export { totpCodeAt } from './operators/totp';
 export { OPS_SESSION_LIMITS, OperatorSessions } from './operators/sessions';
-export { writeAudit, type Actor, type AuditRecord } from './audit';
-export { runReconciliation, scheduleDailyReconciliation, RECONCILE_JOB } from './reconciliation';
+export { scheduleDailyReconciliation } from './reconciliation';
 
 const registerOpsRoutes = (app: FastifyInstance, deps: OpsDeps): void => {
   const bind = routesWith(app, deps);

@@ -14,7 +14,7 @@ const KycSettings = z.object({
   dropWebhooks: z.boolean(),
 });
 
-export const devKycSettings = defineEndpoint({
+const devKycSettings = defineEndpoint({
   id: 'dev.kycSettings',
   method: 'POST',
   path: '/api/dev/kyc/settings',

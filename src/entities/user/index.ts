@@ -8,8 +8,6 @@ export {
   $userError,
   $userRefreshing,
   $userRefreshError,
-  ACCOUNT_STATE_POLL_MS,
-  isAccountStateRefusal,
   refreshOnAccountRefusal,
 } from './model/user';
 export { VerificationBanner } from './ui/verification-banner';

@@ -48,7 +48,7 @@ const QUERY_DEFAULTS = {
 /** What `query.start(...)` / `mutation.start(...)` takes: the endpoint input; none when nothing is required. */
 type ApiOperationParams<E> = {} extends EndpointInput<E> ? EndpointInput<E> | void : EndpointInput<E>;
 /** Mutation input plus an optional Idempotency-Key (idempotent endpoints get a fresh one otherwise). */
-type ApiMutationParams<E> = {} extends EndpointInput<E>
+export type ApiMutationParams<E> = {} extends EndpointInput<E>
   ? (EndpointInput<E> & { idempotencyKey?: string }) | void
   : EndpointInput<E> & { idempotencyKey?: string };
 

@@ -1,6 +1,6 @@
 import './theme/theme.css';
 
-export { Button, LinkButton, type ButtonProps } from './button';
+export { Button, LinkButton, type ButtonProps, type ButtonVariant } from './button';
 export { TextField } from './text-field';
 export { Select } from './select';
 export { CodeInput } from './code-input';

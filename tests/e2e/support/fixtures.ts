@@ -4,7 +4,7 @@ import { screenshotOnFailure } from './artifacts';
 import { launchChromium, newPhoneContext, watchPage, type PageWatch, type PhoneContextOptions } from './browser';
 import { startTestServer, type RunningServer, type TestServerOptions } from './server';
 
-interface AppHandle {
+export interface AppHandle {
   page: Page;
   context: BrowserContext;
   server: RunningServer;

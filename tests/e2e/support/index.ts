@@ -1,4 +1,4 @@
-export { test } from './fixtures';
+export { test, type AppHandle } from './fixtures';
 export { saveScreenshot } from './artifacts';
 export { readMailboxCode, sandboxTokenHeaders } from './mailbox';
 export { ROOT, DIST_DIR } from './server';
@@ -6,3 +6,4 @@ export { api, uniqueEmail, signInViaApi, signUpViaApi, setVerification, fundUsdt
 export { fillDeliveryAddress, E2E_ADDRESS } from './delivery';
 export { axeViolations, formatViolations } from './axe';
 export { checkedTour, type TourLang } from './screen-tour';
+export { PHONE_VIEWPORT } from './browser';

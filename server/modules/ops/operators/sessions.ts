@@ -18,7 +18,7 @@ import { opsError } from '../errors';
 
 const ISSUER = 'tg-wallet-api';
 /** Never the users' audience (`tg-wallet-app`). */
-export const OPERATOR_AUDIENCE = 'tg-wallet-ops';
+const OPERATOR_AUDIENCE = 'tg-wallet-ops';
 
 export const OPS_SESSION_LIMITS = {
   accessTokenTtlSeconds: 10 * 60,

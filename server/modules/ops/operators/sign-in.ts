@@ -25,7 +25,7 @@ import { OPS_SESSION_LIMITS } from './sessions';
 import { findOperator, findOperatorByEmail, toOperator, type OperatorRow } from './store';
 import { newTotpSecret, totpUri, verifyTotp } from './totp';
 
-export const SESSION_COOKIE = 'ops_session';
+const SESSION_COOKIE = 'ops_session';
 const COOKIE_PATH = '/api/ops/auth';
 const CHALLENGE = { ttlSeconds: 5 * 60, maxAttempts: 5 } as const;
 /** The AAD of a sealed TOTP secret: the operator it belongs to (a box moved to another row does not open). */

@@ -17,9 +17,9 @@ export interface OperatorRow extends Record<string, unknown> {
   created_at: Date;
 }
 
-export const OPERATOR_COLUMNS = 'id, email, name, roles, totp_secret, totp_enrolled_at, totp_last_step, disabled_at, created_at';
+const OPERATOR_COLUMNS = 'id, email, name, roles, totp_secret, totp_enrolled_at, totp_last_step, disabled_at, created_at';
 
-export const newOperatorId = (): string => `opr_${randomBytes(12).toString('base64url')}`;
+const newOperatorId = (): string => `opr_${randomBytes(12).toString('base64url')}`;
 
 /** What the console sees of an operator (never the secret). */
 export const toOperator = (row: OperatorRow): Operator => ({

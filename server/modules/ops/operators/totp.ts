@@ -5,7 +5,7 @@
  */
 import { generate, generateSecret, generateURI, verify } from 'otplib';
 
-export const TOTP_ISSUER = 'Tonic Wallet Ops';
+const TOTP_ISSUER = 'Tonic Wallet Ops';
 const PERIOD_SECONDS = 30;
 
 /** A new secret: 20 random bytes, base32 (what authenticator apps expect). */

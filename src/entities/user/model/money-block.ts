@@ -9,7 +9,7 @@ import { $user } from './user';
 
 export type MoneyBlock = 'frozen' | 'underVerification' | 'verificationFailed' | null;
 
-export const moneyBlockOf = (user: Pick<UserProfile, 'verificationStatus' | 'frozen'> | null): MoneyBlock =>
+const moneyBlockOf = (user: Pick<UserProfile, 'verificationStatus' | 'frozen'> | null): MoneyBlock =>
   user?.frozen
     ? 'frozen'
     : user?.verificationStatus === 'under_verification'

@@ -48,7 +48,7 @@ export const $userRefreshError = createStore<ErrorMessage | null>(null)
 sample({ clock: [UserGate.open, userRequested], fn: () => undefined, target: meQuery.start });
 
 /** How often the profile of an account waiting for an operator (or frozen by one) is asked again. */
-export const ACCOUNT_STATE_POLL_MS = 10_000;
+const ACCOUNT_STATE_POLL_MS = 10_000;
 export const accountStatePoll = createPoll({ every: ACCOUNT_STATE_POLL_MS, name: 'user.accountState' });
 sample({
   clock: meQuery.finished.finally,
@@ -61,7 +61,7 @@ refetchOn(meQuery, { clock: accountStatePoll.tick, name: 'user.accountState' });
 
 const ACCOUNT_STATE_CODES = ['ACCOUNT_UNDER_VERIFICATION', 'ACCOUNT_VERIFICATION_FAILED', 'ACCOUNT_FROZEN'];
 /** A money call refused for the account's state (an operator decided since the profile was read). */
-export const isAccountStateRefusal = (error: unknown): boolean => isApiError(error) && ACCOUNT_STATE_CODES.includes(error.code);
+const isAccountStateRefusal = (error: unknown): boolean => isApiError(error) && ACCOUNT_STATE_CODES.includes(error.code);
 /** Refreshes the profile when `mutation` is refused for the account's state, so the screen explains it at once. */
 export const refreshOnAccountRefusal = (mutation: { finished: { failure: Event<{ error: unknown }> } }): void => {
   sample({ clock: mutation.finished.failure, filter: ({ error }) => isAccountStateRefusal(error), target: userRefreshRequested });

@@ -3,10 +3,8 @@ export {
   $sessionState,
   operatorSession,
   restoreSessionFx,
-  sessionEnded,
   sessionStarted,
   signOutFx,
-  type SessionState,
 } from './model/session';
 export { useCan } from './model/roles';
 export { hasRole } from './lib/roles';

@@ -1,2 +1,1 @@
 export { AccountFreeze } from './ui/account-freeze';
-export { freezeAccount, unfreezeAccount } from './model/account-freeze';

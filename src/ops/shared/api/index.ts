@@ -1,2 +1,2 @@
-export { createPagedList, type ListFilters, type PagedList } from './paged-list';
-export { createConsoleAction, type ConsoleAction } from './console-action';
+export { createPagedList } from './paged-list';
+export { createConsoleAction } from './console-action';

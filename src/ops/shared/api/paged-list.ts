@@ -12,7 +12,7 @@ import { opsErrorMessage } from '../i18n';
 type PagedEndpoint = EndpointDef<any, any, any, any>;
 type ItemOf<E> = EndpointData<E> extends { items: Array<infer T> } ? T : never;
 /** The list's filters: the endpoint's query without the cursor, and its path parameters if it has any. */
-export type ListFilters<E> = (EndpointParams<E> extends void ? {} : { params: EndpointParams<E> }) & {
+type ListFilters<E> = (EndpointParams<E> extends void ? {} : { params: EndpointParams<E> }) & {
   query: Omit<NonNullable<EndpointQuery<E>>, 'cursor'>;
 };
 

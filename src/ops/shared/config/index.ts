@@ -1,1 +1,1 @@
-export { CONSOLE_BASENAME, CONSOLE_SECTIONS, opsPaths, type ConsoleSection } from './routes';
+export { CONSOLE_BASENAME, CONSOLE_SECTIONS, opsPaths } from './routes';

@@ -6,12 +6,12 @@ import { createEvent, createStore, sample } from 'effector';
 import { createApiQuery, errorMessageOf } from '@/shared/api';
 import { opsUsersGet, type UserPicture } from '@/shared/contract/ops';
 
-export const pictureQuery = createApiQuery(opsUsersGet, { cached: false });
+const pictureQuery = createApiQuery(opsUsersGet, { cached: false });
 
 /** Show this user's picture. */
 export const pictureRequested = createEvent<string>();
 /** Ask the server again for the user shown (after an action on the account). */
-export const pictureRefreshRequested = createEvent();
+const pictureRefreshRequested = createEvent();
 /** An action answered the new picture: show it. */
 export const pictureReceived = createEvent<UserPicture>();
 
@@ -19,7 +19,7 @@ export const $picture = createStore<UserPicture | null>(null)
   .on(pictureQuery.finished.success, (_, { result }) => result)
   .on(pictureReceived, (_, picture) => picture)
   .reset(pictureRequested);
-export const $pictureLoading = pictureQuery.$pending;
+const $pictureLoading = pictureQuery.$pending;
 export const $pictureError = errorMessageOf(pictureQuery, 'ops-users:loadFailed');
 
 sample({ clock: pictureRequested, fn: (userId) => ({ params: { userId } }), target: pictureQuery.start });

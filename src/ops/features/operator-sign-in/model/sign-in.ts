@@ -11,9 +11,9 @@ import { opsErrorMessage } from '@/ops/shared/i18n';
 
 export type SignInStep = 'email' | 'code' | 'secondFactor';
 
-export const sendCodeMutation = createApiMutation(opsAuthSendCode);
-export const verifyCodeMutation = createApiMutation(opsAuthVerifyCode);
-export const secondFactorMutation = createApiMutation(opsAuthSecondFactor);
+const sendCodeMutation = createApiMutation(opsAuthSendCode);
+const verifyCodeMutation = createApiMutation(opsAuthVerifyCode);
+const secondFactorMutation = createApiMutation(opsAuthSecondFactor);
 
 export const emailChanged = createEvent<string>();
 export const emailSubmitted = createEvent();

@@ -30,7 +30,7 @@ const dayStart = (day: string, next = false): string | undefined => {
   return date.toISOString();
 };
 
-export const toQuery = (filters: AuditFilters) => {
+const toQuery = (filters: AuditFilters) => {
   const trimmed = (value: string) => value.trim() || undefined;
   return {
     operatorId: trimmed(filters.operatorId),

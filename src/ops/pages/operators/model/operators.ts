@@ -5,7 +5,7 @@ import { createPageLifecycle } from '@/shared/lib';
 import { addOperator, changeOperator } from '@/ops/features/operator-manage';
 
 export const operatorsPage = createPageLifecycle('opsOperatorsPage');
-export const operatorsQuery = createApiQuery(opsOperatorsList, { cached: false });
+const operatorsQuery = createApiQuery(opsOperatorsList, { cached: false });
 export const $operators = operatorsQuery.$data.map((data) => data?.items ?? []);
 export const $operatorsError = errorMessageOf(operatorsQuery, 'ops-admin:operators.loadFailed');
 

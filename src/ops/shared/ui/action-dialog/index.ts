@@ -1,1 +1,1 @@
-export { ActionDialog, type ActionDialogProps } from './action-dialog';
+export { ActionDialog } from './action-dialog';

@@ -1,1 +1,1 @@
-export { ConsolePage, Panel, type ConsolePageProps } from './console-page';
+export { ConsolePage, Panel } from './console-page';

@@ -13,12 +13,12 @@ import { createPagedList } from '@/ops/shared/api';
 
 /** The page shows this user. */
 export const userShown = createEvent<string>();
-export const $userId = createStore<string | null>(null).on(userShown, (_, userId) => userId);
+const $userId = createStore<string | null>(null).on(userShown, (_, userId) => userId);
 
 export const ledgerList = createPagedList(opsUsersLedger, 'ops.users.ledger', 'ops-users:loadFailed');
-export const cardsQuery = createApiQuery(opsUsersCards, { cached: false });
-export const sessionsQuery = createApiQuery(opsUsersSessions, { cached: false });
-export const notesQuery = createApiQuery(opsUsersNotes, { cached: false });
+const cardsQuery = createApiQuery(opsUsersCards, { cached: false });
+const sessionsQuery = createApiQuery(opsUsersSessions, { cached: false });
+const notesQuery = createApiQuery(opsUsersNotes, { cached: false });
 export const $cards = cardsQuery.$data.map((data) => data?.items ?? []);
 export const $sessions = sessionsQuery.$data.map((data) => data?.items ?? []);
 export const $notes = notesQuery.$data.map((data) => data?.items ?? []);
