@@ -48,4 +48,5 @@ CREATE INDEX operator_challenges_operator_idx ON operator_challenges (operator_i
 
 -- Operators' email codes share the users' table and rules (limits, tries) under their own purpose.
 ALTER TABLE email_codes DROP CONSTRAINT email_codes_purpose_check;
-ALTER TABLE email_codes ADD CONSTRAINT email_codes_purpose_check CHECK (purpose IN ('signup', 'signin', 'email_change', 'ops_signin'));
+ALTER TABLE email_codes ADD CONSTRAINT email_codes_purpose_check CHECK (purpose IN ('signup', 'signin', 'email_change', 'ops_signin')) NOT VALID;
+ALTER TABLE email_codes VALIDATE CONSTRAINT email_codes_purpose_check;

@@ -10,8 +10,9 @@ ALTER TABLE users
   -- Compliance asked a user under verification for more: what (a JSON array of items) and when.
   ADD COLUMN verification_request    jsonb,
   ADD COLUMN verification_requested_at timestamptz;
-ALTER TABLE users ADD CONSTRAINT users_frozen_reason CHECK ((frozen_at IS NULL) = (frozen_reason IS NULL));
-CREATE INDEX users_under_verification_idx ON users (created_at, id) WHERE verification_status = 'under_verification' AND deleted_at IS NULL;
+ALTER TABLE users ADD CONSTRAINT users_frozen_reason CHECK ((frozen_at IS NULL) = (frozen_reason IS NULL)) NOT VALID;
+ALTER TABLE users VALIDATE CONSTRAINT users_frozen_reason;
+-- The review queue's index: 0421 (built CONCURRENTLY).
 
 -- Every verification and freeze decision, with who made it (an operator, the provider, the sandbox's delay).
 CREATE TABLE user_verification_events (

@@ -9,6 +9,6 @@ ALTER TABLE unmatched_deposits
   ADD COLUMN return_address          text;
 ALTER TABLE unmatched_deposits ADD CONSTRAINT unmatched_deposits_resolution
   CHECK ((resolution IS NULL OR resolved_at IS NOT NULL)
-     AND (resolution IS DISTINCT FROM 'credited' OR (resolved_user_id IS NOT NULL AND resolved_transaction_id IS NOT NULL)));
-CREATE INDEX unmatched_deposits_open_idx ON unmatched_deposits (id DESC) WHERE resolved_at IS NULL;
-CREATE INDEX sbp_payments_pending_idx ON sbp_payments (expires_at) WHERE status = 'pending';
+     AND (resolution IS DISTINCT FROM 'credited' OR (resolved_user_id IS NOT NULL AND resolved_transaction_id IS NOT NULL))) NOT VALID;
+ALTER TABLE unmatched_deposits VALIDATE CONSTRAINT unmatched_deposits_resolution;
+-- The held-money screen's indexes: 0431 and 0432 (built CONCURRENTLY).
