@@ -34,7 +34,7 @@
  * every page, bare included: a phone's network instead of localhost's; default 0), BENCH_TELEGRAM=1 (the app's pages
  * opened as Telegram's Android client opens a Mini App: its bridge and launch parameters, no dev mock; the bare page as
  * it is; BENCH_TELEGRAM_VERSION, default 9.1; BENCH_TELEGRAM_STORAGE_MS, how long its Device and Secure Storage take to
- * answer, default 0).
+ * answer, default 0), BENCH_PAGES (a regular expression: only the pages whose name matches, beside the bare page).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -315,12 +315,14 @@ void boot();
       { server, target: walletTarget('floor: Wallet', '/wallet', user) },
     ];
   };
+  // BENCH_PAGES=<regular expression>: only the pages whose name matches (the bare page is always measured).
+  const only = process.env.BENCH_PAGES ? new RegExp(process.env.BENCH_PAGES) : null;
   const targets: Array<{ target: Target; server: RunningServer }> = [
     ...(await appTargets(app, 'app')),
     ...(other ? await appTargets(other, 'compare') : []),
     ...(await floorTargets(floor)),
-    { server: bare, target: { name: 'bare React 19 page', path: '/', readySelector: 'a[href="/signup"]', readyLabel: 'link visible' } },
-  ];
+  ].filter(({ target }) => !only || only.test(target.name));
+  targets.push({ server: bare, target: { name: 'bare React 19 page', path: '/', readySelector: 'a[href="/signup"]', readyLabel: 'link visible' } });
   const browser = ChromiumPipe.launch();
   const samples = targets.map(() => [] as Sample[]);
   try {

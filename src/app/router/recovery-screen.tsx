@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { preloadNamespaces, SHARED_NAMESPACES, useTranslation } from '@/shared/i18n';
+import { firstScreenPainted } from '@/shared/lib';
 import { getPlatformInfo, markReady } from '@/shared/platform';
 import { Button, ErrorState } from '@/shared/ui';
 import styles from '../styles/screens.module.css';
@@ -42,9 +43,10 @@ let firstScreenShown = false;
 
 /**
  * Call from what the user sees first (a screen, or the error screen in its place): once its first frame has been
- * painted, Telegram is told the app is usable (markReady, idempotent); then, once, the namespaces shared code refers to
- * by key prefix (`errors:`, `platform:`) are fetched in the background, and the work boot leaves until the first screen
- * is up runs (`afterFirstScreen`). Neither competes with the first frame any more.
+ * painted, Telegram is told the app is usable (markReady, idempotent); then, once, what waits for the first screen is
+ * released (`firstScreenPainted`, @/shared/lib), the namespaces shared code refers to by key prefix (`errors:`,
+ * `platform:`) are fetched in the background, and the work boot leaves until the first screen is up runs
+ * (`afterFirstScreen`). None of it competes with the first frame any more.
  */
 export function useScreenShown(): void {
   useEffect(() => {
@@ -56,6 +58,7 @@ export function useScreenShown(): void {
         markReady();
         if (firstScreenShown) return;
         firstScreenShown = true;
+        firstScreenPainted();
         preloadNamespaces(SHARED_NAMESPACES);
         afterFirstScreen();
       }, 0);

@@ -21,3 +21,4 @@ export {
   type PeriodKey,
   type Instants,
 } from './period';
+export { holdUntilFirstScreen, firstScreenPainted, useAfterFirstScreen, afterFirstScreen } from './first-screen';
