@@ -1,5 +1,5 @@
 import { createRoot, type Root } from 'react-dom/client';
-import { authExpired, authExpiredMessageShown, sessionStarted, signedIn, startDurableSession } from '@/entities/session';
+import { authExpired, authExpiredMessageShown, preloadDurableSession, sessionStarted, signedIn, startDurableSession } from '@/entities/session';
 import { $appLocked } from '@/entities/app-lock';
 import { configureApi, startEarlyGets, tokenStorage, TRANSPORT_ERROR_KEYS } from '@/shared/api';
 import { appConfig, routePaths, WALLET_FIRST_PAINT_GETS } from '@/shared/config';
@@ -52,6 +52,8 @@ export async function start(container: HTMLElement): Promise<Root> {
     platform = { ok: false, isMock: false, issues: [{ path: '(root)', message: String(error) }] };
   }
 
+  // 9.0+: the kept session's chunk downloads while i18n starts (used below).
+  if (platform.ok && getPlatformInfo().features.deviceStorage) preloadDurableSession();
   await initI18n({ telegramLanguageCode: platform.ok ? platform.launchParams.initData.user.languageCode : undefined, prefetch: namespaces });
 
   if (!platform.ok) {
