@@ -3,10 +3,13 @@ import type { Card } from '@/shared/contract/cards';
 import { IssuerRequestError, IssuerUnavailableError, type CardIssuer } from '../../../adapters/card-issuer';
 import type { Clock } from '../../../clock';
 import type { Db, Queryable } from '../../../db/db';
+import { depositBounds, type DepositKind } from '@/shared/money';
 import { catalogError } from '../../../http/errors';
-import { cursorDate, decodeCursor, encodeCursor, findProductIncludingRetired, productName, type CatalogLanguage, type ProductRecord } from '../../products';
+import { cursorDate, decodeCursor, encodeCursor, findProductIncludingRetired, productName, type ProductRecord } from '../../products';
 import { cardBalance } from '../money';
 import { toCard, type CardRow } from '../store';
+import type { RequestLanguage } from '../../../http/language';
+import type { AnyEndpoint, RequestContext } from '../../../http/route';
 
 export interface CardsDeps {
   db: Db;
@@ -15,6 +18,9 @@ export interface CardsDeps {
   /** What GET /api/config publishes (config.cards). */
   limits: { maxCards: number; sensitiveDataTtlSeconds: number };
 }
+
+/** One request to a card use case: the module's dependencies and the request's context (server/http/route.ts). */
+export type CardsRequest<E extends AnyEndpoint> = RequestContext<E, CardsDeps>;
 
 export interface Page<T> {
   items: T[];
@@ -38,10 +44,12 @@ export const issuerCall = async <T>(call: () => Promise<T>): Promise<T> => {
   }
 };
 
-export const depositRange = (product: ProductRecord, initial: boolean) => ({
-  min: initial ? Math.max(product.minimalDeposit, product.depositMin) : product.depositMin,
-  max: product.depositMax,
-});
+/** The bounds of a deposit into a card of `product`, in its minor units: the money kernel's one rule (depositBounds). */
+export const depositRange = (product: ProductRecord, kind: DepositKind): { min: number; max: number } => {
+  const money = (amount: number) => ({ amount, currency: product.currency });
+  const bounds = depositBounds({ minimalDeposit: money(product.minimalDeposit), depositRange: { min: money(product.depositMin), max: money(product.depositMax) } }, kind);
+  return { min: bounds.min.amount, max: bounds.max.amount };
+};
 
 export const keysetAfter = (cursor: string | undefined) => {
   const after = decodeCursor(cursor, ['string', 'string'] as const);
@@ -58,7 +66,7 @@ export const pageOf = <R extends { created_at: Date; id: string }, T>(rows: R[],
 };
 
 /** Card rows → the contract's Card (product name in the caller's language, ledger balance). */
-export const cardViews = async (q: Queryable, rows: CardRow[], lang: CatalogLanguage): Promise<Card[]> => {
+export const cardViews = async (q: Queryable, rows: CardRow[], lang: RequestLanguage): Promise<Card[]> => {
   const names = new Map<string, string>();
   for (const productId of new Set(rows.map((row) => row.product_id))) {
     const product = await findProductIncludingRetired(q, productId);
@@ -82,7 +90,7 @@ export const cardViews = async (q: Queryable, rows: CardRow[], lang: CatalogLang
   return cards;
 };
 
-export const cardView = async (q: Queryable, row: CardRow, lang: CatalogLanguage): Promise<Card> => {
+export const cardView = async (q: Queryable, row: CardRow, lang: RequestLanguage): Promise<Card> => {
   const [card] = await cardViews(q, [row], lang);
   return card!;
 };
