@@ -19,6 +19,21 @@ const PREFIX = '__session_';
 const DATA_ROW = `${PREFIX}data_row`;
 
 /**
+ * For a statement that checks the session itself (SessionCheckedDb.queryCheckingSession): the session row as a WITH
+ * clause named `session`, its id parameter `$n`.
+ */
+export const sessionCte = (n: number): string => `session AS (${sessionCheckSql(n)})`;
+/** …and the session's columns in its one row, under the names the check reads (the row's own columns follow). */
+export const SESSION_COLUMNS = `session.user_id AS ${PREFIX}user_id, session.revoked_at AS ${PREFIX}revoked_at,
+  session.last_seen_at AS ${PREFIX}last_seen_at, session.verification_status AS ${PREFIX}verification_status, true AS ${DATA_ROW}`;
+/**
+ * …and the condition its writes must be under: the session is one a request may act in (not revoked, this user's, the
+ * same rules as the check that follows) and its user is verified. `userParam`: the parameter holding the token's user.
+ */
+export const sessionActsSql = (userParam: number): string =>
+  `session.user_id = $${userParam} AND session.revoked_at IS NULL AND session.verification_status = 'verified'`;
+
+/**
  * The read `sql` and the session check as ONE statement: the session row (at most one) left-joined to every row of the
  * read. No session row → no rows at all; a session row and no data → one row whose DATA_ROW is null. The read runs as a
  * subquery, so its own WITH, ORDER BY and LIMIT stay its own; the join of one outer row to a subquery on `true` is a
@@ -96,6 +111,28 @@ export class SessionCheckedDb implements Db {
     const { data } = await split;
     await this.session;
     return data;
+  }
+
+  /** Whether no query has carried (or started) the session check yet: queryCheckingSession may still be sent. */
+  get firstQueryPending(): boolean {
+    return this.session === null;
+  }
+
+  /**
+   * A first statement that checks the session itself: for a write, which PostgreSQL refuses inside the subquery `query`
+   * wraps a read in. `sql(n)` is given the parameter number of the session id (appended to `params`) and returns ONE
+   * statement whose WITH clause has `sessionCte(n)`, whose writes all depend on `sessionActsSql` holding, and which
+   * answers at most one row: `SESSION_COLUMNS`, then its own columns (no session row: no row). The session is then
+   * accepted as for any first query; its row's own columns are returned only once it is. A write made under
+   * sessionActsSql is made only for a session the check then accepts.
+   */
+  async queryCheckingSession<T extends Row = Row>(sql: (sessionParam: number) => string, params: readonly SqlParam[]): Promise<T | undefined> {
+    if (this.session) throw new Error('SessionCheckedDb.queryCheckingSession: only as the first query');
+    const split = this.db.query(sql(params.length + 1), [...params, this.sessionId]).then((rows) => splitSessionRows<T>(rows));
+    this.remember(split.then(({ session }) => this.accept(session), () => this.readSession()));
+    const { data } = await split;
+    await this.session;
+    return data[0];
   }
 
   async exec(sql: string): Promise<void> {

@@ -27,6 +27,8 @@ export {
   newTransactionId,
   UnknownLedgerAccountsError,
   postClaimedTransaction,
+  claimedPosting,
+  claimedPostingOutcome,
   postTransaction,
   updateTransactionStatus,
   updateTransactionsStatus,
