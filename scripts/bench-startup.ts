@@ -80,7 +80,7 @@ async function buildPage(name: string, source: string, plugins: PluginOption[]):
   );
   writeFileSync(resolve(dir, 'src/main.tsx'), source);
   await build({ root: dir, configFile: false, logLevel: 'warn', plugins, build: { outDir: resolve(dir, 'dist'), emptyOutDir: true, target: 'es2022' } });
-  precompressDirectory(resolve(dir, 'dist'));
+  await precompressDirectory(resolve(dir, 'dist'));
   return dir;
 }
 

@@ -94,7 +94,7 @@ describe('PGlite first start from the shipped initdb template (issue #13: no ini
     const other = await openFresh('c');
     expect(await systemIdentifier(other)).not.toBe(copied);
     await other.close();
-  });
+  }, 120_000); // two initdbs, four opens and a migration: ~10 s alone, more beside another test file on 2 cores
 });
 
 describe('database layer (PGlite or PostgreSQL)', () => {
