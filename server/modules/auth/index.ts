@@ -5,7 +5,7 @@ import { AuthService } from './service';
 import { TelegramInitData } from './telegram';
 export { TokenService } from './tokens';
 export { SessionCheckedDb, sessionCte, sessionActsSql, SESSION_COLUMNS } from './session-checked-db';
-export { EmailCodeService, type IssuedCode } from './email-codes';
+export { codeErrors, EmailCodeService, type IssuedCode } from './email-codes';
 export { emailChangeCodeMail, emailChangedMail } from './mail-messages';
 
 /** Sign-up, sign-in (email code, Telegram), refresh, sign-out (docs/server.md "Auth"). */

@@ -1,18 +1,30 @@
 import type { Db, Queryable, Row, SqlParam } from '../../db/db';
 import type { AuthContext } from '../../http/context';
+import { ACTIVITY_WRITE_EVERY_MS } from './session-lock';
 
-/** The session row every bearer request is checked against (auth_sessions joined to its user). */
+/**
+ * The session row every bearer request is checked against: auth_sessions joined to its user (verification) and the
+ * user's app lock (its inactivity time; null = no lock), so the lock state rides in the same read (session-lock.ts).
+ */
 export interface SessionCheckRow extends Row {
   user_id: string;
   revoked_at: Date | null;
   last_seen_at: Date;
   verification_status: string | null;
+  locked_at: Date | null;
+  active_at: Date;
+  unlocked_at: Date | null;
+  lock_auto_seconds: number | null;
 }
+
+/** The row's columns, in order (the wrapped read below names each one). */
+const SESSION_ROW_COLUMNS = ['user_id', 'revoked_at', 'last_seen_at', 'verification_status', 'locked_at', 'active_at', 'unlocked_at', 'lock_auto_seconds'] as const;
 
 /** Reads the session row whose id is parameter `$n`, as SessionCheckRow. */
 export const sessionCheckSql = (n: number): string =>
-  `SELECT s.user_id, s.revoked_at, s.last_seen_at, u.verification_status
-   FROM auth_sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $${n}`;
+  `SELECT s.user_id, s.revoked_at, s.last_seen_at, u.verification_status, s.locked_at, coalesce(s.active_at, s.last_seen_at) AS active_at, s.unlocked_at,
+     l.auto_lock_seconds AS lock_auto_seconds
+   FROM auth_sessions s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN app_locks l ON l.user_id = s.user_id WHERE s.id = $${n}`;
 
 /** Columns the wrapped statement adds to each row; removed before the caller sees the rows. */
 const PREFIX = '__session_';
@@ -24,14 +36,16 @@ const DATA_ROW = `${PREFIX}data_row`;
  */
 export const sessionCte = (n: number): string => `session AS (${sessionCheckSql(n)})`;
 /** …and the session's columns in its one row, under the names the check reads (the row's own columns follow). */
-export const SESSION_COLUMNS = `session.user_id AS ${PREFIX}user_id, session.revoked_at AS ${PREFIX}revoked_at,
-  session.last_seen_at AS ${PREFIX}last_seen_at, session.verification_status AS ${PREFIX}verification_status, true AS ${DATA_ROW}`;
+export const SESSION_COLUMNS = `${SESSION_ROW_COLUMNS.map((column) => `session.${column} AS ${PREFIX}${column}`).join(', ')}, true AS ${DATA_ROW}`;
 /**
- * …and the condition its writes must be under: the session is one a request may act in (not revoked, this user's, the
- * same rules as the check that follows) and its user is verified. `userParam`: the parameter holding the token's user.
+ * …and the condition its writes must be under: the session is one a request may act in (not revoked, this user's, not
+ * locked by the app lock at `$nowParam`: the same rules as the check that follows, sessionLockState) and its user is
+ * verified. `userParam`: the parameter holding the token's user; `nowParam`: the request's time (timestamptz).
  */
-export const sessionActsSql = (userParam: number): string =>
-  `session.user_id = $${userParam} AND session.revoked_at IS NULL AND session.verification_status = 'verified'`;
+export const sessionActsSql = (userParam: number, nowParam: number): string =>
+  `session.user_id = $${userParam} AND session.revoked_at IS NULL AND session.verification_status = 'verified'
+   AND (session.lock_auto_seconds IS NULL OR (session.locked_at IS NULL
+        AND $${nowParam}::timestamptz - session.active_at <= make_interval(secs => session.lock_auto_seconds + ${ACTIVITY_WRITE_EVERY_MS / 1000})))`;
 
 /**
  * The read `sql` and the session check as ONE statement: the session row (at most one) left-joined to every row of the
@@ -56,8 +70,7 @@ const wrappedReads = new Map<number, Map<string, string>>();
 
 const wrapRead = (sql: string, sessionParam: number): string =>
   `WITH ${PREFIX}row AS (${sessionCheckSql(sessionParam)})
-   SELECT ${PREFIX}row.user_id AS ${PREFIX}user_id, ${PREFIX}row.revoked_at AS ${PREFIX}revoked_at,
-     ${PREFIX}row.last_seen_at AS ${PREFIX}last_seen_at, ${PREFIX}row.verification_status AS ${PREFIX}verification_status,
+   SELECT ${SESSION_ROW_COLUMNS.map((column) => `${PREFIX}row.${column} AS ${PREFIX}${column}`).join(', ')},
      ${PREFIX}data.*
    FROM ${PREFIX}row LEFT JOIN LATERAL (SELECT true AS ${DATA_ROW}, ${PREFIX}read.* FROM (${sql.trim().replace(/;$/, '')}) ${PREFIX}read) ${PREFIX}data ON true`;
 
@@ -65,12 +78,7 @@ const wrapRead = (sql: string, sessionParam: number): string =>
 export const splitSessionRows = <T extends Row>(rows: Row[]): { session: SessionCheckRow | undefined; data: T[] } => {
   const first = rows[0];
   if (!first) return { session: undefined, data: [] };
-  const session: SessionCheckRow = {
-    user_id: first[`${PREFIX}user_id`] as string,
-    revoked_at: first[`${PREFIX}revoked_at`] as Date | null,
-    last_seen_at: first[`${PREFIX}last_seen_at`] as Date,
-    verification_status: first[`${PREFIX}verification_status`] as string | null,
-  };
+  const session = Object.fromEntries(SESSION_ROW_COLUMNS.map((column) => [column, first[`${PREFIX}${column}`]])) as SessionCheckRow;
   if (first[DATA_ROW] === null) return { session, data: [] };
   const data = rows.map((row) => {
     const own: Row = {};
@@ -143,6 +151,11 @@ export class SessionCheckedDb implements Db {
   async tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     await this.settle();
     return this.db.tx(fn);
+  }
+
+  async withConnection<T>(fn: (connection: Queryable) => Promise<T>): Promise<T> {
+    await this.settle();
+    return this.db.withConnection(fn);
   }
 
   close(): Promise<void> {

@@ -150,7 +150,7 @@ export const $productGone = createStore(false)
 
 sample({
   clock: createCardMutation.finished.failure,
-  fn: ({ error }) => ({ operation: 'create' as const, error }),
+  fn: ({ error }) => ({ message: 'errors:cards.createFailed', error }),
   target: showCardFailureFx,
 });
 $confirmationOpen.reset(createCardMutation.finished.failure);

@@ -96,4 +96,4 @@ const announceFx = createEffect((total: { amount: number; currency: string }) =>
 sample({ clock: succeeded, fn: ({ result }) => result.transfer.total, target: announceFx });
 sample({ clock: succeeded, target: topUpClosed });
 
-sample({ clock: topUpMutation.finished.failure, fn: ({ error }) => ({ operation: 'topUp' as const, error }), target: showCardFailureFx });
+sample({ clock: topUpMutation.finished.failure, fn: ({ error }) => ({ message: 'errors:cards.topUpFailed', error }), target: showCardFailureFx });
