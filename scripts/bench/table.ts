@@ -56,6 +56,8 @@ const ONLY = process.env.BENCH_ONLY;
 const EMBEDDED_ONLY = ONLY === 'embedded';
 const NO_WRITES = EMBEDDED_ONLY || ONLY === 'reads';
 const NO_READS = ONLY === 'writes';
+/** Another build of the server (its main.js), measured in the same repetitions on the same database: rows `compare: …`. */
+const COMPARE = process.env.BENCH_COMPARE ? resolve(process.env.BENCH_COMPARE) : undefined;
 
 const median = (values: number[]): number => {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
@@ -190,6 +192,8 @@ const main = async () => {
     const env = sandboxServerEnv({ ...common, DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(32).toString('base64url') });
     const [a, b] = await Promise.all([startServerProcess('pg-a', env, { entry }), startServerProcess('pg-b', env, { entry })]);
     servers.push(a!, b!);
+    const compare = COMPARE ? await startServerProcess('pg-compare', env, { entry: COMPARE }) : undefined;
+    if (compare) servers.push(compare);
     const bare = await startBare(databaseUrl);
     cleanups.push(() => bare.child.kill('SIGTERM'));
 
@@ -234,6 +238,7 @@ const main = async () => {
             ['wallet', () => measured([a!.pid], postmaster, cannon(a!.url, wallets))],
             ['bare', () => measured([bare.pid], postmaster, cannon(bare.url, bareTargets))],
             ['cards', () => measured([a!.pid], postmaster, cannon(a!.url, cards))],
+            ...(compare ? ([['compareWallet', () => measured([compare.pid], postmaster, cannon(compare.url, wallets))]] as Array<[string, () => Promise<Sample>]>) : []),
           ] as Array<[string, () => Promise<Sample>]>)),
       ['embedded', () => measured([embedded.pid], null, cannon(embedded.url, embeddedWallets))],
       ...(EMBEDDED_ONLY ? ([['bare', () => measured([bare.pid], postmaster, cannon(bare.url, bareTargets))]] as Array<[string, () => Promise<Sample>]>) : []),
@@ -301,6 +306,7 @@ const main = async () => {
         ['exchange1', exchangeRow([a!])],
         ['exchange2', exchangeRow([a!, b!])],
         ['topup2', topUpRow([a!, b!])],
+        ...(compare ? ([['compareExchange1', exchangeRow([compare])]] as Array<[string, () => Promise<Sample>]>) : []),
       ];
       // Warm-up (not recorded): the app's first exchange creates each user's RUB wallet; a fresh database's first
       // seconds (plans, caches) ran at half speed.
@@ -333,6 +339,13 @@ const main = async () => {
       ["Ceiling: one exchange as ONE set-based statement, pgbench -M prepared (not the app's SQL)", `${rate('ceiling').toFixed(0)}/s`, 'pgbench', spread(ratio('ceiling', 'pgbench')), ''],
       ['Card top-ups, 2 processes (with their jobs)', now('topup2'), 'pgbench', spread(ratio('topup2', 'pgbench'), 3), '≥ 0.2'],
       ['CPU per exchange (2 processes); per top-up', `${cpu('exchange2')}; ${cpu('topup2')}`, `pgbench: database ${median(field('pgbench', 'dbCpu')).toFixed(2)}, ceiling: database ${median(field('ceiling', 'dbCpu')).toFixed(2)} ms`, '', ''],
+      ...((COMPARE
+        ? [
+            [`compare (${COMPARE}): GET /api/wallet, PostgreSQL`, now('compareWallet'), 'bare', spread(ratio('compareWallet', 'bare')), ''],
+            ['compare: server CPU per wallet read', cpu('compareWallet'), '', spread(paired('compareWallet', 'bare', (x, y) => x.serverCpu / y.serverCpu), 2, '×'), ''],
+            ['compare: exchanges, 1 process', now('compareExchange1'), 'pgbench', spread(ratio('compareExchange1', 'pgbench')), ''],
+          ]
+        : []) as Array<[string, string, string, string, string]>),
       ['Embedded server memory', `peak under the load ${mb(embeddedPeak)}; idle ${mb(embeddedIdle)}, after the load ${mb(embeddedAfter)}; first start peak ${mb(firstStartPeak)}`, '', '', '≤ 200 MB peak'],
     ];
     console.log('\n| Work | Now (median) | Baseline in the same repetitions | Ratio per repetition: median [min–max] | Target |\n|---|---|---|---|---|');

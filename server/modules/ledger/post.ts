@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { pgErrorCode, type Queryable, type SqlParam, type StatementFrom } from '../../db/db';
+import { arrayLiteral, pgErrorCode, type Queryable, type SqlParam, type StatementFrom } from '../../db/db';
 import { catalogError } from '../../http/errors';
 import {
   isWalletTransactionType,
@@ -300,9 +300,6 @@ export const claimedPosting = (input: PostTransactionInput, claim: StatementFrom
       NULL) AS r_checked`;
   return { params: [...params, ...claimed.params], ctes, outcome };
 };
-
-/** A PostgreSQL array literal of `values` (each quoted), for a `$n::text[]` / `$n::bigint[]` parameter. */
-const arrayLiteral = (values: readonly string[]): string => `{${values.map((value) => `"${value.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
 
 /** SQLSTATE of a CHECK violation: a never-negative account would have gone below zero. */
 const CHECK_VIOLATION = '23514';
