@@ -188,7 +188,8 @@ const main = async () => {
     await probe.end();
 
     // TRUST_PROXY=1: the server sits behind its reverse proxy, whose X-Forwarded-For names the client (scripts/load/cannon.ts).
-    const common = { LOG_LEVEL: 'error', TRON_POLL_MS: '1000', TRUST_PROXY: '1' };
+    // USDT_REVIEW_THRESHOLD: the users are funded with one large deposit each (held for review at the default).
+    const common = { LOG_LEVEL: 'error', TRON_POLL_MS: '1000', TRUST_PROXY: '1', USDT_REVIEW_THRESHOLD: '1000000' };
     const env = sandboxServerEnv({ ...common, DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(32).toString('base64url') });
     const [a, b] = await Promise.all([startServerProcess('pg-a', env, { entry }), startServerProcess('pg-b', env, { entry })]);
     servers.push(a!, b!);

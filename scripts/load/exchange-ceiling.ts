@@ -36,7 +36,7 @@ export interface ExchangeCeilingBench {
 
 export const prepareExchangeCeilingBench = async (adminUrl: string, dir: string): Promise<ExchangeCeilingBench> => {
   const { url } = await createDatabase(adminUrl, 'ceiling');
-  const db = await openPostgres({ connectionString: url, maxConnections: 1 });
+  const db = await openPostgres({ connectionString: url, maxConnections: 2 }); // migrate() holds one connection (its lock) and runs its batches on another
   try {
     await migrate(db);
     await db.query(
