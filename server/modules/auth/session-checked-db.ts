@@ -1,6 +1,6 @@
 import type { Db, Queryable, Row, SqlParam } from '../../db/db';
 import type { AuthContext } from '../../http/context';
-import { ACTIVITY_WRITE_EVERY_MS } from './session-lock';
+import { sessionUnlockedSql } from './session-lock';
 
 /**
  * The session row every bearer request is checked against: auth_sessions joined to its user (verification) and the
@@ -44,8 +44,7 @@ export const SESSION_COLUMNS = `${SESSION_ROW_COLUMNS.map((column) => `session.$
  */
 export const sessionActsSql = (userParam: number, nowParam: number): string =>
   `session.user_id = $${userParam} AND session.revoked_at IS NULL AND session.verification_status = 'verified'
-   AND (session.lock_auto_seconds IS NULL OR (session.locked_at IS NULL
-        AND $${nowParam}::timestamptz - session.active_at <= make_interval(secs => session.lock_auto_seconds + ${ACTIVITY_WRITE_EVERY_MS / 1000})))`;
+   AND ${sessionUnlockedSql(nowParam)}`;
 
 /**
  * The read `sql` and the session check as ONE statement: the session row (at most one) left-joined to every row of the
