@@ -41,6 +41,8 @@ interface Counter {
   expire: number;
   /** Counted here since, not written yet. */
   pending: number;
+  /** Counted here and on their way to the database (in a write not answered yet). */
+  inFlight: number;
   windowMs: number;
 }
 
@@ -69,25 +71,30 @@ export class SharedRateCounters {
   count(key: string, windowMs: number, max: number): Counted | Promise<Counted> {
     const now = this.now();
     let counter = this.counters.get(key);
-    if (!counter) this.counters.set(key, (counter = { known: 0, expire: 0, pending: 0, windowMs }));
+    if (!counter) this.counters.set(key, (counter = { known: 0, expire: 0, pending: 0, inFlight: 0, windowMs }));
     if (counter.expire !== 0 && counter.expire <= now) {
       counter.known = 0;
       counter.expire = 0;
     }
-    const seen = counter.known + counter.pending;
+    // What the database holds plus what this process counted since: `known` may or may not include the counts still on
+    // their way (a write answered out of order), so the total lies between these two.
+    const atLeast = counter.known + counter.pending;
+    const atMost = atLeast + counter.inFlight;
     // Over the limit: refused from memory, not counted (until the window ends, or while the database is away).
-    if (seen >= max) return { current: seen + 1, ttl: counter.expire ? counter.expire - now : windowMs };
+    if (atLeast >= max) return { current: atLeast + 1, ttl: counter.expire ? counter.expire - now : windowMs };
     counter.pending += 1;
-    if (max >= BATCH_FROM_LIMIT && seen + 1 <= max / 2) {
+    if (max >= BATCH_FROM_LIMIT && atMost + 1 <= max / 2) {
       this.dirty.add(key);
       this.timer ??= setTimeout(() => void this.flush(), FLUSH_EVERY_MS).unref();
-      return { current: seen + 1, ttl: counter.expire ? counter.expire - now : windowMs };
+      return { current: atMost + 1, ttl: counter.expire ? counter.expire - now : windowMs };
     }
     this.dirty.delete(key);
-    return this.write([key]).then(() => {
-      const written = this.counters.get(key)!;
+    const written = counter;
+    // Decided on the database's total right after this count (on a failed write: this process's own count).
+    return this.write([key]).then((totals) => {
       const at = this.now();
-      return { current: written.known + written.pending, ttl: written.expire > at ? written.expire - at : windowMs };
+      const current = totals.get(key) ?? written.known + written.inFlight + written.pending;
+      return { current, ttl: written.expire > at ? written.expire - at : windowMs };
     });
   }
 
@@ -108,9 +115,10 @@ export class SharedRateCounters {
 
   /**
    * Adds the pending counts of `keys` to the database's and takes its totals back. On a failure the counts stay
-   * pending here (written with a later batch) and the decision is this process's own count.
+   * pending here (written with a later batch) and the decision is this process's own count. Answers each written
+   * key's total in the database.
    */
-  private async write(keys: string[]): Promise<void> {
+  private async write(keys: string[]): Promise<Map<string, number>> {
     const now = this.now();
     const batch = keys
       .map((key) => ({ key, counter: this.counters.get(key)! }))
@@ -119,9 +127,11 @@ export class SharedRateCounters {
       .map(({ key, counter }) => {
         const points = counter.pending;
         counter.pending = 0;
+        counter.inFlight += points;
         return { key, counter, points };
       });
-    if (!batch.length) return;
+    const totals = new Map<string, number>();
+    if (!batch.length) return totals;
     try {
       const rows = await this.db.query<{ key: string; points: number; expire: string | number }>(UPSERT, [
         arrayLiteral(batch.map((item) => item.key)),
@@ -129,9 +139,12 @@ export class SharedRateCounters {
         arrayLiteral(batch.map((item) => String(now + item.counter.windowMs))),
         now,
       ]);
+      const byKey = new Map(batch.map((item) => [item.key, item.counter]));
+      for (const { counter, points } of batch) counter.inFlight -= points;
       for (const row of rows) {
-        const counter = this.counters.get(row.key);
+        const counter = byKey.get(row.key);
         if (!counter) continue;
+        totals.set(row.key, row.points);
         const expire = Number(row.expire);
         // Two writes of one key may answer out of order: within a window the larger total is the later one.
         counter.known = expire === counter.expire ? Math.max(counter.known, row.points) : row.points;
@@ -139,18 +152,20 @@ export class SharedRateCounters {
       }
     } catch {
       for (const { key, counter, points } of batch) {
+        counter.inFlight -= points;
         counter.pending += points;
         this.dirty.add(key);
       }
       this.timer ??= setTimeout(() => void this.flush(), FLUSH_EVERY_MS).unref();
     }
+    return totals;
   }
 
   /** Drops the counters whose window has ended and that have nothing to write (memory stays bounded by one window's keys). */
   private forgetEnded(): void {
     const now = this.now();
     for (const [key, counter] of this.counters) {
-      if (counter.pending === 0 && (counter.expire === 0 || counter.expire <= now)) this.counters.delete(key);
+      if (counter.pending === 0 && counter.inFlight === 0 && (counter.expire === 0 || counter.expire <= now)) this.counters.delete(key);
     }
   }
 }

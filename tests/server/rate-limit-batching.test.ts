@@ -19,15 +19,17 @@ const WINDOW = 60_000;
 let keyCounter = 0;
 const freshKey = () => `batching-test:${Date.now()}:${keyCounter++}`;
 
-/** The database, counting the statements sent through it (and failing them while `down`). */
+/** The database, counting the statements sent through it (failing them while `down`, answering `delayMs` late). */
 const counting = (db: Db) => {
-  const state = { statements: 0, down: false };
+  const state = { statements: 0, down: false, delayMs: 0 };
   const wrapped = {
     kind: db.kind,
     query: async <T extends Row = Row>(sql: string, params?: readonly SqlParam[]): Promise<T[]> => {
       state.statements += 1;
       if (state.down) throw new Error('connection refused');
-      return db.query<T>(sql, params);
+      const rows = await db.query<T>(sql, params);
+      if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+      return rows;
     },
   } as unknown as Db;
   return { db: wrapped, state };
@@ -90,6 +92,34 @@ describe('rate-limit counters in batches', () => {
     expect(statuses.filter(Boolean)).toHaveLength(10);
     expect(statuses.slice(10)).toEqual(Array(10).fill(false));
     expect(a.state.statements).toBe(6); // its five counts and its first refusal, each written; then refused from memory
+  });
+
+  it('counts on their way to the database still count: one process lets exactly the limit through while its writes are slow', async () => {
+    const { db, state } = counting(t.db);
+    state.delayMs = 30;
+    const counters = new SharedRateCounters(db);
+    const key = freshKey();
+    const max = 600;
+    const decisions: Array<Promise<boolean>> = [];
+    for (let i = 0; i < max + 50; i++) {
+      decisions.push(Promise.resolve(counters.count(key, WINDOW, max)).then((c) => c.current <= max));
+      if (i % 100 === 0) void counters.flush(); // a batch on its way while counting goes on
+      if (i % 7 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    const through = (await Promise.all(decisions)).filter(Boolean).length;
+    expect(through).toBe(max);
+  });
+
+  it('a counter whose first write is on its way is not forgotten by a flush (no error, no count lost)', async () => {
+    const { db, state } = counting(t.db);
+    state.delayMs = 30;
+    const counters = new SharedRateCounters(db);
+    const key = freshKey();
+    const pending = Promise.resolve(counters.count(key, WINDOW, 10)); // under 100: written at once
+    await counters.flush();
+    await expect(pending).resolves.toMatchObject({ current: 1 });
+    expect(await allowed(counters, key, 10)).toBe(true);
+    expect(await stored(key)).toBe(2);
   });
 
   it('a window that ended starts again at zero', async () => {
