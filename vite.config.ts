@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react-swc';
@@ -54,8 +55,8 @@ function precompressBuild(subdirectory = ''): Plugin {
     configResolved(config) {
       outDir = config.build.outDir.startsWith('/') ? config.build.outDir : `${config.root}/${config.build.outDir}`;
     },
-    closeBundle() {
-      const { files, bytes, brotliBytes } = precompressDirectory(subdirectory ? `${outDir}/${subdirectory}` : outDir);
+    async closeBundle() {
+      const { files, bytes, brotliBytes } = await precompressDirectory(subdirectory ? `${outDir}/${subdirectory}` : outDir);
       this.info(`precompressed ${files} files: ${(bytes / 1024).toFixed(0)} KiB -> ${(brotliBytes / 1024).toFixed(0)} KiB brotli`);
     },
   };
@@ -219,6 +220,9 @@ export default defineConfig(({ command, mode }) => mode === CONSOLE_DIR ? consol
     },
   },
   test: {
+    // Every core runs test files (vitest's default leaves one to its main process, which waits while the files run: on
+    // the 2 cores `npm test` runs on, that was ONE file at a time, with a core idle).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
@@ -248,7 +252,8 @@ export default defineConfig(({ command, mode }) => mode === CONSOLE_DIR ? consol
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Files run side by side: each has its own databases (a PGlite copy per app, or a new PostgreSQL database),
+          // its own ports and temp folders (the PGlite template cache is shared between processes by design).
         },
       },
       {
@@ -271,7 +276,7 @@ export default defineConfig(({ command, mode }) => mode === CONSOLE_DIR ? consol
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Files run side by side: each has its own Chromium and a fresh server per test on a random port.
         },
       },
     ],

@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db';
 import { API_HEADERS } from './headers';
-import { postgresRateLimitStore } from './rate-limit-store';
+import { postgresRateLimitStore, SharedRateCounters } from './rate-limit-store';
 import { isApiPath, isConsolePath } from './static-files';
 
 /** Telegram clients that embed the Mini App in a frame (web.telegram.org/k and /a, and the other *.telegram.org web clients). */
@@ -132,11 +132,14 @@ export const registerSecurity = async (app: FastifyInstance, options: SecurityOp
       maxAge: 600,
     });
   }
+  const shared = options.db?.kind === 'postgres' ? new SharedRateCounters(options.db) : undefined;
+  // What was counted in memory is written before the database is closed (buildApp's caller closes it after the app).
+  if (shared) app.addHook('onClose', () => shared.close());
   await app.register(rateLimit, {
     global: true,
     max: options.globalRateLimitPerMinute ?? 600,
     timeWindow: '1 minute',
-    ...(options.db?.kind === 'postgres' ? { store: postgresRateLimitStore(options.db) } : {}),
+    ...(shared ? { store: postgresRateLimitStore(shared) } : {}),
     // The API's limit, for the API: the app's own files (index.html, hashed assets, the SPA fallback) are read from
     // disk, pre-compressed, and one load of the app asks for ~30 of them. Counted here, a mobile carrier's NAT (many
     // users behind one address) got index.html refused, a JSON 429 as the page, after ~20 loads a minute. Told apart

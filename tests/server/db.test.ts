@@ -122,7 +122,7 @@ describe('PGlite first start from the shipped initdb template (issue #13: no ini
     const other = await openFresh('c');
     expect(await systemIdentifier(other)).not.toBe(copied);
     await other.close();
-  }, 90_000); // two initdb runs (the template's, then the refused template's): ~30 s on a quiet machine, more on Node 22/24 beside other work
+  }, 120_000); // two initdb runs (the template's, then the refused template's): ~30 s on a quiet machine, more on Node 22/24 or beside another test file on 2 cores
 });
 
 describe('database layer (PGlite or PostgreSQL)', () => {

@@ -26,6 +26,8 @@ export {
   newTransactionId,
   UnknownLedgerAccountsError,
   postClaimedTransaction,
+  claimedPosting,
+  claimedPostingOutcome,
   postTransaction,
   updateTransactionStatus,
   updateTransactionsStatus,

@@ -1,11 +1,12 @@
 /**
  * Public API of the client transport (GitHub issue #3). See docs/frontend-data.md.
  *
- * The first screen imports only the light modules (config, http/messages, auth/tokens, auth/events, reset,
- * error-keys: effector at most); they must never import farfetched, zod or the contract, or the
+ * The first screen imports only the light modules (config, early-replies, http/messages, auth/tokens, auth/events,
+ * reset, error-keys: effector at most); they must never import farfetched, zod or the contract, or the
  * transport lands in every first screen (docs/frontend.md "Bundle budget", checked by `npm run size`).
  */
 export { configureApi, getApiConfig, type OperatorSession } from './config';
+export { startEarlyGets } from './early-replies';
 export { request } from './http/request';
 export { isApiError, isOutcomeUnknown } from './http/errors';
 export { TRANSPORT_MESSAGES, ERROR_CODES } from './http/messages';

@@ -5,3 +5,4 @@ export { createAmountSheet, type AmountSheetStep } from './amount-sheet';
 export { writeClipboard, clearCopiedText, onNextFocus, type ClipboardClearResult } from './clipboard';
 export { navigateFx, useRouterBinding, createPageLifecycle, usePageLifecycle, type NavigateTo } from './router';
 export { PERIOD_KEYS, periodInstants, localDateValue, dayRangeInstants, type PeriodKey } from './period';
+export { holdUntilFirstScreen, firstScreenPainted, useAfterFirstScreen, afterFirstScreen } from './first-screen';
