@@ -355,7 +355,14 @@ export const waitForJobs = async (db: Db, timeoutMs = 60_000): Promise<void> => 
   for (;;) {
     const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE status IN ('queued', 'running')`);
     if (!row?.n) return;
-    if (performance.now() > deadline) throw new Error(`${row.n} jobs still queued or running after ${timeoutMs} ms`);
+    if (performance.now() > deadline) {
+      // Which jobs, and why: a job backing off after failed attempts, or one no process's registry runs.
+      const left = await db.query<{ kind: string; status: string; attempts: number; run_at: Date; last_error: string | null }>(
+        `SELECT kind, status, attempts, run_at, last_error FROM jobs WHERE status IN ('queued', 'running') ORDER BY id LIMIT 10`,
+      );
+      const list = left.map((job) => `${job.kind} ${job.status} (attempts ${job.attempts}, due ${job.run_at.toISOString()}): ${job.last_error ?? '-'}`);
+      throw new Error(`${row.n} jobs still queued or running after ${timeoutMs} ms:\n${list.join('\n')}`);
+    }
     await sleep(100);
   }
 };

@@ -80,7 +80,7 @@ describe("the production image's runtime stage", () => {
     // The first admin, as docs/ops.md has the deploy make one (`npm run ops` is this file).
     const admin = await outputOf(runImage('dist-server/ops.js', env, ['create-operator', '--email', 'admin@example.com', '--role', 'admin']));
     expect(admin.code, admin.output).toBe(0);
-    expect(admin.output).toMatch(/Operator opr_\w+ created: admin@example\.com \(admin\)/);
+    expect(admin.output).toMatch(/Operator opr_[\w-]+ created: admin@example\.com \(admin\)/);
 
     server = runImage('dist-server/main.js', env);
     const output = outputOf(server);

@@ -65,7 +65,7 @@ describe('compiled server', () => {
       spawnSync(process.execPath, [resolve(outDir, 'ops.js'), ...args], { cwd: root, encoding: 'utf8', env: { PATH: process.env.PATH, DATA_DIR: dataDir } });
     const created = ops('create-operator', '--email', 'Ada@Example.com', '--role', 'admin', '--name', 'Ada Lovelace');
     expect(created.status, created.stderr).toBe(0);
-    expect(created.stdout).toMatch(/Operator opr_\w+ created: ada@example\.com \(admin\)\./);
+    expect(created.stdout).toMatch(/Operator opr_[\w-]+ created: ada@example\.com \(admin\)\./);
     const again = ops('create-operator', '--email', 'ada@example.com', '--role', 'support');
     expect(again.status).toBe(1);
     expect(again.stderr).toMatch(/exists/i);

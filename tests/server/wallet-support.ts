@@ -42,6 +42,8 @@ export const useTwoVerifiedUsers = (receive: (world: TwoUserWorld) => void): voi
     app = await createTestApp();
     const ann = await verifiedUser(app);
     const bob = await verifiedUser(app);
+    // The world starts settled: the notices of their verification (accountStatus) are sent, the queue is empty.
+    await runJobs(app);
     receive({ t: app, ann, bob });
   });
   afterAll(() => app?.close());
