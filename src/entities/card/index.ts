@@ -22,7 +22,8 @@ export {
   errorCodeOf,
   attemptsLeftOf,
 } from './lib/card-failure';
-export { isDeadStatus, isEndedStatus } from './lib/status';
+export { isDeadStatus, isEndedStatus, statusHintKey } from './lib/status';
+export { $cardDelivery, $shipmentStage } from './model/delivery';
 export { CardStatusBadge } from './ui/card-status-badge';
 export { CardFailureText } from './ui/card-failure-text';
 export { CardFace } from './ui/card-face';

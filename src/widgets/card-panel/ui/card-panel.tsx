@@ -10,6 +10,8 @@ import {
   CardStatusBadge,
   isDeadStatus,
   isEndedStatus,
+  $shipmentStage,
+  statusHintKey,
 } from '@/entities/card';
 import { ActivateSheet, activateOpened } from '@/features/card/activate';
 import { BlockCardButton, BlockCardSheet, ReplaceCardOffer } from '@/features/card/block';
@@ -46,6 +48,7 @@ function useReadyMoment(card: Card | null): boolean {
 
 function StatusLine({ card, ready }: { card: Card; ready: boolean }) {
   const { t, i18n } = useTranslation(['cards', 'errors']);
+  const shipment = useUnit($shipmentStage);
   if (isEndedStatus(card.status)) return <EndedLine card={card} />;
   if (isDeadStatus(card.status)) {
     const reasonKey = card.statusReason ? `cards:statusReason.${card.statusReason}` : null;
@@ -65,7 +68,7 @@ function StatusLine({ card, ready }: { card: Card; ready: boolean }) {
   if (card.status === 'active') return null;
   return (
     <p className={styles.hint} aria-live="polite" data-testid="status-hint">
-      {t(`cards:statusHint.${card.status}`)}
+      {t(statusHintKey(card.status, shipment))}
     </p>
   );
 }
