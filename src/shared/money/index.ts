@@ -38,6 +38,8 @@ export {
   issueCharge,
   topUpCharge,
   checkAmount,
+  productTermsProblems,
+  type ProductTermsProblem,
   type DepositFeeRule,
   type IssueCharge,
   type TopUpCharge,

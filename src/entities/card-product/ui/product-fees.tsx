@@ -18,7 +18,11 @@ export interface ProductFeesProps {
   product: CardProduct;
 }
 
-/** Every fee and limit of a product (SPEC §3 "Card product"). */
+/**
+ * Every fee and limit of a product (SPEC §3 "Card product"). The two deposit lines say what each bounds, so they never
+ * read as two answers to one question: the first deposit at issue (minimalDeposit up to the range's top) and each
+ * later top-up (depositRange).
+ */
 export function ProductFees({ product }: ProductFeesProps) {
   const { t } = useTranslation('cards');
   const format = useFormatters();
@@ -31,7 +35,11 @@ export function ProductFees({ product }: ProductFeesProps) {
         { id: 'issueCost', label: t('product.issueCost'), value: format.money(product.issueCost), strong: true },
         { id: 'creationFee', label: t('product.creationFee'), value: format.money(product.creationFee) },
         { id: 'issuingFee', label: t('product.issuingFee'), value: format.money(product.issuingFee) },
-        { id: 'minimalDeposit', label: t('product.minimalDeposit'), value: format.money(initial.min) },
+        {
+          id: 'minimalDeposit',
+          label: t('product.minimalDeposit'),
+          value: t('product.range', { min: format.money(initial.min), max: format.money(initial.max) }),
+        },
         { id: 'depositFee', label: t('product.depositFee'), value: feeText },
         {
           id: 'depositRange',
