@@ -21,7 +21,7 @@ import ruSettings from '../../src/shared/i18n/locales/ru/settings.json';
 import ruShell from '../../src/shared/i18n/locales/ru/shell.json';
 import ruWallet from '../../src/shared/i18n/locales/ru/wallet.json';
 import ruWalletActions from '../../src/shared/i18n/locales/ru/wallet-actions.json';
-import { openSignedIn, readMailboxCode, saveScreenshot, signUpViaApi, test, visible } from './support';
+import { confirmInApp, openSignedIn, readMailboxCode, saveScreenshot, signUpViaApi, test, visible } from './support';
 
 const LANGS = [
   { lang: 'en', locale: 'en-US', auth: enAuth, settings: enSettings, shell: enShell, wallet: { ...enWallet, ...enWalletActions } },
@@ -180,6 +180,7 @@ describe.each(LANGS)('sessions that survive Telegram Desktop ($lang)', (l) => {
     // Sign-out clears SecureStorage too: the next restart stays signed out.
     await page.goto(`${baseUrl}/verification`);
     await page.getByRole('button', { name: l.auth.signOut.action }).click();
+    await confirmInApp(page, l.auth.signOut.confirmTitle, l.auth.signOut.action);
     await expect.poll(() => pathname(page), { timeout: 10_000 }).toBe('/');
     await expect
       .poll(() => mockCalls(page, 'web_app_secure_storage_save_key'))

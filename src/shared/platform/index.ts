@@ -72,6 +72,7 @@ export { requestPhoneContact, type PhoneContact } from './capabilities/contact';
 export { requestLocation, type Location } from './capabilities/location';
 export {
   showPopup,
+  isTelegramPopupAvailable,
   validatePopup,
   POPUP_LIMITS,
   type PopupButton,

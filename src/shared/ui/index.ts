@@ -14,6 +14,7 @@ export { LoadMore, type LoadMoreProps } from './load-more';
 export { ErrorState, type ErrorStateProps } from './error-state';
 export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';
 export { Sheet, type SheetProps } from './sheet';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { PrimaryAction, type PrimaryActionProps, primaryActionsSuspended, primaryActionsResumed, $primaryActionsSuspended } from './primary-action';
 export { lazySheet, useIdlePreload, type LazySheetProps } from './lazy-sheet';
 export { Page, type PageProps } from './page';
