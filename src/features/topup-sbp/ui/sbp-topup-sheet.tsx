@@ -35,8 +35,8 @@ export default function SbpTopUpSheet() {
 
   useClosingConfirmation(inProgress);
 
-  const min = config ? format.money(config.minAmount) : '';
-  const max = config ? format.money(config.maxAmount) : '';
+  const min = config ? format.price(config.minAmount) : '';
+  const max = config ? format.price(config.maxAmount) : '';
   const message = (c: SbpAmountCheck | null): string | undefined => {
     if (!c) return undefined;
     switch (c.status) {
@@ -45,14 +45,14 @@ export default function SbpTopUpSheet() {
       case 'invalid':
         return t(`sbp.amountErrors.${c.reason}`);
       case 'belowMinimum':
-        return t('sbp.amountErrors.belowMinimum', { minimum: format.money(c.minimum) });
+        return t('sbp.amountErrors.belowMinimum', { minimum: format.price(c.minimum) });
       case 'aboveMaximum':
-        return t('sbp.amountErrors.aboveMaximum', { maximum: format.money(c.maximum) });
+        return t('sbp.amountErrors.aboveMaximum', { maximum: format.price(c.maximum) });
       default:
         return undefined;
     }
   };
-  const payLabel = check.status === 'ok' ? t('sbp.payAmount', { amount: format.money({ amount: check.amount, currency: 'RUB' }) }) : t('sbp.pay');
+  const payLabel = check.status === 'ok' ? t('sbp.payAmount', { amount: format.price({ amount: check.amount, currency: 'RUB' }) }) : t('sbp.pay');
 
   return (
     <Sheet

@@ -29,10 +29,10 @@ function useChargeRows(charge: IssueCharge | null, totalLabel: string): SummaryR
   const format = useFormatters();
   if (!charge) return [];
   return [
-    { id: 'issueCost', label: t('product.issueCost'), value: format.money(charge.issueCost) },
-    { id: 'deposit', label: t('issue.deposit'), value: format.money(charge.deposit) },
-    { id: 'depositFee', label: t('product.depositFee'), value: format.money(charge.depositFee) },
-    { id: 'total', label: totalLabel, value: format.money(charge.total), total: true },
+    { id: 'issueCost', label: t('product.issueCost'), value: format.price(charge.issueCost) },
+    { id: 'deposit', label: t('issue.deposit'), value: format.price(charge.deposit) },
+    { id: 'depositFee', label: t('product.depositFee'), value: format.price(charge.depositFee) },
+    { id: 'total', label: totalLabel, value: format.price(charge.total), total: true },
   ];
 }
 
@@ -56,7 +56,7 @@ export function IssueForm() {
   const rows = useChargeRows(charge, t('issue.total'));
   if (!product) return null;
   const bounds = initialDepositBounds(product);
-  const range = { min: format.money(bounds.min), max: format.money(bounds.max) };
+  const range = { min: format.price(bounds.min), max: format.price(bounds.max) };
   return (
     <>
     <Section title={t('issue.depositSection')}>
