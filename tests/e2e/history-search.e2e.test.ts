@@ -93,6 +93,14 @@ function historyFlow(lang: Lang) {
     const shot = `history-search-${lang}`;
     const user = await signUpViaApi(baseUrl, `history-${lang}`, { firstName: lang === 'ru' ? 'Ivan' : 'Anna', lastName: lang === 'ru' ? 'Petrov' : 'Smith' });
     await setVerification(baseUrl, user.email, 'verified');
+    // A new user with no transactions: "No transactions yet" alone, no search, filters or export above it.
+    await openSignedIn(page, baseUrl, user, lang === 'ru' ? '/wallet?tgMockVersion=8.0' : '/wallet', lang);
+    await visible(page.getByText(T[lang].wallet.history.emptyTitle));
+    await page.waitForTimeout(500); // the tools' chunk would have arrived by now
+    expect(await page.getByTestId('history-filters').count()).toBe(0);
+    expect(await page.getByTestId('history-tools-placeholder').count()).toBe(0);
+    expect(await page.getByRole('searchbox').count()).toBe(0);
+    await saveScreenshot(page, `${shot}-new-user`);
     // 22 deposits (more than one page of 20) and one exchange to RUB.
     for (let i = 0; i < 22; i++) await fundUsdt(baseUrl, user.accessToken, 10 + i);
     const rates = await api(baseUrl, 'GET', '/api/config/exchange-rates', undefined, user.accessToken);

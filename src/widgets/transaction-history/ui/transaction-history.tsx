@@ -15,7 +15,7 @@ import { TransactionDetailsSheet, transactionDetailsOpened } from '@/features/tr
 import type { ErrorMessage } from '@/shared/api';
 import { loadNamespaces, useFormatters, useTranslation } from '@/shared/i18n';
 import { Button, EmptyState, ErrorState, List, LoadMore, Skeleton } from '@/shared/ui';
-import { $requiredConfirmations, $transactionDays, TransactionHistoryGate } from '../model/transaction-history';
+import { $historyToolsShown, $requiredConfirmations, $transactionDays, TransactionHistoryGate } from '../model/transaction-history';
 import styles from './transaction-history.module.css';
 
 function LoadingRows() {
@@ -97,7 +97,7 @@ export function TransactionHistory() {
     $requiredConfirmations,
   ]);
   const [reload, loadMore, openDetails] = useUnit([transactionsReloadRequested, moreTransactionsRequested, transactionDetailsOpened]);
-  const [filtered, resetFilters] = useUnit([walletSearch.$filtered, walletSearch.filtersReset]);
+  const [filtered, resetFilters, toolsShown] = useUnit([walletSearch.$filtered, walletSearch.filtersReset, $historyToolsShown]);
 
   let body;
   if (days.length > 0) {
@@ -151,9 +151,11 @@ export function TransactionHistory() {
       <h2 id={titleId} className={styles.title}>
         {t('history.title')}
       </h2>
-      <Suspense fallback={<HistoryToolsPlaceholder />}>
-        <HistoryTools />
-      </Suspense>
+      {toolsShown && (
+        <Suspense fallback={<HistoryToolsPlaceholder />}>
+          <HistoryTools />
+        </Suspense>
+      )}
       {body}
       <TransactionDetailsSheet />
     </section>
