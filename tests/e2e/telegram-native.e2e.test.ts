@@ -36,6 +36,7 @@ const mockCalls = (page: Page, method: string) =>
   page.evaluate((name) => (window.__tgMockCalls ?? []).filter((call) => call.method === name).map((call) => call.params), method);
 const mainButton = (page: Page) => page.locator('[data-tg-mock-button="main"]');
 const telegramBack = (page: Page) => page.locator('[data-tg-mock-button="back"]');
+const secondaryButton = (page: Page) => page.locator('[data-tg-mock-button="secondary"]');
 const pathname = (page: Page) => new URL(page.url()).pathname;
 const tokens = (page: Page) =>
   page.evaluate(() => ({ access: localStorage.getItem('tgwallet.accessToken'), refresh: localStorage.getItem('tgwallet.refreshToken') }));
@@ -83,6 +84,24 @@ describe.each(LANGS)('Telegram-native feel ($lang)', (l) => {
     expect(await page.locator('[data-tg-mock-chrome]').count()).toBe(0);
     await signInByEmail(page, baseUrl, user.email, l, () => pageButton.click());
     expect(await mockCalls(page, 'web_app_setup_main_button')).toEqual([]);
+  });
+
+  test("the payment result pages use Telegram's MainButton and SecondaryButton inside Telegram", async ({ app: { page, baseUrl } }) => {
+    const user = await signUp(baseUrl, `native-payment-${l.lang}`);
+    await openSignedIn(page, baseUrl, user, '/payment-failed?code=PAYMENT_DECLINED&tgMockVersion=8.0&tgMockChrome=telegram', l.lang);
+    await visible(page.getByRole('heading', { level: 1, name: l.wallet.payment.failedTitle }));
+    await expect.poll(() => mainButton(page).textContent()).toBe(l.wallet.payment.retry);
+    await expect.poll(() => secondaryButton(page).textContent()).toBe(l.wallet.payment.backToWallet);
+    expect(await page.locator('main').getByRole('button', { name: l.wallet.payment.retry, exact: true }).count()).toBe(0);
+    expect(await page.locator('main').getByRole('link', { name: l.wallet.payment.retry, exact: true }).count()).toBe(0);
+    await saveScreenshot(page, `telegram-native-payment-failed-${l.lang}`);
+    await mainButton(page).click();
+    await expect.poll(() => pathname(page)).toBe('/wallet');
+    // The success page (a payment the server does not know: "not found") has "Back to wallet" as its MainButton.
+    await page.goto(`${baseUrl}/payment-success?paymentId=sbp_unknown`);
+    await expect.poll(() => mainButton(page).textContent(), { timeout: 15_000 }).toBe(l.wallet.payment.backToWallet);
+    await mainButton(page).click();
+    await expect.poll(() => pathname(page)).toBe('/wallet');
   });
 
   test("Telegram's BackButton drives navigation inside Telegram; the in-page arrow outside", async ({ app: { page, baseUrl } }) => {

@@ -1,12 +1,11 @@
 import { useUnit } from 'effector-react';
 import { useSearchParams } from 'react-router-dom';
 import { $sbpPayment, $sbpPaymentError, $sbpPaymentNotFound, PaymentDetails } from '@/features/topup-sbp';
-import { routePaths } from '@/shared/config';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { usePageLifecycle } from '@/shared/lib';
-import { Amount, ErrorState, IconCheckCircle, IconClock, LinkButton, Page, Skeleton, Spinner } from '@/shared/ui';
+import { Amount, ErrorState, IconCheckCircle, IconClock, Page, PrimaryAction, Skeleton, Spinner } from '@/shared/ui';
 import { WalletBalance } from '@/widgets/wallet-balance';
-import { $secondsLeft, paymentSuccessPage } from '../model/payment-success';
+import { $secondsLeft, backToWalletPressed, paymentSuccessPage } from '../model/payment-success';
 import styles from './payment-success-page.module.css';
 
 /** SPEC §2 /payment-success: amount, orderId, invoiceId, status; back to the wallet after 10 s (SPEC §9). */
@@ -17,13 +16,10 @@ export function PaymentSuccessPage() {
   const paymentId = search.get('paymentId');
   usePageLifecycle(paymentSuccessPage, { paymentId });
   const [payment, error, notFound, secondsLeft] = useUnit([$sbpPayment, $sbpPaymentError, $sbpPaymentNotFound, $secondsLeft]);
-  const open = useUnit(paymentSuccessPage.opened);
+  const [open, backToWallet] = useUnit([paymentSuccessPage.opened, backToWalletPressed]);
 
-  const back = (
-    <LinkButton to={routePaths.wallet} replace fullWidth>
-      {t('payment.backToWallet')}
-    </LinkButton>
-  );
+  // Inside Telegram: its MainButton, as the sheets do.
+  const back = <PrimaryAction onClick={() => backToWallet()}>{t('payment.backToWallet')}</PrimaryAction>;
 
   if (!paymentId || notFound) {
     return (
