@@ -5,6 +5,7 @@ import type { Db } from './db/db';
 import { registerApiDocs } from './http/api-docs';
 import { installErrorHandling, sendError } from './http/error-handler';
 import { httpErrors } from './http/errors';
+import type { HttpContext } from './http/context';
 import { API_HEADERS } from './http/headers';
 import { registerGracefulClose } from './http/graceful-close';
 import { clientErrorOptions } from './http/client-errors';
@@ -13,9 +14,9 @@ import { registerMetrics } from './http/metrics';
 import { registerSecurity } from './http/security';
 import { registerNulGuard } from './http/validation';
 import { isApiPath, registerStaticFiles } from './http/static-files';
-import { TokenService } from './modules/auth/tokens';
 import { loadModuleSettings, registerModules, type Adapters, type ModuleSettings, type MountedModule } from './modules';
-import { UsersService } from './modules/users/service';
+import { TokenService } from './modules/auth';
+import { requireVerifiedUser, UsersService } from './modules/users';
 import { resolveAdapters } from './outside-world';
 import { registerSandboxRoutes } from './sandbox';
 
@@ -74,11 +75,14 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
     clock,
     idempotencyPendingSeconds: config.idempotencyPendingSeconds,
     authenticate: (token: string) => tokens.verifyAccessToken(token),
-    deferSessionCheck: async (token: string) => {
-      const { claims, db: checked } = await tokens.deferSessionCheck(token);
+    deferSessionCheck: async (token, guard) => {
+      const { claims, db: checked } = await tokens.deferSessionCheck(token, guard);
       return { claims, db: checked, settle: () => checked.settle() };
     },
-  });
+    guards: {
+      verified: (auth) => requireVerifiedUser(db, clock, auth.userId, auth.verified),
+    },
+  } satisfies HttpContext);
 
   const users = new UsersService({ db, clock, autoVerifyAfterSeconds: config.sandbox ? config.verificationDelaySeconds : null });
   const settings = loadModuleSettings(config);

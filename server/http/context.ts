@@ -1,3 +1,4 @@
+import type { GuardName } from '@/shared/contract/core';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 
@@ -27,6 +28,12 @@ export interface AuthContext {
   verified: boolean;
 }
 
+/**
+ * The guards an endpoint can require (`requires` in the contract, docs/api.md "Guards"), as the modules that own the
+ * rules implement them: each refuses the caller by throwing its error (a DomainError in the envelope).
+ */
+export type Guards = Record<GuardName, (auth: AuthContext) => Promise<void>>;
+
 /** What the contract binding (`route()`) needs from the app; set once by buildApp(). */
 export interface HttpContext {
   db: Db;
@@ -35,8 +42,13 @@ export interface HttpContext {
   idempotencyPendingSeconds: number;
   /** Verifies an access token; throws DomainError 401 UNAUTHORIZED when it is not valid. */
   authenticate(accessToken: string): Promise<AuthContext>;
-  /** The token now (throws 401 when it is not valid); the session with the handler's first query. */
-  deferSessionCheck(accessToken: string): Promise<DeferredSessionCheck>;
+  /**
+   * The token now (throws 401 when it is not valid); the session with the handler's first query, then `guard` (the
+   * endpoint's guards): the query's rows reach the handler only once both passed.
+   */
+  deferSessionCheck(accessToken: string, guard: (auth: AuthContext) => Promise<void>): Promise<DeferredSessionCheck>;
+  /** The implementation of every guard (buildApp, from the modules that own the rules). */
+  guards: Guards;
 }
 
 declare module 'fastify' {

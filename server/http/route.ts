@@ -1,15 +1,18 @@
 import * as z from 'zod/mini';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {
   EndpointBody,
   EndpointData,
   EndpointDef,
   EndpointParams,
   EndpointQuery,
+  GuardRequirement,
   Schema,
 } from '@/shared/contract/core';
+import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import type { AuthContext, DeferredSessionCheck } from './context';
+import { requestLanguage, type RequestLanguage } from './language';
 import { httpErrors } from './errors';
 import { API_HEADERS, requestHeader } from './headers';
 import {
@@ -25,33 +28,44 @@ import { parsePart, type RequestPart } from './validation';
 
 export type AnyEndpoint = EndpointDef<any, any, any, any>;
 
+/**
+ * What a handler (a use case) receives for one request: the validated input, who is asking, and the request's
+ * database, clock and settings. Guards declared on the endpoint (`requires`) have already passed; the Idempotency-Key
+ * of an idempotent endpoint has been read and checked once (`idempotencyKey`).
+ */
 export interface HandlerContext<E extends AnyEndpoint> {
   params: EndpointParams<E>;
   query: EndpointQuery<E>;
   body: EndpointBody<E>;
-  /** Set on `auth: 'bearer'` endpoints; null on public ones. */
-  auth: AuthContext | null;
-  /** The signed-in user (throws 401 on a public endpoint — a programming error). */
-  requireUser(): AuthContext;
-  request: FastifyRequest;
+  /** The signed-in caller of a bearer endpoint, its guards passed (a public endpoint has none: reading it throws 401). */
+  readonly user: AuthContext;
   /**
    * The database for this request. On routes bound with `{ session: 'with-first-query' }` its first query also checks
-   * the session (one round trip); pass it to the service so the read uses it. Elsewhere the app's database.
+   * the session (one round trip); use it for the request's reads. Elsewhere the app's database.
    */
   db: Db;
-  /**
-   * The request's AuthContext once its session is accepted (throws 401 otherwise). Where the session was checked before
-   * the handler, at once; on `session: 'with-first-query'` routes after the first query through `ctx.db`, with
-   * `verified` read from the session row (`requireUser().verified` is false there).
-   */
-  session(): Promise<AuthContext>;
-  /** Set `reply.code(201)` etc. here if needed; the envelope is written by route(). */
-  reply: FastifyReply;
+  clock: Clock;
+  /** The caller's language for catalogue texts and messages (Accept-Language: en or ru). */
+  readonly lang: RequestLanguage;
+  /** The client address (behind TRUST_PROXY, the one the nearest trusted proxy saw). */
+  ip: string;
+  /** The request's Idempotency-Key on an `idempotent` endpoint (read and checked once by route()). */
+  readonly idempotencyKey: string;
   /**
    * Set on routes bound with `{ idempotency: 'in-transaction' }`: the handler claims the Idempotency-Key first and
    * completes it last in its own database transaction (see InTransactionIdempotency). null elsewhere.
    */
   idempotency: InTransactionIdempotency<EndpointData<E>> | null;
+  /**
+   * The request's AuthContext once its session is accepted and the endpoint's guards passed (throws otherwise). Where
+   * the session was checked before the handler, at once; on `session: 'with-first-query'` routes after the first query
+   * through `ctx.db`.
+   */
+  session(): Promise<AuthContext>;
+  log: FastifyBaseLogger;
+  request: FastifyRequest;
+  /** Set `reply.code(201)` etc. here if needed; the envelope is written by route(). */
+  reply: FastifyReply;
 }
 
 export interface RouteOptions {
@@ -74,6 +88,23 @@ export interface RouteOptions {
 
 export type Handler<E extends AnyEndpoint> = (ctx: HandlerContext<E>) => Promise<EndpointData<E>> | EndpointData<E>;
 
+/** One request as a module's use case sees it: the module's dependencies and the request's HandlerContext, one object. */
+export type RequestContext<E extends AnyEndpoint, D> = Omit<D, keyof HandlerContext<E>> & HandlerContext<E>;
+/** A use case: one function over one context (docs/server.md "Modules"). */
+export type UseCase<E extends AnyEndpoint, D> = (ctx: RequestContext<E, D>) => Promise<EndpointData<E>> | EndpointData<E>;
+
+/**
+ * A module's route binder: `bind(endpoint, useCase, options?)` routes the endpoint to the use case, whose context carries
+ * the module's dependencies `deps` beside the request's own (its `db` is the request's database).
+ *
+ *   const bind = routesWith(app, { db, clock, issuer });
+ *   bind(cardsGet, getCard);
+ */
+export const routesWith =
+  <D extends object>(app: FastifyInstance, deps: D) =>
+  <E extends AnyEndpoint>(endpoint: E, useCase: UseCase<E, D>, options: RouteOptions = {}): void =>
+    bindRoute(app, endpoint, useCase as Handler<E>, options, deps);
+
 /** `/api/cards/{id}` → `/api/cards/:id` (Fastify syntax). */
 export const toFastifyPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
 
@@ -87,6 +118,12 @@ const bearerToken = (request: FastifyRequest): string => {
 };
 
 const authenticate = (app: FastifyInstance, request: FastifyRequest): Promise<AuthContext> => app.httpContext.authenticate(bearerToken(request));
+
+/** The guards an endpoint requires of this request (a conditional one only when its `when` picks the request). */
+const guardsFor = (endpoint: AnyEndpoint, input: { body?: unknown }) =>
+  ((endpoint.requires ?? []) as readonly GuardRequirement<unknown>[]).flatMap((requirement) =>
+    typeof requirement === 'string' ? [requirement] : requirement.when({ body: input.body }) ? [requirement.guard] : [],
+  );
 
 const validateInput = (endpoint: AnyEndpoint, request: FastifyRequest) => {
   const parts: Array<[RequestPart, Schema | undefined, unknown]> = [
@@ -107,20 +144,24 @@ const validateInput = (endpoint: AnyEndpoint, request: FastifyRequest) => {
 };
 
 /**
- * Binds one contract endpoint to a Fastify route: method + path, bearer auth, params/query/body
- * validation (400 VALIDATION_ERROR with `fields`), Idempotency-Key for `idempotent` endpoints,
- * response validation (a contract breach is logged and answered 500 INTERNAL) and the
- * `{ success: true, data }` envelope. Errors thrown by the handler reach the app's error handler.
+ * Binds one contract endpoint to a Fastify route: method + path, bearer auth and the session, params/query/body
+ * validation (400 VALIDATION_ERROR with `fields`), the endpoint's guards (`requires`, run as the session is accepted),
+ * the Idempotency-Key of `idempotent` endpoints, response validation (a contract breach is logged and answered 500
+ * INTERNAL) and the `{ success: true, data }` envelope. Errors thrown by the handler reach the app's error handler.
  *
- *   route(app, usersMe, async ({ requireUser }) => users.getProfile(requireUser().userId));
+ *   route(app, usersMe, ({ user }) => users.getProfile(user.userId));
  */
-export const route = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, options: RouteOptions = {}): void => {
+export const route = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, options: RouteOptions = {}): void =>
+  bindRoute(app, endpoint, handler, options, {});
+
+const bindRoute = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, options: RouteOptions, deps: object): void => {
   if (options.idempotency && !endpoint.idempotent) throw new Error(`${endpoint.id}: in-transaction idempotency on an endpoint without Idempotency-Key`);
   // Every write of such a route runs in ctx.db's transactions, which wait for the session check before BEGIN: a GET read,
   // or a write whose Idempotency-Key is claimed in its own transaction.
   if (options.session && (endpoint.auth !== 'bearer' || (endpoint.method !== 'GET' && options.idempotency !== 'in-transaction'))) {
     throw new Error(`${endpoint.id}: the session is checked with the first query only on bearer reads and in-transaction writes`);
   }
+  if (endpoint.requires?.length && endpoint.auth !== 'bearer') throw new Error(`${endpoint.id}: guards need a signed-in caller (auth: 'bearer')`);
   const checkResponse = (request: FastifyRequest, data: unknown): EndpointData<E> => {
     const checked = z.safeParse(endpoint.response as Schema, data);
     if (!checked.success) {
@@ -129,13 +170,22 @@ export const route = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, 
     }
     return checked.data as EndpointData<E>;
   };
-  /** The request after authentication: input, Idempotency-Key, handler, response check, envelope. */
-  const answer = async (request: FastifyRequest, reply: FastifyReply, auth: AuthContext | null, db: Db, session: () => Promise<AuthContext>) => {
-    const input = validateInput(endpoint, request);
+  /** Runs the guards the endpoint requires of this request, in their declared order. */
+  const guard = async (auth: AuthContext, input: { body?: unknown }): Promise<void> => {
+    for (const name of guardsFor(endpoint, input)) await app.httpContext.guards[name](auth);
+  };
+  /** The request after authentication: Idempotency-Key, handler, response check, envelope. */
+  const answer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: ReturnType<typeof validateInput>,
+    auth: AuthContext | null,
+    db: Db,
+    session: () => Promise<AuthContext>,
+  ) => {
     const { clock, idempotencyPendingSeconds } = app.httpContext;
-    const record: IdempotencyRecordId | null = endpoint.idempotent
-      ? { scope: auth?.userId ?? 'anonymous', endpointId: endpoint.id, key: readIdempotencyKey(request) }
-      : null;
+    const idempotencyKey = endpoint.idempotent ? readIdempotencyKey(request) : null;
+    const record: IdempotencyRecordId | null = idempotencyKey ? { scope: auth?.userId ?? 'anonymous', endpointId: endpoint.id, key: idempotencyKey } : null;
     const inTransaction =
       record && options.idempotency === 'in-transaction'
         ? new InTransactionIdempotency<EndpointData<E>>(
@@ -150,19 +200,29 @@ export const route = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, 
           )
         : null;
     const ctx: HandlerContext<E> = {
+      ...deps,
       params: input.params as EndpointParams<E>,
       query: input.query as EndpointQuery<E>,
       body: input.body as EndpointBody<E>,
-      auth,
-      requireUser: () => {
+      get user() {
         if (!auth) throw httpErrors.unauthorized();
         return auth;
       },
+      db,
+      clock,
+      get lang() {
+        return requestLanguage(request);
+      },
+      ip: request.ip,
+      get idempotencyKey() {
+        if (idempotencyKey === null) throw new Error(`${endpoint.id}: no Idempotency-Key on an endpoint that is not idempotent`);
+        return idempotencyKey;
+      },
+      idempotency: inTransaction,
+      session,
+      log: request.log,
       request,
       reply,
-      db,
-      session,
-      idempotency: inTransaction,
     };
 
     if (!record) return { success: true, data: checkResponse(request, await handler(ctx)) };
@@ -201,16 +261,23 @@ export const route = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, 
     handler: async (request, reply) => {
       if (!options.session) {
         const auth = endpoint.auth === 'bearer' ? await authenticate(app, request) : null;
-        return answer(request, reply, auth, app.httpContext.db, async () => {
+        const input = validateInput(endpoint, request);
+        if (auth) await guard(auth, input);
+        return answer(request, reply, input, auth, app.httpContext.db, async () => {
           if (!auth) throw httpErrors.unauthorized();
           return auth;
         });
       }
-      // `session: 'with-first-query'`: nothing is answered, not even an error, before the session is accepted.
-      const deferred: DeferredSessionCheck = await app.httpContext.deferSessionCheck(bearerToken(request));
+      // `session: 'with-first-query'`: nothing is answered, not even an error, before the session is accepted; the
+      // guards run as it is accepted (a request refused by validation never reached the handler: no guard to run).
+      let input: ReturnType<typeof validateInput> | null = null;
+      const deferred: DeferredSessionCheck = await app.httpContext.deferSessionCheck(bearerToken(request), (auth) =>
+        input ? guard(auth, input) : Promise.resolve(),
+      );
       let answered: Awaited<ReturnType<typeof answer>>;
       try {
-        answered = await answer(request, reply, deferred.claims, deferred.db, deferred.settle);
+        input = validateInput(endpoint, request);
+        answered = await answer(request, reply, input, deferred.claims, deferred.db, deferred.settle);
       } catch (error) {
         await deferred.settle();
         throw error;
@@ -220,4 +287,3 @@ export const route = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, 
     },
   });
 };
-

@@ -21,7 +21,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { appJobRegistry } from '../jobs';
 import type { Adapters } from '../modules';
-import type { UsersService } from '../modules/users/service';
+import type { UsersService } from '../modules/users';
 import { SandboxBotAdapter } from './bot';
 import { SandboxCardIssuer } from './card-issuer';
 import { SandboxRateProvider } from './rates';
@@ -130,6 +130,6 @@ export const registerSandboxRoutes = async (
     acquirer: sandbox.acquirer,
     depositAddress: config.wallet.usdt.depositAddress,
   });
-  if (sandbox.cardIssuer && adapters.cardIssuer === sandbox.cardIssuer) registerCardDevRoutes(app, { db, sandbox: sandbox.cardIssuer, cards: app.cards });
+  if (sandbox.cardIssuer && adapters.cardIssuer === sandbox.cardIssuer) registerCardDevRoutes(app, { db, sandbox: sandbox.cardIssuer });
   if (sandbox.cardIssuer && adapters.cardIssuer === sandbox.cardIssuer) registerCardControlDevRoutes(app, { db, sandbox: sandbox.cardIssuer });
 };

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointList } from '@/shared/contract';
 import { fundWallet, newUser, spreadClientIps, type TestUser } from './card-helpers';
 import { createTestApp, type TestApp } from './harness';
 
@@ -17,21 +18,49 @@ afterAll(() => t.close());
 const UNDER_VERIFICATION = 'Your account is under verification; this operation is available once it is verified.';
 const FAILED = 'Account verification failed. Please contact support to resolve this issue.'; // SPEC §8, verbatim
 
-/** Every money-moving or card-exposing call, each as the user would send it (an unknown card id where one is needed). */
-const moneyCalls = (user: TestUser) => {
-  const send = (method: 'POST' | 'PATCH', url: string, payload: Record<string, unknown>) =>
-    t.call({ method, url, headers: { ...user.headers, 'idempotency-key': randomUUID() }, payload });
-  const post = (url: string, payload: Record<string, unknown>) => send('POST', url, payload);
-  const cardId = 'crd_0000000000000000000000';
-  return {
-    'wallet SBP': () => post('/api/wallet/sbp', { amount: 150_000 }),
-    exchange: () => post('/api/wallet/exchange', { from: 'USD', to: 'RUB', amount: 1_000, quoteId: 'q_unknown' }),
-    'card issue': () => post('/api/cards', { productId: 'prd_visa_virtual_usd', initialDeposit: 20_00 }),
-    'card top-up': () => post(`/api/cards/${cardId}/topup`, { amount: 10_00 }),
-    'card activation': () => post('/api/cards/activate', { cardId, activationCode: '123456' }),
-    'card unfreeze': () => send('PATCH', `/api/cards/${cardId}/status`, { action: 'unfreeze' }),
-  };
+const cardId = 'crd_0000000000000000000000';
+const validKey = { kty: 'EC', crv: 'P-256', x: 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU', y: 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0' };
+/**
+ * A request per endpoint whose contract requires `verified` (a money-moving or card-exposing call), as the user would
+ * send it (an unknown card id where one is needed). Keyed by endpoint id: the test below fails when an endpoint declares
+ * the guard and has no request here, or has one here and no longer declares it.
+ */
+const guardedRequests: Record<string, { method: 'POST' | 'PATCH'; url: string; payload: Record<string, unknown> }> = {
+  'wallet.sbpCreate': { method: 'POST', url: '/api/wallet/sbp', payload: { amount: 150_000 } },
+  'wallet.exchange': { method: 'POST', url: '/api/wallet/exchange', payload: { from: 'USD', to: 'RUB', amount: 1_000, quoteId: 'q_unknown' } },
+  'cards.create': { method: 'POST', url: '/api/cards', payload: { productId: 'prd_visa_virtual_usd', initialDeposit: 20_00 } },
+  'cards.topUp': { method: 'POST', url: `/api/cards/${cardId}/topup`, payload: { amount: 10_00 } },
+  'cards.activate': { method: 'POST', url: '/api/cards/activate', payload: { cardId, activationCode: '123456' } },
+  'cards.updateStatus': { method: 'PATCH', url: `/api/cards/${cardId}/status`, payload: { action: 'unfreeze' } },
+  'cards.replace': { method: 'POST', url: `/api/cards/${cardId}/replace`, payload: {} },
+  'cards.withdraw': { method: 'POST', url: `/api/cards/${cardId}/withdraw`, payload: { amount: 1_00 } },
+  'cards.sensitive': { method: 'POST', url: '/api/cards/sensitive', payload: { cardId, publicKey: validKey } },
 };
+
+/** Every guarded call, each as the user would send it. */
+const moneyCalls = (user: TestUser) =>
+  Object.fromEntries(
+    Object.entries(guardedRequests).map(([id, request]) => [
+      id,
+      () => t.call({ ...request, headers: { ...user.headers, 'idempotency-key': randomUUID() } }),
+    ]),
+  );
+
+describe('the guard is declared in the contract', () => {
+  it('every endpoint that requires `verified` has a request here, and only those', () => {
+    const declared = endpointList
+      .filter((endpoint) => (endpoint.requires ?? []).some((r) => (typeof r === 'string' ? r : r.guard) === 'verified'))
+      .map((endpoint) => endpoint.id)
+      .sort();
+    expect(declared).toEqual(Object.keys(guardedRequests).sort());
+  });
+
+  it('a conditional guard applies only to the requests it picks: an unverified owner may still freeze', async () => {
+    const user = await newUser(t, { verification: 'under_verification' });
+    const res = await t.call({ method: 'PATCH', url: `/api/cards/${cardId}/status`, headers: { ...user.headers, 'idempotency-key': randomUUID() }, payload: { action: 'freeze' } });
+    expect(res.body.error.code).toBe('CARD_NOT_FOUND'); // past the guard: an unknown card
+  });
+});
 
 describe('one verification guard for every money call', () => {
   for (const [state, code, message] of [
@@ -53,7 +82,7 @@ describe('the verification seen with the session is read per request, never reme
   it('a verified account whose verification then fails is refused on its very next money call, with the same token', async () => {
     const user = await newUser(t, { verification: 'verified' });
     await fundWallet(t.db, user.id, 100_00);
-    const exchange = moneyCalls(user).exchange;
+    const exchange = moneyCalls(user)['wallet.exchange']!;
     expect((await exchange()).body.error.code).toBe('QUOTE_MISMATCH'); // past the guard (an unknown quote)
     const set = await t.call({ method: 'POST', url: '/api/dev/users/verification', payload: { email: user.email, status: 'verification_failed' } });
     expect(set.status).toBe(200);

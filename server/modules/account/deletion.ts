@@ -4,7 +4,7 @@ import type { Currency } from '@/shared/contract/core';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { authError } from '../../http/errors';
-import type { TokenService } from '../auth/tokens';
+import type { TokenService } from '../auth';
 import { allowedActions } from '../cards';
 import { MICRO_PER_CENT } from '../wallet';
 

@@ -11,32 +11,32 @@ import {
 } from '@/shared/contract/account';
 import { authError } from '../../http/errors';
 import { route } from '../../http/route';
-import type { TokenService } from '../auth/tokens';
+import type { TokenService } from '../auth';
 import type { DeletionService } from './deletion';
 import type { ProfileService } from './profile';
 
 const sessionNotFound = () => authError('SESSION_NOT_FOUND', 'No such session: it may have ended already.');
 
 export const registerAccountRoutes = (app: FastifyInstance, profile: ProfileService, deletion: DeletionService, tokens: TokenService): void => {
-  route(app, accountUpdateProfile, ({ body, requireUser }) => profile.update(requireUser().userId, body));
-  route(app, accountEmailSendCode, ({ body, requireUser, request }) => profile.sendEmailCode(requireUser().userId, body.email, request.ip));
-  route(app, accountEmailConfirm, ({ body, requireUser }) => profile.confirmEmail(requireUser().userId, body.email, body.code));
-  route(app, accountDeletionCheck, ({ requireUser }) => deletion.check(requireUser().userId));
-  route(app, accountDelete, async ({ requireUser }) => {
-    await deletion.delete(requireUser().userId);
+  route(app, accountUpdateProfile, ({ body, user }) => profile.update(user.userId, body));
+  route(app, accountEmailSendCode, ({ body, user, request }) => profile.sendEmailCode(user.userId, body.email, request.ip));
+  route(app, accountEmailConfirm, ({ body, user }) => profile.confirmEmail(user.userId, body.email, body.code));
+  route(app, accountDeletionCheck, ({ user }) => deletion.check(user.userId));
+  route(app, accountDelete, async ({ user }) => {
+    await deletion.delete(user.userId);
     return { deleted: true as const };
   });
-  route(app, accountSessions, async ({ requireUser }) => {
-    const { userId, sessionId } = requireUser();
+  route(app, accountSessions, async ({ user }) => {
+    const { userId, sessionId } = user;
     const items = await tokens.listSessions(userId, sessionId);
     return { items: items.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString() })) };
   });
-  route(app, accountEndSession, async ({ params, requireUser }) => {
-    if (!(await tokens.endSession(requireUser().userId, params.sessionId))) throw sessionNotFound();
+  route(app, accountEndSession, async ({ params, user }) => {
+    if (!(await tokens.endSession(user.userId, params.sessionId))) throw sessionNotFound();
     return { ended: true as const };
   });
-  route(app, accountEndOtherSessions, async ({ requireUser }) => {
-    const { userId, sessionId } = requireUser();
+  route(app, accountEndOtherSessions, async ({ user }) => {
+    const { userId, sessionId } = user;
     return { ended: await tokens.endOtherSessions(userId, sessionId) };
   });
 };

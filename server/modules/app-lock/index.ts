@@ -19,14 +19,14 @@ export { AppLockService, DEFAULT_AUTO_LOCK_SECONDS, MAX_BIOMETRIC_DEVICES } from
 export { CURRENT_KDF } from './passcode-hash';
 
 const registerAppLockRoutes = (app: FastifyInstance, lock: AppLockService): void => {
-  route(app, appLockStatus, ({ requireUser }) => lock.status(requireUser().userId));
-  route(app, appLockSetPasscode, ({ requireUser, body }) => lock.setPasscode(requireUser(), body));
-  route(app, appLockTurnOff, ({ requireUser, body }) => lock.turnOff(requireUser(), body.passcode));
-  route(app, appLockUnlock, ({ requireUser, body }) => lock.unlock(requireUser(), body.passcode));
-  route(app, appLockUnlockBiometric, ({ requireUser, body }) => lock.unlockBiometric(requireUser(), body.biometricToken));
-  route(app, appLockSettings, ({ requireUser, body }) => lock.setAutoLock(requireUser().userId, body.autoLockSeconds));
-  route(app, appLockBiometryAdd, ({ requireUser, body }) => lock.addBiometricKey(requireUser().userId, body.biometricToken));
-  route(app, appLockBiometryRemove, ({ requireUser, body }) => lock.removeBiometricKey(requireUser().userId, body.biometricToken));
+  route(app, appLockStatus, ({ user }) => lock.status(user.userId));
+  route(app, appLockSetPasscode, ({ user, body }) => lock.setPasscode(user, body));
+  route(app, appLockTurnOff, ({ user, body }) => lock.turnOff(user, body.passcode));
+  route(app, appLockUnlock, ({ user, body }) => lock.unlock(user, body.passcode));
+  route(app, appLockUnlockBiometric, ({ user, body }) => lock.unlockBiometric(user, body.biometricToken));
+  route(app, appLockSettings, ({ user, body }) => lock.setAutoLock(user.userId, body.autoLockSeconds));
+  route(app, appLockBiometryAdd, ({ user, body }) => lock.addBiometricKey(user.userId, body.biometricToken));
+  route(app, appLockBiometryRemove, ({ user, body }) => lock.removeBiometricKey(user.userId, body.biometricToken));
 };
 
 export const appLockModule = defineModule({

@@ -11,7 +11,7 @@ export const registerAuthRoutes = (app: FastifyInstance, auth: AuthService, tele
   // Init data is checked before the code, so forged launch data never burns a code attempt.
   route(app, authRegister, ({ body, request }) => auth.register(body, telegram.optionalUser(request), device(request)));
   route(app, authVerifyCode, ({ body, request }) => auth.verifyCode(body.email, body.code, telegram.optionalUser(request), device(request)));
-  route(app, authLogin, ({ request }) => auth.loginWithTelegram(telegram.requireUser(request), device(request)));
+  route(app, authLogin, ({ request }) => auth.loginWithTelegram(telegram.user(request), device(request)));
   route(app, authRefreshToken, ({ body, request }) => auth.refresh(body.refreshToken, device(request)));
   route(app, authLogout, async ({ body }) => {
     await auth.logout(body.refreshToken);

@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock';
 import { authError } from '../../http/errors';
 import { API_HEADERS, requestHeader } from '../../http/headers';
-import type { TelegramUserData } from '../users/user-store';
-import { AUTH_LIMITS } from './limits';
+import type { TelegramUserData } from '../users';
+import { AUTH_LIMITS } from '../../config/auth-limits';
 
 /** Tolerated clock difference for an auth_date slightly in the future. */
 const FUTURE_SKEW_SECONDS = 300;
@@ -82,7 +82,7 @@ export class TelegramInitData {
   }
 
   /** For Telegram login: a verified Telegram user is required. */
-  requireUser(request: FastifyRequest): TelegramUserData {
+  user(request: FastifyRequest): TelegramUserData {
     if (!this.verifies) {
       throw authError('TELEGRAM_LOGIN_UNAVAILABLE', 'Telegram sign-in is not available on this server. Sign in with your email.');
     }

@@ -4,7 +4,7 @@ import { addSeconds, type Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { authError, httpErrors } from '../../http/errors';
-import { AUTH_LIMITS } from './limits';
+import { AUTH_LIMITS } from '../../config/auth-limits';
 import { NO_DEVICE, type SessionDevice } from './device';
 import { deriveKey, sha256Base64Url } from './secrets';
 import { SessionCheckedDb, sessionCheckSql, type SessionCheckRow } from './session-checked-db';
@@ -140,12 +140,20 @@ export class TokenService {
    * The token's signature and claims now; the session row with the handler's first query (SessionCheckedDb, for reads
    * bound with `session: 'with-first-query'`). The same rules as verifyAccessToken, one round trip fewer.
    */
-  async deferSessionCheck(token: string): Promise<{ claims: AuthContext; db: SessionCheckedDb }> {
+  async deferSessionCheck(
+    token: string,
+    /** Runs on the accepted session before any row reaches the handler (route()'s endpoint guards). */
+    guard: (auth: AuthContext) => Promise<void> = async () => {},
+  ): Promise<{ claims: AuthContext; db: SessionCheckedDb }> {
     const claims = await this.verifiedClaims(token);
     return {
       // Not known before the session row is read: false says nothing (the verification guard reads and decides).
       claims: { userId: claims.userId, sessionId: claims.sessionId, verified: false },
-      db: new SessionCheckedDb(this.db, claims.sessionId, (session) => this.acceptSession(claims, session)),
+      db: new SessionCheckedDb(this.db, claims.sessionId, async (session) => {
+        const auth = await this.acceptSession(claims, session);
+        await guard(auth);
+        return auth;
+      }),
     };
   }
 

@@ -1,30 +1,80 @@
 /**
- * Cards: issue, activation, freeze/unfreeze, top-up, sensitive data, trades (docs/server.md "Cards and jobs").
- * `cardsModule` (a plugin of the module list, server/modules/index.ts) wires the issuer adapter, its events and jobs.
+ * Cards: issue, activation, freeze/unfreeze, top-up, sensitive data, trades, lifecycle and controls (docs/server.md
+ * "Cards and jobs"). This file is the module's plugin (the module list mounts it, server/modules/index.ts): it wires the
+ * issuer adapter, its events, webhook and jobs, and binds every card endpoint to its use case, one line each. The use
+ * cases live one per file in service/ (each a function over one context: the module's deps and the request).
  */
 import type { FastifyInstance } from 'fastify';
+import { cardsDelivery, cardsLimits, cardsSetLimits } from '@/shared/contract/card-controls';
+import { cardsArchive, cardsBlock, cardsClose, cardsReplace, cardsWithdraw } from '@/shared/contract/card-lifecycle';
+import {
+  cardsActivate,
+  cardsBalance,
+  cardsCreate,
+  cardsGet,
+  cardsList,
+  cardsSensitive,
+  cardsTopUp,
+  cardsTrades,
+  cardsTransactions,
+  cardsUpdateStatus,
+} from '@/shared/contract/cards';
 import { UnconfiguredCardIssuer, type CardIssuer } from '../../adapters/card-issuer';
+import { routesWith } from '../../http/route';
 import { appJobRegistry } from '../../jobs';
 import { defineModule, type ModuleDeps } from '../module';
 import { IssuerEvents } from './events';
 import { registerCardJobs } from './jobs';
-import { registerCardControlRoutes } from './controls-routes';
-import { registerCardRoutes } from './routes';
-import { CardsService } from './service';
+import { activateCard } from './service/activate';
+import { blockCard, closeCard } from './service/close';
+import { getCardDelivery } from './service/delivery';
+import { changeCardStatus } from './service/freeze';
+import { listCardTransactions, listTrades } from './service/history';
+import { issueCard } from './service/issue';
+import { getCardLimits, setCardLimits } from './service/limits';
+import { getCard, getCardBalance, listArchivedCards, listCards } from './service/read';
+import { replaceCard } from './service/replace';
+import { revealSensitive } from './service/reveal';
+import type { CardsDeps } from './service/shared';
+import { topUpCard } from './service/top-up';
+import { withdrawFromCard } from './service/withdraw';
 import type { CardsSettings } from './settings';
 import { registerIssuerWebhook } from './webhook';
 
 export { CARD_JOBS, CARD_LIMITS, referralDedupeKey } from './limits';
 export { allowedActions, CARD_TRANSITIONS, checkAction, transition, type CardEvent } from './status-machine';
-export { CardsService } from './service';
+export { tradeById } from './service/history';
 export type { CardsSettings } from './settings';
+export { toCardTransaction, toTrade, type CardTransactionRow, type TradeRow } from './service/history';
+export { cardView } from './service/shared';
+export { cardNotFound, findCard, formatMoney, ownedCard, type CardRow, type TopupRow } from './store';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The cards service of this app (tests, the sandbox's dev controls). */
-    cards: CardsService;
-  }
-}
+/** Every card endpoint and its use case. */
+const registerCardRoutes = (app: FastifyInstance, deps: CardsDeps): void => {
+  const bind = routesWith(app, deps);
+  bind(cardsList, listCards, { session: 'with-first-query' });
+  bind(cardsCreate, issueCard);
+  bind(cardsGet, getCard);
+  bind(cardsBalance, getCardBalance);
+  bind(cardsTrades, listTrades);
+  bind(cardsTransactions, listCardTransactions);
+  bind(cardsActivate, activateCard);
+  bind(cardsUpdateStatus, changeCardStatus);
+  // The body (a public key) and the answer (ciphertext) are never logged: Fastify logs neither by default.
+  bind(cardsSensitive, revealSensitive);
+  // The key is claimed and its answer stored inside the top-up's own transaction (the issuer is called later, by a job).
+  bind(cardsTopUp, topUpCard, { idempotency: 'in-transaction' });
+  // Card lifecycle (issue #14).
+  bind(cardsArchive, listArchivedCards);
+  bind(cardsClose, closeCard);
+  bind(cardsBlock, blockCard);
+  bind(cardsReplace, replaceCard);
+  bind(cardsWithdraw, withdrawFromCard);
+  // Card controls: spending limits and the delivery of a physical card.
+  bind(cardsLimits, getCardLimits);
+  bind(cardsSetLimits, setCardLimits);
+  bind(cardsDelivery, getCardDelivery);
+};
 
 /**
  * The issuer the configuration chose (`adapters.cardIssuer`, server/outside-world.ts; none: card issue refused), its
@@ -39,11 +89,8 @@ const registerCards = async (app: FastifyInstance, { db, clock, adapters }: Modu
   issuer.setEventHandler(events.handle);
   registerCardJobs(registry, { db, clock, issuer });
 
-  const cards = new CardsService({ db, clock, issuer, limits: settings.limits });
-  registerCardRoutes(app, cards);
-  registerCardControlRoutes(app, { db, clock, issuer, limits: settings.limits });
+  registerCardRoutes(app, { db, clock, issuer, limits: settings.limits });
   await registerIssuerWebhook(app, issuer, events.handle);
-  app.decorate('cards', cards);
 };
 
 export const cardsModule = defineModule<CardsSettings>({ name: 'cards', register: registerCards });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { configExchangeRates, walletExchange } from '@/shared/contract';
-import { readIdempotencyKey } from '../../http/idempotency';
 import { route } from '../../http/route';
 import type { ExchangeService } from './service';
 
@@ -9,8 +8,7 @@ export const registerExchangeRoutes = (app: FastifyInstance, exchange: ExchangeS
   route(
     app,
     walletExchange,
-    ({ body, requireUser, request, idempotency, db, session }) =>
-      exchange.exchange(requireUser().userId, readIdempotencyKey(request), body, idempotency, { db, session }),
+    ({ body, user, idempotencyKey, idempotency, db, session }) => exchange.exchange(user.userId, idempotencyKey, body, idempotency, { db, session }),
     { idempotency: 'in-transaction', session: 'with-first-query' },
   );
 };

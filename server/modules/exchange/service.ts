@@ -17,8 +17,7 @@ import {
   type LedgerTransaction,
 } from '../ledger';
 import type { InTransactionIdempotency } from '../../http/idempotency';
-import type { WalletSettings } from '../config/settings';
-import { requireVerifiedUser } from '../users/verification-guard';
+import type { WalletSettings } from '../config';
 import { computeExchange, ratesFromMid } from '@/shared/money';
 import { RateProviderUnavailableError, type RateProvider } from './rate-provider';
 
@@ -178,10 +177,10 @@ export class ExchangeService {
     idempotency: InTransactionIdempotency<ExchangeResult> | null = null,
     /**
      * The HTTP request's database and session (route()'s ctx.db and ctx.session on a `session: 'with-first-query'`
-     * route): the quote read carries the session check, and `verified` comes from the session row. Default: the
-     * service's own database, and the verification guard reads the user.
+     * route): the quote read carries the session check, and the session's acceptance runs the endpoint's guards
+     * (verified: the contract's `requires`). Default: the service's own database.
      */
-    request: { db: Db; session: () => Promise<{ verified: boolean }> } | null = null,
+    request: { db: Db; session: () => Promise<unknown> } | null = null,
   ): Promise<ExchangeResult> {
     const { clock } = this.deps;
     const db = request?.db ?? this.deps.db;
@@ -190,8 +189,8 @@ export class ExchangeService {
     // Read before the transaction (one round trip with the session check). A quote's terms never change; only its
     // expiry can be brought forward, and that is checked below against this request's time, as before.
     const [quote] = await db.query<QuoteRow>(`SELECT ${QUOTE_COLUMNS} FROM exchange_quotes WHERE id = $1`, [input.quoteId]);
-    const verifiedAtAuth = request ? (await request.session()).verified : false;
-    if (idempotency && verifiedAtAuth && quote) {
+    if (request) await request.session();
+    if (idempotency && quote) {
       const now = clock.now();
       const planned = this.quoteProblem(quote, input, now) ? null : this.plan(userId, ledgerKey, input, quote, now);
       if (planned && !(planned instanceof Error)) {
@@ -204,7 +203,6 @@ export class ExchangeService {
       // The HTTP Idempotency-Key, claimed in this very transaction: a replay answers what was stored.
       const replay = await idempotency?.claim(q);
       if (replay) return replay;
-      await requireVerifiedUser(q, clock, userId, verifiedAtAuth);
       const now = clock.now();
       switch (this.quoteProblem(quote, input, now)) {
         case 'mismatch':

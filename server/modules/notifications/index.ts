@@ -24,9 +24,9 @@ const registerNotifications = async (app: FastifyInstance, { db, clock, config, 
   registry.register<{ id: string }>(BOT_NOTIFY_JOB, (payload, ctx) => sendNotification({ db, clock, bot, app: links }, payload.id, ctx));
   registry.register<{ chatId: number; language: 'en' | 'ru'; startParam?: string }>(BOT_REPLY_JOB, (payload) => sendStartReply({ bot, app: links }, payload));
 
-  route(app, notificationsGetSettings, ({ requireUser }) => getNotificationSettings(db, requireUser().userId));
-  route(app, notificationsUpdateSettings, ({ requireUser, body }) =>
-    db.tx((q) => updateNotificationSettings(q, requireUser().userId, body, clock.now())),
+  route(app, notificationsGetSettings, ({ user }) => getNotificationSettings(db, user.userId));
+  route(app, notificationsUpdateSettings, ({ user, body }) =>
+    db.tx((q) => updateNotificationSettings(q, user.userId, body, clock.now())),
   );
   await registerBotWebhook(app, { db, secret: config.bot.webhookSecret, enabled: bot !== undefined });
 };

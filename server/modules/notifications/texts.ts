@@ -4,7 +4,7 @@
  * names a screen: `sbp_<paymentId>` for a failed payment, docs/frontend.md "Deep links").
  */
 import type { NotificationKind, NotificationLanguage, TradeDeclineReason, Money } from '@/shared/contract';
-import { miniAppLink } from '@/shared/lib/mini-app-link';
+import { miniAppLink } from '@/shared/contract';
 import enErrors from '@/shared/i18n/locales/en/errors.json';
 import ruErrors from '@/shared/i18n/locales/ru/errors.json';
 import type { BotButton } from '../../adapters/telegram-bot';

@@ -4,7 +4,7 @@ import { registerProductRoutes } from './routes';
 import { ProductsService } from './service';
 
 export { cursorDate, decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor } from './cursor';
-export { catalogLanguage, pickText, requestLanguage, type CatalogLanguage } from './language';
+export { pickText } from './language';
 export { registerProductRoutes } from './routes';
 export {
   depositFeeRule,

@@ -1,30 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-
-/** Languages of the catalogue texts (SPEC §1: English default, Russian). */
-export type CatalogLanguage = 'en' | 'ru';
-
-/**
- * The catalogue language from Accept-Language (docs/api.md "Localization"): the supported language
- * with the highest q; English when none is supported or the header is missing.
- */
-export const catalogLanguage = (header: string | string[] | undefined): CatalogLanguage => {
-  const value = Array.isArray(header) ? header.join(',') : header;
-  if (!value) return 'en';
-  let best: { lang: CatalogLanguage; q: number } | null = null;
-  for (const part of value.split(',')) {
-    const [tag = '', ...params] = part.trim().split(';');
-    const primary = tag.trim().toLowerCase().split('-')[0];
-    if (primary !== 'en' && primary !== 'ru') continue;
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const q = qParam ? Number(qParam.slice(2)) : 1;
-    if (!Number.isFinite(q) || q <= 0) continue;
-    if (!best || q > best.q) best = { lang: primary, q };
-  }
-  return best?.lang ?? 'en';
-};
-
-export const requestLanguage = (request: FastifyRequest): CatalogLanguage => catalogLanguage(request.headers['accept-language']);
+import type { RequestLanguage } from '../../http/language';
 
 /** Picks the text of a {"en": ..., "ru": ...} catalogue value, falling back to English. */
-export const pickText = <T>(value: Partial<Record<CatalogLanguage, T>> | null | undefined, lang: CatalogLanguage, fallback: T): T =>
+export const pickText = <T>(value: Partial<Record<RequestLanguage, T>> | null | undefined, lang: RequestLanguage, fallback: T): T =>
   value?.[lang] ?? value?.en ?? fallback;

@@ -4,9 +4,10 @@ import { productTermsProblems, type DepositFeeRule } from '@/shared/money';
 import type { Db, Queryable } from '../../db/db';
 import { catalogError } from '../../http/errors';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor } from './cursor';
-import { pickText, type CatalogLanguage } from './language';
+import { pickText } from './language';
+import type { RequestLanguage } from '../../http/language';
 
-type Texts<T> = Partial<Record<CatalogLanguage, T>>;
+type Texts<T> = Partial<Record<RequestLanguage, T>>;
 
 interface ProductRow extends Record<string, unknown> {
   id: string;
@@ -92,9 +93,9 @@ export const depositFeeRule = (product: Pick<ProductRecord, 'depositFeeBps' | 'd
   fixed: product.depositFeeFixed,
 });
 
-export const productName = (product: ProductRecord, lang: CatalogLanguage): string => pickText(product.names, lang, product.id);
+export const productName = (product: ProductRecord, lang: RequestLanguage): string => pickText(product.names, lang, product.id);
 
-export const toCardProduct = (product: ProductRecord, lang: CatalogLanguage): CardProduct => {
+export const toCardProduct = (product: ProductRecord, lang: RequestLanguage): CardProduct => {
   const money = (amount: number) => ({ amount, currency: product.currency });
   return {
     id: product.id,
@@ -142,7 +143,7 @@ export class ProductsService {
   constructor(private readonly db: Db) {}
 
   /** Offered products (available or temporarily not), catalogue order. */
-  async list(query: ProductsQuery, lang: CatalogLanguage): Promise<{ items: CardProduct[]; nextCursor: string | null }> {
+  async list(query: ProductsQuery, lang: RequestLanguage): Promise<{ items: CardProduct[]; nextCursor: string | null }> {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const after = decodeCursor(query.cursor, ['number', 'string'] as const);
     const rows = await this.db.query<ProductRow>(
@@ -163,7 +164,7 @@ export class ProductsService {
   }
 
   /** 404 PRODUCT_NOT_FOUND ("Product Not Found") for unknown and retired products. */
-  async get(id: string, lang: CatalogLanguage): Promise<CardProduct> {
+  async get(id: string, lang: RequestLanguage): Promise<CardProduct> {
     const product = await findProduct(this.db, id);
     if (!product) throw productNotFound();
     return toCardProduct(product, lang);

@@ -4,6 +4,6 @@ import { route } from '../../http/route';
 import type { PromoService } from './service';
 
 export const registerPromoRoutes = (app: FastifyInstance, promo: PromoService): void => {
-  route(app, promoMyCode, ({ requireUser }) => promo.myCode(requireUser().userId));
-  route(app, promoMyReferrals, ({ requireUser, query }) => promo.myReferrals(requireUser().userId, query));
+  route(app, promoMyCode, ({ user }) => promo.myCode(user.userId));
+  route(app, promoMyReferrals, ({ user, query }) => promo.myReferrals(user.userId, query));
 };

@@ -12,7 +12,7 @@ export { StatementsService, STATEMENT_LINK_TTL_SECONDS } from './service';
 
 const registerStatements = (app: FastifyInstance, { db, clock }: ModuleDeps): void => {
   const statements = new StatementsService({ db, clock });
-  route(app, statementsCreateLink, ({ requireUser, body }) => statements.createLink(requireUser().userId, body));
+  route(app, statementsCreateLink, ({ user, body }) => statements.createLink(user.userId, body));
   // No bearer token: the link itself is the one-time permission (Telegram's downloadFile fetches it without our headers).
   app.get(toFastifyPath(STATEMENT_DOWNLOAD.path), async (request, reply) => {
     const { token } = request.params as { token?: string };

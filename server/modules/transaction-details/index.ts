@@ -6,8 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { cardsTradeGet, cardsTransactionGet, walletTransactionGet } from '@/shared/contract';
 import { route } from '../../http/route';
 import { defineModule, type ModuleDeps } from '../module';
-import { requestLanguage } from '../products';
-import { WalletService } from '../wallet/service';
+import { WalletService } from '../wallet';
 import { TransactionDetailsService } from './service';
 
 export { TransactionDetailsService, timelineOf } from './service';
@@ -15,14 +14,14 @@ export { TransactionDetailsService, timelineOf } from './service';
 const registerTransactionDetails = (app: FastifyInstance, { db, clock }: ModuleDeps): void => {
   const wallet = new WalletService({ db, clock, log: (msg, data = {}) => app.log.warn(data, msg) });
   const details = new TransactionDetailsService({ db, wallet });
-  route(app, walletTransactionGet, ({ requireUser, params, request }) =>
-    details.walletTransaction(requireUser().userId, params.transactionId, requestLanguage(request)),
+  route(app, walletTransactionGet, ({ user, params, lang }) =>
+    details.walletTransaction(user.userId, params.transactionId, lang),
   );
-  route(app, cardsTransactionGet, ({ requireUser, params, request }) =>
-    details.cardTransaction(requireUser().userId, params.id, params.transactionId, requestLanguage(request)),
+  route(app, cardsTransactionGet, ({ user, params, lang }) =>
+    details.cardTransaction(user.userId, params.id, params.transactionId, lang),
   );
-  route(app, cardsTradeGet, ({ requireUser, params, request }) =>
-    details.cardTrade(requireUser().userId, params.id, params.tradeId, requestLanguage(request)),
+  route(app, cardsTradeGet, ({ user, params, lang }) =>
+    details.cardTrade(user.userId, params.id, params.tradeId, lang),
   );
 };
 

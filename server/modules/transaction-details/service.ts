@@ -18,15 +18,10 @@ import type {
 } from '@/shared/contract';
 import type { Db } from '../../db/db';
 import { catalogError } from '../../http/errors';
-import { toCardTransaction, toTrade, type CardTransactionRow, type TradeRow } from '../cards/service/history';
-import { cardView } from '../cards/service/shared';
-import { ownedCard, type CardRow, type TopupRow } from '../cards/store';
+import { cardView, ownedCard, toCardTransaction, toTrade, type CardRow, type CardTransactionRow, type TopupRow, type TradeRow } from '../cards';
 import { WALLET_TRANSACTION_TYPES } from '../ledger';
-import type { CatalogLanguage } from '../products';
-import { DECLINED_SBP_HISTORY_SQL } from '../wallet/declined-sbp';
-import { toSbpPayment } from '../wallet/sbp';
-import type { ListRow, WalletService } from '../wallet/service';
-import { MICRO_PER_CENT } from '../wallet/usdt-amount';
+import { DECLINED_SBP_HISTORY_SQL, MICRO_PER_CENT, toSbpPayment, type ListRow, type WalletService } from '../wallet';
+import type { RequestLanguage } from '../../http/language';
 
 const notFound = () => catalogError('NOT_FOUND', 'No such transaction.');
 
@@ -56,7 +51,7 @@ export class TransactionDetailsService {
   constructor(private readonly deps: { db: Db; wallet: WalletService }) {}
 
   /** GET /api/wallet/transactions/{transactionId}. */
-  async walletTransaction(userId: string, transactionId: string, lang: CatalogLanguage): Promise<WalletTransactionDetails> {
+  async walletTransaction(userId: string, transactionId: string, lang: RequestLanguage): Promise<WalletTransactionDetails> {
     const { row, source } = await this.findHistoryRow(userId, transactionId);
     const transaction = this.deps.wallet.toWalletTransaction(row);
     if (!transaction) throw notFound();
@@ -74,7 +69,7 @@ export class TransactionDetailsService {
   }
 
   /** GET /api/cards/{id}/transactions/{transactionId}: CARD_NOT_FOUND for anyone else's card, NOT_FOUND for a row not on it. */
-  async cardTransaction(userId: string, cardId: string, transactionId: string, lang: CatalogLanguage): Promise<CardTransactionDetails> {
+  async cardTransaction(userId: string, cardId: string, transactionId: string, lang: RequestLanguage): Promise<CardTransactionDetails> {
     const { db } = this.deps;
     const cardRow = await ownedCard(db, userId, cardId);
     const [row] = await db.query<CardTransactionRow & { source_key: string; updated_at: Date }>(
@@ -129,7 +124,7 @@ export class TransactionDetailsService {
    * A trade is decided when the issuer reports it (settled at once in the sandbox): declined → `failed` with its
    * reason; completed and reversed → `done`, finished when its card transaction was written (else when reported).
    */
-  async cardTrade(userId: string, cardId: string, tradeId: string, lang: CatalogLanguage): Promise<CardTradeDetails> {
+  async cardTrade(userId: string, cardId: string, tradeId: string, lang: RequestLanguage): Promise<CardTradeDetails> {
     const { db } = this.deps;
     const cardRow = await ownedCard(db, userId, cardId);
     const [tradeRow] = await db.query<TradeRow>('SELECT * FROM card_trades WHERE id = $1 AND card_id = $2', [tradeId, cardRow.id]);
@@ -189,7 +184,7 @@ export class TransactionDetailsService {
     return rows.map((row) => ({ reason: row.reason, amount: { amount: Number(row.amount), currency: row.currency }, transactionId: row.id }));
   }
 
-  private async cardOf(userId: string, transaction: WalletTransaction, lang: CatalogLanguage): Promise<Card | null> {
+  private async cardOf(userId: string, transaction: WalletTransaction, lang: RequestLanguage): Promise<Card | null> {
     const cardId =
       transaction.type === 'cardTransfer' || transaction.type === 'cardIssue' || transaction.type === 'serviceCommission'
         ? transaction.details.cardId

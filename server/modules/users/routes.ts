@@ -4,5 +4,5 @@ import { route } from '../../http/route';
 import type { UsersService } from './service';
 
 export const registerUserRoutes = (app: FastifyInstance, users: UsersService): void => {
-  route(app, usersMe, ({ requireUser }) => users.getProfile(requireUser().userId));
+  route(app, usersMe, ({ user }) => users.getProfile(user.userId));
 };

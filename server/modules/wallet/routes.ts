@@ -1,19 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { walletGet, walletSbpCreate, walletSbpGet, walletTransactions } from '@/shared/contract';
-import { readIdempotencyKey } from '../../http/idempotency';
 import { route } from '../../http/route';
 import { WEBHOOK_PATH, type SbpService } from './sbp';
 import type { WalletService } from './service';
 
 export const registerWalletRoutes = async (app: FastifyInstance, wallet: WalletService, sbp: SbpService): Promise<void> => {
-  route(app, walletGet, ({ requireUser, db }) => wallet.getWallet(requireUser().userId, db), { session: 'with-first-query' });
-  route(app, walletTransactions, ({ requireUser, query, db }) => wallet.listTransactions(requireUser().userId, query ?? {}, db), {
+  route(app, walletGet, ({ user, db }) => wallet.getWallet(user.userId, db), { session: 'with-first-query' });
+  route(app, walletTransactions, ({ user, query, db }) => wallet.listTransactions(user.userId, query ?? {}, db), {
     session: 'with-first-query',
   });
-  route(app, walletSbpCreate, ({ requireUser, body, request }) =>
-    sbp.create(requireUser().userId, readIdempotencyKey(request), body),
-  );
-  route(app, walletSbpGet, ({ requireUser, params }) => sbp.get(requireUser().userId, params.paymentId));
+  route(app, walletSbpCreate, ({ user, body, idempotencyKey }) => sbp.create(user.userId, idempotencyKey, body));
+  route(app, walletSbpGet, ({ user, params }) => sbp.get(user.userId, params.paymentId));
 
   // The acquirer's callback: server-to-server, signed over the exact raw body, so this scope keeps JSON as text.
   await app.register(async (scope) => {

@@ -6,8 +6,7 @@ import { addSeconds, type Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { catalogError, DomainError, httpErrors } from '../../http/errors';
 import { accountIds, ensureWalletAccounts, getSystemAccountShard, pickShard, postTransaction, runLedgerTx } from '../ledger';
-import type { WalletSettings } from '../config/settings';
-import { requireVerifiedUser } from '../users/verification-guard';
+import type { WalletSettings } from '../config';
 import { notifyUser } from '../notifications';
 
 interface PaymentRow extends Record<string, unknown> {
@@ -124,7 +123,6 @@ export class SbpService {
   async create(userId: string, idempotencyKey: string, input: { amount: number; returnUrl?: string }): Promise<SbpPayment> {
     const { db, clock, settings, acquirer } = this.deps;
     const { minAmount, maxAmount, paymentTtlSeconds } = settings.sbp;
-    await requireVerifiedUser(db, clock, userId);
     if (input.amount < minAmount) {
       throw catalogError('AMOUNT_BELOW_MINIMUM', `The smallest SBP top-up is ${formatRub(minAmount)}.`);
     }

@@ -11,14 +11,13 @@ import {
   devCardPurchase,
   devCardRefund,
 } from './cards-endpoints';
-import type { CardsService } from '../../modules/cards/service';
-import { cardNotFound, findCard, formatMoney } from '../../modules/cards/store';
+import { cardNotFound, findCard, formatMoney, tradeById } from '../../modules/cards';
 
 const devError = (code: string, message: string, status: number) => new DomainError('cards', code, message, status);
 
 /** Sandbox controls of the simulated issuer (registered only with SANDBOX on). */
-export const registerCardDevRoutes = (app: FastifyInstance, deps: { db: Db; sandbox: SandboxCardIssuer; cards: CardsService }): void => {
-  const { db, sandbox, cards } = deps;
+export const registerCardDevRoutes = (app: FastifyInstance, deps: { db: Db; sandbox: SandboxCardIssuer }): void => {
+  const { db, sandbox } = deps;
   const existingCard = async (id: string) => {
     const card = await findCard(db, id);
     if (!card) throw cardNotFound();
@@ -35,9 +34,9 @@ export const registerCardDevRoutes = (app: FastifyInstance, deps: { db: Db; sand
     await sandbox.setCardModes(params.id, body);
     return { cardId: params.id, ...(await sandbox.effectiveModes(params.id)) };
   });
-  route(app, devCardActivationCode, async ({ params, requireUser }) => {
+  route(app, devCardActivationCode, async ({ params, user }) => {
     const card = await existingCard(params.id);
-    if (card.user_id !== requireUser().userId) throw cardNotFound();
+    if (card.user_id !== user.userId) throw cardNotFound();
     if (card.form !== 'physical') throw devError('NOT_PHYSICAL', 'Only physical cards have an activation code.', 409);
     const code = await sandbox.activationCode(card.id);
     if (!code) throw devError('NOT_SHIPPED', `The card has not been shipped yet (status ${card.status}); its code comes with it.`, 409);
@@ -69,7 +68,7 @@ export const registerCardDevRoutes = (app: FastifyInstance, deps: { db: Db; sand
         originalAmount: body.originalAmount ?? null,
       });
       if (!result.handled || !result.tradeId) throw devError('TRADE_NOT_RECORDED', 'The trade was not recorded.', 409);
-      return cards.tradeById(result.tradeId);
+      return tradeById(db, result.tradeId);
     });
   }
 };

@@ -31,6 +31,15 @@ export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 /** SPEC §8: every call answers `{ success: true, data }` or `{ success: false, error }`. */
 export const successEnvelope = <T extends Schema>(data: T) => z.object({ success: z.literal(true), data });
 
+/**
+ * The guards an endpoint can require (docs/api.md "Guards"). `verified`: the account may move money (verified; refused
+ * with ACCOUNT_UNDER_VERIFICATION / ACCOUNT_VERIFICATION_FAILED otherwise).
+ */
+export const GUARDS = ['verified'] as const;
+export type GuardName = (typeof GUARDS)[number];
+/** A guard for every request of the endpoint, or only for the requests `when` picks (e.g. unfreeze, not freeze). */
+export type GuardRequirement<B = unknown> = GuardName | { guard: GuardName; when: (input: { body: B }) => boolean };
+
 export interface EndpointDef<
   P extends Schema | undefined = Schema | undefined,
   Q extends Schema | undefined = Schema | undefined,
@@ -46,6 +55,11 @@ export interface EndpointDef<
   auth: 'none' | 'bearer';
   /** Money-moving calls require an `Idempotency-Key` header; a replay returns the first answer. */
   idempotent?: boolean;
+  /**
+   * What the signed-in caller must be beyond signed in (docs/api.md "Guards"), checked by the server's route() when it
+   * accepts the session, before the handler runs: a guard name, or a guard that applies only to some requests.
+   */
+  requires?: readonly GuardRequirement<B extends Schema ? z.infer<B> : undefined>[];
   summary: string;
   tag: string;
   params?: P;

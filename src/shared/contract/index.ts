@@ -16,6 +16,7 @@ export * from './notifications';
 export * from './statements';
 export * from './transaction-details';
 export * from './app-lock';
+export * from './mini-app-link';
 
 import type { EndpointDef } from './core';
 import { accountEndpoints } from './account';

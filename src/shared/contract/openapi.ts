@@ -76,8 +76,11 @@ const operationOf = (endpoint: EndpointDef): OpenApiOperation => {
     '5XX': errorResponse,
   };
   if (endpoint.auth === 'bearer') responses['401'] = errorResponse;
+  const guards = (endpoint.requires ?? []).map((r) => (typeof r === 'string' ? r : `${r.guard} (some requests)`));
+  if (guards.length) responses['403'] = { ...errorResponse, description: `Refused by a guard: ${guards.join(', ')} (docs/api.md "Guards").` };
   return {
     operationId: endpoint.id,
+    ...(guards.length ? { 'x-guards': guards } : {}),
     tags: [endpoint.tag],
     summary: endpoint.summary,
     security: endpoint.auth === 'bearer' ? [{ bearerAuth: [] }] : [],

@@ -1,24 +1,17 @@
 /** Activate a physical card with the code from its envelope (client feature card-activate). */
-import type { Card } from '@/shared/contract/cards';
+import type { Card, cardsActivate } from '@/shared/contract/cards';
 import { addSeconds } from '../../../clock';
 import type { Db } from '../../../db/db';
 import { catalogError } from '../../../http/errors';
 import { enqueueJob } from '../../../jobs';
-import type { CatalogLanguage } from '../../products';
-import { requireVerifiedUser } from '../../users/verification-guard';
 import { CARD_JOBS, CARD_LIMITS } from '../limits';
 import { checkAction } from '../status-machine';
 import { changeStatus, ownedCard, type CardRow } from '../store';
-import { cardView, conflict, issuerCall, type CardsDeps } from './shared';
+import { cardView, conflict, issuerCall, type CardsRequest } from './shared';
 
-export const activateCard = async (
-  { db, clock, issuer }: CardsDeps,
-  userId: string,
-  body: { cardId: string; activationCode: string },
-  lang: CatalogLanguage,
-): Promise<Card> => {
+export const activateCard = async ({ db, clock, issuer, user, body, lang }: CardsRequest<typeof cardsActivate>): Promise<Card> => {
   const now = clock.now();
-  await requireVerifiedUser(db, clock, userId);
+  const { userId } = user;
   const card = await ownedCard(db, userId, body.cardId);
   if (card.status === 'activating') return cardView(db, card, lang); // the same activation again
   const allowed = checkAction(card, 'activate');

@@ -5,22 +5,21 @@
  * docs/server.md "Card lifecycle".
  */
 import type { Card } from '@/shared/contract/cards';
-import type { CardBlockReason } from '@/shared/contract/card-lifecycle';
+import type { CardBlockReason, cardsBlock, cardsClose } from '@/shared/contract/card-lifecycle';
 import { enqueueJob } from '../../../jobs';
-import type { CatalogLanguage } from '../../products';
 import { CARD_JOBS, CARD_LIMITS } from '../limits';
 import { checkAction } from '../status-machine';
 import { changeStatus, ownedCard } from '../store';
-import { cardView, conflict, type CardsDeps } from './shared';
+import { cardView, conflict, type CardsRequest } from './shared';
 
 /** LOST, STOLEN, DAMAGED, SUSPECTED_FRAUD: the card's statusReason while blocking and once blocked. */
 export const blockReasonCode = (reason: CardBlockReason): string => reason.toUpperCase();
 
-export const closeCard = async ({ db, clock }: CardsDeps, userId: string, cardId: string, lang: CatalogLanguage): Promise<Card> => {
+export const closeCard = async ({ db, clock, user, params, lang }: CardsRequest<typeof cardsClose>): Promise<Card> => {
   // No verification check: closing protects the user and only moves money to their own wallet.
   const row = await db.tx(async (q) => {
     const now = clock.now();
-    const card = await ownedCard(q, userId, cardId, true);
+    const card = await ownedCard(q, user.userId, params.id, true);
     if (card.status === 'closing' || card.status === 'closed') return card; // the same request again: answered as is
     const check = checkAction(card, 'close');
     if (!check.ok) throw conflict(check.message);
@@ -31,16 +30,11 @@ export const closeCard = async ({ db, clock }: CardsDeps, userId: string, cardId
   return cardView(db, row, lang);
 };
 
-export const blockCard = async (
-  { db, clock }: CardsDeps,
-  userId: string,
-  cardId: string,
-  reason: CardBlockReason,
-  lang: CatalogLanguage,
-): Promise<Card> => {
+export const blockCard = async ({ db, clock, user, params, body, lang }: CardsRequest<typeof cardsBlock>): Promise<Card> => {
+  const { reason } = body;
   const row = await db.tx(async (q) => {
     const now = clock.now();
-    const card = await ownedCard(q, userId, cardId, true);
+    const card = await ownedCard(q, user.userId, params.id, true);
     if (card.status === 'blocking' || card.status === 'blocked') return card; // the first reason stands
     const check = checkAction(card, 'block');
     if (!check.ok) throw conflict(check.message);

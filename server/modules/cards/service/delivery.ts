@@ -1,11 +1,11 @@
 /** A physical card's delivery: the address at ordering and the shipping tracker (client widget card-shipping). */
-import type { CardDelivery } from '@/shared/contract/card-controls';
+import type { CardDelivery, cardsDelivery } from '@/shared/contract/card-controls';
 import type { CardForm } from '@/shared/contract/cards';
 import type { DeliveryAddress, StoredDeliveryAddress } from '@/shared/contract/delivery-address';
 import { catalogError, httpErrors } from '../../../http/errors';
 import { addressOf, findDelivery } from '../shipment';
 import { ownedCard } from '../store';
-import type { CardsDeps } from './shared';
+import type { CardsRequest } from './shared';
 
 /** The order's address as stored, or a validation error: required for a physical product, refused for a virtual one. */
 export const deliveryAddressFor = (form: CardForm, address: DeliveryAddress | undefined): StoredDeliveryAddress | null => {
@@ -24,8 +24,8 @@ export const deliveryAddressFor = (form: CardForm, address: DeliveryAddress | un
 };
 
 /** GET /api/cards/{id}/delivery. */
-export const getCardDelivery = async ({ db }: Pick<CardsDeps, 'db'>, userId: string, cardId: string): Promise<CardDelivery> => {
-  const card = await ownedCard(db, userId, cardId);
+export const getCardDelivery = async ({ db, user, params }: CardsRequest<typeof cardsDelivery>): Promise<CardDelivery> => {
+  const card = await ownedCard(db, user.userId, params.id);
   const row = await findDelivery(db, card.id);
   if (!row) {
     throw catalogError('CARD_STATUS_CONFLICT', card.form === 'physical' ? 'This card was ordered without a delivery address.' : 'A virtual card is not delivered.');

@@ -1,25 +1,17 @@
 /** Freeze / unfreeze a card (client feature card-freeze). */
-import type { Card } from '@/shared/contract/cards';
+import type { Card, cardsUpdateStatus } from '@/shared/contract/cards';
 import { enqueueJob } from '../../../jobs';
-import type { CatalogLanguage } from '../../products';
-import { requireVerifiedUser } from '../../users/verification-guard';
 import { CARD_JOBS, CARD_LIMITS } from '../limits';
 import { checkAction } from '../status-machine';
 import { changeStatus, ownedCard } from '../store';
-import { cardView, conflict, type CardsDeps } from './shared';
+import { cardView, conflict, type CardsRequest } from './shared';
 
-export const changeCardStatus = async (
-  { db, clock }: CardsDeps,
-  userId: string,
-  cardId: string,
-  action: 'freeze' | 'unfreeze',
-  lang: CatalogLanguage,
-): Promise<Card> => {
+/** Freezing is always allowed (it protects the user); unfreezing re-enables spending (the contract guards it: verified). */
+export const changeCardStatus = async ({ db, clock, user, params, body, lang }: CardsRequest<typeof cardsUpdateStatus>): Promise<Card> => {
+  const { action } = body;
   const now = clock.now();
-  // Freezing is always allowed (it protects the user); unfreezing re-enables spending, so it needs a verified account.
-  if (action === 'unfreeze') await requireVerifiedUser(db, clock, userId);
   const row = await db.tx(async (q) => {
-    const card = await ownedCard(q, userId, cardId, true);
+    const card = await ownedCard(q, user.userId, params.id, true);
     if (card.status === (action === 'freeze' ? 'freezing' : 'unfreezing')) return card; // already in progress: answered as is
     const check = checkAction(card, action);
     if (!check.ok) throw conflict(check.message);

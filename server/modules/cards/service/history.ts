@@ -1,19 +1,14 @@
 /** A card's trades (purchases, refunds) and its transactions (owner only). */
-import type { CardTransaction, CardTransactionType, Trade, TradeStatus } from '@/shared/contract/cards';
+import type { CardTransaction, CardTransactionType, cardsTrades, cardsTransactions, Trade, TradeStatus } from '@/shared/contract/cards';
 import type { Currency } from '@/shared/contract/core';
 import { searchAmountMinor } from '@/shared/contract/statements';
-import type { SqlParam } from '../../../db/db';
+import type { Db, SqlParam } from '../../../db/db';
 import { DEFAULT_PAGE_SIZE } from '../../products';
 import { ownedCard } from '../store';
-import { keysetAfter, pageOf, type CardsDeps, type Page } from './shared';
+import { keysetAfter, pageOf, type CardsRequest, type Page } from './shared';
 
-export const listTrades = async (
-  { db }: CardsDeps,
-  userId: string,
-  cardId: string,
-  query: { kind?: 'purchase' | 'refund'; status?: TradeStatus; cursor?: string; limit?: number },
-): Promise<Page<Trade>> => {
-  const card = await ownedCard(db, userId, cardId);
+export const listTrades = async ({ db, user, params, query }: CardsRequest<typeof cardsTrades>): Promise<Page<Trade>> => {
+  const card = await ownedCard(db, user.userId, params.card_id);
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const after = keysetAfter(query.cursor);
   const rows = await db.query<TradeRow>(
@@ -27,19 +22,14 @@ export const listTrades = async (
 };
 
 /** One trade by id (the sandbox purchase/refund controls answer it). */
-export const tradeById = async ({ db }: CardsDeps, tradeId: string): Promise<Trade> => {
+export const tradeById = async (db: Db, tradeId: string): Promise<Trade> => {
   const [row] = await db.query<TradeRow>('SELECT * FROM card_trades WHERE id = $1', [tradeId]);
   if (!row) throw new Error(`trade ${tradeId} not found`);
   return toTrade(row);
 };
 
-export const listCardTransactions = async (
-  { db }: CardsDeps,
-  userId: string,
-  cardId: string,
-  query: { type?: CardTransactionType; cursor?: string; limit?: number; from?: string; to?: string; q?: string },
-): Promise<Page<CardTransaction>> => {
-  const card = await ownedCard(db, userId, cardId);
+export const listCardTransactions = async ({ db, user, params: path, query }: CardsRequest<typeof cardsTransactions>): Promise<Page<CardTransaction>> => {
+  const card = await ownedCard(db, user.userId, path.id);
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const after = keysetAfter(query.cursor);
   const params: SqlParam[] = [card.id];

@@ -1,39 +1,31 @@
 /** Issue a card (client feature card-issue). */
-import type { Card } from '@/shared/contract/cards';
+import type { Card, cardsCreate } from '@/shared/contract/cards';
 import { catalogError } from '../../../http/errors';
 import { enqueueJob } from '../../../jobs';
 import { runLedgerTx } from '../../ledger';
 import { depositFee } from '@/shared/money';
-import { depositFeeRule, findProduct, productName, productNotFound, type CatalogLanguage } from '../../products';
-import { requireVerifiedUser } from '../../users/verification-guard';
+import { depositFeeRule, findProduct, productName, productNotFound } from '../../products';
 import { CARD_JOBS, CARD_LIMITS } from '../limits';
 import { chargeIssue } from '../money';
 import { ARCHIVED_STATUSES_SQL } from '../status-machine';
 import { embossedName, formatMoney, newId, type CardRow } from '../store';
 import { deliveryAddressFor } from './delivery';
-import { cardView, depositRange, type CardsDeps } from './shared';
+import { cardView, depositRange, type CardsRequest } from './shared';
 import { saveDelivery } from '../shipment';
-import type { DeliveryAddress } from '@/shared/contract/delivery-address';
 
 /**
  * POST /api/cards: in ONE database transaction — the card (pending), its ledger account, the wallet
  * charges (cardIssue + serviceCommission) and the issue job. `requestKey` (the Idempotency-Key) is
  * stored on the card: a request re-run after a crash returns the same card instead of a second one.
  */
-export const issueCard = async (
-  { db, clock, issuer, limits }: CardsDeps,
-  userId: string,
-  body: { productId: string; initialDeposit: number; deliveryAddress?: DeliveryAddress },
-  requestKey: string,
-  lang: CatalogLanguage,
-): Promise<Card> => {
+export const issueCard = async ({ db, clock, issuer, limits, user, body, idempotencyKey: requestKey, lang }: CardsRequest<typeof cardsCreate>): Promise<Card> => {
+  const { userId } = user;
   if (!issuer.available) {
     throw catalogError('UPSTREAM_UNAVAILABLE', 'Card issuing is not available right now. Please try again later.');
   }
   const row = await runLedgerTx(db, async (q) => {
     const now = clock.now();
     const [user] = await q.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM users WHERE id = $1 FOR UPDATE', [userId]);
-    await requireVerifiedUser(q, clock, userId);
     const [existing] = await q.query<CardRow>('SELECT * FROM cards WHERE user_id = $1 AND create_key = $2', [userId, requestKey]);
     if (existing) return existing;
 

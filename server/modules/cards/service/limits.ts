@@ -3,11 +3,11 @@
  * units of the card currency. The issuer holds and enforces them (CardIssuer.setSpendingLimits); our copy is what
  * the app shows. docs/server.md "Card controls".
  */
-import type { CardLimits, SetCardLimitsBody } from '@/shared/contract/card-controls';
+import type { CardLimits, cardsLimits, cardsSetLimits } from '@/shared/contract/card-controls';
 import type { CardStatus } from '@/shared/contract/cards';
 import type { Queryable } from '../../../db/db';
 import { ownedCard, type CardRow } from '../store';
-import { conflict, issuerCall, type CardsDeps } from './shared';
+import { conflict, issuerCall, type CardsRequest } from './shared';
 
 /** Statuses in which the issuer knows the card and it can still be used: limits may change. */
 export const LIMITS_EDITABLE: readonly CardStatus[] = ['fabricating', 'inactive', 'activating', 'active', 'frozen', 'freezing', 'unfreezing'];
@@ -40,15 +40,15 @@ const limitsView = async (q: Queryable, card: CardRow, now: Date): Promise<CardL
 };
 
 /** GET /api/cards/{id}/limits. */
-export const getCardLimits = async ({ db, clock }: CardsDeps, userId: string, cardId: string): Promise<CardLimits> =>
-  limitsView(db, await ownedCard(db, userId, cardId), clock.now());
+export const getCardLimits = async ({ db, clock, user, params }: CardsRequest<typeof cardsLimits>): Promise<CardLimits> =>
+  limitsView(db, await ownedCard(db, user.userId, params.id), clock.now());
 
 /**
  * PATCH /api/cards/{id}/limits: the issuer first (it enforces them; unreachable → 503 and nothing changes), then our
  * copy. Setting the same values again is harmless.
  */
-export const setCardLimits = async ({ db, clock, issuer }: CardsDeps, userId: string, cardId: string, body: SetCardLimitsBody): Promise<CardLimits> => {
-  const card = await ownedCard(db, userId, cardId);
+export const setCardLimits = async ({ db, clock, issuer, user, params, body }: CardsRequest<typeof cardsSetLimits>): Promise<CardLimits> => {
+  const card = await ownedCard(db, user.userId, params.id);
   if (!LIMITS_EDITABLE.includes(card.status)) throw conflict(`The limits of a card in status "${card.status}" cannot be changed.`);
   await issuerCall(() => issuer.setSpendingLimits(card.id, { perPurchase: body.perPurchase, monthly: body.monthly }));
   const [updated] = await db.query<CardRow>(

@@ -1,21 +1,24 @@
 /** The user's cards: list, one card, its balance (owner only; another user's card is "not found"). */
-import type { Card, CardBalance, CardForm, CardStatus } from '@/shared/contract/cards';
+import type { cardsBalance, cardsGet, cardsList, Card, CardBalance, CardForm, CardStatus } from '@/shared/contract/cards';
+import type { cardsArchive } from '@/shared/contract/card-lifecycle';
+import type { Db } from '../../../db/db';
 import { accountIds } from '../../ledger';
-import { DEFAULT_PAGE_SIZE, pickText, type CatalogLanguage, type ProductRecord } from '../../products';
+import { DEFAULT_PAGE_SIZE, pickText, type ProductRecord } from '../../products';
 import { cardBalance } from '../money';
 import { ARCHIVED_STATUSES_SQL } from '../status-machine';
 import { CARD_VIEW_COLUMNS, ownedCard, toCard, type CardViewRow } from '../store';
-import { cardView, keysetAfter, pageOf, type CardsDeps, type Page } from './shared';
+import { cardView, keysetAfter, pageOf, type CardsRequest, type Page } from './shared';
+import type { RequestLanguage } from '../../../http/language';
 
 /**
  * GET /api/cards lists the cards in use (an explicit `status` filter may name any status); GET /api/cards/archive
  * (`archive`) the ones that ended: closed, blocked, rejected, failed (docs/api.md "Card lifecycle").
  */
-export const listCards = async (
-  { db }: CardsDeps,
+const cardsPage = async (
+  db: Db,
   userId: string,
   query: { status?: CardStatus; form?: CardForm; cursor?: string; limit?: number },
-  lang: CatalogLanguage,
+  lang: RequestLanguage,
   scope: 'main' | 'archive' = 'main',
 ): Promise<Page<Card>> => {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
@@ -39,11 +42,16 @@ export const listCards = async (
   );
 };
 
-export const getCard = async ({ db }: CardsDeps, userId: string, cardId: string, lang: CatalogLanguage): Promise<Card> =>
-  cardView(db, await ownedCard(db, userId, cardId), lang);
+export const listCards = ({ db, user, query, lang }: CardsRequest<typeof cardsList>): Promise<Page<Card>> => cardsPage(db, user.userId, query, lang);
 
-export const getCardBalance = async ({ db, clock }: CardsDeps, userId: string, cardId: string): Promise<CardBalance> => {
-  const card = await ownedCard(db, userId, cardId);
+export const listArchivedCards = ({ db, user, query, lang }: CardsRequest<typeof cardsArchive>): Promise<Page<Card>> =>
+  cardsPage(db, user.userId, query, lang, 'archive');
+
+export const getCard = async ({ db, user, params, lang }: CardsRequest<typeof cardsGet>): Promise<Card> =>
+  cardView(db, await ownedCard(db, user.userId, params.id), lang);
+
+export const getCardBalance = async ({ db, clock, user, params }: CardsRequest<typeof cardsBalance>): Promise<CardBalance> => {
+  const card = await ownedCard(db, user.userId, params.id);
   const money = (amount: number) => ({ amount, currency: card.currency });
   // The sandbox settles trades at once, so nothing is ever authorised-but-unsettled.
   return { cardId: card.id, available: money(await cardBalance(db, card.id)), pending: money(0), updatedAt: clock.now().toISOString() };

@@ -5,31 +5,24 @@
  * Once per blocked card (a unique column); the same Idempotency-Key answers the same new card.
  */
 import type { Card } from '@/shared/contract/cards';
+import type { cardsReplace } from '@/shared/contract/card-lifecycle';
 import { catalogError } from '../../../http/errors';
 import { enqueueJob } from '../../../jobs';
 import { createCardAccount, runLedgerTx } from '../../ledger';
-import type { CatalogLanguage } from '../../products';
-import { requireVerifiedUser } from '../../users/verification-guard';
 import { CARD_JOBS, CARD_LIMITS } from '../limits';
 import { ARCHIVED_STATUSES_SQL, checkAction } from '../status-machine';
 import { newId, ownedCard, type CardRow } from '../store';
-import { cardView, conflict, type CardsDeps } from './shared';
+import { cardView, conflict, type CardsRequest } from './shared';
 
-export const replaceCard = async (
-  { db, clock, issuer, limits }: CardsDeps,
-  userId: string,
-  cardId: string,
-  requestKey: string,
-  lang: CatalogLanguage,
-): Promise<Card> => {
+export const replaceCard = async ({ db, clock, issuer, limits, user, params, idempotencyKey: requestKey, lang }: CardsRequest<typeof cardsReplace>): Promise<Card> => {
+  const { userId } = user;
   if (!issuer.available) {
     throw catalogError('UPSTREAM_UNAVAILABLE', 'Card issuing is not available right now. Please try again later.');
   }
   const row = await runLedgerTx(db, async (q) => {
     const now = clock.now();
     await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]); // one card count at a time per user
-    await requireVerifiedUser(q, clock, userId);
-    const old = await ownedCard(q, userId, cardId, true);
+    const old = await ownedCard(q, userId, params.id, true);
     const [existing] = await q.query<CardRow>('SELECT * FROM cards WHERE replaces_card_id = $1', [old.id]);
     if (existing) {
       if (existing.create_key === requestKey) return existing; // the same request again

@@ -1,28 +1,20 @@
-import type { JsonWebKey } from 'node:crypto';
 /** Show the card's number and CVV, encrypted to the browser's key (client feature card-reveal). */
-import type { SensitiveData } from '@/shared/contract/cards';
+import type { cardsSensitive, SensitiveData } from '@/shared/contract/cards';
 import { importClientPublicKey, InvalidPublicKeyError } from '../../../adapters/card-issuer';
 import { addSeconds } from '../../../clock';
 import { catalogError } from '../../../http/errors';
-import { requireVerifiedUser } from '../../users/verification-guard';
 import { CARD_LIMITS } from '../limits';
 import { checkAction } from '../status-machine';
 import { ownedCard } from '../store';
-import { issuerCall, type CardsDeps } from './shared';
+import { issuerCall, type CardsRequest } from './shared';
 
 /**
  * POST /api/cards/sensitive: the issuer encrypts the card data to the browser's key; we relay the
  * ciphertext (we cannot read it) and keep an audit row. Rate-limited per card.
  */
-export const revealSensitive = async (
-  { db, clock, issuer, limits }: CardsDeps,
-  userId: string,
-  body: { cardId: string; publicKey: JsonWebKey },
-  clientIp: string | null,
-): Promise<SensitiveData> => {
+export const revealSensitive = async ({ db, clock, issuer, limits, user, body, ip: clientIp }: CardsRequest<typeof cardsSensitive>): Promise<SensitiveData> => {
   const now = clock.now();
-  await requireVerifiedUser(db, clock, userId);
-  const card = await ownedCard(db, userId, body.cardId);
+  const card = await ownedCard(db, user.userId, body.cardId);
   const check = checkAction(card, 'reveal');
   if (!check.ok) throw catalogError('SENSITIVE_DATA_UNAVAILABLE', check.message);
   try {
@@ -47,7 +39,7 @@ export const revealSensitive = async (
   );
   await db.query('INSERT INTO card_sensitive_reveals (card_id, user_id, client_ip, created_at) VALUES ($1, $2, $3, $4)', [
     card.id,
-    userId,
+    user.userId,
     clientIp,
     now,
   ]);

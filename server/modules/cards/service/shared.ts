@@ -4,9 +4,11 @@ import { IssuerRequestError, IssuerUnavailableError, type CardIssuer } from '../
 import type { Clock } from '../../../clock';
 import type { Db, Queryable } from '../../../db/db';
 import { catalogError } from '../../../http/errors';
-import { cursorDate, decodeCursor, encodeCursor, findProductIncludingRetired, productName, type CatalogLanguage, type ProductRecord } from '../../products';
+import { cursorDate, decodeCursor, encodeCursor, findProductIncludingRetired, productName, type ProductRecord } from '../../products';
 import { cardBalance } from '../money';
 import { toCard, type CardRow } from '../store';
+import type { RequestLanguage } from '../../../http/language';
+import type { AnyEndpoint, RequestContext } from '../../../http/route';
 
 export interface CardsDeps {
   db: Db;
@@ -15,6 +17,9 @@ export interface CardsDeps {
   /** What GET /api/config publishes (config.cards). */
   limits: { maxCards: number; sensitiveDataTtlSeconds: number };
 }
+
+/** One request to a card use case: the module's dependencies and the request's context (server/http/route.ts). */
+export type CardsRequest<E extends AnyEndpoint> = RequestContext<E, CardsDeps>;
 
 export interface Page<T> {
   items: T[];
@@ -58,7 +63,7 @@ export const pageOf = <R extends { created_at: Date; id: string }, T>(rows: R[],
 };
 
 /** Card rows → the contract's Card (product name in the caller's language, ledger balance). */
-export const cardViews = async (q: Queryable, rows: CardRow[], lang: CatalogLanguage): Promise<Card[]> => {
+export const cardViews = async (q: Queryable, rows: CardRow[], lang: RequestLanguage): Promise<Card[]> => {
   const names = new Map<string, string>();
   for (const productId of new Set(rows.map((row) => row.product_id))) {
     const product = await findProductIncludingRetired(q, productId);
@@ -82,7 +87,7 @@ export const cardViews = async (q: Queryable, rows: CardRow[], lang: CatalogLang
   return cards;
 };
 
-export const cardView = async (q: Queryable, row: CardRow, lang: CatalogLanguage): Promise<Card> => {
+export const cardView = async (q: Queryable, row: CardRow, lang: RequestLanguage): Promise<Card> => {
   const [card] = await cardViews(q, [row], lang);
   return card!;
 };

@@ -1,18 +1,15 @@
 /** Top up a card from the wallet (client feature card-topup). */
-import type { Card, TopUpResult } from '@/shared/contract/cards';
-import type { InTransactionIdempotency } from '../../../http/idempotency';
-import type { Currency } from '@/shared/contract/core';
+import type { Card, cardsTopUp, TopUpResult } from '@/shared/contract/cards';
 import { catalogError } from '../../../http/errors';
 import { enqueueJobStatement } from '../../../jobs';
 import { runLedgerTx } from '../../ledger';
 import { depositFee } from '@/shared/money';
-import { depositFeeRule, findProductIncludingRetired, productName, type CatalogLanguage } from '../../products';
-import { requireVerifiedUser } from '../../users/verification-guard';
+import { depositFeeRule, findProductIncludingRetired, productName } from '../../products';
 import { CARD_JOBS, CARD_LIMITS } from '../limits';
 import { chargeTopup } from '../money';
 import { checkAction } from '../status-machine';
 import { formatMoney, newId, ownedCard, toCard, type TopupRow } from '../store';
-import { cardView, conflict, depositRange, type CardsDeps } from './shared';
+import { cardView, conflict, depositRange, type CardsRequest } from './shared';
 
 /** The answer to a top-up: the card as it is now and the transfer (its row, or the one about to be written). */
 const topUpResult = (topup: Pick<TopupRow, 'id' | 'amount' | 'fee' | 'currency' | 'status' | 'created_at'>, view: Card): TopUpResult => {
@@ -30,24 +27,25 @@ const topUpResult = (topup: Pick<TopupRow, 'id' | 'amount' | 'fee' | 'currency' 
   };
 };
 
-export const topUpCard = async (
-  { db, clock }: CardsDeps,
-  userId: string,
-  cardId: string,
-  body: { amount: number; currency?: Currency },
-  requestKey: string,
-  lang: CatalogLanguage,
-  /** The HTTP Idempotency-Key, claimed and completed in this transaction (route option `idempotency: 'in-transaction'`). */
-  idempotency: InTransactionIdempotency<TopUpResult> | null = null,
-  /** AuthContext.verified of the request (the verification guard then reads nothing). */
-  verifiedAtAuth = false,
-): Promise<TopUpResult> =>
+/**
+ * `idempotency`: the HTTP Idempotency-Key, claimed and completed in this transaction (route option
+ * `idempotency: 'in-transaction'`).
+ */
+export const topUpCard = async ({
+  db,
+  clock,
+  user,
+  params,
+  body,
+  idempotencyKey: requestKey,
+  idempotency,
+  lang,
+}: CardsRequest<typeof cardsTopUp>): Promise<TopUpResult> =>
   runLedgerTx(db, async (q) => {
     const replay = await idempotency?.claim(q);
     if (replay) return replay;
     const now = clock.now();
-    await requireVerifiedUser(q, clock, userId, verifiedAtAuth);
-    const card = await ownedCard(q, userId, cardId, true);
+    const card = await ownedCard(q, user.userId, params.id, true);
     const [existing] = await q.query<TopupRow>('SELECT * FROM card_topups WHERE card_id = $1 AND request_key = $2', [card.id, requestKey]);
     const answer = (topup: TopupRow, view: Card): Promise<TopUpResult> | TopUpResult => {
       const result = topUpResult(topup, view);

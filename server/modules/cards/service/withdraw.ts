@@ -3,29 +3,19 @@
  * at most what the card holds, once per Idempotency-Key. No issuer round trip: the program authorises every purchase
  * against this ledger balance (events.ts "trade"), so the money is ours to move (docs/server.md "Card lifecycle").
  */
-import type { WithdrawResult } from '@/shared/contract/card-lifecycle';
+import type { cardsWithdraw, WithdrawResult } from '@/shared/contract/card-lifecycle';
 import { catalogError } from '../../../http/errors';
 import { runLedgerTx } from '../../ledger';
-import type { CatalogLanguage } from '../../products';
-import { requireVerifiedUser } from '../../users/verification-guard';
 import { moveCardToWallet, type WithdrawalRow } from '../lifecycle-money';
 import { cardBalance } from '../money';
 import { checkAction } from '../status-machine';
 import { formatMoney, ownedCard } from '../store';
-import { cardView, conflict, type CardsDeps } from './shared';
+import { cardView, conflict, type CardsRequest } from './shared';
 
-export const withdrawFromCard = async (
-  { db, clock }: CardsDeps,
-  userId: string,
-  cardId: string,
-  body: { amount: number },
-  requestKey: string,
-  lang: CatalogLanguage,
-): Promise<WithdrawResult> => {
+export const withdrawFromCard = async ({ db, clock, user, params, body, idempotencyKey: requestKey, lang }: CardsRequest<typeof cardsWithdraw>): Promise<WithdrawResult> => {
   const { card, withdrawal } = await runLedgerTx(db, async (q) => {
     const now = clock.now();
-    await requireVerifiedUser(q, clock, userId);
-    const card = await ownedCard(q, userId, cardId, true); // every card money movement locks the card row first
+    const card = await ownedCard(q, user.userId, params.id, true); // every card money movement locks the card row first
     const [existing] = await q.query<WithdrawalRow>('SELECT * FROM card_withdrawals WHERE card_id = $1 AND request_key = $2', [card.id, requestKey]);
     if (existing) return { card, withdrawal: existing };
     const check = checkAction(card, 'withdraw');
