@@ -8,7 +8,7 @@ import { route, toFastifyPath } from '../../http/route';
 import { defineModule, type ModuleDeps } from '../module';
 import { StatementsService } from './service';
 
-export { StatementsService, STATEMENT_LINK_TTL_SECONDS } from './service';
+export { StatementsService, STATEMENT_LINK_TTL_SECONDS, STATEMENT_PDF_MAX_ROWS } from './service';
 
 const registerStatements = (app: FastifyInstance, { db, clock }: ModuleDeps): void => {
   const statements = new StatementsService({ db, clock });
@@ -16,13 +16,13 @@ const registerStatements = (app: FastifyInstance, { db, clock }: ModuleDeps): vo
   // No bearer token: the link itself is the one-time permission (Telegram's downloadFile fetches it without our headers).
   app.get(toFastifyPath(STATEMENT_DOWNLOAD.path), async (request, reply) => {
     const { token } = request.params as { token?: string };
-    const { fileName, csv } = await statements.download(typeof token === 'string' ? token : '');
+    const { fileName, contentType, body } = await statements.download(typeof token === 'string' ? token : '');
     return reply
-      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-type', contentType)
       .header('content-disposition', `attachment; filename="${fileName}"`)
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')
-      .send(csv);
+      .send(body);
   });
 };
 

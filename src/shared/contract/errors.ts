@@ -42,6 +42,7 @@ export const ERROR_CODES = def({
   QUOTE_MISMATCH: { status: 422, service: 'wallet', description: 'quoteId is unknown or for another currency pair.' },
   RATE_UNAVAILABLE: { status: 503, service: 'wallet', description: 'No exchange rate can be quoted now.' },
   STATEMENT_LINK_INVALID: { status: 410, service: 'wallet', description: 'The statement download link is unknown, used already or expired.' },
+  STATEMENT_TOO_LARGE: { status: 422, service: 'wallet', description: 'Too many transactions for one PDF statement: a shorter period, or the CSV.' },
   // Cards
   CARD_NOT_FOUND: { status: 404, service: 'cards', description: 'No such card for this user.' },
   PRODUCT_NOT_FOUND: { status: 404, service: 'cards', description: 'The product does not exist or is no longer offered ("Product Not Found").' },
