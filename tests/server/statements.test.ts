@@ -353,3 +353,61 @@ describe('signed download link', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe('receipts', () => {
+  const pdfText = (pdf: Buffer) => {
+    const dir = mkdtempSync(join(tmpdir(), 'receipt-'));
+    writeFileSync(join(dir, 'r.pdf'), pdf);
+    return execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+  };
+  const receiptOf = async (user: TestUser, body: Record<string, unknown>) => {
+    const link = await t.call({ method: 'POST', url: '/api/receipts/links', headers: user.headers, payload: body });
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    expect(link.body.data.path).toMatch(/^\/api\/receipts\/download\/[A-Za-z0-9_-]{43}$/);
+    const res = await download(link.body.data.path);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="receipt-[A-Za-z0-9_-]+\.pdf"$/);
+    expect((await download(link.body.data.path)).statusCode).toBe(410); // single use
+    return pdfText(res.rawPayload);
+  };
+
+  it('a wallet transaction: what it was in words, the amount, the ids (the whole tx hash), in English and Russian', async () => {
+    const history = await t.call({ method: 'GET', url: '/api/wallet/transactions?limit=100', headers: ann.headers });
+    const deposit = history.body.data.items.find((tx: { type: string }) => tx.type === 'usdtDeposit');
+    const back = history.body.data.items.find((tx: { type: string; direction: string }) => tx.type === 'cardTransfer' && tx.direction === 'credit');
+    const en = await receiptOf(ann, { target: { kind: 'wallet', transactionId: deposit.id } });
+    expect(en).toContain('Receipt');
+    expect(en).toContain('USDT top-up');
+    expect(en).toContain(deposit.id);
+    const hash = String(deposit.details.txHash);
+    expect(en.replace(/\s+/g, '')).toContain(hash);
+    const ru = await receiptOf(ann, { target: { kind: 'wallet', transactionId: back.id }, language: 'ru', timeZone: 'Europe/Moscow' });
+    expect(ru).toContain('Квитанция');
+    expect(ru).toContain('Возврат с карты');
+    expect(ru.replace(/\s/g, ' ')).toContain('+5,00 $');
+  });
+
+  it('a card purchase (the trade) and a card transaction', async () => {
+    const trades = await t.call({ method: 'GET', url: `/api/cards/${cardId}/trades`, headers: ann.headers });
+    const trade = trades.body.data.items.find((item: { merchant: { name: string } }) => item.merchant.name === '@SUM(A1)');
+    const text = await receiptOf(ann, { target: { kind: 'trade', cardId, tradeId: trade.id } });
+    expect(text).toContain('Purchase: @SUM(A1)');
+    expect(text).toContain(trade.id);
+    const transactions = await t.call({ method: 'GET', url: `/api/cards/${cardId}/transactions`, headers: ann.headers });
+    const issue = transactions.body.data.items.find((item: { type: string }) => item.type === 'issue');
+    expect(await receiptOf(ann, { target: { kind: 'card', cardId, transactionId: issue.id }, language: 'ru' })).toContain('Первый депозит');
+  });
+
+  it('only the owner gets a receipt: another user’s transaction or card answers 404, like an unknown one', async () => {
+    const history = await t.call({ method: 'GET', url: '/api/wallet/transactions?limit=1', headers: ann.headers });
+    const theirs = history.body.data.items[0].id;
+    const asBob = await t.call({ method: 'POST', url: '/api/receipts/links', headers: bob.headers, payload: { target: { kind: 'wallet', transactionId: theirs } } });
+    expect(asBob.status).toBe(404);
+    const card = await t.call({ method: 'POST', url: '/api/receipts/links', headers: bob.headers, payload: { target: { kind: 'card', cardId, transactionId: 'ctx_x' } } });
+    expect(card.status).toBe(404);
+    expect(card.body.error.code).toBe('CARD_NOT_FOUND');
+    const wrong = await t.call({ method: 'POST', url: '/api/receipts/links', headers: ann.headers, payload: { target: { kind: 'wallet' } } });
+    expect(wrong.status).toBe(400);
+  });
+});

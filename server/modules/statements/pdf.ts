@@ -25,21 +25,23 @@ const ROBOTO: { Roboto: { normal: string; bold: string; italics: string; boldita
 const FONT_DIR = dirname(ROBOTO.Roboto.normal);
 
 let configured = false;
-const configure = (): void => {
-  if (configured) return;
-  pdfmake.setFonts(ROBOTO);
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((path) => dirname(path) === FONT_DIR);
-  configured = true;
+/** pdfmake set up once per process: its Roboto, no URL fetched, only the fonts' folder readable. */
+export const pdfMaker = (): PdfMake => {
+  if (!configured) {
+    pdfmake.setFonts(ROBOTO);
+    pdfmake.setUrlAccessPolicy(() => false);
+    pdfmake.setLocalAccessPolicy((path) => dirname(path) === FONT_DIR);
+    configured = true;
+  }
+  return pdfmake;
 };
 
-const LOCALE = { en: 'en-US', ru: 'ru-RU' } as const;
+export const LOCALE = { en: 'en-US', ru: 'ru-RU' } as const;
 
 /** A long reference (a 64-character tx hash) cannot wrap in a table cell: its ends, the CSV has it whole. */
 const shortReference = (reference: string): string => (reference.length > 24 ? `${reference.slice(0, 10)}…${reference.slice(-8)}` : reference);
 
 export async function renderPdf(doc: StatementDocument, timeZone = 'UTC'): Promise<Buffer> {
-  configure();
   const labels = statementLabels(doc.language);
   const locale = LOCALE[doc.language];
   const moneyFormat = new Intl.NumberFormat(locale, { style: 'currency', currency: doc.currency });
@@ -107,5 +109,5 @@ export async function renderPdf(doc: StatementDocument, timeZone = 'UTC'): Promi
       margin: [36, 12, 36, 0],
     }),
   };
-  return pdfmake.createPdf(definition).getBuffer();
+  return pdfMaker().createPdf(definition).getBuffer();
 }
