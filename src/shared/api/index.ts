@@ -42,6 +42,7 @@ export { createPoll, type Poll } from './poll';
 export { isDefinitiveFailure, newIdempotencyKey } from './idempotency';
 export { forgetPendingIntents, PENDING_INTENTS_PREFIX } from './pending-intents-reset';
 export { apiDataReset } from './reset';
+export { downloadApiFile } from './download';
 export {
   toQueryState,
   toMutationState,

@@ -18,6 +18,7 @@ export {
   type InitI18nOptions,
 } from './instance';
 export { CORE_NAMESPACES, prefetchLocaleFiles } from './resources';
+export { documentLocale } from './document-locale';
 export {
   formatMoney,
   formatMoneyMasked,

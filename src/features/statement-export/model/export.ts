@@ -5,11 +5,11 @@
  * elsewhere (`@/shared/platform` downloadFile). docs/frontend.md "History search and statements".
  */
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { createApiMutation, failureMessageOf, getApiConfig, type ErrorMessage } from '@/shared/api';
+import { createApiMutation, downloadApiFile, failureMessageOf, type ErrorMessage } from '@/shared/api';
 import { statementsCreateLink, STATEMENT_MAX_DAYS, type Currency, type StatementFormat, type StatementLink } from '@/shared/contract';
-import { i18n } from '@/shared/i18n';
+import { documentLocale } from '@/shared/i18n';
 import { dayRangeInstants, localDateValue } from '@/shared/lib';
-import { downloadFile, type DownloadRoute } from '@/shared/platform';
+import type { DownloadRoute } from '@/shared/platform';
 
 export const statementLinkMutation = createApiMutation(statementsCreateLink);
 
@@ -32,18 +32,6 @@ export const $lastDay = createStore(localDateValue(today()), { serialize: 'ignor
 export const $currency = createStore<Currency>('USD').on(currencyChanged, (_, currency) => currency);
 export const $format = createStore<StatementFormat>('csv').on(formatChanged, (_, format) => format);
 
-/** The statement's words follow the app's language; the PDF's times the device's time zone. */
-export const statementLocale = (): { language: 'en' | 'ru'; timeZone?: string } => {
-  const language = (i18n.resolvedLanguage ?? i18n.language) === 'ru' ? 'ru' : 'en';
-  let timeZone: string | undefined;
-  try {
-    timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    timeZone = undefined;
-  }
-  return timeZone ? { language, timeZone } : { language };
-};
-
 /** The chosen days as [from, to) instants, or null when the range is not a valid one (reversed, too long, not dates). */
 export const $range = sample({
   source: { first: $firstDay, last: $lastDay },
@@ -53,13 +41,7 @@ export const $range = sample({
   },
 });
 
-export const downloadFx = createEffect(async (link: StatementLink): Promise<DownloadRoute> => {
-  // The API may be on another origin than the app (VITE_API_BASE_URL); Telegram needs an absolute URL.
-  const url = new URL(link.path, getApiConfig().baseUrl || window.location.origin).toString();
-  const result = await downloadFile(url, link.fileName);
-  if (!result.ok) throw new Error(result.error.messageKey);
-  return result.value;
-});
+export const downloadFx = createEffect((link: StatementLink): Promise<DownloadRoute> => downloadApiFile(link));
 
 export type ExportStatus = 'idle' | 'invalidRange' | 'pending' | 'telegram' | 'browser' | 'failed';
 
@@ -84,7 +66,7 @@ sample({
   source: { range: $range, currency: $currency, format: $format, pending: statementLinkMutation.$pending },
   filter: ({ range, pending }) => range !== null && !pending,
   fn: ({ range, currency, format }, account) => ({
-    body: { ...(account.kind === 'card' ? { cardId: account.cardId } : { currency }), ...range!, format, ...statementLocale() },
+    body: { ...(account.kind === 'card' ? { cardId: account.cardId } : { currency }), ...range!, format, ...documentLocale() },
   }),
   target: statementLinkMutation.start,
 });
