@@ -47,7 +47,7 @@ export { tradeById } from './service/history';
 export type { CardsSettings } from './settings';
 export { toCardTransaction, toTrade, type CardTransactionRow, type TradeRow } from './service/history';
 export { cardView } from './service/shared';
-export { cardNotFound, findCard, formatMoney, ownedCard, type CardRow, type TopupRow } from './store';
+export { cardNotFound, findCard, ownedCard, type CardRow, type TopupRow } from './store';
 
 /** Every card endpoint and its use case. */
 const registerCardRoutes = (app: FastifyInstance, deps: CardsDeps): void => {

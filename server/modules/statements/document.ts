@@ -3,6 +3,7 @@
  * movement, with its names in the statement's language. csv.ts and pdf.ts write it; both say the same.
  */
 import type { Currency } from '@/shared/contract';
+import { minorToDecimal } from '@/shared/money';
 import { movementDescription, movementName, statusName, type StatementAccountKind, type StatementLanguage } from './texts';
 
 export interface StatementRow {
@@ -50,12 +51,8 @@ export interface MovementRow {
 
 const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
-/** Minor units → major units with two decimals ("1234.05"); both currencies have 2 decimals. Never a float. */
-export const majorUnits = (minor: number): string => {
-  const abs = Math.abs(minor);
-  const digits = `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-  return minor < 0 ? `-${digits}` : digits;
-};
+/** An amount as the CSV writes it: minor units → a plain decimal ("1234.05", "-0.50"; both currencies have 2 decimals). */
+export const majorUnits = (minor: number): string => minorToDecimal(minor, 2);
 
 /** The reference a user or support can look up: tx hash, order id, or the ledger's own. */
 const referenceOf = (row: MovementRow): string => row.reference || text(row.details?.txHash) || text(row.details?.orderId);

@@ -19,18 +19,7 @@ export {
 } from './instance';
 export { CORE_NAMESPACES, prefetchLocaleFiles } from './resources';
 export { documentLocale } from './document-locale';
-export {
-  formatMoney,
-  formatMoneyMasked,
-  MASKED_DIGITS,
-  formatNumber,
-  formatDate,
-  formatDateTime,
-  formatRelativeDay,
-  warmFormatters,
-  type MoneyValue,
-  type FormatMoneyOptions,
-} from './format';
+export { formatNumber, formatDate, formatDateTime, formatRelativeDay, warmFormatters } from './format';
 export { useFormatters } from './use-formatters';
 export { AmountsHiddenContext } from './amounts-hidden';
 export { MoneyMessage, moneyMessage, type MoneyMessageProps } from './money-message';
