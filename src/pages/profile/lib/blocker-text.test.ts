@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeletionBlocker } from '@/shared/contract';
-import { formatMoney, i18n, initI18n } from '@/shared/i18n';
+import { i18n, initI18n } from '@/shared/i18n';
+import { formatMoney } from '@/shared/money';
 import { blockerText } from './blocker-text';
 
 beforeAll(async () => {
