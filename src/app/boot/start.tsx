@@ -5,7 +5,7 @@ import { appConfig } from '@/shared/config';
 import { i18n, initI18n } from '@/shared/i18n';
 import {
   getInitDataForServer,
-  getPlatformInfo,
+  isSecureStorageSupported,
   getTelegramClientForServer,
   getStartParam,
   initPlatform,
@@ -57,7 +57,7 @@ export async function start(container: HTMLElement): Promise<Root> {
   configureApi({ baseUrl: appConfig.apiBaseUrl, getInitData: getInitDataForServer, getTelegramClient: getTelegramClientForServer });
   // 9.0+: a session kept in Telegram's SecureStorage/DeviceStorage comes back when localStorage lost it (Telegram
   // Desktop restarts); waited for only then, a session in localStorage starts at once (entities/session durable-boot).
-  if (getPlatformInfo().features.deviceStorage) await startDurableSession();
+  if (isSecureStorageSupported()) await startDurableSession();
   sessionStarted();
   // The guards send the user to /signin?returnTo=… (the session store is cleared); say why.
   authExpired.watch(() => {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { preloadNamespaces, SHARED_NAMESPACES, useTranslation } from '@/shared/i18n';
-import { getPlatformInfo, markReady } from '@/shared/platform';
+import { isCloudStorageSupported, markReady } from '@/shared/platform';
 import { Button, ErrorState } from '@/shared/ui';
 import styles from '../styles/screens.module.css';
 
@@ -74,7 +74,7 @@ export function useScreenShown(): void {
  * this started with the first render); loading it before cost the Welcome its chunks (docs/frontend.md "Start-up").
  */
 function afterFirstScreen(): void {
-  if (getPlatformInfo().features.cloudStorage) {
+  if (isCloudStorageSupported()) {
     void import('@/features/change-language').then((language) => language.languageCloudSyncStarted());
   }
 }
