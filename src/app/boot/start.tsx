@@ -70,11 +70,12 @@ export async function start(container: HTMLElement): Promise<Root> {
   // FIRST_SCREEN_WAIT_MS, so a slow download still gets the skeleton on screen.
   await Promise.race([screenReady(window.location.pathname), new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
   root.render(<App />);
-  // App lock (a lazy chunk): check the account's lock with the server and follow activity / the background, for a
-  // restored session now and after every sign-in. A device that knows of a lock is already locked (entities/app-lock).
-  const startAppLock = () => void import('@/features/app-lock').then((m) => m.appLockStarted());
-  if (tokenStorage.getAccessToken() !== null) startAppLock();
-  signedIn.watch(startAppLock);
+  // What starts with a signed-in session (a lazy chunk, ./signed-in.ts): the app lock — check the account's lock with
+  // the server, follow activity / the background — and Telegram's SettingsButton; for a restored session now and after
+  // every sign-in. A device that knows of a lock is already locked (entities/app-lock).
+  const startSignedIn = () => void import('./signed-in').then((m) => m.signedInStarted());
+  if (tokenStorage.getAccessToken() !== null) startSignedIn();
+  signedIn.watch(startSignedIn);
   // The language chosen on another device (Telegram Cloud Storage) is applied once the first screen is up
   // (router/recovery-screen.tsx `afterFirstScreen`).
   return root;

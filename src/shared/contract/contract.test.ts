@@ -63,6 +63,7 @@ const ADDITIONS = [
   'GET /api/wallet/sbp/{paymentId}',
   'POST /api/auth/logout',
   'POST /api/statements/links',
+  'POST /api/receipts/links',
   // Card controls (issue #14, docs/api.md "Card controls"):
   'GET /api/cards/{id}/limits',
   'PATCH /api/cards/{id}/limits',

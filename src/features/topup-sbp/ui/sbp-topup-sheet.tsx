@@ -2,7 +2,6 @@ import { useUnit } from 'effector-react';
 import { $sbpConfig } from '@/entities/app-config';
 import { MoneyBlockNotice } from '@/entities/user';
 import { useFormatters, useTranslation } from '@/shared/i18n';
-import { useClosingConfirmation } from '@/shared/platform';
 import { Button, PrimaryAction, Sheet, Skeleton, TextField } from '@/shared/ui';
 import type { SbpAmountCheck } from '../lib/sbp-amount';
 import {
@@ -33,7 +32,6 @@ export default function SbpTopUpSheet() {
   ]);
   const [close, changeAmount, pay] = useUnit([sbpTopUpClosed, sbpAmountChanged, sbpPayPressed]);
 
-  useClosingConfirmation(inProgress);
 
   const min = config ? format.price(config.minAmount) : '';
   const max = config ? format.price(config.maxAmount) : '';

@@ -2,7 +2,7 @@
  * Telegram's header, background and bottom bar in the app's own surfaces (issue #35), not the theme's defaults: the
  * header and the background (6.1+; a hex header colour from 6.9, a theme key before) take the page's background, the
  * bottom bar (7.10+) the surface under the MainButton. Colours are the computed CSS values (`--app-bg-color`,
- * `--app-bottom-bar-color`), so they follow the theme: call again on every theme change.
+ * `--app-bottom-bar-bg-color`), so they follow the theme: call again on every theme change.
  */
 import { isVersionAtLeast } from './app-activity';
 import { post } from './bridge-call';
@@ -31,7 +31,7 @@ export interface ChromeColors {
 export function readChromeColors(root: Element = document.documentElement): ChromeColors | null {
   const style = getComputedStyle(root);
   const background = toHex(style.getPropertyValue('--app-bg-color'));
-  const bottomBar = toHex(style.getPropertyValue('--app-bottom-bar-color')) ?? background;
+  const bottomBar = toHex(style.getPropertyValue('--app-bottom-bar-bg-color')) ?? background;
   return background && bottomBar ? { background, bottomBar } : null;
 }
 

@@ -22,6 +22,7 @@ import {
   issuePressed,
 } from '../model/issue';
 import styles from './issue-form.module.css';
+import { useVerticalSwipesOff } from '@/shared/platform';
 
 /** issue cost + deposit + deposit fee = total. */
 function useChargeRows(charge: IssueCharge | null, totalLabel: string): SummaryRow[] {
@@ -54,6 +55,8 @@ export function IssueForm() {
   const [product, input, error, charge, block, shortfall] = useUnit([$product, $depositInput, $depositError, $charge, $issueBlock, $shortfall]);
   const onChange = useUnit(depositChanged);
   const rows = useChargeRows(charge, t('issue.total'));
+  // An amount is being entered on this screen: Telegram's swipe-down-to-close stays off meanwhile (7.7+).
+  useVerticalSwipesOff(product !== null);
   if (!product) return null;
   const bounds = depositBounds(product, 'initial');
   const range = { min: format.price(bounds.min), max: format.price(bounds.max) };
