@@ -57,7 +57,8 @@ export interface Violation {
   message: string;
 }
 
-const sourceFiles = (dir: string): string[] =>
+/** Every TypeScript source file under `dir` (declaration files left out). */
+export const sourceFiles = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) return sourceFiles(full);

@@ -7,6 +7,7 @@ import { accountModule } from './account';
 import { appLockModule } from './app-lock';
 import { authModule } from './auth';
 import { cardsModule } from './cards';
+import { clientErrorsModule } from './client-errors';
 import { configModule } from './config';
 import { exchangeModule } from './exchange';
 import { healthModule } from './health';
@@ -38,6 +39,7 @@ export const serverModules = (settings: ModuleSettings): MountedModule[] => [
   mount(statementsModule),
   mount(transactionDetailsModule),
   mount(appLockModule),
+  mount(clientErrorsModule),
 ];
 
 /** Registers every module of the list on the app. */

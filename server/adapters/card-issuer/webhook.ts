@@ -55,7 +55,7 @@ const EventSchema = z.discriminatedUnion('type', [
     tracking: z.optional(ShipmentTrackingSchema),
     expectedAt: z.optional(z.iso.datetime()),
   }),
-  z.object({ type: z.literal('topup.completed'), ...ref, topupRef: text }),
+  z.object({ type: z.literal('topup.completed'), ...ref, topupRef: text, amount: z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)), currency: z.enum(['USD', 'RUB']) }),
   z.object({ type: z.literal('topup.failed'), ...ref, topupRef: text, reason: text }),
   z.object({
     type: z.literal('trade'),

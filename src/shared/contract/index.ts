@@ -16,6 +16,7 @@ export * from './notifications';
 export * from './statements';
 export * from './transaction-details';
 export * from './app-lock';
+export * from './client-errors';
 export * from './mini-app-link';
 
 import type { EndpointDef } from './core';
@@ -23,6 +24,7 @@ import { accountEndpoints } from './account';
 import { appLockEndpoints } from './app-lock';
 import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
+import { clientErrorsEndpoints } from './client-errors';
 import { controlsEndpoints } from './card-controls';
 import { lifecycleEndpoints } from './card-lifecycle';
 import { configEndpoints } from './config';
@@ -54,6 +56,7 @@ export const endpoints = {
   ...statementsEndpoints,
   ...detailsEndpoints,
   ...appLockEndpoints,
+  ...clientErrorsEndpoints,
 } as const satisfies Record<string, EndpointDef<any, any, any, any>>;
 
 export type Endpoints = typeof endpoints;
