@@ -120,7 +120,7 @@ export const registerSandboxRoutes = async (
 ): Promise<void> => {
   const { db, clock, config, users, adapters } = deps;
   registerDevRoutes(app, db, users, config.sandboxToken);
-  if (adapters.bot === sandbox.bot) registerBotDevRoutes(app, db, config.sandboxToken);
+  if (adapters.bot === sandbox.bot) registerBotDevRoutes(app, { db, clock }, config.sandboxToken);
   registerExchangeDevRoutes(app, { rates: sandbox.rates, exchange: app.exchange });
   await registerWalletDevRoutes(app, {
     clock,

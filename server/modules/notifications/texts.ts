@@ -1,13 +1,17 @@
 /**
  * The bot's texts in English and Russian (server-side: they leave in a Telegram message, not through the app's i18n).
- * Amounts by the money kernel's formatMoney in the message's language (as the app writes them); a button opens the Mini App (with a start parameter where one
- * names a screen: `sbp_<paymentId>` for a failed payment, docs/frontend.md "Deep links").
+ * The events' texts are the app's own (`events` of the notifications locale files: the activity centre shows the same
+ * sentences), with the amounts by the money kernel's formatMoney in the message's language (as the app writes them);
+ * a button opens the Mini App (with a start parameter where one names a screen: `sbp_<paymentId>` for a failed
+ * payment, docs/frontend.md "Deep links").
  */
-import type { NotificationKind, NotificationLanguage, TradeDeclineReason, Money } from '@/shared/contract';
+import type { NotificationKind, NotificationLanguage, TradeDeclineReason } from '@/shared/contract';
 import { miniAppLink } from '@/shared/contract';
 import { formatMoney } from '@/shared/money';
 import enErrors from '@/shared/i18n/locales/en/errors.json';
 import ruErrors from '@/shared/i18n/locales/ru/errors.json';
+import enNotifications from '@/shared/i18n/locales/en/notifications.json';
+import ruNotifications from '@/shared/i18n/locales/ru/notifications.json';
 import type { BotButton } from '../../adapters/telegram-bot';
 import type { NotificationParams } from './store';
 
@@ -16,26 +20,32 @@ export interface AppLinkSettings {
   miniAppShortName: string | null;
 }
 
-/** The decline reasons in the app's own words (one text per reason in both places: the locale files are the source). */
-const DECLINE_REASONS: Record<NotificationLanguage, Record<TradeDeclineReason, string>> = {
-  en: enErrors.reasons,
-  ru: ruErrors.reasons,
-};
+/** The app's locale files of each language: the events' sentences and the decline reasons (one text in both places). */
+const LOCALE = {
+  en: { ...enNotifications, reasons: enErrors.reasons },
+  ru: { ...ruNotifications, reasons: ruErrors.reasons },
+} satisfies Record<NotificationLanguage, unknown>;
 
-const card = (last4: string | null | undefined, language: NotificationLanguage): string =>
-  last4 ? (language === 'ru' ? `карта •${last4}` : `card •${last4}`) : language === 'ru' ? 'карта' : 'card';
+/** i18next's `{{name}}` placeholders, filled the way the app's i18n fills them (no escaping: plain text). */
+const fill = (template: string, values: Record<string, string>): string => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+
+/** One event's sentence, as the app's activity centre writes it; `at` of a sign-in in UTC (a chat has no time zone). */
+const eventText = (kind: NotificationKind, p: Record<string, any>, l: NotificationLanguage): string => {
+  const locale = LOCALE[l];
+  const parts = locale.eventParts;
+  const at = p.at ? `${new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(p.at))} UTC` : '';
+  return fill(locale.events[kind], {
+    amount: p.amount ? formatMoney(p.amount, l) : '',
+    method: p.method === 'usdt' || p.method === 'sbp' ? parts.methods[p.method as 'usdt' | 'sbp'] : '',
+    card: p.last4 ? fill(parts.cardLast4, { last4: String(p.last4) }) : parts.card,
+    merchant: String(p.merchant ?? ''),
+    reason: locale.reasons[p.reason as TradeDeclineReason] ?? '',
+    at,
+  }).trim();
+};
 
 const TEXTS = {
   en: {
-    topUpCredited: (p: any, l: NotificationLanguage) => `Top-up credited: ${formatMoney(p.amount, l)} (${p.method === 'usdt' ? 'USDT' : 'SBP'}).`,
-    paymentFailed: (p: any, l: NotificationLanguage) => `Your SBP payment of ${formatMoney(p.amount, l)} did not go through. No money was taken.`,
-    cardReady: (p: any, l: NotificationLanguage) => `Your ${card(p.last4, l)} is ready.`,
-    cardBlocked: (p: any, l: NotificationLanguage) => `Your ${card(p.last4, l)} has been blocked.`,
-    purchaseApproved: (p: any, l: NotificationLanguage) => `Purchase approved: ${formatMoney(p.amount, l)} at ${p.merchant}, ${card(p.last4, l)}.`,
-    purchaseDeclined: (p: any, l: NotificationLanguage) =>
-      `Purchase declined: ${formatMoney(p.amount, l)} at ${p.merchant}, ${card(p.last4, l)}. ${DECLINE_REASONS[l][p.reason as TradeDeclineReason] ?? ''}`.trim(),
-    newSignIn: (p: any, l: NotificationLanguage) =>
-      `New sign-in to your account on ${new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(p.at))} UTC. If it was not you, end that session in Settings.`,
     open: 'Open wallet',
     openPayment: 'View payment',
     welcome: 'Welcome! Your wallet and cards live in the app.',
@@ -44,15 +54,6 @@ const TEXTS = {
     payment: 'Back to your payment.',
   },
   ru: {
-    topUpCredited: (p: any, l: NotificationLanguage) => `Пополнение зачислено: ${formatMoney(p.amount, l)} (${p.method === 'usdt' ? 'USDT' : 'СБП'}).`,
-    paymentFailed: (p: any, l: NotificationLanguage) => `Платёж СБП на ${formatMoney(p.amount, l)} не прошёл. Деньги не списаны.`,
-    cardReady: (p: any, l: NotificationLanguage) => `Ваша ${card(p.last4, l)} готова.`,
-    cardBlocked: (p: any, l: NotificationLanguage) => `Ваша ${card(p.last4, l)} заблокирована.`,
-    purchaseApproved: (p: any, l: NotificationLanguage) => `Покупка одобрена: ${formatMoney(p.amount, l)}, ${p.merchant}, ${card(p.last4, l)}.`,
-    purchaseDeclined: (p: any, l: NotificationLanguage) =>
-      `Покупка отклонена: ${formatMoney(p.amount, l)}, ${p.merchant}, ${card(p.last4, l)}. ${DECLINE_REASONS[l][p.reason as TradeDeclineReason] ?? ''}`.trim(),
-    newSignIn: (p: any, l: NotificationLanguage) =>
-      `Новый вход в аккаунт ${new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(p.at))} UTC. Если это были не вы, завершите этот сеанс в настройках.`,
     open: 'Открыть кошелёк',
     openPayment: 'Открыть платёж',
     welcome: 'Добро пожаловать! Кошелёк и карты — в приложении.',
@@ -60,7 +61,7 @@ const TEXTS = {
     promoButton: 'Зарегистрироваться',
     payment: 'Вернуться к платежу.',
   },
-} satisfies Record<NotificationLanguage, Record<NotificationKind, (p: any, l: NotificationLanguage) => string> & Record<string, unknown>>;
+} satisfies Record<NotificationLanguage, Record<string, unknown>>;
 
 const button = (app: AppLinkSettings, text: string, startParam?: string): BotButton | undefined => {
   const url = miniAppLink(app, startParam);
@@ -75,7 +76,7 @@ export const renderNotification = (
   app: AppLinkSettings,
 ): { text: string; button?: BotButton } => {
   const t = TEXTS[language] ?? TEXTS.en;
-  const text = t[kind](params, language);
+  const text = eventText(kind, params as Record<string, any>, language);
   if (kind === 'paymentFailed' && 'paymentId' in params) return { text, button: button(app, t.openPayment, `sbp_${params.paymentId}`) };
   return { text, button: button(app, t.open) };
 };

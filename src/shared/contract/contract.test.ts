@@ -77,6 +77,12 @@ const ADDITIONS = [
   // Bot notification switches (issue 15, docs/api.md "Notifications").
   'GET /api/notifications/settings',
   'PATCH /api/notifications/settings',
+  // The referral as a message the bot prepared (issue #35, docs/api.md "Promo").
+  'POST /api/promo/share-message',
+  // The activity centre (issue #35, docs/api.md "Activity").
+  'GET /api/activity',
+  'GET /api/activity/unread',
+  'POST /api/activity/read',
   // Transaction details (issue #14, docs/api.md).
   'GET /api/wallet/transactions/{transactionId}',
   'GET /api/cards/{id}/transactions/{transactionId}',
@@ -104,6 +110,8 @@ ADDITIONS.push(
   'POST /api/app-lock/biometry',
   'POST /api/app-lock/biometry/remove',
 );
+/** Issue #31: the app tells the server its lock is on (the session is locked at the server; docs/api.md "App lock"). */
+ADDITIONS.push('POST /api/app-lock/lock');
 /** Issue #33: the app's errors reported to the server (docs/api.md "Client errors"). */
 ADDITIONS.push('POST /api/client-errors');
 /**

@@ -69,6 +69,12 @@ export const ERROR_CODES = def({
   ISSUER_ERROR: { status: 502, service: 'cards', description: 'The card issuer refused or failed the operation.' },
   CARD_BALANCE_EXCEEDED: { status: 422, service: 'cards', description: 'A withdrawal asked for more than the card holds.' },
   CARD_ALREADY_REPLACED: { status: 409, service: 'cards', description: 'This blocked card has a replacement already (replacedByCardId).' },
+  // Promo
+  SHARE_MESSAGE_UNAVAILABLE: {
+    status: 409,
+    service: 'promo',
+    description: 'No message can be prepared for Telegram to share (no Telegram account linked, no bot, or the Bot API refused): share the link instead.',
+  },
 });
 
 export type ErrorCode = keyof typeof ERROR_CODES;

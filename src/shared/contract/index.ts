@@ -13,6 +13,7 @@ export * from './card-lifecycle';
 export * from './promo';
 export * from './account';
 export * from './notifications';
+export * from './activity';
 export * from './statements';
 export * from './transaction-details';
 export * from './app-lock';
@@ -21,6 +22,7 @@ export * from './mini-app-link';
 
 import type { EndpointDef } from './core';
 import { accountEndpoints } from './account';
+import { activityEndpoints } from './activity';
 import { appLockEndpoints } from './app-lock';
 import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
@@ -53,6 +55,7 @@ export const endpoints = {
   ...promoEndpoints,
   ...accountEndpoints,
   ...notificationsEndpoints,
+  ...activityEndpoints,
   ...statementsEndpoints,
   ...detailsEndpoints,
   ...appLockEndpoints,

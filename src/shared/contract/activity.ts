@@ -1,0 +1,82 @@
+/**
+ * The activity centre (issue #35 "Notifications anyone can see"): the events the bot tells a linked Telegram chat
+ * about, listed in the app for every user (with a Telegram account linked or not, whatever the bot's switches say),
+ * with an unread count. docs/api.md "Activity".
+ */
+import * as z from 'zod/mini';
+import { defineEndpoint, Money, PageQuery, Timestamp, page } from './core';
+import { TRADE_DECLINE_REASONS } from './errors';
+
+const last4 = z.nullable(z.string().check(z.regex(/^\d{4}$/)));
+const merchant = z.string().check(z.maxLength(200));
+
+/** What happened, with what its text needs: one shape per kind (the kinds of notifications.ts). */
+export const ActivityEvent = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('topUpCredited'), amount: Money, method: z.enum(['usdt', 'sbp']) }),
+  z.object({ kind: z.literal('paymentFailed'), amount: Money, paymentId: z.string() }),
+  z.object({ kind: z.literal('cardReady'), last4 }),
+  z.object({ kind: z.literal('cardBlocked'), last4 }),
+  z.object({ kind: z.literal('purchaseApproved'), amount: Money, merchant, last4 }),
+  z.object({ kind: z.literal('purchaseDeclined'), amount: Money, merchant, last4, reason: z.enum(TRADE_DECLINE_REASONS) }),
+  z.object({ kind: z.literal('newSignIn'), at: Timestamp }),
+]);
+export type ActivityEvent = z.infer<typeof ActivityEvent>;
+
+/** One entry of the list: the event, when it was recorded and whether the user has seen it. */
+export const ActivityItem = z.intersection(ActivityEvent, z.object({ id: z.string(), createdAt: Timestamp, read: z.boolean() }));
+export type ActivityItem = z.infer<typeof ActivityItem>;
+
+/** Unread entries are counted up to this many (the badge shows "99+" above 99). */
+export const ACTIVITY_UNREAD_CAP = 100;
+export const ActivityUnread = z.object({
+  /** Unread entries, at most ACTIVITY_UNREAD_CAP. */
+  unread: z.int().check(z.minimum(0), z.maximum(ACTIVITY_UNREAD_CAP)),
+});
+export type ActivityUnread = z.infer<typeof ActivityUnread>;
+
+export const ActivityPage = z.extend(page(ActivityItem), ActivityUnread.shape);
+export type ActivityPage = z.infer<typeof ActivityPage>;
+
+export const ActivityMarkReadBody = z.strictObject({
+  /** The `createdAt` of the newest entry the user has seen: it and every older entry are marked read (later ones stay unread). */
+  upTo: Timestamp,
+});
+
+export const activityList = defineEndpoint({
+  id: 'activity.list',
+  method: 'GET',
+  path: '/api/activity',
+  auth: 'bearer',
+  tag: 'activity',
+  summary: "The user's activity (the events the bot notifies about), newest first, cursor-paginated, with the unread count.",
+  query: PageQuery,
+  response: ActivityPage,
+});
+
+export const activityUnread = defineEndpoint({
+  id: 'activity.unread',
+  method: 'GET',
+  path: '/api/activity/unread',
+  auth: 'bearer',
+  tag: 'activity',
+  summary: 'How many activity entries the user has not seen (the badge), at most 100.',
+  response: ActivityUnread,
+});
+
+export const activityMarkRead = defineEndpoint({
+  id: 'activity.markRead',
+  method: 'POST',
+  path: '/api/activity/read',
+  auth: 'bearer',
+  tag: 'activity',
+  summary: 'Marks the entries up to a moment read (the list was seen); answers the unread count left.',
+  body: ActivityMarkReadBody,
+  response: ActivityUnread,
+});
+
+/** The activity endpoints by id (composed in index.ts). */
+export const activityEndpoints = {
+  'activity.list': activityList,
+  'activity.unread': activityUnread,
+  'activity.markRead': activityMarkRead,
+} as const;
