@@ -5,23 +5,27 @@
  * - the bot blocked: Telegram answered the bot 403 (the sandbox chat blocks it); Settings says so and, on the 8.0 mock,
  *   "Allow the bot to write" asks Telegram (requestWriteAccess, recorded) and clears it at the server;
  * - the referral shared as the bot's prepared message (shareMessage on the 8.0 mock, recorded with the id the sandbox
- *   bot saved).
+ *   bot saved);
+ * - "Add to home screen" offered on the success page of a top-up (8.0 mock), gone once added; not offered on 6.7.
  * Screenshots: test-results/e2e/activity-*-{en,ru}.png.
  */
 import type { Page } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import enNotifications from '../../src/shared/i18n/locales/en/notifications.json';
 import enReferral from '../../src/shared/i18n/locales/en/referral.json';
 import enSettings from '../../src/shared/i18n/locales/en/settings.json';
+import enWalletActions from '../../src/shared/i18n/locales/en/wallet-actions.json';
 import ruNotifications from '../../src/shared/i18n/locales/ru/notifications.json';
 import ruReferral from '../../src/shared/i18n/locales/ru/referral.json';
 import ruSettings from '../../src/shared/i18n/locales/ru/settings.json';
+import ruWalletActions from '../../src/shared/i18n/locales/ru/wallet-actions.json';
 import { BOT_TOKEN, linkedUser } from './support/bot-outbox';
-import { api, fundUsdt, hidden, openSignedIn, saveScreenshot, sandboxTokenHeaders, signUpViaApi, test, visible } from './support';
+import { api, fundUsdt, hidden, openSignedIn, saveScreenshot, sandboxTokenHeaders, setVerification, signUpViaApi, test, visible } from './support';
 
 const LANGS = [
-  { lang: 'en', locale: 'en-US', n: enNotifications, settings: enSettings, referral: enReferral, credited: /^Top-up credited: \$20\.\d\d \(USDT\)\.$/ },
-  { lang: 'ru', locale: 'ru-RU', n: ruNotifications, settings: ruSettings, referral: ruReferral, credited: /^Пополнение зачислено: 20,\d\d\u00a0\$ \(USDT\)\.$/ },
+  { lang: 'en', locale: 'en-US', n: enNotifications, settings: enSettings, referral: enReferral, w: enWalletActions, credited: /^Top-up credited: \$20\.\d\d \(USDT\)\.$/ },
+  { lang: 'ru', locale: 'ru-RU', n: ruNotifications, settings: ruSettings, referral: ruReferral, w: ruWalletActions, credited: /^Пополнение зачислено: 20,\d\d\u00a0\$ \(USDT\)\.$/ },
 ] as const;
 
 const mockCalls = (page: Page, method: string) =>
@@ -93,5 +97,25 @@ describe.each(LANGS)('issue #35 in the app ($lang)', (l) => {
     const { messages } = ((await saved.json()) as { data: { messages: Array<{ id: string; text: string; button: { url: string } }> } }).data;
     expect(messages[0]).toMatchObject({ id: call!.id, text: expect.stringContaining(await page.getByTestId('promo-code').textContent() ?? '') });
     expect(messages[0]!.button.url).toMatch(/startapp=ref_/);
+  });
+
+  test('"Add to home screen" after a successful top-up: offered on 8.0, gone once added; never on 6.7', async ({ app: { page, baseUrl } }) => {
+    const user = await signUpViaApi(baseUrl, `home-screen-${l.lang}`, { firstName: 'Anna', lastName: 'Smith' });
+    await setVerification(baseUrl, user.email, 'verified');
+    const payment = await api(baseUrl, 'POST', '/api/wallet/sbp', { amount: 1_000_00 }, user.accessToken, { 'idempotency-key': randomUUID() });
+    expect((await api(baseUrl, 'POST', `/api/dev/sbp/invoices/${payment.invoiceId}/pay`)).status).toBe('paid');
+    const add = page.getByRole('button', { name: l.w.payment.homeScreen.add });
+
+    await openSignedIn(page, baseUrl, user, `/payment-success?paymentId=${payment.paymentId}`, l.lang);
+    await visible(page.getByRole('heading', { level: 1, name: l.w.payment.successTitle }), 20_000);
+    expect(await add.count()).toBe(0);
+
+    page.on('dialog', (dialog) => void dialog.accept()); // the mock asks "Add the app to the home screen?" with confirm()
+    await page.goto(`${baseUrl}/payment-success?paymentId=${payment.paymentId}&tgMockVersion=8.0`);
+    await visible(add, 20_000);
+    await saveScreenshot(page, `activity-home-screen-${l.lang}`);
+    await add.click();
+    await hidden(add);
+    expect(await mockCalls(page, 'web_app_add_to_home_screen')).toHaveLength(1);
   });
 });

@@ -3,10 +3,27 @@ import { useSearchParams } from 'react-router-dom';
 import { $sbpPayment, $sbpPaymentError, $sbpPaymentNotFound, PaymentDetails } from '@/features/topup-sbp';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { usePageLifecycle } from '@/shared/lib';
-import { Amount, ErrorState, IconCheckCircle, IconClock, Page, PrimaryAction, Skeleton, Spinner } from '@/shared/ui';
+import { Amount, Button, ErrorState, IconCheckCircle, IconClock, Page, PrimaryAction, Section, Skeleton, Spinner } from '@/shared/ui';
 import { WalletBalance } from '@/widgets/wallet-balance';
+import { $addingToHomeScreen, $homeScreenOffered, addToHomeScreenPressed } from '../model/home-screen';
 import { $secondsLeft, backToWalletPressed, paymentSuccessPage } from '../model/payment-success';
 import styles from './payment-success-page.module.css';
+
+/** "Add to home screen", where Telegram can add the shortcut and it is not there yet (issue #35). */
+function HomeScreenOffer() {
+  const { t } = useTranslation('wallet-actions');
+  const [offered, adding, add] = useUnit([$homeScreenOffered, $addingToHomeScreen, addToHomeScreenPressed]);
+  if (!offered) return null;
+  return (
+    <Section title={t('payment.homeScreen.title')} footer={t('payment.homeScreen.text')}>
+      <div className={styles.offer}>
+        <Button variant="secondary" fullWidth loading={adding} onClick={() => add()}>
+          {t('payment.homeScreen.add')}
+        </Button>
+      </div>
+    </Section>
+  );
+}
 
 /** SPEC §2 /payment-success: amount, orderId, invoiceId, status; back to the wallet after 10 s (SPEC §9). */
 export function PaymentSuccessPage() {
@@ -61,6 +78,7 @@ export function PaymentSuccessPage() {
         )}
       </div>
       <PaymentDetails payment={payment} />
+      {succeeded && <HomeScreenOffer />}
       {succeeded && <WalletBalance actions={false} />}
     </Page>
   );
