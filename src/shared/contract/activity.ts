@@ -10,20 +10,44 @@ import { TRADE_DECLINE_REASONS } from './errors';
 const last4 = z.nullable(z.string().check(z.regex(/^\d{4}$/)));
 const merchant = z.string().check(z.maxLength(200));
 
-/** What happened, with what its text needs: one shape per kind (the kinds of notifications.ts). */
+/** What each kind of event carries for its sentence (the kinds of notifications.ts). */
+const EVENT_SHAPES = {
+  topUpCredited: { amount: Money, method: z.enum(['usdt', 'sbp']) },
+  paymentFailed: { amount: Money, paymentId: z.string() },
+  cardReady: { last4 },
+  cardBlocked: { last4 },
+  purchaseApproved: { amount: Money, merchant, last4 },
+  purchaseDeclined: { amount: Money, merchant, last4, reason: z.enum(TRADE_DECLINE_REASONS) },
+  newSignIn: { at: Timestamp },
+} as const;
+/** An entry of the list: when it was recorded and whether the user has seen it. */
+const ENTRY_SHAPE = { id: z.string(), createdAt: Timestamp, read: z.boolean() };
+
+/**
+ * What happened, with what its text needs: one shape per kind. Plain objects only (no z.intersection / z.extend):
+ * zod's core module is part of the wallet screen's chunk, and those add their code to it (bundle budget).
+ */
 export const ActivityEvent = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('topUpCredited'), amount: Money, method: z.enum(['usdt', 'sbp']) }),
-  z.object({ kind: z.literal('paymentFailed'), amount: Money, paymentId: z.string() }),
-  z.object({ kind: z.literal('cardReady'), last4 }),
-  z.object({ kind: z.literal('cardBlocked'), last4 }),
-  z.object({ kind: z.literal('purchaseApproved'), amount: Money, merchant, last4 }),
-  z.object({ kind: z.literal('purchaseDeclined'), amount: Money, merchant, last4, reason: z.enum(TRADE_DECLINE_REASONS) }),
-  z.object({ kind: z.literal('newSignIn'), at: Timestamp }),
+  z.object({ kind: z.literal('topUpCredited'), ...EVENT_SHAPES.topUpCredited }),
+  z.object({ kind: z.literal('paymentFailed'), ...EVENT_SHAPES.paymentFailed }),
+  z.object({ kind: z.literal('cardReady'), ...EVENT_SHAPES.cardReady }),
+  z.object({ kind: z.literal('cardBlocked'), ...EVENT_SHAPES.cardBlocked }),
+  z.object({ kind: z.literal('purchaseApproved'), ...EVENT_SHAPES.purchaseApproved }),
+  z.object({ kind: z.literal('purchaseDeclined'), ...EVENT_SHAPES.purchaseDeclined }),
+  z.object({ kind: z.literal('newSignIn'), ...EVENT_SHAPES.newSignIn }),
 ]);
 export type ActivityEvent = z.infer<typeof ActivityEvent>;
 
 /** One entry of the list: the event, when it was recorded and whether the user has seen it. */
-export const ActivityItem = z.intersection(ActivityEvent, z.object({ id: z.string(), createdAt: Timestamp, read: z.boolean() }));
+export const ActivityItem = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('topUpCredited'), ...EVENT_SHAPES.topUpCredited, ...ENTRY_SHAPE }),
+  z.object({ kind: z.literal('paymentFailed'), ...EVENT_SHAPES.paymentFailed, ...ENTRY_SHAPE }),
+  z.object({ kind: z.literal('cardReady'), ...EVENT_SHAPES.cardReady, ...ENTRY_SHAPE }),
+  z.object({ kind: z.literal('cardBlocked'), ...EVENT_SHAPES.cardBlocked, ...ENTRY_SHAPE }),
+  z.object({ kind: z.literal('purchaseApproved'), ...EVENT_SHAPES.purchaseApproved, ...ENTRY_SHAPE }),
+  z.object({ kind: z.literal('purchaseDeclined'), ...EVENT_SHAPES.purchaseDeclined, ...ENTRY_SHAPE }),
+  z.object({ kind: z.literal('newSignIn'), ...EVENT_SHAPES.newSignIn, ...ENTRY_SHAPE }),
+]);
 export type ActivityItem = z.infer<typeof ActivityItem>;
 
 /** Unread entries are counted up to this many (the badge shows "99+" above 99). */
@@ -34,7 +58,7 @@ export const ActivityUnread = z.object({
 });
 export type ActivityUnread = z.infer<typeof ActivityUnread>;
 
-export const ActivityPage = z.extend(page(ActivityItem), ActivityUnread.shape);
+export const ActivityPage = z.object({ ...page(ActivityItem).shape, ...ActivityUnread.shape });
 export type ActivityPage = z.infer<typeof ActivityPage>;
 
 export const ActivityMarkReadBody = z.strictObject({

@@ -15,6 +15,7 @@ export * from './account';
 export * from './notifications';
 export * from './activity';
 export * from './statements';
+export * from './receipts';
 export * from './transaction-details';
 export * from './app-lock';
 export * from './client-errors';
@@ -33,6 +34,7 @@ import { configEndpoints } from './config';
 import { notificationsEndpoints } from './notifications';
 import { promoEndpoints } from './promo';
 import { statementsEndpoints } from './statements';
+import { receiptsEndpoints } from './receipts';
 import { detailsEndpoints } from './transaction-details';
 import { usersEndpoints } from './users';
 import { walletEndpoints } from './wallet';
@@ -57,6 +59,7 @@ export const endpoints = {
   ...notificationsEndpoints,
   ...activityEndpoints,
   ...statementsEndpoints,
+  ...receiptsEndpoints,
   ...detailsEndpoints,
   ...appLockEndpoints,
   ...clientErrorsEndpoints,
