@@ -12,6 +12,7 @@
  *   settings.ts      the sandbox_settings switches shared by every process
  *   bot.ts           sandbox Telegram bot outbox (BOT_ADAPTER=sandbox)
  *   routes/          the dev controls (/api/dev/*)
+ *   panel.ts         the sandbox panel page (GET /api/dev/panel): those controls as forms in the browser
  */
 import type { FastifyInstance } from 'fastify';
 import { sandboxAtRestKey, type CardIssuer } from '../adapters/card-issuer';
@@ -30,6 +31,7 @@ import { registerCardDevRoutes } from './routes/cards';
 import { registerCardControlDevRoutes } from './routes/card-controls';
 import { registerDevRoutes } from './routes/dev';
 import { registerExchangeDevRoutes } from './routes/exchange';
+import { registerPanelDevRoutes } from './routes/panel';
 import { registerWalletDevRoutes } from './routes/wallet';
 import { SANDBOX_SBP_CALLBACK_JOB, SandboxSbpAcquirer } from './sbp';
 import { SandboxTronChain } from './tron';
@@ -120,6 +122,7 @@ export const registerSandboxRoutes = async (
 ): Promise<void> => {
   const { db, clock, config, users, adapters } = deps;
   registerDevRoutes(app, db, users, config.sandboxToken);
+  registerPanelDevRoutes(app, config.sandboxToken);
   if (adapters.bot === sandbox.bot) registerBotDevRoutes(app, { db, clock }, config.sandboxToken);
   registerExchangeDevRoutes(app, { rates: sandbox.rates, exchange: app.exchange });
   await registerWalletDevRoutes(app, {

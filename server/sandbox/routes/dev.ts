@@ -7,7 +7,8 @@ import { route } from '../../http/route';
 import { normalizeEmail, type UsersService } from '../../modules/users';
 import { devMailbox, devResetCodeLimit, devSetVerification, SANDBOX_TOKEN_HEADER } from './dev-endpoints';
 
-const sameSecret = (given: string, expected: string): boolean => {
+/** Constant-time comparison of a given secret with the expected one. */
+export const sameSecret = (given: string, expected: string): boolean => {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
