@@ -40,6 +40,7 @@ export {
 } from './factory';
 export { refetchOn, createRefetch, type RefetchOnOptions, type QueryView } from './refetch';
 export { createPoll, type Poll } from './poll';
+export { createShowMore } from './show-more';
 export { isDefinitiveFailure, newIdempotencyKey } from './idempotency';
 export { forgetPendingIntents, PENDING_INTENTS_PREFIX } from './pending-intents-reset';
 export { apiDataReset } from './reset';

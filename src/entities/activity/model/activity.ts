@@ -4,9 +4,9 @@
  * Settings' "Activity" row; opening the list shows what was new (marked "New" for this visit) and tells the server the
  * user has seen everything up to the newest entry shown (an event that arrives later stays unread).
  */
-import { combine, createEvent, createStore, sample } from 'effector';
-import { apiDataReset, createApiMutation, createApiQuery, errorMessageOf, queryState } from '@/shared/api';
-import { ACTIVITY_UNREAD_CAP, activityList, activityMarkRead, activityUnread, type ActivityItem } from '@/shared/contract';
+import { createEvent, createStore, sample } from 'effector';
+import { apiDataReset, createApiMutation, createApiQuery, createShowMore, errorMessageOf, queryState } from '@/shared/api';
+import { ACTIVITY_UNREAD_CAP, activityList, activityMarkRead, activityUnread } from '@/shared/contract';
 
 /** Entries per page. */
 export const ACTIVITY_PAGE_SIZE = 20;
@@ -32,33 +32,22 @@ export const $activityUnread = createStore(0)
   .on(activityMarkReadMutation.finished.success, (_, { result }) => result.unread)
   .reset(apiDataReset);
 
-const $morePages = createStore<ActivityItem[]>([])
-  .on(activityMoreQuery.finished.success, (items, { result }) => [...items, ...result.items])
-  .reset(activityListQuery.finished.success, apiDataReset);
-/** Entries loaded so far, newest first, each once. */
-export const $activityItems = combine(activityListQuery.$data, $morePages, (first, more) => {
-  const seen = new Set<string>();
-  return [...(first?.items ?? []), ...more].filter((item) => (seen.has(item.id) ? false : (seen.add(item.id), true)));
+const list = createShowMore({
+  first: activityListQuery,
+  more: activityMoreQuery,
+  moreRequested: moreActivityRequested,
+  nextPage: (cursor) => ({ query: { cursor, limit: ACTIVITY_PAGE_SIZE } }),
 });
-const $nextCursor = createStore<string | null>(null)
-  .on(activityListQuery.finished.success, (_, { result }) => result.nextCursor)
-  .on(activityMoreQuery.finished.success, (_, { result }) => result.nextCursor)
-  .reset(apiDataReset);
-export const $hasMoreActivity = $nextCursor.map((cursor) => cursor !== null);
-export const $loadingMoreActivity = activityMoreQuery.$pending;
+/** Entries loaded so far, newest first, each once. */
+export const $activityItems = list.$items;
+export const $hasMoreActivity = list.$hasMore;
+export const $loadingMoreActivity = list.$loadingMore;
 export const $activityState = queryState(activityListQuery);
 export const $activityError = errorMessageOf(activityListQuery, 'notifications:activity.loadFailed');
 export const $moreActivityError = errorMessageOf(activityMoreQuery, 'notifications:activity.loadFailed');
 
 sample({ clock: activityUnreadRequested, fn: () => undefined, target: activityUnreadQuery.start });
 sample({ clock: activityOpened, fn: () => ({ query: { limit: ACTIVITY_PAGE_SIZE } }), target: activityListQuery.start });
-sample({
-  clock: moreActivityRequested,
-  source: { cursor: $nextCursor, pending: activityMoreQuery.$pending },
-  filter: ({ cursor, pending }) => cursor !== null && !pending,
-  fn: ({ cursor }) => ({ query: { cursor: cursor!, limit: ACTIVITY_PAGE_SIZE } }),
-  target: activityMoreQuery.start,
-});
 // Seen: everything up to the newest entry shown is read (the entries keep their "New" for this visit).
 sample({
   clock: activityListQuery.finished.success,
