@@ -11,11 +11,13 @@
  *   card-issuer.ts, pan.ts  simulated card issuer
  *   settings.ts      the sandbox_settings switches shared by every process
  *   bot.ts           sandbox Telegram bot outbox (BOT_ADAPTER=sandbox)
+ *   kyc.ts           sandbox KYC provider (decisions later, by a signed webhook; KYC_PROVIDER=sandbox)
  *   routes/          the dev controls (/api/dev/*)
  *   panel.ts         the sandbox panel page (GET /api/dev/panel): those controls as forms in the browser
  */
 import type { FastifyInstance } from 'fastify';
 import { sandboxAtRestKey, type CardIssuer } from '../adapters/card-issuer';
+import { KYC_SIGNATURE_HEADER } from '../adapters/kyc';
 import { SBP_SIGNATURE_HEADER } from '../adapters/sbp';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
@@ -25,23 +27,21 @@ import type { Adapters } from '../modules';
 import type { UsersService } from '../modules/users';
 import { SandboxBotAdapter } from './bot';
 import { SandboxCardIssuer } from './card-issuer';
+import { SANDBOX_KYC_DECIDE_JOB, SandboxKycProvider } from './kyc';
 import { SandboxRateProvider } from './rates';
 import { registerBotDevRoutes } from './routes/bot';
 import { registerCardDevRoutes } from './routes/cards';
 import { registerCardControlDevRoutes } from './routes/card-controls';
 import { registerDevRoutes } from './routes/dev';
 import { registerExchangeDevRoutes } from './routes/exchange';
+import { registerKycDevRoutes } from './routes/kyc';
 import { registerPanelDevRoutes } from './routes/panel';
 import { registerWalletDevRoutes } from './routes/wallet';
 import { SANDBOX_SBP_CALLBACK_JOB, SandboxSbpAcquirer } from './sbp';
 import { SandboxTronChain } from './tron';
 
 export { SandboxMailAdapter } from './mail';
-export { SandboxBotAdapter, readSandboxBotOutbox, type SandboxBotMessage } from './bot';
 export { SandboxCardIssuer } from './card-issuer';
-export { SandboxRateProvider } from './rates';
-export { SandboxSbpAcquirer } from './sbp';
-export { SandboxTronChain } from './tron';
 export { isLuhnValid } from './pan';
 
 export interface Sandbox {
@@ -52,6 +52,8 @@ export interface Sandbox {
   cardIssuer: SandboxCardIssuer | null;
   /** The bot's outbox (GET /api/dev/bot-outbox). */
   bot: SandboxBotAdapter;
+  /** The KYC provider (POST /api/dev/kyc/settings). */
+  kyc: SandboxKycProvider;
 }
 
 declare module 'fastify' {
@@ -106,7 +108,24 @@ export const createSandbox = (
         defaultDelayMs: config.cards.sandboxIssuer.delayMs,
         log: app.log,
       });
-  const sandbox: Sandbox = { chain, acquirer, rates, cardIssuer: sandboxIssuer, bot: new SandboxBotAdapter(db, clock) };
+  // The KYC provider posts its decisions to this same server too, through the full HTTP stack.
+  const kyc = new SandboxKycProvider({
+    db,
+    clock,
+    secret: config.kyc.webhookSecret,
+    defaultDelayMs: config.kyc.sandboxDelayMs,
+    transport: async ({ rawBody, signature }) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/webhooks/kyc',
+        payload: rawBody,
+        headers: { 'content-type': 'application/json', [KYC_SIGNATURE_HEADER]: signature },
+      });
+      return { status: response.statusCode, body: response.body };
+    },
+  });
+  registry.register<{ checkId: string }>(SANDBOX_KYC_DECIDE_JOB, ({ checkId }) => kyc.decideAndDeliver(checkId));
+  const sandbox: Sandbox = { chain, acquirer, rates, cardIssuer: sandboxIssuer, bot: new SandboxBotAdapter(db, clock), kyc };
   app.decorate('sandbox', sandbox);
   return sandbox;
 };
@@ -124,6 +143,7 @@ export const registerSandboxRoutes = async (
   registerDevRoutes(app, db, users, config.sandboxToken);
   registerPanelDevRoutes(app, config.sandboxToken);
   if (adapters.bot === sandbox.bot) registerBotDevRoutes(app, { db, clock }, config.sandboxToken);
+  if (adapters.kyc === sandbox.kyc) registerKycDevRoutes(app, { db, clock });
   registerExchangeDevRoutes(app, { rates: sandbox.rates, exchange: app.exchange });
   await registerWalletDevRoutes(app, {
     clock,

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotApiError, TelegramBotAdapter } from '../../server/adapters/telegram-bot';
 import { appJobRegistry, listJobs, runDueJobs } from '../../server/jobs';
-import { notifyCardBlocked } from '../../server/modules/notifications';
+import { notifyCardBlocked, notifyUser } from '../../server/modules/notifications';
 import { sendNotification } from '../../server/modules/notifications/sender';
 import { createTestApp, latestCode, sandboxHeaders, uniqueIp, type TestApp } from './harness';
 import { startFakeBotApi, type FakeBotApi } from './fakes/telegram-bot';
@@ -321,6 +321,24 @@ const activity = async (user: TestUser, query = '') => {
 const unread = async (user: TestUser) => (await t.call({ method: 'GET', url: '/api/activity/unread', headers: user.headers })).body.data.unread as number;
 
 describe('activity centre (issue #35)', () => {
+  it("an account notice (what operators decided) is sent whatever the switches say, in the user's language, and listed too", async () => {
+    const user = await linkedUser();
+    const off = Object.fromEntries(['topUpCredited', 'paymentFailed', 'cardReady', 'cardBlocked', 'purchaseApproved', 'purchaseDeclined', 'newSignIn'].map((kind) => [kind, false]));
+    expect((await settings(user, { kinds: off, language: 'ru' })).status).toBe(200);
+    await t.db.tx((q) => notifyUser(q, user.id, { kind: 'accountStatus', ref: `asked:${user.id}`, status: 'infoRequested', items: ['proof_of_address', 'selfie'] }, t.clock.now()));
+    t.clock.advance(1);
+    await t.db.tx((q) => notifyUser(q, user.id, { kind: 'accountStatus', ref: `frozen:${user.id}`, status: 'frozen', freezeReason: 'compliance_review' }, t.clock.now()));
+    await drain();
+    expect((await outbox(user.chatId)).map((m) => m.text).reverse()).toEqual([
+      'Чтобы завершить проверку аккаунта, нам нужно: подтверждение адреса (счёт за коммунальные услуги или банковская выписка); селфи с документом. Отправьте это в поддержку.',
+      'Ваш счёт заморожен. Ваш счёт проходит проверку комплаенс. Пока счёт заморожен, деньги с него не уходят. Обратитесь в поддержку.',
+    ]);
+    expect((await activity(user)).items).toMatchObject([
+      { kind: 'accountStatus', status: 'frozen', freezeReason: 'compliance_review', read: false },
+      { kind: 'accountStatus', status: 'infoRequested', items: ['proof_of_address', 'selfie'], read: false },
+    ]);
+  });
+
   it('lists the events the bot tells about for a user without Telegram too, whatever the switches; once per event; only their own', async () => {
     const user = await newUser(t);
     const other = await newUser(t);

@@ -1,2 +1,2 @@
 export { unconfiguredTronSource, type TronDepositSource, type TronTransfer } from './tron';
-export { parseTronGridCursor, TronGridError, TronGridSource, type TronGridSourceOptions } from './trongrid';
+export { TronGridError, TronGridSource } from './trongrid';

@@ -15,9 +15,7 @@ import { sendNotification, sendStartReply } from './sender';
 import { BOT_NOTIFY_JOB, getNotificationSettings, updateNotificationSettings } from './store';
 import { BOT_REPLY_JOB, registerBotWebhook } from './webhook';
 
-export { BOT_NOTIFY_JOB, notifyCardBlocked, notifyUser, setBotBlocked, getNotificationSettings, updateNotificationSettings, type NotificationEvent } from './store';
-export { BOT_REPLY_JOB } from './webhook';
-export { renderNotification, renderStart } from './texts';
+export { notifyCardBlocked, notifyUser } from './store';
 
 const registerNotifications = async (app: FastifyInstance, { db, clock, config, adapters }: ModuleDeps): Promise<void> => {
   const bot = adapters.bot;

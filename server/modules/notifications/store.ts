@@ -21,9 +21,15 @@ export const BOT_NOTIFY_JOB = 'bot.notify';
 
 /**
  * What happened, with what the text needs (the contract's ActivityEvent: the activity centre lists the same events).
- * `ref` names the event (a payment, a trade, a session): one notification per ref.
+ * `ref` names the event (a payment, a trade, a session): one notification per ref. Besides the switchable kinds of
+ * NOTIFICATION_KINDS, the service notices (`accountStatus`: what operators decided about the account, docs/ops.md)
+ * are sent whatever the switches say (the user cannot turn them off), like the app shows them.
  */
 export type NotificationEvent = ActivityEvent & { ref: string };
+
+/** Every kind a notification row can have: the switchable ones (the contract's) and the service ones. */
+export type StoredNotificationKind = ActivityEvent['kind'];
+const isSwitchable = (kind: StoredNotificationKind): kind is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(kind);
 
 export type NotificationParams = Omit<NotificationEvent, 'kind' | 'ref'>;
 
@@ -82,7 +88,7 @@ export const notifyUser = async (q: Queryable, userId: string, event: Notificati
   const row = await readRow(q, userId);
   if (row?.telegram_id == null) return false;
   const settings = toSettings(row);
-  if (!settings.kinds[event.kind] || settings.botBlocked) return false;
+  if ((isSwitchable(event.kind) && !settings.kinds[event.kind]) || settings.botBlocked) return false;
   const { kind, ...params } = details;
   const inserted = await q.query(
     `INSERT INTO bot_notifications (id, user_id, kind, chat_id, language, params, status, created_at)

@@ -5,7 +5,7 @@
  * a button opens the Mini App (with a start parameter where one names a screen: `sbp_<paymentId>` for a failed
  * payment, docs/frontend.md "Deep links").
  */
-import type { NotificationKind, NotificationLanguage, TradeDeclineReason } from '@/shared/contract';
+import type { AccountStatusChange, FreezeReason, InfoRequestItem, NotificationLanguage, TradeDeclineReason } from '@/shared/contract';
 import { miniAppLink } from '@/shared/contract';
 import { formatMoney } from '@/shared/money';
 import enErrors from '@/shared/i18n/locales/en/errors.json';
@@ -13,35 +13,42 @@ import ruErrors from '@/shared/i18n/locales/ru/errors.json';
 import enNotifications from '@/shared/i18n/locales/en/notifications.json';
 import ruNotifications from '@/shared/i18n/locales/ru/notifications.json';
 import type { BotButton } from '../../adapters/telegram-bot';
-import type { NotificationParams } from './store';
+import type { NotificationParams, StoredNotificationKind } from './store';
 
 export interface AppLinkSettings {
   botUsername: string;
   miniAppShortName: string | null;
 }
 
-/** The app's locale files of each language: the events' sentences and the decline reasons (one text in both places). */
+/** The app's locale files of each language: the events' sentences, the decline reasons, what verification asks for and why an account is frozen (one text in both places). */
 const LOCALE = {
-  en: { ...enNotifications, reasons: enErrors.reasons },
-  ru: { ...ruNotifications, reasons: ruErrors.reasons },
+  en: { ...enNotifications, reasons: enErrors.reasons, verification: enErrors.verification },
+  ru: { ...ruNotifications, reasons: ruErrors.reasons, verification: ruErrors.verification },
 } satisfies Record<NotificationLanguage, unknown>;
 
 /** i18next's `{{name}}` placeholders, filled the way the app's i18n fills them (no escaping: plain text). */
 const fill = (template: string, values: Record<string, string>): string => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 
-/** One event's sentence, as the app's activity centre writes it; `at` of a sign-in in UTC (a chat has no time zone). */
-const eventText = (kind: NotificationKind, p: Record<string, any>, l: NotificationLanguage): string => {
+/**
+ * One event's sentence, as the app's activity centre writes it (an account notice: its status's sentence, with what was
+ * asked for or why the account was frozen); `at` of a sign-in in UTC (a chat has no time zone).
+ */
+const eventText = (kind: StoredNotificationKind, p: Record<string, any>, l: NotificationLanguage): string => {
   const locale = LOCALE[l];
   const parts = locale.eventParts;
   const at = p.at ? `${new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(p.at))} UTC` : '';
-  return fill(locale.events[kind], {
+  const template = kind === 'accountStatus' ? locale.events.accountStatus[p.status as AccountStatusChange] : locale.events[kind];
+  return fill(template, {
     amount: p.amount ? formatMoney(p.amount, l) : '',
     method: p.method === 'usdt' || p.method === 'sbp' ? parts.methods[p.method as 'usdt' | 'sbp'] : '',
     card: p.last4 ? fill(parts.cardLast4, { last4: String(p.last4) }) : parts.card,
     merchant: String(p.merchant ?? ''),
-    reason: locale.reasons[p.reason as TradeDeclineReason] ?? '',
+    reason: (p.reason ? locale.reasons[p.reason as TradeDeclineReason] : p.freezeReason ? locale.verification.frozen.reasons[p.freezeReason as FreezeReason] : '') ?? '',
+    items: ((p.items ?? []) as InfoRequestItem[]).map((item) => locale.verification.verificationItems[item]).join('; '),
     at,
-  }).trim();
+  })
+    .replace(/ {2,}/g, ' ')
+    .trim();
 };
 
 const TEXTS = {
@@ -70,7 +77,7 @@ const button = (app: AppLinkSettings, text: string, startParam?: string): BotBut
 
 /** The message of one notification. */
 export const renderNotification = (
-  kind: NotificationKind,
+  kind: StoredNotificationKind,
   params: NotificationParams,
   language: NotificationLanguage,
   app: AppLinkSettings,

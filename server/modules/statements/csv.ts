@@ -11,14 +11,14 @@ import { statementLabels } from './texts';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
-export const csvCell = (value: string): string => {
+const csvCell = (value: string): string => {
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-export const csvLine = (cells: readonly string[]): string => `${cells.map(csvCell).join(',')}\r\n`;
+const csvLine = (cells: readonly string[]): string => `${cells.map(csvCell).join(',')}\r\n`;
 
-export const CSV_BOM = '\uFEFF';
+const CSV_BOM = '\uFEFF';
 
 export function renderCsv(doc: StatementDocument): string {
   const labels = statementLabels(doc.language);

@@ -6,7 +6,7 @@ import type { Currency } from '@/shared/contract';
 import { minorToDecimal } from '@/shared/money';
 import { movementDescription, movementName, statusName, type StatementAccountKind, type StatementLanguage } from './texts';
 
-export interface StatementRow {
+interface StatementRow {
   at: Date;
   /** The ledger's type code (stable, for machines). */
   typeCode: string;

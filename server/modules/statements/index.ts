@@ -11,9 +11,6 @@ import { WalletService } from '../wallet';
 import { ReceiptsService } from './receipts';
 import { StatementsService, type StatementFile } from './service';
 
-export { StatementsService, STATEMENT_LINK_TTL_SECONDS, STATEMENT_PDF_MAX_ROWS } from './service';
-export { ReceiptsService } from './receipts';
-
 /** A downloaded file: an attachment nobody caches, no referrer leaves with it. */
 const sendFile = (reply: FastifyReply, { fileName, contentType, body }: StatementFile) =>
   reply

@@ -24,12 +24,12 @@ const TEXT = {
 } as const;
 const APP = { en: { details: enDetails, cards: enCards, errors: enErrors }, ru: { details: ruDetails, cards: ruCards, errors: ruErrors } };
 
-export interface ReceiptLine {
+interface ReceiptLine {
   label: string;
   value: string;
 }
 
-export interface ReceiptDocument {
+interface ReceiptDocument {
   language: StatementLanguage;
   title: string;
   amount: Money;
@@ -40,7 +40,7 @@ export interface ReceiptDocument {
 }
 
 /** What the details say, as the receipt's lines (the money formatted by `money`, times by `time`). */
-export function buildReceipt(details: ReceiptDetails, language: StatementLanguage, money: (value: Money) => string): ReceiptDocument {
+function buildReceipt(details: ReceiptDetails, language: StatementLanguage, money: (value: Money) => string): ReceiptDocument {
   const app = APP[language];
   const ids = app.details.ids;
   const amounts = app.details.amounts;

@@ -17,7 +17,7 @@ import { renderPdf } from './pdf';
 import { statementLabels, type StatementLanguage } from './texts';
 
 /** A PDF is laid out page by page: past this many rows the CSV is the file to use (422 STATEMENT_TOO_LARGE). */
-export const STATEMENT_PDF_MAX_ROWS = 3000;
+const STATEMENT_PDF_MAX_ROWS = 3000;
 
 /** How long a download link works (seconds): long enough for Telegram to start the download, no longer. */
 export const STATEMENT_LINK_TTL_SECONDS = 60;

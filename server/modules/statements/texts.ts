@@ -119,6 +119,7 @@ export function movementName(
     case 'sbpTopup':
     case 'cardIssue':
     case 'promoBonus':
+    case 'manualAdjustment':
       return wallet.types[type];
     case 'currencyExchange':
       return labels.types.exchange;
@@ -180,6 +181,9 @@ export function movementDescription(
     }
     case 'promoBonus':
       return fill(wallet.details.promoBonus, { name: text(details.referralName) });
+    case 'manualAdjustment':
+      // An operator's goodwill credit or correction (docs/ops.md "Manual adjustments under four eyes"): the app's words for it.
+      return details.kind === 'goodwill' ? wallet.details.adjustment.goodwill : wallet.details.adjustment.correction;
     default:
       return text(details.merchantName);
   }

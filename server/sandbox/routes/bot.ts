@@ -11,7 +11,7 @@ const ChatId = z.coerce.number().check(z.int(), z.positive(), z.lte(Number.MAX_S
 const button = z.object({ text: z.string(), url: z.string() });
 
 /** Sandbox: what the bot "sent" to a Telegram chat (sandbox bot adapter), newest first. Needs X-Sandbox-Token. */
-export const devBotOutbox = defineEndpoint({
+const devBotOutbox = defineEndpoint({
   id: 'dev.botOutbox',
   method: 'GET',
   path: '/api/dev/bot-outbox',
@@ -33,7 +33,7 @@ export const devBotOutbox = defineEndpoint({
 });
 
 /** Sandbox: the user of a chat blocks the bot (its messages are then refused with Telegram's 403) or unblocks it. */
-export const devBotChatBlocked = defineEndpoint({
+const devBotChatBlocked = defineEndpoint({
   id: 'dev.botChatBlocked',
   method: 'POST',
   path: '/api/dev/bot-chats/blocked',
@@ -45,7 +45,7 @@ export const devBotChatBlocked = defineEndpoint({
 });
 
 /** Sandbox: the messages the bot saved for a Telegram user to share (savePreparedInlineMessage), newest first. */
-export const devBotPreparedMessages = defineEndpoint({
+const devBotPreparedMessages = defineEndpoint({
   id: 'dev.botPreparedMessages',
   method: 'GET',
   path: '/api/dev/bot-prepared-messages',

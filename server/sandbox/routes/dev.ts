@@ -42,7 +42,7 @@ export const registerDevRoutes = (app: FastifyInstance, db: Db, users: UsersServ
  * The per-network code limit counts `email_codes` rows by `client_ip` over the last hour (auth/email-codes.ts): a reset
  * re-labels that address's rows (`sandbox-reset:<ip>`), so they stop counting while the codes stay usable.
  */
-export const resetCodeLimit = async (db: Db, ip: string): Promise<{ ip: string; reset: number }> => {
+const resetCodeLimit = async (db: Db, ip: string): Promise<{ ip: string; reset: number }> => {
   const rows = await db.query<{ id: number }>(`UPDATE email_codes SET client_ip = 'sandbox-reset:' || client_ip WHERE client_ip = $1 RETURNING id`, [ip]);
   return { ip, reset: rows.length };
 };

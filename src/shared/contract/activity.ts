@@ -6,11 +6,20 @@
 import * as z from 'zod/mini';
 import { defineEndpoint, Money, PageQuery, Timestamp, page } from './core';
 import { TRADE_DECLINE_REASONS } from './errors';
+import { FreezeReason, InfoRequestItem } from './users';
 
 const last4 = z.nullable(z.string().check(z.regex(/^\d{4}$/)));
 const merchant = z.string().check(z.maxLength(200));
 
-/** What each kind of event carries for its sentence (the kinds of notifications.ts). */
+/**
+ * What operators decided about the account (docs/ops.md): verified, verification failed, more asked for, frozen,
+ * unfrozen. A service notice (kind `accountStatus`): not one of notifications.ts's switchable kinds, the bot sends it
+ * whatever the switches say.
+ */
+export const ACCOUNT_STATUS_CHANGES = ['verified', 'verificationFailed', 'infoRequested', 'frozen', 'unfrozen'] as const;
+export type AccountStatusChange = (typeof ACCOUNT_STATUS_CHANGES)[number];
+
+/** What each kind of event carries for its sentence (the kinds of notifications.ts, and the service notices). */
 const EVENT_SHAPES = {
   topUpCredited: { amount: Money, method: z.enum(['usdt', 'sbp']) },
   paymentFailed: { amount: Money, paymentId: z.string() },
@@ -19,6 +28,8 @@ const EVENT_SHAPES = {
   purchaseApproved: { amount: Money, merchant, last4 },
   purchaseDeclined: { amount: Money, merchant, last4, reason: z.enum(TRADE_DECLINE_REASONS) },
   newSignIn: { at: Timestamp },
+  /** `items`: what was asked for (infoRequested); `freezeReason`: why (frozen). */
+  accountStatus: { status: z.enum(ACCOUNT_STATUS_CHANGES), items: z.optional(z.array(InfoRequestItem)), freezeReason: z.optional(FreezeReason) },
 } as const;
 /** An entry of the list: when it was recorded and whether the user has seen it. */
 const ENTRY_SHAPE = { id: z.string(), createdAt: Timestamp, read: z.boolean() };
@@ -35,6 +46,7 @@ export const ActivityEvent = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('purchaseApproved'), ...EVENT_SHAPES.purchaseApproved }),
   z.object({ kind: z.literal('purchaseDeclined'), ...EVENT_SHAPES.purchaseDeclined }),
   z.object({ kind: z.literal('newSignIn'), ...EVENT_SHAPES.newSignIn }),
+  z.object({ kind: z.literal('accountStatus'), ...EVENT_SHAPES.accountStatus }),
 ]);
 export type ActivityEvent = z.infer<typeof ActivityEvent>;
 
@@ -47,6 +59,7 @@ export const ActivityItem = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('purchaseApproved'), ...EVENT_SHAPES.purchaseApproved, ...ENTRY_SHAPE }),
   z.object({ kind: z.literal('purchaseDeclined'), ...EVENT_SHAPES.purchaseDeclined, ...ENTRY_SHAPE }),
   z.object({ kind: z.literal('newSignIn'), ...EVENT_SHAPES.newSignIn, ...ENTRY_SHAPE }),
+  z.object({ kind: z.literal('accountStatus'), ...EVENT_SHAPES.accountStatus, ...ENTRY_SHAPE }),
 ]);
 export type ActivityItem = z.infer<typeof ActivityItem>;
 

@@ -43,7 +43,10 @@ export type Wallet = z.infer<typeof Wallet>;
 
 // ── Wallet transactions ────────────────────────────────────────────────────────────────────────────
 
-/** SPEC §3, exactly. */
+/**
+ * SPEC §3's seven types, plus `manualAdjustment` (an addition, docs/api.md "Wallet transactions"): a goodwill credit or
+ * a correction operators posted under four eyes (docs/ops.md "Manual adjustments").
+ */
 export const WalletTransactionType = z.enum([
   'usdtDeposit',
   'cardTransfer',
@@ -52,6 +55,7 @@ export const WalletTransactionType = z.enum([
   'sbpTopup',
   'currencyExchange',
   'promoBonus',
+  'manualAdjustment',
 ]);
 export type WalletTransactionType = z.infer<typeof WalletTransactionType>;
 export const TransactionDirection = z.enum(['credit', 'debit']);
@@ -143,6 +147,12 @@ export const WalletTransaction = z.discriminatedUnion('type', [
     ...txBase,
     type: z.literal('promoBonus'),
     details: z.object({ referralId: Id, referralName: z.string() }),
+  }),
+  z.object({
+    ...txBase,
+    type: z.literal('manualAdjustment'),
+    /** `goodwill`: a credit from us; `correction`: a mistake put right, either way. */
+    details: z.object({ kind: z.enum(['goodwill', 'correction']) }),
   }),
 ]);
 export type WalletTransaction = z.infer<typeof WalletTransaction>;

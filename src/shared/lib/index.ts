@@ -1,24 +1,10 @@
-export { RETURN_TO_PARAM, sanitizeReturnTo, buildSignInPath, getReturnTo, useReturnTo } from './return-to';
-export { pushBackHandler, handleBack, useBackHandler, useBackHandlerCount } from './back-stack';
+export { buildSignInPath, getReturnTo, useReturnTo } from './return-to';
+export { handleBack, useBackHandler, useBackHandlerCount } from './back-stack';
 export { cn } from './class-names';
-export { createAmountSheet, type AmountSheet, type AmountSheetStep } from './amount-sheet';
+export { createAmountSheet, type AmountSheetStep } from './amount-sheet';
 export { guardClosing, closingGuardFx, hideKeyboardFx } from './money-flow';
 export { writeClipboard, clearCopiedText, onNextFocus, type ClipboardClearResult } from './clipboard';
-export { createConfirmation, type Confirmation, type ConfirmTexts, type ConfirmAnswer } from './confirmation';
-export {
-  navigateFx,
-  useRouterBinding,
-  createPageLifecycle,
-  usePageLifecycle,
-  type NavigateTo,
-  type PageLifecycle,
-} from './router';
-export {
-  PERIOD_KEYS,
-  periodInstants,
-  localDateValue,
-  parseLocalDate,
-  dayRangeInstants,
-  type PeriodKey,
-  type Instants,
-} from './period';
+export { createConfirmation } from './confirmation/confirmation';
+export { navigateFx, useRouterBinding, createPageLifecycle, usePageLifecycle, type NavigateTo } from './router';
+export { PERIOD_KEYS, periodInstants, localDateValue, dayRangeInstants, type PeriodKey } from './period';
+export { holdUntilFirstScreen, firstScreenPainted, useAfterFirstScreen, afterFirstScreen } from './first-screen/first-screen';

@@ -13,6 +13,11 @@ const items: ActivityItem[] = [
   { ...base, kind: 'purchaseApproved', amount: { amount: 12_34, currency: 'USD' }, merchant: 'BLUE BOTTLE <COFFEE>', last4: '4242' },
   { ...base, kind: 'purchaseDeclined', amount: { amount: 5_00, currency: 'USD' }, merchant: 'SHOP', last4: '4242', reason: 'INSUFFICIENT_FUNDS' },
   { ...base, kind: 'newSignIn', at: '2026-11-01T10:00:00.000Z' },
+  { ...base, kind: 'accountStatus', status: 'verified' },
+  { ...base, kind: 'accountStatus', status: 'verificationFailed' },
+  { ...base, kind: 'accountStatus', status: 'infoRequested', items: ['proof_of_address', 'selfie'] },
+  { ...base, kind: 'accountStatus', status: 'frozen', freezeReason: 'compliance_review' },
+  { ...base, kind: 'accountStatus', status: 'unfrozen' },
 ];
 
 beforeAll(async () => {
@@ -37,10 +42,16 @@ describe('activityText', () => {
           'Purchase approved: $12.34 at BLUE BOTTLE <COFFEE>, card •4242.',
           expect.stringMatching(/^Purchase declined: \$5\.00 at SHOP, card •4242\. \S/),
           expect.stringContaining(formatDateTime('2026-11-01T10:00:00.000Z', 'en')),
+          'Your account is verified: top-ups, exchanges and cards are open to you.',
+          'Account verification failed. Please contact support to resolve this issue.',
+          'To finish verifying your account we need a proof of your address (a utility bill or bank statement); a selfie holding your ID document. Please send it to support.',
+          'Your account is frozen. Your account is under a compliance review. No money can leave the account while it is frozen. Please contact support.',
+          'Your account is no longer frozen: money can move again.',
         ]);
       } else {
         expect(texts[0]).toBe(`Пополнение зачислено: ${formatMoney({ amount: 20_00, currency: 'USD' }, 'ru')} (СБП).`);
         expect(texts[2]).toBe('Ваша карта •4242 готова.');
+        expect(texts[10]).toBe('Ваш счёт заморожен. Ваш счёт проходит проверку комплаенс. Пока счёт заморожен, деньги с него не уходят. Обратитесь в поддержку.');
       }
     }
     await i18n.changeLanguage('en');

@@ -9,14 +9,14 @@ import { apiDataReset, createApiMutation, createApiQuery, createShowMore, errorM
 import { ACTIVITY_UNREAD_CAP, activityList, activityMarkRead, activityUnread } from '@/shared/contract';
 
 /** Entries per page. */
-export const ACTIVITY_PAGE_SIZE = 20;
+const ACTIVITY_PAGE_SIZE = 20;
 export { ACTIVITY_UNREAD_CAP };
 
 // Never from the cache: the list and its count are news, asked afresh each time.
-export const activityUnreadQuery = createApiQuery(activityUnread, { cached: false });
-export const activityListQuery = createApiQuery(activityList, { cached: false });
+const activityUnreadQuery = createApiQuery(activityUnread, { cached: false });
+const activityListQuery = createApiQuery(activityList, { cached: false });
 const activityMoreQuery = createApiQuery(activityList, { name: 'activity.list.more', cached: false });
-export const activityMarkReadMutation = createApiMutation(activityMarkRead);
+const activityMarkReadMutation = createApiMutation(activityMarkRead);
 
 /** Something shows the badge: loads the unread count. */
 export const activityUnreadRequested = createEvent();

@@ -9,8 +9,8 @@ import { createApiQuery, createPoll, createRefetch } from '@/shared/api';
 import { cardsDelivery, type ShipmentStage } from '@/shared/contract';
 import { $card, cardClosed } from './card';
 
-export const SHIPPING_POLL_MS = 3_000;
-export const deliveryQuery = createApiQuery(cardsDelivery);
+const SHIPPING_POLL_MS = 3_000;
+const deliveryQuery = createApiQuery(cardsDelivery);
 const reload = createRefetch(deliveryQuery, 'cards.delivery.reload');
 const poll = createPoll<string>({ every: SHIPPING_POLL_MS, name: 'cards.delivery.poll' });
 

@@ -72,6 +72,8 @@ function detail(tx: WalletTransaction, tools: DescribeTools): string | null {
       return t('wallet:transaction.details.exchangeFee', { fee: money(tx.details.fee) });
     case 'promoBonus':
       return t('wallet:transaction.details.promoBonus', { name: tx.details.referralName });
+    case 'manualAdjustment':
+      return t(`wallet:transaction.details.adjustment.${tx.details.kind}`);
   }
 }
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { WalletTransactionType } from '@/shared/contract';
 import styles from './transaction-row.module.css';
 
-/** 24×24 stroke glyphs, one per SPEC §3 transaction type. */
+/** 24×24 stroke glyphs, one per SPEC §3 transaction type (and the operators' adjustments). */
 const GLYPHS: Record<WalletTransactionType, ReactNode> = {
   // Tether-like "₮" in a coin
   usdtDeposit: (
@@ -45,6 +45,8 @@ const GLYPHS: Record<WalletTransactionType, ReactNode> = {
       <path d="M12 8S10.5 3.5 8 4.2C6 4.8 7 8 12 8zM12 8s1.5-4.5 4-3.8c2 .6 1 3.8-4 3.8z" />
     </>
   ),
+  // scales: a balance put right by our staff
+  manualAdjustment: <path d="M12 4v16M7 20h10M4 8h16M6.5 8l-3 6a3 3 0 0 0 6 0zM17.5 8l-3 6a3 3 0 0 0 6 0z" />,
 };
 
 export interface TransactionIconProps {

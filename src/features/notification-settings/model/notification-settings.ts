@@ -25,8 +25,8 @@ import { canRequestWriteAccess, requestWriteAccess, telegramAllowsBotMessages } 
 
 export { NOTIFICATION_KINDS, type NotificationKind };
 
-export const notificationSettingsQuery = createApiQuery(notificationsGetSettings);
-export const notificationSettingsMutation = createApiMutation(notificationsUpdateSettings);
+const notificationSettingsQuery = createApiQuery(notificationsGetSettings);
+const notificationSettingsMutation = createApiMutation(notificationsUpdateSettings);
 
 /** The section is shown, in this app language. */
 export const notificationSettingsOpened = createEvent<NotificationLanguage>();

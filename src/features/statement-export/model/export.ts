@@ -11,7 +11,7 @@ import { documentLocale } from '@/shared/i18n';
 import { dayRangeInstants, localDateValue } from '@/shared/lib';
 import type { DownloadRoute } from '@/shared/platform';
 
-export const statementLinkMutation = createApiMutation(statementsCreateLink);
+const statementLinkMutation = createApiMutation(statementsCreateLink);
 
 /** Whose statement: a wallet currency or a card. */
 export type StatementAccount = { kind: 'wallet' } | { kind: 'card'; cardId: string };
@@ -33,7 +33,7 @@ export const $currency = createStore<Currency>('USD').on(currencyChanged, (_, cu
 export const $format = createStore<StatementFormat>('csv').on(formatChanged, (_, format) => format);
 
 /** The chosen days as [from, to) instants, or null when the range is not a valid one (reversed, too long, not dates). */
-export const $range = sample({
+const $range = sample({
   source: { first: $firstDay, last: $lastDay },
   fn: ({ first, last }) => {
     const range = dayRangeInstants(first, last);

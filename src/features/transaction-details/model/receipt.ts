@@ -13,7 +13,7 @@ import { haptic, type DownloadRoute } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { $target, transactionDetailsClosed, transactionDetailsOpened } from './details';
 
-export const receiptLinkMutation = createApiMutation(receiptsCreateLink);
+const receiptLinkMutation = createApiMutation(receiptsCreateLink);
 
 export const receiptDownloadPressed = createEvent();
 /** "Share": the text receipt, worded by the sheet in the app's language. */

@@ -8,7 +8,7 @@
 import { runtime } from '../state';
 import { listen } from './bridge-call';
 
-export type AppActivitySource = 'telegram' | 'page';
+type AppActivitySource = 'telegram' | 'page';
 
 /** `major.minor` of the running client at least `min` (false outside Telegram / before init). */
 export function isVersionAtLeast(min: string, version = runtime.launchParams?.version): boolean {
@@ -19,7 +19,7 @@ export function isVersionAtLeast(min: string, version = runtime.launchParams?.ve
 }
 
 /** Which signal tells this client's background state: Telegram's events on 8.0+, the page's visibility elsewhere. */
-export function appActivitySource(): AppActivitySource {
+function appActivitySource(): AppActivitySource {
   return isVersionAtLeast('8.0') ? 'telegram' : 'page';
 }
 

@@ -10,7 +10,7 @@ import { post } from './bridge-call';
 const HEX = /^#[0-9a-f]{6}$/i;
 
 /** `rgb(…)` / `#rrggbb` / `#rgb` → `#rrggbb`, or null. */
-export function toHex(color: string): string | null {
+function toHex(color: string): string | null {
   const value = color.trim();
   if (HEX.test(value)) return value.toLowerCase();
   const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(value);

@@ -26,4 +26,4 @@ export async function addToHomeScreen(): Promise<BridgeResult<true>> {
 }
 
 /** True where the app may offer it (8.0+). */
-export const canAddToHomeScreen = (): boolean => hasMethod('web_app_add_to_home_screen');
+const canAddToHomeScreen = (): boolean => hasMethod('web_app_add_to_home_screen');

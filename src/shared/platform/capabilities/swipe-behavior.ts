@@ -31,8 +31,3 @@ export function holdVerticalSwipes(): () => void {
 export function useVerticalSwipesOff(active: boolean): void {
   useEffect(() => (active ? holdVerticalSwipes() : undefined), [active]);
 }
-
-/** Test helper. */
-export function resetSwipeHolders(): void {
-  holders = 0;
-}
