@@ -84,7 +84,15 @@ export const WALLET_SCREEN_CHUNK = /src[\\/]pages[\\/]wallet[\\/]index\.ts$/;
  * A capability one chunk uses stays in that chunk (`minShareCount: 2`).
  */
 const PLATFORM_CAPABILITY = /src[\\/]shared[\\/]platform[\\/]capabilities[\\/]([a-z-]+)\.ts$/;
-export const platformCapabilityChunk = (moduleId: string): string | null => PLATFORM_CAPABILITY.exec(moduleId)?.[1] ?? null;
+/**
+ * What every money flow and sheet uses together (closing confirmation, vertical swipes, the keyboard; issue #35): one
+ * chunk, `platform-flow`, not three that every screen's preload list would name.
+ */
+const FLOW_CAPABILITIES = new Set(['closing-confirmation', 'swipe-behavior', 'keyboard']);
+export const platformCapabilityChunk = (moduleId: string): string | null => {
+  const name = PLATFORM_CAPABILITY.exec(moduleId)?.[1] ?? null;
+  return name && FLOW_CAPABILITIES.has(name) ? 'platform-flow' : name;
+};
 /**
  * What the capabilities share (the bridge's results, the availability check): one chunk, `platform-bridge`, captured
  * before the capabilities (a capability's group would take it in with the first capability it meets: the Welcome's

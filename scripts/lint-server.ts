@@ -23,8 +23,10 @@ const SHARED_KERNEL = ['shared/contract', 'shared/money'];
 /**
  * Files of src/ outside the kernel that server code may read, each with its reason. The words for the server's reason
  * codes (a declined purchase, a failed top-up) are said by the app and by the bot: one text per reason, both languages.
+ * The names of transactions, their statuses and the details' labels are said by the app and by the statements and
+ * receipts (server/modules/statements): one wording of each, both languages.
  */
-const SHARED_DATA = [/^shared\/i18n\/locales\/(en|ru)\/errors\.json$/];
+const SHARED_DATA = [/^shared\/i18n\/locales\/(en|ru)\/(errors|wallet|cards|transaction-details|notifications|referral)\.json$/];
 /** Packages only the app uses: server code importing one has reached for client code. */
 const CLIENT_ONLY_PACKAGES = [
   'react',

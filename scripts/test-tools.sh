@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# First step of `npm test`: makes sure the two tools the tests need from outside npm are on this machine,
+# First step of `npm test`: makes sure the tools the tests need from outside npm are on this machine,
 # installing them from Debian when they are missing and we may (root, or sudo without a password):
 #   - Chromium for the end-to-end tests (CHROMIUM_PATH, default /usr/bin/chromium; Debian package `chromium`);
 #   - the PostgreSQL server binaries (initdb, pg_ctl, postgres) for test:server:pg and test:faults
-#     (on PATH or under /usr/lib/postgresql/<version>/bin; Debian package `postgresql-15`).
+#     (on PATH or under /usr/lib/postgresql/<version>/bin; Debian package `postgresql-15`);
+#   - pdftotext for the PDF statement's text (tests/server/statements.test.ts; Debian package `poppler-utils`).
 # Where it cannot install, it says what to install and exits 1 before any test runs.
 set -euo pipefail
 
@@ -19,10 +20,11 @@ have_postgres() {
 }
 
 [ -x "$chromium_path" ] || missing+=(chromium)
+command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 have_postgres || missing+=(postgresql-15)
 
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "test tools: chromium at $chromium_path, PostgreSQL server binaries found"
+  echo "test tools: chromium at $chromium_path, PostgreSQL server binaries and pdftotext found"
   exit 0
 fi
 

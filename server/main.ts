@@ -1,9 +1,10 @@
 /** Entry: `node dist-server/main.js` (compiled, `npm run build:server`) or `tsx server/main.ts` in development. Configuration from environment variables (docs/server.md). */
 import { startServer, STOP_TIMEOUT_MS } from './server';
+import { startBanner } from './start-banner';
 
 const main = async () => {
   const server = await startServer();
-  console.log(`App running at http://localhost:${server.port}`);
+  for (const line of startBanner(`http://localhost:${server.port}`, server.config)) console.log(line);
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;

@@ -54,10 +54,10 @@ export const catalogError = (
 export const authError = (
   code: AuthErrorCode,
   message: string,
-  extra: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+  extra: { fields?: Record<string, string>; headers?: Record<string, string>; details?: ErrorDetails } = {},
 ): DomainError => {
   const info = AUTH_ERROR_CODES[code];
-  return new DomainError(info.service, code, message, info.status, extra.fields, extra.headers);
+  return new DomainError(info.service, code, message, info.status, extra.fields, extra.headers, extra.details);
 };
 
 /** Errors of the HTTP layer itself. */

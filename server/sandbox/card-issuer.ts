@@ -29,6 +29,7 @@ import {
   type IssuerDeclineReason,
   type IssuerEventResult,
   type ShipmentStageEvent,
+  type ShipmentTracking,
   type SpendingLimits,
   type TopUpRequest,
   type BlockCardRequest,
@@ -68,6 +69,14 @@ interface StepPayload {
   currency?: Currency;
   blockReason?: string;
 }
+
+/** The sandbox's carrier: a tracking number derived from the card (the same on every redelivery), expected in 5 days. */
+const SANDBOX_DELIVERY_DAYS = 5;
+const sandboxTracking = (cardRef: string): ShipmentTracking => ({
+  carrier: 'Sandbox Post',
+  number: `SP${createHash('sha256').update(cardRef).digest('hex').slice(0, 9).toUpperCase()}RU`,
+  url: null,
+});
 
 type IssuerCardState = 'processing' | 'fabricating' | 'shipped' | 'active' | 'frozen' | 'rejected' | 'failed' | 'closed' | 'blocked';
 
@@ -591,7 +600,14 @@ export class SandboxCardIssuer implements CardIssuer {
         await this.deliver({ type: 'card.shipped', cardRef, last4: row.last4 });
         await this.book(`issue:${cardRef}`, cardRef, Number(row.initial_load ?? 0));
         if (row.shipped_at) {
-          await this.deliver({ type: 'card.shipment', cardRef, stage: 'shipped', at: row.shipped_at.toISOString() });
+          await this.deliver({
+            type: 'card.shipment',
+            cardRef,
+            stage: 'shipped',
+            at: row.shipped_at.toISOString(),
+            tracking: sandboxTracking(cardRef),
+            expectedAt: new Date(row.shipped_at.getTime() + SANDBOX_DELIVERY_DAYS * 86_400_000).toISOString(),
+          });
           await this.db.tx((q) => this.enqueueStep(q, { op: 'deliver', cardRef }, `sandbox-card-issuer:deliver:${cardRef}`));
         }
         return;

@@ -13,6 +13,7 @@
  *   bot.ts           sandbox Telegram bot outbox (BOT_ADAPTER=sandbox)
  *   kyc.ts           sandbox KYC provider (decisions later, by a signed webhook; KYC_PROVIDER=sandbox)
  *   routes/          the dev controls (/api/dev/*)
+ *   panel.ts         the sandbox panel page (GET /api/dev/panel): those controls as forms in the browser
  */
 import type { FastifyInstance } from 'fastify';
 import { sandboxAtRestKey, type CardIssuer } from '../adapters/card-issuer';
@@ -34,6 +35,7 @@ import { registerCardControlDevRoutes } from './routes/card-controls';
 import { registerDevRoutes } from './routes/dev';
 import { registerExchangeDevRoutes } from './routes/exchange';
 import { registerKycDevRoutes } from './routes/kyc';
+import { registerPanelDevRoutes } from './routes/panel';
 import { registerWalletDevRoutes } from './routes/wallet';
 import { SANDBOX_SBP_CALLBACK_JOB, SandboxSbpAcquirer } from './sbp';
 import { SandboxTronChain } from './tron';
@@ -139,7 +141,8 @@ export const registerSandboxRoutes = async (
 ): Promise<void> => {
   const { db, clock, config, users, adapters } = deps;
   registerDevRoutes(app, db, users, config.sandboxToken);
-  if (adapters.bot === sandbox.bot) registerBotDevRoutes(app, db, config.sandboxToken);
+  registerPanelDevRoutes(app, config.sandboxToken);
+  if (adapters.bot === sandbox.bot) registerBotDevRoutes(app, { db, clock }, config.sandboxToken);
   if (adapters.kyc === sandbox.kyc) registerKycDevRoutes(app, { db, clock });
   registerExchangeDevRoutes(app, { rates: sandbox.rates, exchange: app.exchange });
   await registerWalletDevRoutes(app, {

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { api, openSignedIn, readMailboxCode, saveScreenshot, signUpViaApi, test, uniqueEmail, visible } from './support';
+import { api, confirmInApp, openSignedIn, readMailboxCode, saveScreenshot, signUpViaApi, test, uniqueEmail, visible } from './support';
 
 type Lang = 'en' | 'ru';
 const T = {
@@ -32,6 +32,8 @@ const T = {
     devices: 'Devices',
     thisDevice: 'This device',
     end: 'End',
+    endConfirmTitle: 'End this session?',
+    endConfirm: 'End session',
     badName: 'Angle brackets < > are not allowed in a name',
     badPhone: 'Invalid phone number format',
   },
@@ -57,6 +59,8 @@ const T = {
     devices: 'Устройства',
     thisDevice: 'Это устройство',
     end: 'Завершить',
+    endConfirmTitle: 'Завершить этот сеанс?',
+    endConfirm: 'Завершить',
     badName: '',
     badPhone: '',
   },
@@ -176,6 +180,10 @@ describe.each(['en', 'ru'] as const)('account (%s)', (lang: Lang) => {
     const end = rows.nth(1).getByRole('button');
     expect(await end.textContent()).toBe(t.end);
     await end.click();
+    // "End this session?" first: nothing ends on one tap.
+    await saveScreenshot(page, `account-sessions-confirm-${lang}`);
+    expect(await rows.count()).toBe(2);
+    await confirmInApp(page, t.endConfirmTitle, t.endConfirm);
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
     await saveScreenshot(page, `account-sessions-one-${lang}`);
 

@@ -144,7 +144,7 @@ describe('app lock and hidden balances', () => {
 
     // ── Background: 8.0 Telegram's `deactivated`; elsewhere the page's visibility.
     if (version === '8.0') {
-      await page.evaluate(() => (window as unknown as { __tgMockEmit: (event: string) => void }).__tgMockEmit('deactivated'));
+      await page.evaluate(() => (window as unknown as { __tgMockEmit: (event: string, payload?: unknown) => void }).__tgMockEmit('visibility_changed', { is_visible: false }));
     } else {
       await page.evaluate(() => {
         Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
@@ -226,7 +226,7 @@ describe("app lock inside Telegram's chrome", () => {
     await visible(telegramBack(page));
 
     // Backgrounded (Telegram's `deactivated`): locked, and Telegram draws neither button.
-    await page.evaluate(() => (window as unknown as { __tgMockEmit: (event: string) => void }).__tgMockEmit('deactivated'));
+    await page.evaluate(() => (window as unknown as { __tgMockEmit: (event: string, payload?: unknown) => void }).__tgMockEmit('visibility_changed', { is_visible: false }));
     await visible(lockScreen(page));
     await expectNothingOfTheAccount(page, lang);
     await expect.poll(() => mainButton(page).isVisible()).toBe(false);

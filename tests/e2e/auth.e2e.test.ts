@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { readMailboxCode, ROOT, sandboxTokenHeaders, saveScreenshot, test } from './support';
+import { confirmInApp, readMailboxCode, ROOT, sandboxTokenHeaders, saveScreenshot, test } from './support';
 
 const ACCESS_KEY = 'tgwallet.accessToken';
 const REFRESH_KEY = 'tgwallet.refreshToken';
@@ -32,6 +32,7 @@ const TEXT = {
     statusTitle: 'Account status',
     underVerification: "We're checking your account",
     signOut: 'Sign out',
+    signOutConfirm: 'Sign out?',
     wrongCode: /^Incorrect code\. 4 attempts left\.$/,
     signInError: 'Sign In Error',
     invalidFormat: 'Invalid phone number format',
@@ -54,6 +55,7 @@ const TEXT = {
     statusTitle: 'Статус аккаунта',
     underVerification: 'Мы проверяем ваш аккаунт',
     signOut: 'Выйти',
+    signOutConfirm: 'Выйти из аккаунта?',
     wrongCode: /^Неверный код\. Осталось 4 попытки\.$/,
     signInError: 'Ошибка входа',
     invalidFormat: 'Неверный формат номера телефона',
@@ -151,6 +153,8 @@ describe('auth (issue #3): sign-up, sign-in, sign-out through the UI', () => {
 
     // Sign out: tokens gone, back to the Welcome screen.
     await page.getByRole('button', { name: t.signOut }).click();
+    // Nothing happens on one tap: "Sign out?" asks first.
+    await confirmInApp(page, t.signOutConfirm, t.signOut);
     await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/');
     expect(await tokens(page)).toEqual({ access: null, refresh: null });
     await page.getByRole('link', { name: 'Create account' }).waitFor({ timeout: 10_000 });
@@ -196,6 +200,8 @@ describe('auth (issue #3): sign-up, sign-in, sign-out through the UI', () => {
     await page.getByRole('heading', { name: t.underVerification }).waitFor({ timeout: 15_000 });
     await saveScreenshot(page, 'auth-ru-verification-under');
     await page.getByRole('button', { name: t.signOut }).click();
+    // Nothing happens on one tap: "Sign out?" asks first.
+    await confirmInApp(page, t.signOutConfirm, t.signOut);
     await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/');
     expect(await tokens(page)).toEqual({ access: null, refresh: null });
 

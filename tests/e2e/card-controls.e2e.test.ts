@@ -140,13 +140,21 @@ function shippingFlow(lang: Lang) {
       await expect.poll(current, { timeout: 15_000 }).toBe('made');
       expect((await advance()).stage).toBe('shipped');
       await expect.poll(current, { timeout: 15_000 }).toBe('shipped');
-      await visible(page.getByText(c.statusHint.inactive));
+      await visible(page.getByText(c.statusHint.inactiveShipment.shipped));
+      // The carrier, its tracking number and the expected date (the sandbox issuer fills them when it ships).
+      const tracking = tracker.getByTestId('card-tracking');
+      await visible(tracking.getByText('Sandbox Post'));
+      await visible(tracking.getByText(/^SP[0-9A-F]{9}RU$/));
+      await visible(tracker.getByText(cc.shipping.expected.replace('{{date}}', ''), { exact: false }));
       await tracker.scrollIntoViewIfNeeded();
       await saveScreenshot(page, `card-controls-${lang}-shipping-shipped`);
       expect((await advance()).stage).toBe('delivered');
       await expect.poll(current, { timeout: 15_000 }).toBe('delivered');
       await visible(tracker.getByText(cc.shipping.stage.delivered));
       expect(await tracker.locator('[data-done]').count()).toBe(4);
+      // Delivered: the card says so (not "on its way") and asks for the activation code.
+      await visible(page.getByText(c.statusHint.inactiveShipment.delivered));
+      expect(await page.getByText(c.statusHint.inactiveShipment.shipped).count()).toBe(0);
       await tracker.scrollIntoViewIfNeeded();
       await saveScreenshot(page, `card-controls-${lang}-shipping-delivered`);
     } finally {

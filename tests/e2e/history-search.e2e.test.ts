@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { statementLabels } from '../../server/modules/statements/texts';
 import { api, fundUsdt, issueCardViaApi, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible } from './support';
 
 type Lang = 'en' | 'ru';
@@ -38,11 +39,19 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-function readStatement(text: string) {
+/** The statement's rows keyed by the English labels (a Russian statement's labels are Russian: mapped back here). */
+function readStatement(text: string, lang: Lang) {
+  const own = statementLabels(lang);
+  const en = statementLabels('en');
+  const toEnglish = new Map<string, string>([
+    ...Object.entries(own.header).map(([key, label]) => [label, en.header[key as keyof typeof en.header]] as const),
+    ...Object.entries(own.columns).map(([key, label]) => [label, en.columns[key as keyof typeof en.columns]] as const),
+  ]);
+  const english = (label: string) => toEnglish.get(label) ?? label;
   const lines = parseCsv(text.replace(/^\uFEFF/, ''));
   const blank = lines.findIndex((line) => line.length === 1 && line[0] === '');
-  const header = Object.fromEntries(lines.slice(0, blank).map(([k, v]) => [k!, v ?? '']));
-  const columns = lines[blank + 1]!;
+  const header = Object.fromEntries(lines.slice(0, blank).map(([k, v]) => [english(k!), v ?? '']));
+  const columns = lines[blank + 1]!.map(english);
   const rows = lines.slice(blank + 2).map((line) => Object.fromEntries(columns.map((c, i) => [c, line[i] ?? ''])));
   return { header, rows };
 }
@@ -63,7 +72,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const localDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
 /** Fills the export form with this month (first day → today) and clicks Export; returns the downloaded file's text. */
-async function exportThisMonth(page: Page, lang: Lang, currency?: 'USD' | 'RUB'): Promise<{ text: string; fileName: string }> {
+async function exportThisMonth(page: Page, lang: Lang, currency?: 'USD' | 'RUB', format: 'csv' | 'pdf' = 'csv'): Promise<{ text: string; fileName: string; bytes: Buffer }> {
   const h = T[lang].history;
   const form = page.getByTestId('statement-export');
   if (!(await form.evaluate((node) => (node as HTMLDetailsElement).open))) await form.locator('summary').click();
@@ -71,6 +80,7 @@ async function exportThisMonth(page: Page, lang: Lang, currency?: 'USD' | 'RUB')
   await form.getByLabel(h.export.from, { exact: true }).fill(localDay(new Date(now.getFullYear(), now.getMonth(), 1)));
   await form.getByLabel(h.export.to, { exact: true }).fill(localDay(now));
   if (currency) await form.getByLabel(h.export.currency).selectOption(currency);
+  await form.getByRole('radio', { name: h.export.formats[format] }).click();
   // Inside Telegram (the 8.0 mock) the client asks the user first: the mock asks with confirm(), accepted here.
   const asked: string[] = [];
   const accept = (dialog: import('playwright-core').Dialog) => {
@@ -78,12 +88,13 @@ async function exportThisMonth(page: Page, lang: Lang, currency?: 'USD' | 'RUB')
     void dialog.accept();
   };
   page.on('dialog', accept);
-  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), form.getByRole('button', { name: h.export.submit }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), form.getByRole('button', { name: format === 'pdf' ? h.export.submitPdf : h.export.submit }).click()]);
   page.off('dialog', accept);
-  if (lang === 'ru') expect(asked.join()).toMatch(/\[Telegram mock\] Download statement-.+\.csv\?/);
+  if (lang === 'ru') expect(asked.join()).toMatch(new RegExp(`\\[Telegram mock\\] Download statement-.+\\.${format}\\?`));
   else expect(asked).toEqual([]);
   const path = await download.path();
-  return { text: readFileSync(path!, 'utf8'), fileName: download.suggestedFilename() };
+  const bytes = readFileSync(path!);
+  return { text: bytes.toString('utf8'), fileName: download.suggestedFilename(), bytes };
 }
 
 function historyFlow(lang: Lang) {
@@ -93,6 +104,14 @@ function historyFlow(lang: Lang) {
     const shot = `history-search-${lang}`;
     const user = await signUpViaApi(baseUrl, `history-${lang}`, { firstName: lang === 'ru' ? 'Ivan' : 'Anna', lastName: lang === 'ru' ? 'Petrov' : 'Smith' });
     await setVerification(baseUrl, user.email, 'verified');
+    // A new user with no transactions: "No transactions yet" alone, no search, filters or export above it.
+    await openSignedIn(page, baseUrl, user, lang === 'ru' ? '/wallet?tgMockVersion=8.0' : '/wallet', lang);
+    await visible(page.getByText(T[lang].wallet.history.emptyTitle));
+    await page.waitForTimeout(500); // the tools' chunk would have arrived by now
+    expect(await page.getByTestId('history-filters').count()).toBe(0);
+    expect(await page.getByTestId('history-tools-placeholder').count()).toBe(0);
+    expect(await page.getByRole('searchbox').count()).toBe(0);
+    await saveScreenshot(page, `${shot}-new-user`);
     // 22 deposits (more than one page of 20) and one exchange to RUB.
     for (let i = 0; i < 22; i++) await fundUsdt(baseUrl, user.accessToken, 10 + i);
     const rates = await api(baseUrl, 'GET', '/api/config/exchange-rates', undefined, user.accessToken);
@@ -139,7 +158,7 @@ function historyFlow(lang: Lang) {
     const balanceOf = (currency: string) => wallet.balances.find((b: { currency: string }) => b.currency === currency).available.amount as number;
     const usd = await exportThisMonth(page, lang);
     expect(usd.fileName).toMatch(/^statement-wallet-USD-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.csv$/);
-    const usdStatement = readStatement(usd.text);
+    const usdStatement = readStatement(usd.text, lang);
     expect(minor(usdStatement.header['Opening balance']!)).toBe(0);
     expect(minor(usdStatement.header['Closing balance']!)).toBe(balanceOf('USD'));
     expect(usdStatement.rows).toHaveLength(23);
@@ -147,9 +166,11 @@ function historyFlow(lang: Lang) {
     await visible(page.getByText(lang === 'ru' ? h.export.doneTelegram : h.export.done));
     await saveScreenshot(page, `${shot}-exported`);
 
-    const rub = readStatement((await exportThisMonth(page, lang, 'RUB')).text);
+    const rub = readStatement((await exportThisMonth(page, lang, 'RUB')).text, lang);
     expect(minor(rub.header['Closing balance']!)).toBe(balanceOf('RUB'));
-    expect(rub.rows.map((r) => r.Type)).toEqual(['currencyExchange']);
+    expect(rub.rows.map((r) => r['Type code'])).toEqual(['currencyExchange']);
+    // In words, in the app's language.
+    expect(rub.rows.map((r) => r.Type)).toEqual([lang === 'ru' ? 'Обмен' : 'Exchange']);
     expectReconciles(rub);
   };
 }
@@ -183,12 +204,18 @@ function cardFlow(lang: Lang) {
     const card = await api(baseUrl, 'GET', `/api/cards/${cardId}`, undefined, user.accessToken);
     const { text, fileName } = await exportThisMonth(page, lang);
     expect(fileName).toMatch(/^statement-card-\d{4}-/);
-    const statement = readStatement(text);
+    const statement = readStatement(text, lang);
     expect(minor(statement.header['Closing balance']!)).toBe(card.balance.amount);
     expect(minor(statement.header['Closing balance']!)).toBe(50_00 - 7_77 - 3_00);
     expectReconciles(statement);
     // The merchant name that looks like a formula stays text.
     expect(statement.rows.map((r) => r.Description)).toContain("'=BOOKS+SHOP");
+
+    // The same statement as a PDF (Telegram's download on the 8.0 mock in Russian, a blob in English).
+    const pdf = await exportThisMonth(page, lang, undefined, 'pdf');
+    expect(pdf.fileName).toMatch(/^statement-card-\d{4}-.*\.pdf$/);
+    expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.bytes.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+Roboto/);
   };
 }
 

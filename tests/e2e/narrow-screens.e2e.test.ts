@@ -3,7 +3,8 @@
  * the main sheets. On each: the document does not scroll sideways (scrollingElement.scrollWidth <= clientWidth),
  * and no visible element with text of its own is wider inside than its box (scrollWidth > clientWidth: clipped by
  * overflow hidden / an ellipsis, or spilling over its neighbours), nor sticks out of the viewport (outside scroll
- * containers). A failure lists every element found on every screen. Screenshots: test-results/e2e/narrow-*.png.
+ * containers); and no word or amount is split over two lines (`findBrokenWords`). A failure lists every element found
+ * on every screen. Screenshots: test-results/e2e/narrow-*.png.
  *
  * The walk itself: tests/e2e/support/screen-tour.ts.
  *
@@ -78,6 +79,40 @@ function findOverflow(): string[] {
   return problems;
 }
 
+/**
+ * Words and amounts split over two lines (issue #35: "Вс/е", "Приглаш/ено", an amount wrapping mid-number). A token is
+ * what normal spaces and hyphens separate (an amount's no-break space keeps "1 234,50 ₽" one token); one of 2–30
+ * characters whose characters lie on more than one line is broken. Longer tokens (hashes, addresses), identifiers
+ * (letters and digits, 12+) and e-mails / links may break.
+ * Runs in the page.
+ */
+function findBrokenWords(): string[] {
+  const problems: string[] = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent ?? '';
+    const parent = node.parentElement;
+    if (!parent || !text.trim() || parent.closest('[data-sonner-toaster], script, style')) continue;
+    if (!parent.checkVisibility?.({ opacityProperty: false, visibilityProperty: true })) continue;
+    // A hyphen is a place to break ("top-up", "кодом-паролем"): tokens end there.
+    for (const match of text.matchAll(/[^ \t\n\r-]+/g)) {
+      const token = match[0];
+      if (token.length < 2 || token.length > 30 || /[@/]/.test(token)) continue;
+      // Identifiers (letters and digits mixed, 12+ characters: invoice ids, tx hashes) may break anywhere.
+      if (token.length >= 12 && /\d/.test(token) && /\p{L}/u.test(token) && !/\s/.test(token)) continue;
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + token.length);
+      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (lines.size > 1) {
+        const where = `<${parent.tagName.toLowerCase()}${typeof parent.className === 'string' && parent.className ? `.${parent.className.trim().split(/\s+/).join('.')}` : ''}>`;
+        problems.push(`"${token}" is split over ${lines.size} lines in ${where}`);
+      }
+    }
+  }
+  return problems;
+}
+
 function narrowRun(lang: TourLang) {
   return async ({ app: { page, baseUrl } }: { app: { page: Page; baseUrl: string } }) => {
     await page.setViewportSize(NARROW);
@@ -98,7 +133,7 @@ function narrowRun(lang: TourLang) {
       check: async (name, fail) => {
         // Let sheets finish rising and fonts settle (finite animations only).
         await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
-        const found = await page.evaluate(findOverflow);
+        const found = [...(await page.evaluate(findOverflow)), ...(await page.evaluate(findBrokenWords))];
         if (found.length > 0) {
           fail(`${lang} ${name} (${new URL(page.url()).pathname}):\n  ${found.join('\n  ')}`);
           await saveScreenshot(page, `narrow-${lang}-${name.replace(/[^a-z0-9]+/gi, '-')}`);
@@ -112,7 +147,7 @@ function narrowRun(lang: TourLang) {
       signInWithLanguage: true,
       afterReveal: () => saveScreenshot(page, `narrow-${lang}-card-revealed`),
       failuresLabel: 'overflow',
-      screens: 27,
+      screens: 28,
     });
   };
 }
@@ -120,7 +155,8 @@ function narrowRun(lang: TourLang) {
 describe('Narrow screens (320 px): nothing overflows, every screen and sheet', () => {
   for (const lang of ['en', 'ru'] as const) {
     describe(lang === 'en' ? 'English' : 'Russian', () => {
-      test.override({ appOptions: { locale: lang === 'en' ? 'en-US' : 'ru-RU', ...staticDir } });
+      // A wide balance (987 654 USDT) is the point: above the default review threshold (10 000 USD) it would be held.
+      test.override({ appOptions: { locale: lang === 'en' ? 'en-US' : 'ru-RU', env: { USDT_REVIEW_THRESHOLD: '1000000' }, ...staticDir } });
       test(`${lang} at 320 px`, narrowRun(lang), 150_000);
     });
   }

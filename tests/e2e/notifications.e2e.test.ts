@@ -3,38 +3,11 @@
  * a USDT top-up is announced in their chat (read through the sandbox bot outbox), turned off in Settings the next one
  * is not, turned on again the one after is. Screenshots: test-results/e2e/notifications-{en,ru}.png.
  */
-import { sign } from '@telegram-apps/init-data-node';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { waitForIdleJobs } from '../../scripts/load/server-process';
-import { readBotOutbox, waitForBotMessages } from './support/bot-outbox';
-import { api, fundUsdt, openSignedIn, readMailboxCode, saveScreenshot, setVerification, test, uniqueEmail, visible, type ApiUser } from './support';
-
-const BOT_TOKEN = '1234567:AAe2e-bot-token-for-tests_only';
-let nextTelegramId = 810_000_000 + Math.floor(Math.random() * 1_000_000);
-
-/** Signs up through the API from "inside Telegram" (signed init data): the account is linked to a Telegram chat. */
-async function linkedUser(baseUrl: string): Promise<ApiUser & { chatId: number }> {
-  const chatId = nextTelegramId++;
-  const initData = sign(
-    { user: { id: chatId, first_name: 'Anna' }, query_id: 'AAHdF6IQAAAAAN0XohDhrOrc', chat_type: 'sender' } as Parameters<typeof sign>[0],
-    BOT_TOKEN,
-    new Date(),
-  );
-  const email = uniqueEmail('notify');
-  await api(baseUrl, 'POST', '/api/auth/send-code', { email, purpose: 'signup' });
-  const code = await readMailboxCode(baseUrl, email);
-  const tokens = await api(
-    baseUrl,
-    'POST',
-    '/api/auth/register',
-    { phoneNumber: '+79991234567', country: 'RUS', email, code, firstName: 'Anna', lastName: 'Smirnova' },
-    undefined,
-    { 'x-telegram-init-data': initData },
-  );
-  await setVerification(baseUrl, email, 'verified');
-  return { email, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, chatId };
-}
+import { BOT_TOKEN, linkedUser, readBotOutbox, waitForBotMessages } from './support/bot-outbox';
+import { api, fundUsdt, openSignedIn, saveScreenshot, test, visible } from './support';
 
 const TEXT = {
   en: { section: 'Notifications in Telegram', topUps: /^Top-ups/, credited: /^Top-up credited: \$\d+\.\d\d \(USDT\)\.$/ },

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { readMailboxCode, saveScreenshot, test } from './support';
+import { confirmInApp, readMailboxCode, saveScreenshot, test } from './support';
 
 const ACCESS_KEY = 'tgwallet.accessToken';
 const REFRESH_KEY = 'tgwallet.refreshToken';
@@ -52,6 +52,7 @@ describe('sessions with TELEGRAM_BOT_TOKEN set, from a plain browser', () => {
 
     await page.goto(`${baseUrl}/verification`);
     await page.getByRole('button', { name: 'Sign out' }).click();
+    await confirmInApp(page, 'Sign out?', 'Sign out');
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/');
     expect(await tokens(page)).toEqual({ access: null, refresh: null });
 

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { api, openSignedIn, saveScreenshot, signUpViaApi, test, visible } from './support';
+import { api, confirmInApp, openSignedIn, saveScreenshot, signUpViaApi, test, visible } from './support';
 
 const LANGUAGE_KEY = 'tgwallet.language';
 const ACCESS_KEY = 'tgwallet.accessToken';
@@ -142,6 +142,7 @@ describe('Settings', () => {
     await openSignedIn(page, baseUrl, user, '/settings');
     await visible(heading(page, 'Settings'));
     await page.getByRole('button', { name: 'Sign out' }).click();
+    await confirmInApp(page, 'Sign out?', 'Sign out');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     expect(await page.evaluate(([a, r]) => [localStorage.getItem(a!), localStorage.getItem(r!)], [ACCESS_KEY, REFRESH_KEY])).toEqual([null, null]);
     await page.goto(`${baseUrl}/settings`);

@@ -21,7 +21,7 @@ import ruSettings from '../../src/shared/i18n/locales/ru/settings.json';
 import ruShell from '../../src/shared/i18n/locales/ru/shell.json';
 import ruWallet from '../../src/shared/i18n/locales/ru/wallet.json';
 import ruWalletActions from '../../src/shared/i18n/locales/ru/wallet-actions.json';
-import { openSignedIn, readMailboxCode, saveScreenshot, signUpViaApi, test, visible } from './support';
+import { confirmInApp, fundUsdt, openSignedIn, readMailboxCode, saveScreenshot, setVerification, signUpViaApi, test, visible } from './support';
 
 const LANGS = [
   { lang: 'en', locale: 'en-US', auth: enAuth, settings: enSettings, shell: enShell, wallet: { ...enWallet, ...enWalletActions } },
@@ -36,6 +36,7 @@ const mockCalls = (page: Page, method: string) =>
   page.evaluate((name) => (window.__tgMockCalls ?? []).filter((call) => call.method === name).map((call) => call.params), method);
 const mainButton = (page: Page) => page.locator('[data-tg-mock-button="main"]');
 const telegramBack = (page: Page) => page.locator('[data-tg-mock-button="back"]');
+const secondaryButton = (page: Page) => page.locator('[data-tg-mock-button="secondary"]');
 const pathname = (page: Page) => new URL(page.url()).pathname;
 const tokens = (page: Page) =>
   page.evaluate(() => ({ access: localStorage.getItem('tgwallet.accessToken'), refresh: localStorage.getItem('tgwallet.refreshToken') }));
@@ -85,6 +86,24 @@ describe.each(LANGS)('Telegram-native feel ($lang)', (l) => {
     expect(await mockCalls(page, 'web_app_setup_main_button')).toEqual([]);
   });
 
+  test("the payment result pages use Telegram's MainButton and SecondaryButton inside Telegram", async ({ app: { page, baseUrl } }) => {
+    const user = await signUp(baseUrl, `native-payment-${l.lang}`);
+    await openSignedIn(page, baseUrl, user, '/payment-failed?code=PAYMENT_DECLINED&tgMockVersion=8.0&tgMockChrome=telegram', l.lang);
+    await visible(page.getByRole('heading', { level: 1, name: l.wallet.payment.failedTitle }));
+    await expect.poll(() => mainButton(page).textContent()).toBe(l.wallet.payment.retry);
+    await expect.poll(() => secondaryButton(page).textContent()).toBe(l.wallet.payment.backToWallet);
+    expect(await page.locator('main').getByRole('button', { name: l.wallet.payment.retry, exact: true }).count()).toBe(0);
+    expect(await page.locator('main').getByRole('link', { name: l.wallet.payment.retry, exact: true }).count()).toBe(0);
+    await saveScreenshot(page, `telegram-native-payment-failed-${l.lang}`);
+    await mainButton(page).click();
+    await expect.poll(() => pathname(page)).toBe('/wallet');
+    // The success page (a payment the server does not know: "not found") has "Back to wallet" as its MainButton.
+    await page.goto(`${baseUrl}/payment-success?paymentId=sbp_unknown`);
+    await expect.poll(() => mainButton(page).textContent(), { timeout: 15_000 }).toBe(l.wallet.payment.backToWallet);
+    await mainButton(page).click();
+    await expect.poll(() => pathname(page)).toBe('/wallet');
+  });
+
   test("Telegram's BackButton drives navigation inside Telegram; the in-page arrow outside", async ({ app: { page, baseUrl } }) => {
     const user = await signUp(baseUrl, `native-back-${l.lang}`);
     await openSignedIn(page, baseUrl, user, '/settings?tgMockVersion=8.0&tgMockChrome=telegram', l.lang);
@@ -126,6 +145,43 @@ describe.each(LANGS)('Telegram-native feel ($lang)', (l) => {
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(pathname(page)).toBe('/wallet');
     await expect.poll(() => mainButton(page).isVisible()).toBe(false);
+  });
+
+  test('a native hold on a phone: app colours on Telegram\'s chrome, portrait lock, SettingsButton, swipes off in sheets, "Close anyway?" in review', async ({ app: { page, baseUrl } }) => {
+    const user = await signUp(baseUrl, `native-hold-${l.lang}`);
+    await setVerification(baseUrl, user.email);
+    await fundUsdt(baseUrl, user.accessToken, 50);
+    await openSignedIn(page, baseUrl, user, '/wallet?tgMockVersion=8.0&tgMockChrome=telegram&tgMockPlatform=ios', l.lang);
+    await visible(page.getByTestId('wallet-balance'));
+    // After the first screen: Telegram's header, background and bottom bar in the page's own surfaces; portrait lock.
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const hex = (rgb: string) => `#${(rgb.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
+    await expect.poll(() => mockCalls(page, 'web_app_set_header_color'), { timeout: 10_000 }).toContainEqual({ color: hex(background) });
+    expect(await mockCalls(page, 'web_app_set_background_color')).toContainEqual({ color: hex(background) });
+    expect((await mockCalls(page, 'web_app_set_bottom_bar_color')).length).toBeGreaterThan(0);
+    expect(await mockCalls(page, 'web_app_toggle_orientation_lock')).toContainEqual({ locked: true });
+    // The SettingsButton (Telegram's menu) opens Settings.
+    const settings = page.locator('[data-tg-mock-button="settings"]');
+    await visible(settings);
+    await settings.click();
+    await expect.poll(() => pathname(page)).toBe('/settings');
+    await page.goBack();
+    await expect.poll(() => pathname(page)).toBe('/wallet');
+    // A sheet: swipes off while it is open; its review holds "Close anyway?"; closing it gives both back.
+    await page.getByRole('button', { name: l.wallet.actions.exchange }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor({ timeout: 15_000 });
+    await expect.poll(async () => (await mockCalls(page, 'web_app_setup_swipe_behavior')).at(-1)).toEqual({ allow_vertical_swipe: false });
+    await dialog.getByRole('textbox').first().fill('10');
+    await mainButton(page).click();
+    await visible(dialog.getByText(l.wallet.exchange.reviewTitle));
+    await expect.poll(async () => (await mockCalls(page, 'web_app_setup_closing_behavior')).at(-1)).toEqual({ need_confirmation: true });
+    await saveScreenshot(page, `telegram-native-review-guarded-${l.lang}`);
+    // Telegram's Back closes the sheet (its review too).
+    await telegramBack(page).click();
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(async () => (await mockCalls(page, 'web_app_setup_swipe_behavior')).at(-1)).toEqual({ allow_vertical_swipe: true });
+    await expect.poll(async () => (await mockCalls(page, 'web_app_setup_closing_behavior')).at(-1)).toEqual({ need_confirmation: false });
   });
 
   test('screen transitions animate, and not with prefers-reduced-motion', async ({ app: { page, baseUrl } }) => {
@@ -180,6 +236,7 @@ describe.each(LANGS)('sessions that survive Telegram Desktop ($lang)', (l) => {
     // Sign-out clears SecureStorage too: the next restart stays signed out.
     await page.goto(`${baseUrl}/verification`);
     await page.getByRole('button', { name: l.auth.signOut.action }).click();
+    await confirmInApp(page, l.auth.signOut.confirmTitle, l.auth.signOut.action);
     await expect.poll(() => pathname(page), { timeout: 10_000 }).toBe('/');
     await expect
       .poll(() => mockCalls(page, 'web_app_secure_storage_save_key'))

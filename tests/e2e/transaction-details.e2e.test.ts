@@ -86,6 +86,18 @@ function detailsJourney(lang: Lang) {
     await visible(page.getByText(fill(d.copy.copied, { what: d.ids.txHash })));
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(deposit.details.txHash);
     await visible(idRow('txHash').getByText(d.copy.done));
+    // A receipt: downloaded as a PDF, or shared as text (headless Chromium has no share sheet: copied).
+    const receipt = details.getByTestId('receipt-actions');
+    const [file] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), receipt.getByRole('button', { name: d.receipt.download }).click()]);
+    expect(file.suggestedFilename()).toBe(`receipt-${deposit.id}.pdf`);
+    expect(readFileSync((await file.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await visible(receipt.getByText(d.receipt.done));
+    await receipt.getByRole('button', { name: d.receipt.share }).click();
+    await visible(page.getByText(d.receipt.copied));
+    const shared = await page.evaluate(() => navigator.clipboard.readText());
+    expect(shared.split('\n')[0]).toBe(`${d.receipt.title}: ${w.transaction.types.usdtDeposit}`);
+    expect(shared).toContain(deposit.details.txHash);
+    expect(shared).toContain(deposit.id);
     await shot('01-usdt');
     await page.keyboard.press('Escape');
     await hidden(sheet);

@@ -127,6 +127,7 @@ function walletJourney(lang: Lang) {
     const payment = await api(baseUrl, 'GET', `/api/wallet/sbp/${paymentId}`, undefined, user.accessToken);
     expect(payment).toMatchObject({ status: 'succeeded', amount: { amount: 1_500_50, currency: 'RUB' } });
     await visible(details.getByText(money(1_500_50, 'RUB')));
+    await details.getByText(w.payment.supportDetails).click();
     await visible(details.getByText(payment.orderId));
     await visible(details.getByText(payment.invoiceId));
     await visible(details.getByText(w.payment.status.succeeded));
@@ -159,12 +160,16 @@ function walletJourney(lang: Lang) {
     await visible(page.getByRole('heading', { level: 1, name: w.payment.failedTitle }));
     await visible(page.getByText(w.payment.failureReasons.PAYMENT_DECLINED));
     await visible(page.getByTestId('payment-details').getByText(money(200_00, 'RUB')));
+    // The reason is in words; the code is a reference under "Details for support", not on the page.
+    expect(await page.getByTestId('payment-error-code').isVisible()).toBe(false);
+    expect(await page.getByText('PAYMENT_DECLINED').first().isVisible()).toBe(false);
+    await page.getByTestId('support-reference').getByText(w.payment.supportDetails).click();
     await visible(page.getByTestId('payment-error-code').getByText('PAYMENT_DECLINED'));
     // The server's truth arrives with the acquirer's callback: the page polls until the status is final.
     await visible(page.getByTestId('payment-details').getByText(w.payment.status.failed), 20_000);
     await visible(page.getByRole('button', { name: w.payment.contactSupport }));
     await shot('08-sbp-failed');
-    await page.getByRole('link', { name: w.payment.retry }).click();
+    await page.getByRole('button', { name: w.payment.retry }).click();
     await expect.poll(() => pathOf(page)).toBe('/wallet');
     await visible(sbp);
     expect(await sbpAmount.inputValue()).toBe('200');

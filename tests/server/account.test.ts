@@ -246,12 +246,24 @@ describe('account deletion', () => {
     await runDueJobs(t.db, { registry: appJobRegistry(t.app), backoffBaseMs: 0 });
     await emptyWallet(user);
     const check = await deletionCheck(user);
-    expect(check.body.data.blockers).toEqual([{ kind: 'card', cardId: card.body.data.id, last4: expect.stringMatching(/^\d{4}$/), status: 'active' }]);
+    // An open card can be closed: the blocker says so (`next: 'close'`).
+    expect(check.body.data.blockers).toEqual([{ kind: 'card', cardId: card.body.data.id, last4: expect.stringMatching(/^\d{4}$/), status: 'active', next: 'close' }]);
     const res = await deleteAccount(user);
     expect(res.status).toBe(409);
     expect(res.body.error.message).toMatch(/card •\d{4} is active/);
     expect((await me(user.token)).status).toBe(200);
     expect(await checkLedger(t.db)).toMatchObject({ ok: true });
+  });
+
+  it('a card still being issued cannot be closed yet: its blocker says to wait (next: wait), never to close it', async () => {
+    const user = await verifiedUser(t);
+    await depositUsdt(t, user, 100);
+    const card = await createCard(t, { ...user, id: user.userId }, { productId: 'prd_visa_virtual_usd', initialDeposit: 20_00 });
+    expect(card.status).toBe(200);
+    const check = await deletionCheck(user);
+    const blocker = check.body.data.blockers.find((b: { kind: string }) => b.kind === 'card');
+    expect(blocker).toEqual({ kind: 'card', cardId: card.body.data.id, last4: null, status: 'pending', next: 'wait' });
+    await runDueJobs(t.db, { registry: appJobRegistry(t.app), backoffBaseMs: 0 });
   });
 
   it('is refused while an SBP payment awaits payment, and allowed once it has expired', async () => {

@@ -111,6 +111,7 @@ describe('send-code limits', () => {
     expect(sixth.status).toBe(429);
     expect(sixth.body.error).toMatchObject({ service: 'auth', code: 'CODE_RATE_LIMITED' });
     expect(sixth.body.error.message).toMatch(/this email/);
+    expect(sixth.body.error.details).toEqual({ limit: 'email' });
     t.clock.advance(3600);
     expect((await sendCode(email)).status).toBe(200);
   });
@@ -122,7 +123,22 @@ describe('send-code limits', () => {
     expect(over.status).toBe(429);
     expect(over.body.error.code).toBe('CODE_RATE_LIMITED');
     expect(over.body.error.message).toMatch(/network/);
+    expect(over.body.error.details).toEqual({ limit: 'network' });
     expect((await sendCode(uniqueEmail(), 'signin', uniqueIp())).status).toBe(200);
+  });
+
+  it("the sandbox resets a network's code limit (issue #35): token required; the caller's address by default", async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 20; i++) expect((await sendCode(uniqueEmail(), 'signin', ip)).status).toBe(200);
+    expect((await sendCode(uniqueEmail(), 'signin', ip)).status).toBe(429);
+    const reset = (payload: object, headers: Record<string, string> = sandboxHeaders(t)) =>
+      t.call({ method: 'POST', url: '/api/dev/code-limits/reset', headers, payload, remoteAddress: ip });
+    expect((await reset({}, {})).status).toBe(401);
+    expect((await reset({ ip: 'x'.repeat(65) })).status).toBe(400);
+    const done = await reset({});
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.data).toEqual({ ip, reset: 20 });
+    expect((await sendCode(uniqueEmail(), 'signin', ip)).status).toBe(200);
   });
 
   it('limits live in the database: a second app on the same database sees them', async () => {

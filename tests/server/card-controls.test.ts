@@ -268,9 +268,14 @@ describe('shipping status', () => {
     expect(await advance(cardId)).toBe('made');
     const made = await delivery(user, cardId);
     expect(made).toMatchObject({ stage: 'made', madeAt: t.clock.now().toISOString(), shippedAt: null });
+    expect(made).toMatchObject({ tracking: null, expectedAt: null });
     t.clock.advance(60);
     expect(await advance(cardId)).toBe('shipped');
     expect((await getCard(t, user, cardId)).status).toBe('inactive');
+    // The carrier's name and tracking number come with the shipment, and when it is expected (the sandbox: 5 days).
+    const shipped = await delivery(user, cardId);
+    expect(shipped.tracking).toEqual({ carrier: expect.any(String), number: expect.stringMatching(/^[A-Z0-9]{8,30}$/), url: null });
+    expect(Date.parse(shipped.expectedAt!) - Date.parse(shipped.shippedAt!)).toBe(5 * 86_400_000);
     t.clock.advance(60);
     expect(await advance(cardId)).toBe('delivered');
     const done = await delivery(user, cardId);
@@ -314,6 +319,22 @@ describe('shipping status', () => {
     await post({ ...shipped, stage: 'shipped', at: '2030-01-08T10:00:00.000Z' });
     expect(await delivery(user, cardId)).toMatchObject({ stage: 'delivered', deliveredAt: '2030-01-07T10:00:00.000Z' });
     expect((await post({ ...shipped, cardRef: 'crd_unknown' })).body.data).toMatchObject({ handled: false });
+    // Tracking sent later fills in; a redelivery without it keeps it.
+    const tracking = { carrier: 'Почта России', number: 'RA123456789RU', url: 'https://www.pochta.ru/tracking?barcode=RA123456789RU' };
+    await post({ ...shipped, stage: 'shipped', at: '2030-01-05T10:00:00.000Z', tracking, expectedAt: '2030-01-09T00:00:00.000Z' });
+    expect(await delivery(user, cardId)).toMatchObject({ tracking, expectedAt: '2030-01-09T00:00:00.000Z' });
+    await post({ ...shipped, stage: 'delivered', at: '2030-01-07T10:00:00.000Z' });
+    expect((await delivery(user, cardId)).tracking).toEqual(tracking);
+    // What the issuer sends is input too: markup, a page that is not https, a date that is not one are refused.
+    for (const wrong of [
+      { tracking: { ...tracking, carrier: '<b>x</b>' } },
+      { tracking: { ...tracking, number: 'x'.repeat(200) } },
+      { tracking: { ...tracking, url: 'javascript:alert(1)' } },
+      { expectedAt: 'soon' },
+    ]) {
+      const refused = signer.webhookFor({ ...shipped, ...wrong } as typeof shipped);
+      expect((await t.call({ method: 'POST', url: '/api/webhooks/card-issuer', payload: refused.rawBody, headers: refused.headers })).status).toBe(400);
+    }
     const bad = signer.webhookFor({ ...shipped, at: 'yesterday' });
     expect((await t.call({ method: 'POST', url: '/api/webhooks/card-issuer', payload: bad.rawBody, headers: bad.headers })).status).toBe(400);
   });

@@ -2,12 +2,13 @@
  * Bot notifications (issue 15 "The bot"): each kind sent once per event through the sandbox outbox, none when turned
  * off, none for a user without Telegram or for another user's events; the switches endpoint; the webhook's secret and
  * /start; the Bot API adapter against a fake Telegram (429 retry_after, 5xx, 403); a job run again after a crash
- * between the send and its ack sends nothing more.
+ * between the send and its ack sends nothing more. Issue #35: the bot blocked (Telegram's 403, my_chat_member) and
+ * allowed again; the activity centre (every event listed for every user, the unread count, marking read, paging).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotApiError, TelegramBotAdapter } from '../../server/adapters/telegram-bot';
 import { appJobRegistry, listJobs, runDueJobs } from '../../server/jobs';
-import { notifyCardBlocked } from '../../server/modules/notifications';
+import { notifyCardBlocked, notifyUser } from '../../server/modules/notifications';
 import { sendNotification } from '../../server/modules/notifications/sender';
 import { createTestApp, latestCode, sandboxHeaders, uniqueIp, type TestApp } from './harness';
 import { startFakeBotApi, type FakeBotApi } from './fakes/telegram-bot';
@@ -84,6 +85,7 @@ describe('settings', () => {
     expect(initial.status).toBe(200);
     expect(initial.body.data).toEqual({
       telegramLinked: true,
+      botBlocked: false,
       language: 'en',
       kinds: { topUpCredited: true, paymentFailed: true, cardReady: true, cardBlocked: true, purchaseApproved: true, purchaseDeclined: true, newSignIn: true },
     });
@@ -245,6 +247,12 @@ describe('delivery', () => {
       expect(blocked).toMatchObject({ status: 'failed', last_error: expect.stringContaining('blocked by the user') });
       expect((await listJobs(b.db, { kind: 'bot.notify', status: 'failed' })).length).toBe(1);
       expect(fake.requests).toBe(4);
+      // Telegram's 403 is shown in Settings, and nothing more is sent to that chat until the user allows the bot again.
+      const otherSettings = await b.call({ method: 'GET', url: '/api/notifications/settings', headers: other.headers });
+      expect(otherSettings.body.data.botBlocked).toBe(true);
+      await depositUsdt(b, walletUser(other), 5);
+      await bDrain();
+      expect(fake.requests).toBe(4);
     });
 
     it('the adapter never puts the token in an error', async () => {
@@ -253,6 +261,154 @@ describe('delivery', () => {
       expect(error).toBeInstanceOf(BotApiError);
       expect(String((error as Error).message)).not.toContain('secret-token');
     });
+  });
+});
+
+describe('bot blocked (issue #35)', () => {
+  it("Telegram's 403 marks the bot blocked: Settings says so, nothing more is sent (the activity centre still lists), until the user allows it again", async () => {
+    const user = await linkedUser();
+    await t.call({ method: 'POST', url: '/api/dev/bot-chats/blocked', payload: { chatId: user.chatId, blocked: true } });
+    await depositUsdt(t, walletUser(user), 10);
+    await drain();
+    expect(await outbox(user.chatId)).toHaveLength(0);
+    expect((await settings(user)).body.data).toMatchObject({ telegramLinked: true, botBlocked: true });
+    await depositUsdt(t, walletUser(user), 11);
+    await drain();
+    expect(await t.db.query('SELECT id FROM bot_notifications WHERE user_id = $1', [user.id])).toHaveLength(1); // the refused one only
+    expect((await activity(user)).items).toHaveLength(2);
+
+    // The user lets the bot write again (requestWriteAccess answered "allowed" in the app).
+    await t.call({ method: 'POST', url: '/api/dev/bot-chats/blocked', payload: { chatId: user.chatId, blocked: false } });
+    const allowed = await settings(user, { botAllowed: true });
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.data.botBlocked).toBe(false);
+    expect((await settings(user)).body.data.botBlocked).toBe(false);
+    await depositUsdt(t, walletUser(user), 12);
+    await drain();
+    expect((await outbox(user.chatId)).map((m) => m.text)).toEqual([expect.stringMatching(/^Top-up credited: \$12\.\d\d \(USDT\)\.$/)]);
+    expect((await settings(user, { botAllowed: false as never })).status).toBe(400);
+  });
+
+  it('my_chat_member (blocked, unblocked) and /start set and clear it for the linked account', async () => {
+    const user = await linkedUser();
+    const post = (body: object) =>
+      t.call({
+        method: 'POST',
+        url: '/api/webhooks/telegram-bot',
+        headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': SECRET },
+        payload: JSON.stringify({ update_id: Math.floor(Math.random() * 1e9), ...body }),
+      });
+    const membership = (status: string, type = 'private') => ({
+      my_chat_member: { chat: { id: user.chatId, type }, from: { id: user.chatId }, date: 0, old_chat_member: { status: 'member' }, new_chat_member: { status } },
+    });
+    expect((await post(membership('kicked'))).body).toEqual({ success: true, data: { handled: true } });
+    expect((await settings(user)).body.data.botBlocked).toBe(true);
+    expect((await post(membership('member', 'group'))).body.data.handled).toBe(false);
+    expect((await settings(user)).body.data.botBlocked).toBe(true);
+    await post(membership('member'));
+    expect((await settings(user)).body.data.botBlocked).toBe(false);
+    await post(membership('kicked'));
+    await post({ message: { message_id: 1, date: 0, chat: { id: user.chatId, type: 'private' }, text: '/start' } });
+    expect((await settings(user)).body.data.botBlocked).toBe(false);
+  });
+});
+
+const activity = async (user: TestUser, query = '') => {
+  const res = await t.call({ method: 'GET', url: `/api/activity${query}`, headers: user.headers });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as { items: Array<Record<string, any>>; nextCursor: string | null; unread: number };
+};
+const unread = async (user: TestUser) => (await t.call({ method: 'GET', url: '/api/activity/unread', headers: user.headers })).body.data.unread as number;
+
+describe('activity centre (issue #35)', () => {
+  it("an account notice (what operators decided) is sent whatever the switches say, in the user's language, and listed too", async () => {
+    const user = await linkedUser();
+    const off = Object.fromEntries(['topUpCredited', 'paymentFailed', 'cardReady', 'cardBlocked', 'purchaseApproved', 'purchaseDeclined', 'newSignIn'].map((kind) => [kind, false]));
+    expect((await settings(user, { kinds: off, language: 'ru' })).status).toBe(200);
+    await t.db.tx((q) => notifyUser(q, user.id, { kind: 'accountStatus', ref: `asked:${user.id}`, status: 'infoRequested', items: ['proof_of_address', 'selfie'] }, t.clock.now()));
+    t.clock.advance(1);
+    await t.db.tx((q) => notifyUser(q, user.id, { kind: 'accountStatus', ref: `frozen:${user.id}`, status: 'frozen', freezeReason: 'compliance_review' }, t.clock.now()));
+    await drain();
+    expect((await outbox(user.chatId)).map((m) => m.text).reverse()).toEqual([
+      'Чтобы завершить проверку аккаунта, нам нужно: подтверждение адреса (счёт за коммунальные услуги или банковская выписка); селфи с документом. Отправьте это в поддержку.',
+      'Ваш счёт заморожен. Ваш счёт проходит проверку комплаенс. Пока счёт заморожен, деньги с него не уходят. Обратитесь в поддержку.',
+    ]);
+    expect((await activity(user)).items).toMatchObject([
+      { kind: 'accountStatus', status: 'frozen', freezeReason: 'compliance_review', read: false },
+      { kind: 'accountStatus', status: 'infoRequested', items: ['proof_of_address', 'selfie'], read: false },
+    ]);
+  });
+
+  it('lists the events the bot tells about for a user without Telegram too, whatever the switches; once per event; only their own', async () => {
+    const user = await newUser(t);
+    const other = await newUser(t);
+    await settings(user, { kinds: { topUpCredited: false } });
+    await depositUsdt(t, walletUser(user), 10);
+    t.clock.advance(1);
+    await pay(user, 'decline', 250_00);
+    t.clock.advance(1);
+    const cardId = await activeCard(user);
+    await purchase(cardId, 12_34);
+    const page = await activity(user);
+    expect(page.items.map((item) => item.kind)).toEqual(['purchaseApproved', 'cardReady', 'paymentFailed', 'topUpCredited']);
+    expect(page.items[0]).toMatchObject({ kind: 'purchaseApproved', amount: { amount: 12_34, currency: 'USD' }, merchant: 'BLUE BOTTLE COFFEE', read: false });
+    expect(page.items[0]!.last4).toMatch(/^\d{4}$/);
+    expect(page.items[2]).toMatchObject({ kind: 'paymentFailed', amount: { amount: 250_00, currency: 'RUB' }, paymentId: expect.any(String) });
+    expect(page.items[3]).toMatchObject({ kind: 'topUpCredited', method: 'usdt', amount: { currency: 'USD' } });
+    expect(page.unread).toBe(4);
+    expect(await unread(user)).toBe(4);
+    expect((await activity(other)).items).toEqual([]);
+    expect(await t.db.query('SELECT 1 FROM bot_notifications WHERE user_id = $1', [user.id])).toHaveLength(0);
+  });
+
+  it('marking read up to the newest seen leaves what came later unread; pages by cursor; bad input is a 400 envelope', async () => {
+    const user = await newUser(t);
+    for (let i = 0; i < 3; i++) {
+      t.clock.advance(1);
+      await depositUsdt(t, walletUser(user), 10 + i);
+    }
+    const seen = await activity(user);
+    expect(seen.unread).toBe(3);
+    t.clock.advance(1);
+    await depositUsdt(t, walletUser(user), 14); // arrives after the list was loaded
+    const marked = await t.call({ method: 'POST', url: '/api/activity/read', headers: user.headers, payload: { upTo: seen.items[0]!.createdAt } });
+    expect(marked.status).toBe(200);
+    expect(marked.body.data).toEqual({ unread: 1 });
+    const all = await activity(user);
+    expect(all.items.map((item) => item.read)).toEqual([false, true, true, true]);
+
+    const first = await activity(user, '?limit=3');
+    expect(first.items).toHaveLength(3);
+    const second = await activity(user, `?limit=3&cursor=${first.nextCursor}`);
+    expect(second.items.map((item) => item.id)).toEqual([all.items[3]!.id]);
+    expect(second.nextCursor).toBeNull();
+
+    for (const url of ['/api/activity?cursor=bogus', '/api/activity?limit=0', '/api/activity?limit=1000']) {
+      const res = await t.call({ method: 'GET', url, headers: user.headers });
+      expect(res.status, url).toBe(400);
+      expect(res.body).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
+    }
+    for (const payload of [{}, { upTo: 'yesterday' }, { upTo: seen.items[0]!.createdAt, extra: 1 }]) {
+      const res = await t.call({ method: 'POST', url: '/api/activity/read', headers: user.headers, payload });
+      expect(res.status).toBe(400);
+    }
+    expect((await t.call({ method: 'GET', url: '/api/activity' })).status).toBe(401);
+  });
+
+  it('the unread count stops at 100; a stored entry the contract no longer knows is left out, never a 500', async () => {
+    const user = await newUser(t);
+    await t.db.query(
+      `INSERT INTO activity_events (id, user_id, kind, params, created_at)
+       SELECT 'newSignIn:bulk-' || g || '-' || $1, $1, 'newSignIn', jsonb_build_object('at', '2025-01-01T00:00:00.000Z'), now() - g * interval '1 second'
+       FROM generate_series(1, 120) g`,
+      [user.id],
+    );
+    await t.db.query(`INSERT INTO activity_events (id, user_id, kind, params, created_at) VALUES ($2, $1, 'retiredKind', '{}'::jsonb, now() + interval '1 minute')`, [user.id, `retired:${user.id}`]);
+    expect(await unread(user)).toBe(100);
+    const page = await activity(user, '?limit=5');
+    expect(page.items).toHaveLength(4);
+    expect(page.items.every((item) => item.kind === 'newSignIn')).toBe(true);
+    expect(page.unread).toBe(100);
   });
 });
 

@@ -113,3 +113,20 @@ describe('four eyes', () => {
     expect(audit.map((a) => a.action).sort()).toEqual(['adjustment.posted', 'adjustment.proposed', 'adjustment.rejected']);
   });
 });
+
+describe("in the user's statement", () => {
+  it('an adjustment is named in words, in English and Russian: a goodwill credit, a correction', async () => {
+    t.clock.advance(1);
+    for (const [language, goodwill, correction] of [
+      ['en', 'Adjustment,A goodwill credit from us,', 'Adjustment,A correction by our staff,'],
+      ['ru', 'Корректировка,Компенсация от нас,', 'Корректировка,Исправление нашими сотрудниками,'],
+    ] as const) {
+      const body = { currency: 'USD', from: '2029-01-01T00:00:00.000Z', to: t.clock.now().toISOString(), language };
+      const link = await t.call({ method: 'POST', url: '/api/statements/links', headers: user.headers, payload: body });
+      expect(link.status, JSON.stringify(link.body)).toBe(200);
+      const csv = (await t.app.inject({ method: 'GET', url: link.body.data.path })).body;
+      expect(csv).toContain(goodwill);
+      expect(csv).toContain(correction);
+    }
+  });
+});

@@ -28,6 +28,9 @@ const newcomer = async (): Promise<TestUser> => {
 };
 const me = async (user: TestUser) => (await t.call({ method: 'GET', url: '/api/users/me', headers: user.headers })).body.data;
 const linkTelegram = (user: TestUser, telegramId: number) => t.db.query('UPDATE users SET telegram_id = $2 WHERE id = $1', [user.userId, telegramId]);
+/** The user's activity centre (GET /api/activity), newest first. */
+const activityOf = async (user: TestUser) =>
+  (await t.call({ method: 'GET', url: '/api/activity?limit=100', headers: user.headers })).body.data.items as Array<Record<string, unknown>>;
 const notificationsOf = (user: TestUser) =>
   t.db.query<{ kind: string; params: Record<string, unknown> }>('SELECT kind, params FROM bot_notifications WHERE user_id = $1 ORDER BY created_at', [user.userId]);
 
@@ -71,6 +74,8 @@ describe('the verification review', () => {
     expect(refused.body.error).toMatchObject({ code: 'ACCOUNT_VERIFICATION_FAILED', message: 'Account verification failed. Please contact support to resolve this issue.' });
     const picture = (await ops(support, 'GET', `/api/ops/users/${user.userId}`)).body.data;
     expect(picture.verification.history.at(-1)).toMatchObject({ action: 'rejected', reason: 'passport photo edited' });
+    // No Telegram linked: the app's activity centre tells them all the same (issue #35).
+    expect((await activityOf(user)).filter((i) => i.kind === 'accountStatus')).toMatchObject([{ status: 'verificationFailed', read: false }]);
   });
 
   it('asking for more: the user is told what to send and stays in the queue, longest waiting first', async () => {
@@ -164,6 +169,11 @@ describe('freezing an account', () => {
     expect(unfrozen.body.data.frozen).toBeNull();
     expect((await createSbp(t, user, { amount: 100_00 })).status).toBe(200);
     expect((await notificationsOf(user)).filter((n) => n.kind === 'accountStatus').map((n) => n.params.status)).toEqual(['frozen', 'unfrozen']);
+    const listed = (await activityOf(user)).filter((i) => i.kind === 'accountStatus');
+    expect(listed.map((i) => [i.status, i.freezeReason])).toEqual([
+      ['unfrozen', undefined],
+      ['frozen', 'suspicious_activity'],
+    ]);
     const card2 = await t.call({ method: 'POST', url: `/api/dev/cards/${card.body.data.id}/purchase`, payload: { amount: 1_00, merchant: 'SHOP' } });
     expect(card2.body.data.status).toBe('completed');
     expect((await ops(compliance, 'POST', `/api/ops/users/${user.userId}/unfreeze`, { note: 'twice' })).body.error.code).toBe('ACCOUNT_NOT_FROZEN');

@@ -1,7 +1,7 @@
 /** GET /api/cards/products and /api/cards/products/{id}: catalogue, filters, localisation, "Product Not Found". */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CardProduct } from '@/shared/contract/cards';
-import { depositFee } from '@/shared/money';
+import { depositFee, productTermsProblems } from '@/shared/money';
 import { depositFeeRule } from '../../server/modules/products';
 import { createTestApp, type TestApp } from './harness';
 import { newUser, spreadClientIps, type TestUser } from './card-helpers';
@@ -40,6 +40,7 @@ describe('GET /api/cards/products', () => {
         expect(Number.isInteger(money.amount)).toBe(true);
       }
       expect(item.requirements.length).toBeGreaterThan(0);
+      expect(productTermsProblems(item), item.id).toEqual([]);
     }
     const schemes = new Set(items.map((p) => p.scheme));
     expect([...schemes].sort()).toEqual(['mastercard', 'unionPay', 'visa']);
@@ -126,5 +127,24 @@ describe('deposit fee', () => {
     expect(depositFee(depositFeeRule({ depositFeeBps: 100, depositFeeFixed: 50 }), 2000)).toBe(70);
     expect(depositFee(depositFeeRule({ depositFeeBps: 0, depositFeeFixed: 0 }), 5000)).toBe(0);
     expect(depositFee(depositFeeRule({ depositFeeBps: 9999, depositFeeFixed: 0 }), Number.MAX_SAFE_INTEGER)).toBe(9_006_298_534_815_517) // (2^53 − 1) × 9999 / 10 000, rounded up;
+  });
+});
+
+describe('terms checked when products load', () => {
+  it('a product row whose terms contradict themselves (made outside the migrations) is offered as unavailable (issue answers PRODUCT_UNAVAILABLE)', async () => {
+    // The migrations' CHECKs keep such a row out; a catalogue edited by hand around them must not reach the app as issuable.
+    const [constraint] = await t.db.query<{ conname: string }>(
+      `SELECT conname FROM pg_constraint WHERE conrelid = 'card_products'::regclass AND pg_get_constraintdef(oid) LIKE '%minimal_deposit >= deposit_min%'`,
+    );
+    if (constraint) await t.db.query(`ALTER TABLE card_products DROP CONSTRAINT ${constraint.conname}`);
+    await t.db.query(
+      `INSERT INTO card_products (id, scheme, form, currency, creation_fee, issuing_fee, minimal_deposit, deposit_fee_bps, deposit_fee_fixed,
+         deposit_min, deposit_max, name, description, requirements, available, sort_order)
+       VALUES ('prd_contradiction', 'visa', 'virtual', 'USD', 100, 100, 1000, 0, 0, 2000, 100000, '{"en":"Broken"}', '{}', '{"en":["x"]}', true, 999)`,
+    );
+    const res = await t.call({ method: 'GET', url: '/api/cards/products/prd_contradiction', headers: user.headers });
+    expect(res.status).toBe(200);
+    expect(res.body.data.available).toBe(false);
+    await t.db.query(`DELETE FROM card_products WHERE id = 'prd_contradiction'`);
   });
 });

@@ -1,13 +1,15 @@
 /**
  * Referral programme (GitHub issue #6): GET /api/promo/my-code, GET /api/promo/my-referrals and the
- * 'referral.cardIssued' job that pays the referrer's promoBonus exactly once.
+ * 'referral.cardIssued' job that pays the referrer's promoBonus exactly once; POST /api/promo/share-message (issue #35:
+ * the invitation prepared by the bot for Telegram's shareMessage).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appJobRegistry, enqueueJob, JobRegistry, listJobs, runDueJobs } from '../../server/jobs';
 import { accountIds, checkLedger } from '../../server/modules/ledger';
 import { loadPromoSettings, payCardIssueBonus, promoBonusKey, referralIdOf } from '../../server/modules/promo';
-import { createTestApp, latestCode, registrationForm, signUp, uniqueEmail, uniqueIp, type TestApp } from './harness';
+import { startFakeBotApi } from './fakes/telegram-bot';
+import { createTestApp, latestCode, registrationForm, sandboxHeaders, signUp, uniqueEmail, uniqueIp, type TestApp } from './harness';
 
 let t: TestApp;
 /** The referral job handler's dependencies, as the promo module builds them. */
@@ -371,6 +373,71 @@ describe('PROMO_BONUS_AMOUNT', () => {
       expect(res.body.data.bonusPerReferral).toEqual({ amount: 250, currency: 'USD' });
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('POST /api/promo/share-message (issue #35)', () => {
+  const prepare = (token: string, payload: object = { language: 'en' }, app = t) =>
+    app.call({ method: 'POST', url: '/api/promo/share-message', headers: auth(token), payload });
+
+  it("prepares the invitation for the user's linked Telegram account: the app's text in their language, a button with the promo code", async () => {
+    const { accessToken, user } = await signUp(t);
+    const telegramId = 880_000_000 + Math.floor(Math.random() * 1e6);
+    await t.db.query('UPDATE users SET telegram_id = $2 WHERE id = $1', [user.id, telegramId]);
+    const { code } = await myCode(accessToken);
+    const en = await prepare(accessToken);
+    expect(en.status, JSON.stringify(en.body)).toBe(200);
+    expect(en.body.data).toEqual({ preparedMessageId: expect.any(String), expiresAt: expect.any(String) });
+    t.clock.advance(1);
+    expect((await prepare(accessToken, { language: 'ru' })).status).toBe(200);
+    const saved = await t.call({ method: 'GET', url: `/api/dev/bot-prepared-messages?userId=${telegramId}`, headers: sandboxHeaders(t) });
+    const [ru, first] = saved.body.data.messages as Array<{ id: string; title: string; text: string; button: { text: string; url: string } }>;
+    expect(first).toMatchObject({
+      id: en.body.data.preparedMessageId,
+      title: 'An invitation to Tonic Wallet',
+      text: `Join me in Tonic Wallet: a wallet and payment cards right inside Telegram. Sign up with my promo code ${code}.`,
+      button: { text: 'Sign up', url: `https://t.me/tonic_wallet_bot?startapp=ref_${code}` },
+    });
+    expect(ru!.text).toContain(`Зарегистрируйтесь с моим промокодом ${code}`);
+    expect((await t.call({ method: 'GET', url: `/api/dev/bot-prepared-messages?userId=${telegramId}` })).status).toBe(401);
+  });
+
+  it('no linked Telegram account: 409 SHARE_MESSAGE_UNAVAILABLE (the app shares the link); bad bodies are 400; signed out 401', async () => {
+    const { accessToken } = await signUp(t);
+    const res = await prepare(accessToken);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ success: false, error: { code: 'SHARE_MESSAGE_UNAVAILABLE', service: 'promo' } });
+    for (const payload of [{}, { language: 'de' }, { language: 'en', extra: 1 }]) expect((await prepare(accessToken, payload)).status).toBe(400);
+    expect((await t.call({ method: 'POST', url: '/api/promo/share-message', payload: { language: 'en' } })).status).toBe(401);
+  });
+
+  it('through the Bot API: an article with the button, allowed in private and group chats; a refusal is SHARE_MESSAGE_UNAVAILABLE', async () => {
+    const fake = await startFakeBotApi();
+    const b = await createTestApp({ env: { BOT_ADAPTER: 'telegram', TELEGRAM_BOT_TOKEN: fake.token, BOT_API_URL: fake.url } });
+    try {
+      const { accessToken, user } = await signUp(b);
+      await b.db.query('UPDATE users SET telegram_id = 515151 WHERE id = $1', [user.id]);
+      const ok = await prepare(accessToken, { language: 'en' }, b);
+      expect(ok.body.data).toEqual({ preparedMessageId: 'prepared-1', expiresAt: new Date(1_900_000_000 * 1000).toISOString() });
+      expect(fake.prepared[0]).toMatchObject({
+        user_id: 515151,
+        allow_user_chats: true,
+        allow_group_chats: true,
+        result: {
+          type: 'article',
+          title: 'An invitation to Tonic Wallet',
+          input_message_content: { message_text: expect.stringContaining('Sign up with my promo code') },
+          reply_markup: { inline_keyboard: [[{ text: 'Sign up', url: expect.stringMatching(/\?startapp=ref_[A-Z0-9]+$/) }]] },
+        },
+      });
+      fake.failNext(400, 1, { description: 'Bad Request: USER_ID_INVALID' });
+      const refused = await prepare(accessToken, { language: 'en' }, b);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.code).toBe('SHARE_MESSAGE_UNAVAILABLE');
+    } finally {
+      await b.close();
+      await fake.close();
     }
   });
 });

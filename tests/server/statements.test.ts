@@ -3,6 +3,11 @@
  * reconcile with the ledger (opening + rows = closing, both equal to the account's ledger balance at those
  * instants), CSV escaping and formula-injection safety, and the single-use signed download link.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appJobRegistry, runDueJobs } from '../../server/jobs';
 import { accountIds, balanceOf, checkLedger } from '../../server/modules/ledger';
@@ -134,6 +139,11 @@ beforeAll(async () => {
     t.clock.advance(60);
     expect((await t.call({ method: 'POST', url: `/api/dev/cards/${cardId}/purchase`, payload: { amount, merchant } })).status).toBe(200);
   }
+  // Money back from the card: in the wallet statement it is "Money back from card", never a "Card top-up".
+  t.clock.advance(60);
+  const back = await t.call({ method: 'POST', url: `/api/cards/${cardId}/withdraw`, headers: { ...ann.headers, 'idempotency-key': randomUUID() }, payload: { amount: 5_00 } });
+  expect(back.status, JSON.stringify(back.body)).toBe(200);
+  await drain();
   t.clock.advance(300);
   await mark('end');
 });
@@ -164,8 +174,10 @@ describe('wallet statement', () => {
     expect(minor(statement.header['Opening balance']!)).toBe(marks.day1!.usd);
     expect(minor(statement.header['Closing balance']!)).toBe(marks.cardActive!.usd);
     expectReconciles(statement);
-    expect(statement.rows.map((r) => r.Type)).toContain('currencyExchange');
-    expect(statement.rows.map((r) => r.Type)).not.toContain('usdtDeposit');
+    expect(statement.rows.map((r) => r['Type code'])).toContain('currencyExchange');
+    expect(statement.rows.map((r) => r['Type code'])).not.toContain('usdtDeposit');
+    // The type in words; the code stays for machines.
+    expect(statement.rows.find((r) => r['Type code'] === 'currencyExchange')?.Type).toBe('Exchange');
   });
 
   it('an empty period has equal opening and closing balances and no rows', async () => {
@@ -178,12 +190,77 @@ describe('wallet statement', () => {
   });
 });
 
+describe('a statement speaks to people', () => {
+  it('types and statuses in words: money to a card is a "Card top-up", money back from a card is not', async () => {
+    const { statement } = await statementOf(ann, { currency: 'USD', from: marks.start!.at, to: marks.end!.at });
+    const transfers = statement.rows.filter((r) => r['Type code'] === 'cardTransfer');
+    expect(transfers.map((r) => [r.Type, r.Debit ? 'debit' : 'credit'])).toEqual([['Money back from card', 'credit']]);
+    expect(statement.rows.find((r) => r.Credit === '5.00' && r['Type code'] === 'cardTransfer')?.Description).toMatch(/^From card •••• \d{4}$/);
+    expect(statement.rows.map((r) => r.Type)).toEqual(expect.arrayContaining(['USDT top-up', 'Exchange', 'Card issue']));
+    for (const row of statement.rows) {
+      expect(row.Type).not.toMatch(/^[a-z]+[A-Z]/); // never a code such as "cardTransfer"
+      expect(['Completed', 'Pending', 'Failed']).toContain(row.Status);
+    }
+  });
+
+  it('in Russian: the labels, types and statuses in Russian; numbers, dates and codes stay machine-readable', async () => {
+    const { statement } = await statementOf(ann, { currency: 'USD', from: marks.start!.at, to: marks.end!.at, language: 'ru' });
+    expect(statement.header['Выписка']).toBe('Кошелёк USD');
+    expect(minor(statement.header['Исходящий остаток']!)).toBe(marks.end!.usd);
+    expect(statement.columns).toEqual(['Дата', 'Тип', 'Описание', 'Референс', 'Статус', 'Зачисление', 'Списание', 'Остаток', 'Валюта', 'ID операции', 'Код типа']);
+    const types = statement.rows.map((r) => r['Тип']);
+    expect(types).toEqual(expect.arrayContaining(['Пополнение USDT', 'Обмен', 'Выпуск карты', 'Возврат с карты']));
+    expect(types).not.toContain('Пополнение карты');
+    expect(new Set(statement.rows.map((r) => r['Статус']))).toEqual(new Set(['Выполнена']));
+    for (const row of statement.rows) expect(row['Дата']).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it('a PDF of the same statement: Roboto embedded (Cyrillic), the balances, the rows in words; a link makes one file', async () => {
+    for (const language of ['en', 'ru'] as const) {
+      const link = await createLink(ann, { currency: 'USD', from: marks.start!.at, to: marks.end!.at, format: 'pdf', language, timeZone: 'Europe/Moscow' });
+      expect(link.status, JSON.stringify(link.body)).toBe(200);
+      expect(link.body.data.fileName).toMatch(/^statement-wallet-USD-.*\.pdf$/);
+      const res = await download(link.body.data.path);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="statement-wallet-USD-[0-9-]+\.pdf"$/);
+      const pdf = res.rawPayload;
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(pdf.toString('latin1')).toMatch(/\/FontFile2/); // the font travels in the file
+      expect(pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+Roboto/);
+      const dir = mkdtempSync(join(tmpdir(), 'statement-'));
+      writeFileSync(join(dir, 's.pdf'), pdf);
+      const text = execFileSync('pdftotext', ['-layout', join(dir, 's.pdf'), '-'], { encoding: 'utf8' });
+      const usd = (minorUnits: number) => new Intl.NumberFormat(language === 'ru' ? 'ru-RU' : 'en-US', { style: 'currency', currency: 'USD' }).format(minorUnits / 100);
+      expect(text.replace(/\s+/g, ' ')).toContain(usd(marks.end!.usd).replace(/\s+/g, ' '));
+      if (language === 'ru') {
+        expect(text).toContain('Выписка: Кошелёк USD');
+        expect(text).toContain('Возврат с карты');
+        expect(text).toContain('Исходящий остаток');
+      } else {
+        expect(text).toContain('Statement: Wallet USD');
+        expect(text).toContain('Money back from card');
+      }
+    }
+  });
+
+  it('refuses a time zone it does not know, and a format it does not make', async () => {
+    const base = { currency: 'USD', from: marks.start!.at, to: marks.end!.at };
+    for (const wrong of [{ timeZone: 'Mars/Olympus' }, { format: 'xlsx' }, { language: 'de' }]) {
+      const res = await createLink(ann, { ...base, ...wrong });
+      expect(res.status, JSON.stringify(wrong)).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    }
+  });
+});
+
 describe('card statement', () => {
   it('reconciles with the card’s ledger account', async () => {
     const { statement } = await statementOf(ann, { cardId, from: marks.start!.at, to: marks.end!.at });
     expect(minor(statement.header['Opening balance']!)).toBe(0);
     expect(minor(statement.header['Closing balance']!)).toBe(marks.end!.card);
-    expect(minor(statement.header['Closing balance']!)).toBe(40_00 - 7_77 - 1_23 - 2_00 - 1_00 - 50);
+    expect(minor(statement.header['Closing balance']!)).toBe(40_00 - 7_77 - 1_23 - 2_00 - 1_00 - 50 - 5_00);
+    expect(statement.rows.at(-1)).toMatchObject({ Type: 'To wallet', Description: 'To wallet', Debit: '5.00', 'Type code': 'cardTransfer' });
     expectReconciles(statement);
     expect(await checkLedger(t.db)).toMatchObject({ ok: true });
   });
@@ -274,5 +351,63 @@ describe('signed download link', () => {
   it('needs a bearer token to create', async () => {
     const res = await t.call({ method: 'POST', url: '/api/statements/links', payload: body() });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('receipts', () => {
+  const pdfText = (pdf: Buffer) => {
+    const dir = mkdtempSync(join(tmpdir(), 'receipt-'));
+    writeFileSync(join(dir, 'r.pdf'), pdf);
+    return execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+  };
+  const receiptOf = async (user: TestUser, body: Record<string, unknown>) => {
+    const link = await t.call({ method: 'POST', url: '/api/receipts/links', headers: user.headers, payload: body });
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    expect(link.body.data.path).toMatch(/^\/api\/receipts\/download\/[A-Za-z0-9_-]{43}$/);
+    const res = await download(link.body.data.path);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="receipt-[A-Za-z0-9_-]+\.pdf"$/);
+    expect((await download(link.body.data.path)).statusCode).toBe(410); // single use
+    return pdfText(res.rawPayload);
+  };
+
+  it('a wallet transaction: what it was in words, the amount, the ids (the whole tx hash), in English and Russian', async () => {
+    const history = await t.call({ method: 'GET', url: '/api/wallet/transactions?limit=100', headers: ann.headers });
+    const deposit = history.body.data.items.find((tx: { type: string }) => tx.type === 'usdtDeposit');
+    const back = history.body.data.items.find((tx: { type: string; direction: string }) => tx.type === 'cardTransfer' && tx.direction === 'credit');
+    const en = await receiptOf(ann, { target: { kind: 'wallet', transactionId: deposit.id } });
+    expect(en).toContain('Receipt');
+    expect(en).toContain('USDT top-up');
+    expect(en).toContain(deposit.id);
+    const hash = String(deposit.details.txHash);
+    expect(en.replace(/\s+/g, '')).toContain(hash);
+    const ru = await receiptOf(ann, { target: { kind: 'wallet', transactionId: back.id }, language: 'ru', timeZone: 'Europe/Moscow' });
+    expect(ru).toContain('Квитанция');
+    expect(ru).toContain('Возврат с карты');
+    expect(ru.replace(/\s/g, ' ')).toContain('+5,00 $');
+  });
+
+  it('a card purchase (the trade) and a card transaction', async () => {
+    const trades = await t.call({ method: 'GET', url: `/api/cards/${cardId}/trades`, headers: ann.headers });
+    const trade = trades.body.data.items.find((item: { merchant: { name: string } }) => item.merchant.name === '@SUM(A1)');
+    const text = await receiptOf(ann, { target: { kind: 'trade', cardId, tradeId: trade.id } });
+    expect(text).toContain('Purchase: @SUM(A1)');
+    expect(text).toContain(trade.id);
+    const transactions = await t.call({ method: 'GET', url: `/api/cards/${cardId}/transactions`, headers: ann.headers });
+    const issue = transactions.body.data.items.find((item: { type: string }) => item.type === 'issue');
+    expect(await receiptOf(ann, { target: { kind: 'card', cardId, transactionId: issue.id }, language: 'ru' })).toContain('Первый депозит');
+  });
+
+  it('only the owner gets a receipt: another user’s transaction or card answers 404, like an unknown one', async () => {
+    const history = await t.call({ method: 'GET', url: '/api/wallet/transactions?limit=1', headers: ann.headers });
+    const theirs = history.body.data.items[0].id;
+    const asBob = await t.call({ method: 'POST', url: '/api/receipts/links', headers: bob.headers, payload: { target: { kind: 'wallet', transactionId: theirs } } });
+    expect(asBob.status).toBe(404);
+    const card = await t.call({ method: 'POST', url: '/api/receipts/links', headers: bob.headers, payload: { target: { kind: 'card', cardId, transactionId: 'ctx_x' } } });
+    expect(card.status).toBe(404);
+    expect(card.body.error.code).toBe('CARD_NOT_FOUND');
+    const wrong = await t.call({ method: 'POST', url: '/api/receipts/links', headers: ann.headers, payload: { target: { kind: 'wallet' } } });
+    expect(wrong.status).toBe(400);
   });
 });

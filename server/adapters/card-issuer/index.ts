@@ -8,6 +8,7 @@ export {
   type IssueCardRequest,
   type IssuerDeclineReason,
   type ShipmentStageEvent,
+  type ShipmentTracking,
   type SpendingLimits,
   type IssuerEvent,
   type IssuerEventHandler,

@@ -48,6 +48,13 @@ export type IssuerDeclineReason = 'OVER_PURCHASE_LIMIT' | 'OVER_MONTHLY_LIMIT';
 /** Where a physical card is on its way (the issuer's shipment tracking). */
 export type ShipmentStageEvent = 'made' | 'shipped' | 'delivered';
 
+/** The carrier that carries a physical card and its tracking number (a tracking page when the carrier has one). */
+export interface ShipmentTracking {
+  carrier: string;
+  number: string;
+  url: string | null;
+}
+
 export interface TopUpRequest {
   cardRef: string;
   /** Our top-up id. */
@@ -83,8 +90,11 @@ export type IssuerEvent =
   | { type: 'card.issued'; cardRef: string; last4: string }
   | { type: 'card.fabricating'; cardRef: string; last4: string }
   | { type: 'card.shipped'; cardRef: string; last4: string }
-  /** Shipment tracking of a physical card: `at` is when the stage was reached (ISO 8601). */
-  | { type: 'card.shipment'; cardRef: string; stage: ShipmentStageEvent; at: string }
+  /**
+   * Shipment tracking of a physical card: `at` is when the stage was reached (ISO 8601). The carrier's tracking and the
+   * expected delivery time come when the issuer knows them (usually with `shipped`); absent = not known (kept as it was).
+   */
+  | { type: 'card.shipment'; cardRef: string; stage: ShipmentStageEvent; at: string; tracking?: ShipmentTracking; expectedAt?: string }
   | { type: 'card.rejected'; cardRef: string; reason: string }
   | { type: 'card.failed'; cardRef: string; reason: string }
   | { type: 'card.activated'; cardRef: string }

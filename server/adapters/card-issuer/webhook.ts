@@ -36,11 +36,25 @@ export const signIssuerWebhook = (secret: string, delivery: { id: string; occurr
 const text = z.string().check(z.minLength(1), z.maxLength(200));
 const ref = { cardRef: text };
 const reasoned = { ...ref, reason: text };
+/** Shown to the card's owner as it is: plain words (no markup or control characters), an https tracking page. */
+const shownText = (max: number) => z.string().check(z.minLength(1), z.maxLength(max), z.regex(/^[^<>\p{Cc}]+$/u));
+const ShipmentTrackingSchema = z.object({
+  carrier: shownText(60),
+  number: z.string().check(z.regex(/^[A-Za-z0-9-]{4,40}$/)),
+  url: z.nullable(z.url({ protocol: /^https$/ }).check(z.maxLength(500))),
+});
 const EventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.enum(['card.issued', 'card.fabricating', 'card.shipped']), ...ref, last4: z.string().check(z.regex(/^\d{4}$/)) }),
   z.object({ type: z.enum(['card.rejected', 'card.failed', 'card.activationFailed', 'card.freezeFailed', 'card.unfreezeFailed', 'card.closeFailed', 'card.blockFailed']), ...reasoned }),
   z.object({ type: z.enum(['card.activated', 'card.frozen', 'card.unfrozen', 'card.closed', 'card.blocked']), ...ref }),
-  z.object({ type: z.literal('card.shipment'), ...ref, stage: z.enum(['made', 'shipped', 'delivered']), at: z.iso.datetime() }),
+  z.object({
+    type: z.literal('card.shipment'),
+    ...ref,
+    stage: z.enum(['made', 'shipped', 'delivered']),
+    at: z.iso.datetime(),
+    tracking: z.optional(ShipmentTrackingSchema),
+    expectedAt: z.optional(z.iso.datetime()),
+  }),
   z.object({ type: z.literal('topup.completed'), ...ref, topupRef: text, amount: z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)), currency: z.enum(['USD', 'RUB']) }),
   z.object({ type: z.literal('topup.failed'), ...ref, topupRef: text, reason: text }),
   z.object({

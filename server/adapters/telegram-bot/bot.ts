@@ -16,10 +16,26 @@ export interface BotMessage {
   button?: BotButton;
 }
 
+/**
+ * A message the user shares from the Mini App (Telegram's shareMessage): saved for that user with Bot API
+ * savePreparedInlineMessage as an article (title, text, one button); Telegram shows its chat picker and sends it.
+ */
+export interface PreparedInlineMessage {
+  /** The Telegram user who will share it (the Mini App's user: the account's linked Telegram id). */
+  userId: number;
+  /** Shown in the chat picker. */
+  title: string;
+  description?: string;
+  text: string;
+  button: BotButton;
+}
+
 export interface BotAdapter {
   readonly name: string;
   /** Sends one message; answers Telegram's message_id. Throws BotApiError when Telegram refuses or cannot be reached. */
   sendMessage(message: BotMessage): Promise<{ messageId: number }>;
+  /** Saves a message for the user to share (shareMessage); answers its id and when it expires. Throws BotApiError. */
+  savePreparedInlineMessage(message: PreparedInlineMessage): Promise<{ id: string; expiresAt: Date | null }>;
 }
 
 /**

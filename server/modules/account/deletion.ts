@@ -1,10 +1,12 @@
 import type { DeletionBlocker } from '@/shared/contract/account';
+import type { CardForm, CardStatus } from '@/shared/contract/cards';
 import type { Currency } from '@/shared/contract/core';
 import { formatMoney } from '@/shared/money';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { authError } from '../../http/errors';
 import type { TokenService } from '../auth';
+import { allowedActions } from '../cards';
 import { MICRO_PER_CENT } from '../wallet';
 
 /**
@@ -63,8 +65,8 @@ export class DeletionService {
        ) AS on_its_way GROUP BY currency ORDER BY currency`,
       [userId, now, SBP_LATE_CALLBACK_GRACE_SECONDS],
     );
-    const cards = await q.query<{ id: string; last4: string | null; status: string }>(
-      `SELECT c.id, c.last4, c.status FROM cards c
+    const cards = await q.query<{ id: string; last4: string | null; status: CardStatus; form: CardForm }>(
+      `SELECT c.id, c.last4, c.status, c.form FROM cards c
        LEFT JOIN ledger_accounts a ON a.kind = 'card' AND a.card_id = c.id
        WHERE c.user_id = $1 AND (c.status NOT IN (${FINISHED_SQL}) OR coalesce(a.balance, 0) <> 0)
        ORDER BY c.created_at, c.id`,
@@ -73,7 +75,9 @@ export class DeletionService {
     return [
       ...wallets.map((w): DeletionBlocker => ({ kind: 'walletBalance', amount: w.balance, currency: w.currency })),
       ...pending.map((p): DeletionBlocker => ({ kind: 'pendingTransaction', amount: p.amount, currency: p.currency })),
-      ...cards.map((c): DeletionBlocker => ({ kind: 'card', cardId: c.id, last4: c.last4, status: c.status })),
+      ...cards.map(
+        (c): DeletionBlocker => ({ kind: 'card', cardId: c.id, last4: c.last4, status: c.status, next: allowedActions(c).includes('close') ? 'close' : 'wait' }),
+      ),
     ];
   }
 

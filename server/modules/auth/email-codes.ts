@@ -40,8 +40,12 @@ export const codeErrors = {
     authError('CODE_ATTEMPTS_EXCEEDED', 'Too many wrong attempts. Request a new code.', { fields: codeField('Too many wrong attempts') }),
 };
 
-const rateLimited = (code: 'RESEND_TOO_SOON' | 'CODE_RATE_LIMITED', message: string, retryAfterSeconds: number) =>
-  authError(code, message, { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+/** `limit`: which of the code limits was hit (CODE_RATE_LIMITED), so the app can say it (issue #35). */
+const rateLimited = (code: 'RESEND_TOO_SOON' | 'CODE_RATE_LIMITED', message: string, retryAfterSeconds: number, limit?: 'email' | 'network' | 'account') =>
+  authError(code, message, {
+    headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+    ...(limit ? { details: { limit } } : {}),
+  });
 
 const secondsBetween = (from: Date, to: Date) => Math.max(0, Math.ceil((to.getTime() - from.getTime()) / 1000));
 
@@ -107,7 +111,7 @@ export class EmailCodeService {
       );
       if (byUser && byUser.n >= AUTH_LIMITS.emailChangeCodesPerUserPerHour) {
         const wait = byUser.oldest ? secondsBetween(now, addSeconds(byUser.oldest, 3600)) : 3600;
-        throw rateLimited('CODE_RATE_LIMITED', `Too many codes requested. Try again in ${Math.ceil(wait / 60)} min.`, wait);
+        throw rateLimited('CODE_RATE_LIMITED', `Too many codes requested. Try again in ${Math.ceil(wait / 60)} min.`, wait, 'account');
       }
     }
     const [byEmail] = await tx.query<{ n: number; oldest: Date | null }>(
@@ -116,7 +120,7 @@ export class EmailCodeService {
     );
     if (byEmail && byEmail.n >= AUTH_LIMITS.codesPerEmailPerHour) {
       const wait = byEmail.oldest ? secondsBetween(now, addSeconds(byEmail.oldest, 3600)) : 3600;
-      throw rateLimited('CODE_RATE_LIMITED', `Too many codes requested for this email. Try again in ${Math.ceil(wait / 60)} min.`, wait);
+      throw rateLimited('CODE_RATE_LIMITED', `Too many codes requested for this email. Try again in ${Math.ceil(wait / 60)} min.`, wait, 'email');
     }
     const [byIp] = await tx.query<{ n: number; oldest: Date | null }>(
       `SELECT count(*) AS n, min(created_at) AS oldest FROM email_codes WHERE client_ip = $1 AND created_at > $2`,
@@ -124,7 +128,7 @@ export class EmailCodeService {
     );
     if (byIp && byIp.n >= AUTH_LIMITS.codesPerIpPerHour) {
       const wait = byIp.oldest ? secondsBetween(now, addSeconds(byIp.oldest, 3600)) : 3600;
-      throw rateLimited('CODE_RATE_LIMITED', `Too many codes requested from your network. Try again in ${Math.ceil(wait / 60)} min.`, wait);
+      throw rateLimited('CODE_RATE_LIMITED', `Too many codes requested from your network. Try again in ${Math.ceil(wait / 60)} min.`, wait, 'network');
     }
   }
 

@@ -4,7 +4,7 @@
  */
 import type { StoredDeliveryAddress } from '@/shared/contract/delivery-address';
 import type { ShipmentStage } from '@/shared/contract/card-controls';
-import type { IssuerEventResult, ShipmentStageEvent } from '../../adapters/card-issuer';
+import type { IssuerEventResult, ShipmentStageEvent, ShipmentTracking } from '../../adapters/card-issuer';
 import type { Queryable } from '../../db/db';
 import type { CardRow } from './store';
 
@@ -22,6 +22,10 @@ export interface DeliveryRow extends Record<string, unknown> {
   made_at: Date | null;
   shipped_at: Date | null;
   delivered_at: Date | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  expected_at: Date | null;
 }
 
 const ORDER: Record<ShipmentStage, number> = { ordered: 0, made: 1, shipped: 2, delivered: 3 };
@@ -56,7 +60,7 @@ export const saveDelivery = async (q: Queryable, cardId: string, address: Stored
 export const recordShipment = async (
   q: Queryable,
   card: CardRow,
-  event: { stage: ShipmentStageEvent; at: string },
+  event: { stage: ShipmentStageEvent; at: string; tracking?: ShipmentTracking; expectedAt?: string },
   now: Date,
 ): Promise<IssuerEventResult> => {
   const delivery = await findDelivery(q, card.id, true);
@@ -67,9 +71,14 @@ export const recordShipment = async (
   const made = delivery.made_at ?? (ORDER[event.stage] >= ORDER.made ? at : null);
   const shipped = delivery.shipped_at ?? (ORDER[event.stage] >= ORDER.shipped ? at : null);
   const delivered = delivery.delivered_at ?? (event.stage === 'delivered' ? at : null);
+  // Tracking and the expected time: the latest the issuer sent; an event without them keeps what is known.
+  const tracking = event.tracking;
   await q.query(
-    'UPDATE card_deliveries SET stage = $2, made_at = $3, shipped_at = $4, delivered_at = $5, updated_at = $6 WHERE card_id = $1',
-    [card.id, stage, made, shipped, delivered, now],
+    `UPDATE card_deliveries SET stage = $2, made_at = $3, shipped_at = $4, delivered_at = $5, updated_at = $6,
+       carrier = coalesce($7, carrier), tracking_number = coalesce($8, tracking_number),
+       tracking_url = CASE WHEN $8::text IS NULL THEN tracking_url ELSE $9 END, expected_at = coalesce($10, expected_at)
+     WHERE card_id = $1`,
+    [card.id, stage, made, shipped, delivered, now, tracking?.carrier ?? null, tracking?.number ?? null, tracking?.url ?? null, event.expectedAt ? new Date(event.expectedAt) : null],
   );
   return { handled: true };
 };

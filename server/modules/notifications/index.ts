@@ -2,13 +2,15 @@
  * Bot notifications and the bot's webhook (docs/server.md "Bot notifications"): the user's switches
  * (GET/PATCH /api/notifications/settings), the hook the event sites call in their transactions (`notifyUser`,
  * `notifyCardBlocked`), the 'bot.notify' and 'bot.reply' jobs that send through the bot adapter, and
- * POST /api/webhooks/telegram-bot (/start with the app's deep links).
+ * POST /api/webhooks/telegram-bot (/start with the app's deep links), and the activity centre (GET /api/activity,
+ * GET /api/activity/unread, POST /api/activity/read: the same events for every user, activity.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { notificationsGetSettings, notificationsUpdateSettings } from '@/shared/contract';
+import { activityList, activityMarkRead, activityUnread, notificationsGetSettings, notificationsUpdateSettings } from '@/shared/contract';
 import { route } from '../../http/route';
 import { appJobRegistry } from '../../jobs';
 import { defineModule, type ModuleDeps } from '../module';
+import { countUnread, listActivity, markActivityRead } from './activity';
 import { sendNotification, sendStartReply } from './sender';
 import { BOT_NOTIFY_JOB, getNotificationSettings, updateNotificationSettings } from './store';
 import { BOT_REPLY_JOB, registerBotWebhook } from './webhook';
@@ -26,7 +28,10 @@ const registerNotifications = async (app: FastifyInstance, { db, clock, config, 
   route(app, notificationsUpdateSettings, ({ user, body }) =>
     db.tx((q) => updateNotificationSettings(q, user.userId, body, clock.now())),
   );
-  await registerBotWebhook(app, { db, secret: config.bot.webhookSecret, enabled: bot !== undefined });
+  route(app, activityList, ({ user, query }) => listActivity(db, user.userId, query));
+  route(app, activityUnread, async ({ user }) => ({ unread: await countUnread(db, user.userId) }));
+  route(app, activityMarkRead, async ({ user, body }) => ({ unread: await markActivityRead(db, user.userId, new Date(body.upTo), clock.now()) }));
+  await registerBotWebhook(app, { db, clock, secret: config.bot.webhookSecret, enabled: bot !== undefined });
 };
 
 export const notificationsModule = defineModule({ name: 'notifications', register: registerNotifications });

@@ -5,7 +5,8 @@
  *
  * A run that finds the row 'sent' sends nothing: a crash between the send and the job's ack (or a second worker after
  * an expired lease) does not send twice. When Telegram answered with an error the message was certainly not sent:
- * back to 'pending' (429: the job runs again after retry_after, RetryAfterError; 5xx: the job's backoff; other 4xx: failed for good). The one window
+ * back to 'pending' (429: the job runs again after retry_after, RetryAfterError; 5xx: the job's backoff; other 4xx: failed for good,
+ * and a 403 marks the user's bot blocked, notifyUser then sends nothing more). The one window
  * left is a crash (or a timeout) after Telegram accepted the message and before 'sent' committed: the next run finds
  * 'sending' and sends again (at-least-once there, logged): Telegram's sendMessage has no idempotency key to close it.
  */
@@ -14,11 +15,12 @@ import { BotApiError, type BotAdapter } from '../../adapters/telegram-bot';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { PermanentJobError, RetryAfterError, type JobContext } from '../../jobs';
-import type { NotificationParams, StoredNotificationKind } from './store';
+import { setBotBlocked, type NotificationParams, type StoredNotificationKind } from './store';
 import { renderNotification, renderStart, type AppLinkSettings } from './texts';
 
 interface NotificationRow extends Record<string, unknown> {
   id: string;
+  user_id: string;
   kind: StoredNotificationKind;
   chat_id: string | number;
   language: NotificationLanguage;
@@ -34,7 +36,7 @@ export interface SenderDeps {
 }
 
 export const sendNotification = async ({ db, clock, bot, app }: SenderDeps, id: string, ctx: Pick<JobContext, 'log'>): Promise<void> => {
-  const [row] = await db.query<NotificationRow>('SELECT id, kind, chat_id, language, params, status FROM bot_notifications WHERE id = $1', [id]);
+  const [row] = await db.query<NotificationRow>('SELECT id, user_id, kind, chat_id, language, params, status FROM bot_notifications WHERE id = $1', [id]);
   if (!row || row.status === 'sent' || row.status === 'failed') return;
   if (!bot) {
     await db.query(`UPDATE bot_notifications SET status = 'failed', last_error = 'no bot adapter (BOT_ADAPTER=none)' WHERE id = $1 AND status <> 'sent'`, [id]);
@@ -57,6 +59,8 @@ export const sendNotification = async ({ db, clock, bot, app }: SenderDeps, id: 
         error.message,
         retryAt,
       ]);
+      // 403: the user blocked the bot (or never let it write). Settings says so; nothing more is sent until allowed again.
+      if (error.status === 403) await setBotBlocked(db, row.user_id, true, clock.now());
     }
     if (error.permanent) throw new PermanentJobError(error.message);
     if (error.retryAfterSeconds) throw new RetryAfterError(error.message, error.retryAfterSeconds * 1000);

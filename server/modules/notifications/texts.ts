@@ -1,62 +1,58 @@
 /**
  * The bot's texts in English and Russian (server-side: they leave in a Telegram message, not through the app's i18n).
- * Amounts by the money kernel's formatMoney in the message's language (as the app writes them); a button opens the Mini App (with a start parameter where one
- * names a screen: `sbp_<paymentId>` for a failed payment, docs/frontend.md "Deep links").
+ * The events' texts are the app's own (`events` of the notifications locale files: the activity centre shows the same
+ * sentences), with the amounts by the money kernel's formatMoney in the message's language (as the app writes them);
+ * a button opens the Mini App (with a start parameter where one names a screen: `sbp_<paymentId>` for a failed
+ * payment, docs/frontend.md "Deep links").
  */
-import type { FreezeReason, InfoRequestItem, NotificationLanguage, TradeDeclineReason, Money } from '@/shared/contract';
+import type { AccountStatusChange, FreezeReason, InfoRequestItem, NotificationLanguage, TradeDeclineReason } from '@/shared/contract';
 import { miniAppLink } from '@/shared/contract';
 import { formatMoney } from '@/shared/money';
 import enErrors from '@/shared/i18n/locales/en/errors.json';
 import ruErrors from '@/shared/i18n/locales/ru/errors.json';
+import enNotifications from '@/shared/i18n/locales/en/notifications.json';
+import ruNotifications from '@/shared/i18n/locales/ru/notifications.json';
 import type { BotButton } from '../../adapters/telegram-bot';
-import type { AccountStatusChange, NotificationParams, StoredNotificationKind } from './store';
+import type { NotificationParams, StoredNotificationKind } from './store';
 
 export interface AppLinkSettings {
   botUsername: string;
   miniAppShortName: string | null;
 }
 
-/** The decline reasons in the app's own words (one text per reason in both places: the locale files are the source). */
-const DECLINE_REASONS: Record<NotificationLanguage, Record<TradeDeclineReason, string>> = {
-  en: enErrors.reasons,
-  ru: ruErrors.reasons,
+/** The app's locale files of each language: the events' sentences, the decline reasons, what verification asks for and why an account is frozen (one text in both places). */
+const LOCALE = {
+  en: { ...enNotifications, reasons: enErrors.reasons, verification: enErrors.verification },
+  ru: { ...ruNotifications, reasons: ruErrors.reasons, verification: ruErrors.verification },
+} satisfies Record<NotificationLanguage, unknown>;
+
+/** i18next's `{{name}}` placeholders, filled the way the app's i18n fills them (no escaping: plain text). */
+const fill = (template: string, values: Record<string, string>): string => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+
+/**
+ * One event's sentence, as the app's activity centre writes it (an account notice: its status's sentence, with what was
+ * asked for or why the account was frozen); `at` of a sign-in in UTC (a chat has no time zone).
+ */
+const eventText = (kind: StoredNotificationKind, p: Record<string, any>, l: NotificationLanguage): string => {
+  const locale = LOCALE[l];
+  const parts = locale.eventParts;
+  const at = p.at ? `${new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(p.at))} UTC` : '';
+  const template = kind === 'accountStatus' ? locale.events.accountStatus[p.status as AccountStatusChange] : locale.events[kind];
+  return fill(template, {
+    amount: p.amount ? formatMoney(p.amount, l) : '',
+    method: p.method === 'usdt' || p.method === 'sbp' ? parts.methods[p.method as 'usdt' | 'sbp'] : '',
+    card: p.last4 ? fill(parts.cardLast4, { last4: String(p.last4) }) : parts.card,
+    merchant: String(p.merchant ?? ''),
+    reason: (p.reason ? locale.reasons[p.reason as TradeDeclineReason] : p.freezeReason ? locale.verification.frozen.reasons[p.freezeReason as FreezeReason] : '') ?? '',
+    items: ((p.items ?? []) as InfoRequestItem[]).map((item) => locale.verification.verificationItems[item]).join('; '),
+    at,
+  })
+    .replace(/ {2,}/g, ' ')
+    .trim();
 };
-
-/** The account notices in the app's own words (errors.json `verification`: the same sentences the app shows). */
-const VERIFICATION_WORDS = { en: enErrors.verification, ru: ruErrors.verification };
-
-const accountStatus = (p: { status: AccountStatusChange; items?: InfoRequestItem[]; freezeReason?: FreezeReason }, language: NotificationLanguage): string => {
-  const words = VERIFICATION_WORDS[language];
-  const ru = language === 'ru';
-  switch (p.status) {
-    case 'verified':
-      return ru ? 'Ваш аккаунт проверен: пополнения, обмен и карты доступны.' : 'Your account is verified: top-ups, exchanges and cards are open to you.';
-    case 'verificationFailed':
-      return words.failed;
-    case 'infoRequested':
-      return words.verificationRequest.replace('{{items}}', (p.items ?? []).map((item) => words.verificationItems[item]).join(ru ? '; ' : '; '));
-    case 'frozen':
-      return `${words.frozen.title}. ${words.frozen.text.replace('{{reason}}', p.freezeReason ? words.frozen.reasons[p.freezeReason] : '')}`.replace(/\s+/g, ' ');
-    case 'unfrozen':
-      return ru ? 'Ваш счёт разморожен: деньги снова можно переводить.' : 'Your account is no longer frozen: money can move again.';
-  }
-};
-
-const card = (last4: string | null | undefined, language: NotificationLanguage): string =>
-  last4 ? (language === 'ru' ? `карта •${last4}` : `card •${last4}`) : language === 'ru' ? 'карта' : 'card';
 
 const TEXTS = {
   en: {
-    topUpCredited: (p: any, l: NotificationLanguage) => `Top-up credited: ${formatMoney(p.amount, l)} (${p.method === 'usdt' ? 'USDT' : 'SBP'}).`,
-    paymentFailed: (p: any, l: NotificationLanguage) => `Your SBP payment of ${formatMoney(p.amount, l)} did not go through. No money was taken.`,
-    cardReady: (p: any, l: NotificationLanguage) => `Your ${card(p.last4, l)} is ready.`,
-    cardBlocked: (p: any, l: NotificationLanguage) => `Your ${card(p.last4, l)} has been blocked.`,
-    purchaseApproved: (p: any, l: NotificationLanguage) => `Purchase approved: ${formatMoney(p.amount, l)} at ${p.merchant}, ${card(p.last4, l)}.`,
-    purchaseDeclined: (p: any, l: NotificationLanguage) =>
-      `Purchase declined: ${formatMoney(p.amount, l)} at ${p.merchant}, ${card(p.last4, l)}. ${DECLINE_REASONS[l][p.reason as TradeDeclineReason] ?? ''}`.trim(),
-    newSignIn: (p: any, l: NotificationLanguage) =>
-      `New sign-in to your account on ${new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(p.at))} UTC. If it was not you, end that session in Settings.`,
-    accountStatus: (p: any, l: NotificationLanguage) => accountStatus(p, l),
     open: 'Open wallet',
     openPayment: 'View payment',
     welcome: 'Welcome! Your wallet and cards live in the app.',
@@ -65,16 +61,6 @@ const TEXTS = {
     payment: 'Back to your payment.',
   },
   ru: {
-    topUpCredited: (p: any, l: NotificationLanguage) => `Пополнение зачислено: ${formatMoney(p.amount, l)} (${p.method === 'usdt' ? 'USDT' : 'СБП'}).`,
-    paymentFailed: (p: any, l: NotificationLanguage) => `Платёж СБП на ${formatMoney(p.amount, l)} не прошёл. Деньги не списаны.`,
-    cardReady: (p: any, l: NotificationLanguage) => `Ваша ${card(p.last4, l)} готова.`,
-    cardBlocked: (p: any, l: NotificationLanguage) => `Ваша ${card(p.last4, l)} заблокирована.`,
-    purchaseApproved: (p: any, l: NotificationLanguage) => `Покупка одобрена: ${formatMoney(p.amount, l)}, ${p.merchant}, ${card(p.last4, l)}.`,
-    purchaseDeclined: (p: any, l: NotificationLanguage) =>
-      `Покупка отклонена: ${formatMoney(p.amount, l)}, ${p.merchant}, ${card(p.last4, l)}. ${DECLINE_REASONS[l][p.reason as TradeDeclineReason] ?? ''}`.trim(),
-    newSignIn: (p: any, l: NotificationLanguage) =>
-      `Новый вход в аккаунт ${new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(p.at))} UTC. Если это были не вы, завершите этот сеанс в настройках.`,
-    accountStatus: (p: any, l: NotificationLanguage) => accountStatus(p, l),
     open: 'Открыть кошелёк',
     openPayment: 'Открыть платёж',
     welcome: 'Добро пожаловать! Кошелёк и карты — в приложении.',
@@ -82,7 +68,7 @@ const TEXTS = {
     promoButton: 'Зарегистрироваться',
     payment: 'Вернуться к платежу.',
   },
-} satisfies Record<NotificationLanguage, Record<StoredNotificationKind, (p: any, l: NotificationLanguage) => string> & Record<string, unknown>>;
+} satisfies Record<NotificationLanguage, Record<string, unknown>>;
 
 const button = (app: AppLinkSettings, text: string, startParam?: string): BotButton | undefined => {
   const url = miniAppLink(app, startParam);
@@ -97,7 +83,7 @@ export const renderNotification = (
   app: AppLinkSettings,
 ): { text: string; button?: BotButton } => {
   const t = TEXTS[language] ?? TEXTS.en;
-  const text = t[kind](params, language);
+  const text = eventText(kind, params as Record<string, any>, language);
   if (kind === 'paymentFailed' && 'paymentId' in params) return { text, button: button(app, t.openPayment, `sbp_${params.paymentId}`) };
   return { text, button: button(app, t.open) };
 };

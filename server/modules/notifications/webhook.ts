@@ -2,9 +2,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { BOT_SECRET_HEADER, BOT_WEBHOOK_PATH } from '../../adapters/telegram-bot';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { DomainError, httpErrors } from '../../http/errors';
 import { enqueueJob } from '../../jobs';
+import { setBotBlocked } from './store';
 import { languageOf } from './texts';
 
 export const BOT_REPLY_JOB = 'bot.reply';
@@ -19,6 +21,8 @@ const Update = z.object({
       text: z.optional(z.string()),
     }),
   ),
+  /** The bot's membership in a chat changed: in a private chat, 'kicked' = the user blocked the bot, 'member' = unblocked. */
+  my_chat_member: z.optional(z.object({ chat: z.object({ id: z.int(), type: z.string() }), new_chat_member: z.object({ status: z.string() }) })),
 });
 
 /** Equal-time comparison of two secrets of any length (both hashed first, so the length leaks nothing either). */
@@ -29,9 +33,11 @@ const sameSecret = (given: string, expected: string): boolean =>
  * POST /api/webhooks/telegram-bot (docs/api.md "Telegram bot webhook"): Telegram's updates. The secret_token given to
  * setWebhook must come in X-Telegram-Bot-Api-Secret-Token (compared in constant time; wrong or missing → 401, and
  * no secret configured → every update 401). A private-chat `/start [payload]` enqueues the answer (job 'bot.reply',
- * once per update_id: Telegram redelivers until it gets a 2xx); everything else is acknowledged and ignored.
+ * once per update_id: Telegram redelivers until it gets a 2xx) and, like a `my_chat_member` update saying the user
+ * unblocked the bot, clears the linked account's botBlocked (one saying they blocked it sets it); everything else is
+ * acknowledged and ignored.
  */
-export const registerBotWebhook = async (app: FastifyInstance, deps: { db: Db; secret: string | undefined; enabled: boolean }): Promise<void> => {
+export const registerBotWebhook = async (app: FastifyInstance, deps: { db: Db; clock: Clock; secret: string | undefined; enabled: boolean }): Promise<void> => {
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
@@ -48,9 +54,15 @@ export const registerBotWebhook = async (app: FastifyInstance, deps: { db: Db; s
       }
       const parsed = Update.safeParse(json);
       if (!parsed.success) throw httpErrors.validation({ body: 'Not a Telegram update.' });
+      const membership = parsed.data.my_chat_member;
+      if (deps.enabled && membership?.chat.type === 'private' && ['kicked', 'member'].includes(membership.new_chat_member.status)) {
+        await setChatBlocked(deps, membership.chat.id, membership.new_chat_member.status === 'kicked');
+        return { success: true, data: { handled: true } };
+      }
       const message = parsed.data.message;
       const command = message?.text?.trim().match(/^\/start(?:@\w+)?(?:\s+(\S+))?$/);
       if (!deps.enabled || !message || message.chat.type !== 'private' || !command) return { success: true, data: { handled: false } };
+      await setChatBlocked(deps, message.chat.id, false);
       await enqueueJob(deps.db, {
         kind: BOT_REPLY_JOB,
         payload: { chatId: message.chat.id, language: languageOf(message.from?.language_code), ...(command[1] ? { startParam: command[1] } : {}) },
@@ -60,4 +72,10 @@ export const registerBotWebhook = async (app: FastifyInstance, deps: { db: Db; s
       return { success: true, data: { handled: true } };
     });
   });
+};
+
+/** The accounts linked to this Telegram chat: their botBlocked set or cleared. */
+const setChatBlocked = async ({ db, clock }: { db: Db; clock: Clock }, chatId: number, blocked: boolean): Promise<void> => {
+  const users = await db.query<{ id: string }>('SELECT id FROM users WHERE telegram_id = $1', [chatId]);
+  for (const { id } of users) await setBotBlocked(db, id, blocked, clock.now());
 };

@@ -1,6 +1,6 @@
 import type { CardForm, CardProduct, cardsProduct, cardsProducts, CardScheme } from '@/shared/contract/cards';
 import type { Currency } from '@/shared/contract/core';
-import type { DepositFeeRule } from '@/shared/money';
+import { productTermsProblems, type DepositFeeRule } from '@/shared/money';
 import type { Db, Queryable } from '../../db/db';
 import { catalogError } from '../../http/errors';
 import type { AnyEndpoint, RequestContext } from '../../http/route';
@@ -51,6 +51,25 @@ export interface ProductRecord {
   row: ProductRow;
 }
 
+/**
+ * The terms a product row states, checked as they load: a row whose terms contradict themselves (made outside the
+ * migrations' checks) is offered as unavailable, so it is shown but can never be issued on terms the app cannot state.
+ */
+const termsHold = (row: ProductRow): boolean => {
+  const money = (amount: number) => ({ amount, currency: row.currency });
+  return (
+    productTermsProblems({
+      currency: row.currency,
+      issueCost: money(row.creation_fee + row.issuing_fee),
+      creationFee: money(row.creation_fee),
+      issuingFee: money(row.issuing_fee),
+      minimalDeposit: money(row.minimal_deposit),
+      depositFee: { bps: row.deposit_fee_bps, fixed: money(row.deposit_fee_fixed) },
+      depositRange: { min: money(row.deposit_min), max: money(row.deposit_max) },
+    }).length === 0
+  );
+};
+
 const toRecord = (row: ProductRow): ProductRecord => ({
   id: row.id,
   scheme: row.scheme,
@@ -64,7 +83,7 @@ const toRecord = (row: ProductRow): ProductRecord => ({
   depositFeeFixed: row.deposit_fee_fixed,
   depositMin: row.deposit_min,
   depositMax: row.deposit_max,
-  available: row.available,
+  available: row.available && termsHold(row),
   names: row.name,
   row,
 });

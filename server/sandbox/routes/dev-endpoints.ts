@@ -34,6 +34,18 @@ export const devMailbox = defineEndpoint({
   }),
 });
 
+export const devResetCodeLimit = defineEndpoint({
+  id: 'dev.resetCodeLimit',
+  method: 'POST',
+  path: '/api/dev/code-limits/reset',
+  auth: 'none',
+  tag: 'dev',
+  summary:
+    "Sandbox: resets the per-network (IP) limit of email codes for `ip`, or the caller's address (the codes stay valid; they no longer count). Needs X-Sandbox-Token.",
+  body: z.strictObject({ ip: z.optional(z.string().check(z.minLength(1), z.maxLength(64))) }),
+  response: z.object({ ip: z.string(), reset: z.int() }),
+});
+
 export const devSetVerification = defineEndpoint({
   id: 'dev.setVerification',
   method: 'POST',

@@ -5,9 +5,10 @@ import type { Db } from '../../db/db';
 import { httpErrors } from '../../http/errors';
 import { route } from '../../http/route';
 import { normalizeEmail, type UsersService } from '../../modules/users';
-import { devMailbox, devSetVerification, SANDBOX_TOKEN_HEADER } from './dev-endpoints';
+import { devMailbox, devResetCodeLimit, devSetVerification, SANDBOX_TOKEN_HEADER } from './dev-endpoints';
 
-const sameSecret = (given: string, expected: string): boolean => {
+/** Constant-time comparison of a given secret with the expected one. */
+export const sameSecret = (given: string, expected: string): boolean => {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
@@ -31,4 +32,17 @@ export const registerDevRoutes = (app: FastifyInstance, db: Db, users: UsersServ
     return { messages: await readSandboxMailbox(db, normalizeEmail(query.email)) };
   });
   route(app, devSetVerification, ({ body }) => users.setVerificationStatus(body.email, body.status));
+  route(app, devResetCodeLimit, async ({ body, request }) => {
+    requireSandboxToken(request, sandboxToken, 'code limit reset');
+    return resetCodeLimit(db, body.ip ?? request.ip);
+  });
+};
+
+/**
+ * The per-network code limit counts `email_codes` rows by `client_ip` over the last hour (auth/email-codes.ts): a reset
+ * re-labels that address's rows (`sandbox-reset:<ip>`), so they stop counting while the codes stay usable.
+ */
+const resetCodeLimit = async (db: Db, ip: string): Promise<{ ip: string; reset: number }> => {
+  const rows = await db.query<{ id: number }>(`UPDATE email_codes SET client_ip = 'sandbox-reset:' || client_ip WHERE client_ip = $1 RETURNING id`, [ip]);
+  return { ip, reset: rows.length };
 };

@@ -7,7 +7,7 @@ import { afterFirstScreen, holdUntilFirstScreen } from '@/shared/lib';
 import { i18n, initI18n } from '@/shared/i18n';
 import {
   getInitDataForServer,
-  getPlatformInfo,
+  isSecureStorageSupported,
   getTelegramClientForServer,
   getStartParam,
   initPlatform,
@@ -53,7 +53,7 @@ export async function start(container: HTMLElement): Promise<Root> {
   }
 
   // 9.0+: the kept session's chunk downloads while i18n starts (used below).
-  if (platform.ok && getPlatformInfo().features.deviceStorage) preloadDurableSession();
+  if (platform.ok && isSecureStorageSupported()) preloadDurableSession();
   await initI18n({ telegramLanguageCode: platform.ok ? platform.launchParams.initData.user.languageCode : undefined, prefetch: namespaces });
 
   if (!platform.ok) {
@@ -69,7 +69,7 @@ export async function start(container: HTMLElement): Promise<Root> {
   configureApi({ baseUrl: appConfig.apiBaseUrl, getInitData: getInitDataForServer, getTelegramClient: getTelegramClientForServer });
   // 9.0+: a session kept in Telegram's SecureStorage/DeviceStorage comes back when localStorage lost it (Telegram
   // Desktop restarts); waited for only then, a session in localStorage starts at once (entities/session durable-boot).
-  if (getPlatformInfo().features.deviceStorage) await startDurableSession();
+  if (isSecureStorageSupported()) await startDurableSession();
   sessionStarted();
   // The guards send the user to /signin?returnTo=… (the session store is cleared); say why.
   authExpired.watch(() => {
@@ -82,13 +82,13 @@ export async function start(container: HTMLElement): Promise<Root> {
   // FIRST_SCREEN_WAIT_MS, so a slow download still gets the skeleton on screen.
   await Promise.race([screenReady(window.location.pathname), new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
   root.render(<App />);
-  // App lock (a lazy chunk): check the account's lock with the server and follow activity / the background, for a
-  // restored session once the first screen has painted and after every sign-in. A device that knows of a lock is
-  // already locked (entities/app-lock): only a lock set on another device waits for that check, as it did for the
-  // first render before.
-  const startAppLock = () => void afterFirstScreen().then(() => import('@/features/app-lock')).then((m) => m.appLockStarted());
-  if (tokenStorage.getAccessToken() !== null) startAppLock();
-  signedIn.watch(startAppLock);
+  // What starts with a signed-in session (a lazy chunk, ./signed-in.ts): the app lock — check the account's lock with
+  // the server, follow activity / the background — and Telegram's SettingsButton; for a restored session once the
+  // first screen has painted, and after every sign-in. A device that knows of a lock is already locked
+  // (entities/app-lock): only a lock set on another device waits for that check, as it did for the first render before.
+  const startSignedIn = () => void afterFirstScreen().then(() => import('./signed-in')).then((m) => m.signedInStarted());
+  if (tokenStorage.getAccessToken() !== null) startSignedIn();
+  signedIn.watch(startSignedIn);
   // The language chosen on another device (Telegram Cloud Storage) is applied once the first screen is up
   // (router/recovery-screen.tsx `afterFirstScreen`).
   return root;

@@ -5,11 +5,11 @@
  */
 import { appConfig } from '@/shared/config';
 import { startErrorReporting } from '@/shared/error-reporting';
-import { getPlatformInfo } from '@/shared/platform';
+import { isCloudStorageSupported } from '@/shared/platform';
 
 export function afterFirstScreen(): void {
   startErrorReporting(appConfig.apiBaseUrl);
-  if (getPlatformInfo().features.cloudStorage) {
+  if (isCloudStorageSupported()) {
     void import('@/features/change-language').then((language) => language.languageCloudSyncStarted());
   }
 }

@@ -6,7 +6,7 @@ import { useScreenShown } from './recovery-screen';
 vi.mock('@/shared/platform', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/shared/platform')>()),
   markReady: vi.fn(),
-  getPlatformInfo: vi.fn(() => ({ features: { cloudStorage: true } })),
+  isCloudStorageSupported: vi.fn(() => true),
 }));
 vi.mock('@/features/change-language', () => ({ languageCloudSyncStarted: vi.fn() }));
 
@@ -40,15 +40,15 @@ describe('useScreenShown', () => {
     vi.resetModules();
     const { useScreenShown: useFreshScreenShown } = await import('./recovery-screen');
     const { languageCloudSyncStarted } = await import('@/features/change-language');
-    const { getPlatformInfo } = await import('@/shared/platform');
-    vi.mocked(getPlatformInfo).mockClear();
+    const { isCloudStorageSupported } = await import('@/shared/platform');
+    vi.mocked(isCloudStorageSupported).mockClear();
     function Shown() {
       useFreshScreenShown();
       return <p>screen</p>;
     }
     const first = render(<Shown />);
     vi.advanceTimersToNextFrame();
-    expect(getPlatformInfo).not.toHaveBeenCalled(); // nothing of it before the painted frame
+    expect(isCloudStorageSupported).not.toHaveBeenCalled(); // nothing of it before the painted frame
     vi.advanceTimersByTime(1);
     await vi.waitFor(() => expect(languageCloudSyncStarted).toHaveBeenCalledTimes(1));
     first.unmount();

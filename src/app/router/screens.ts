@@ -64,6 +64,7 @@ export const screens: readonly ScreenRoute[] = [
   // Optional id: without one the screen says "Please select a card product" (SPEC §5).
   { path: '/card-issue/detail/:productId?', layout: 'protected', load: () => import('@/pages/card-issue-detail').then((m) => m.CardIssueDetailPage), namespaces: ['cards', 'errors', 'card-controls'] },
   { path: routePaths.referral, layout: 'protected', load: () => import('@/pages/referral').then((m) => m.ReferralPage), namespaces: ['referral', 'errors'] },
+  { path: routePaths.activity, layout: 'protected', load: () => import('@/pages/activity').then((m) => m.ActivityPage), namespaces: ['notifications', 'errors'] },
   // SPEC §2 implies a profile screen without a path: /profile (docs/frontend.md "Referral & settings (client)").
   { path: '/profile', layout: 'protected', load: () => import('@/pages/profile').then((m) => m.ProfilePage), namespaces: ['profile', 'referral', 'errors', 'account', 'auth'] },
   { path: routePaths.wallet, layout: 'app', load: () => import('@/pages/wallet').then((m) => m.WalletPage), namespaces: ['wallet'] },

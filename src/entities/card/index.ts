@@ -19,8 +19,9 @@ export { archiveOpened, $archivedCards, $archiveState, $archiveError } from './m
 export { cardTransactions, cardTrades, type CardHistory, type CardHistoryFilters } from './model/history';
 export { showCardFailureFx } from './model/failure';
 export { errorCodeOf, attemptsLeftOf, CARD_READ_FAILURES } from './lib/card-failure';
-export { isDeadStatus, isEndedStatus } from './lib/status';
+export { isDeadStatus, isEndedStatus, statusHintKey } from './lib/status';
 export { cardActionsFor, type CardActionPlugin } from './lib/card-actions';
+export { $cardDelivery, $shipmentStage } from './model/delivery';
 export { CardStatusBadge } from './ui/card-status-badge';
 export { CardFailureText } from './ui/card-failure-text';
 export { CardFace } from './ui/card-face';

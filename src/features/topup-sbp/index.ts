@@ -10,3 +10,5 @@ export {
 export { paymentStatusPath, paymentFailedPath, sbpRetryPath } from './lib/payment-link';
 export { SbpTopUpSheet } from './ui/lazy-sbp-topup-sheet';
 export { PaymentDetails } from './ui/payment-details';
+export { SupportReference } from './ui/support-reference';
+export { paymentFailureKey } from './lib/failure-text';

@@ -18,6 +18,8 @@ export const routePaths = {
   paymentSuccess: '/payment-success',
   paymentFailed: '/payment-failed',
   referral: '/referral',
+  /** The activity centre (issue #35). */
+  activity: '/activity',
   terms: '/terms',
   privacy: '/privacy',
   /** Legacy alias: redirects to the wallet. */

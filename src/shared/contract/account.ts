@@ -65,8 +65,12 @@ export const DeletionBlocker = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('walletBalance'), amount: z.int(), currency: Currency }),
   /** Money on its way (a pending transaction holding wallet money). */
   z.object({ kind: z.literal('pendingTransaction'), amount: z.int(), currency: Currency }),
-  /** A card that is not closed, rejected or failed (or still holds money). */
-  z.object({ kind: z.literal('card'), cardId: z.string(), last4: z.nullable(z.string()), status: z.string() }),
+  /**
+   * A card that is not closed, rejected or failed (or still holds money). `next`: what the user can do about it now:
+   * `close` it, or `wait` (being issued, activated, frozen, closing…: it cannot be closed yet, or its money is on its
+   * way back), so the app never asks to close a card that cannot be closed.
+   */
+  z.object({ kind: z.literal('card'), cardId: z.string(), last4: z.nullable(z.string()), status: z.string(), next: z.enum(['close', 'wait']) }),
 ]);
 export type DeletionBlocker = z.infer<typeof DeletionBlocker>;
 

@@ -55,6 +55,10 @@ export const CardDelivery = z.object({
   madeAt: z.nullable(Timestamp),
   shippedAt: z.nullable(Timestamp),
   deliveredAt: z.nullable(Timestamp),
+  /** The carrier and its tracking number (a tracking page when the carrier has one); null until the issuer sends them. */
+  tracking: z.nullable(z.object({ carrier: z.string(), number: z.string(), url: z.nullable(z.url()) })),
+  /** When the card is expected to arrive, as the issuer estimates it; null when it does not say. */
+  expectedAt: z.nullable(Timestamp),
 });
 export type CardDelivery = z.infer<typeof CardDelivery>;
 

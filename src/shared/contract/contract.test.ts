@@ -64,6 +64,7 @@ const ADDITIONS = [
   'GET /api/wallet/sbp/{paymentId}',
   'POST /api/auth/logout',
   'POST /api/statements/links',
+  'POST /api/receipts/links',
   // Card controls (issue #14, docs/api.md "Card controls"):
   'GET /api/cards/{id}/limits',
   'PATCH /api/cards/{id}/limits',
@@ -77,6 +78,12 @@ const ADDITIONS = [
   // Bot notification switches (issue 15, docs/api.md "Notifications").
   'GET /api/notifications/settings',
   'PATCH /api/notifications/settings',
+  // The referral as a message the bot prepared (issue #35, docs/api.md "Promo").
+  'POST /api/promo/share-message',
+  // The activity centre (issue #35, docs/api.md "Activity").
+  'GET /api/activity',
+  'GET /api/activity/unread',
+  'POST /api/activity/read',
   // Transaction details (issue #14, docs/api.md).
   'GET /api/wallet/transactions/{transactionId}',
   'GET /api/cards/{id}/transactions/{transactionId}',

@@ -17,12 +17,15 @@ export const ErrorObject = z.object({
   /** Field-level problems of a rejected request (path → message); present on validation errors. */
   fields: z.optional(z.record(z.string(), z.string())),
   /**
-   * Typed extras of some codes (docs/api.md "Errors"): `attemptsLeft` on INVALID_ACTIVATION_CODE. Lenient for
+   * Typed extras of some codes (docs/api.md "Errors"): `attemptsLeft` on INVALID_ACTIVATION_CODE, `limit` on
+   * CODE_RATE_LIMITED. Lenient for
    * clients (unknown keys stripped), so codes may gain details without breaking anyone.
    */
   details: z.optional(
     z.object({
       attemptsLeft: z.optional(z.int().check(z.minimum(0))),
+      /** CODE_RATE_LIMITED: which limit was hit (codes per email, per network/IP, per account an hour). */
+      limit: z.optional(z.enum(['email', 'network', 'account'])),
       /** ACCOUNT_FROZEN: why (users.ts FREEZE_REASONS); a string here so this file needs no users schema. */
       freezeReason: z.optional(z.string()),
     }),

@@ -58,6 +58,7 @@ export const ERROR_CODES = def({
   QUOTE_MISMATCH: { status: 422, service: 'wallet', description: 'quoteId is unknown or for another currency pair.' },
   RATE_UNAVAILABLE: { status: 503, service: 'wallet', description: 'No exchange rate can be quoted now.' },
   STATEMENT_LINK_INVALID: { status: 410, service: 'wallet', description: 'The statement download link is unknown, used already or expired.' },
+  STATEMENT_TOO_LARGE: { status: 422, service: 'wallet', description: 'Too many transactions for one PDF statement: a shorter period, or the CSV.' },
   // Cards
   CARD_NOT_FOUND: { status: 404, service: 'cards', description: 'No such card for this user.' },
   PRODUCT_NOT_FOUND: { status: 404, service: 'cards', description: 'The product does not exist or is no longer offered ("Product Not Found").' },
@@ -73,6 +74,12 @@ export const ERROR_CODES = def({
   ISSUER_ERROR: { status: 502, service: 'cards', description: 'The card issuer refused or failed the operation.' },
   CARD_BALANCE_EXCEEDED: { status: 422, service: 'cards', description: 'A withdrawal asked for more than the card holds.' },
   CARD_ALREADY_REPLACED: { status: 409, service: 'cards', description: 'This blocked card has a replacement already (replacedByCardId).' },
+  // Promo
+  SHARE_MESSAGE_UNAVAILABLE: {
+    status: 409,
+    service: 'promo',
+    description: 'No message can be prepared for Telegram to share (no Telegram account linked, no bot, or the Bot API refused): share the link instead.',
+  },
 });
 
 export type ErrorCode = keyof typeof ERROR_CODES;

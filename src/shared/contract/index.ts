@@ -13,7 +13,9 @@ export * from './card-lifecycle';
 export * from './promo';
 export * from './account';
 export * from './notifications';
+export * from './activity';
 export * from './statements';
+export * from './receipts';
 export * from './transaction-details';
 export * from './app-lock';
 export * from './client-errors';
@@ -21,6 +23,7 @@ export * from './mini-app-link';
 
 import type { EndpointDef } from './core';
 import { accountEndpoints } from './account';
+import { activityEndpoints } from './activity';
 import { appLockEndpoints } from './app-lock';
 import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
@@ -31,6 +34,7 @@ import { configEndpoints } from './config';
 import { notificationsEndpoints } from './notifications';
 import { promoEndpoints } from './promo';
 import { statementsEndpoints } from './statements';
+import { receiptsEndpoints } from './receipts';
 import { detailsEndpoints } from './transaction-details';
 import { usersEndpoints } from './users';
 import { walletEndpoints } from './wallet';
@@ -53,7 +57,9 @@ export const endpoints = {
   ...promoEndpoints,
   ...accountEndpoints,
   ...notificationsEndpoints,
+  ...activityEndpoints,
   ...statementsEndpoints,
+  ...receiptsEndpoints,
   ...detailsEndpoints,
   ...appLockEndpoints,
   ...clientErrorsEndpoints,

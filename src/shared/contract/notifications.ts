@@ -2,7 +2,10 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from './core';
 
-/** Every kind of notification the bot sends (docs/server.md "Bot notifications" lists the events). */
+/**
+ * Every kind of notification the bot sends (docs/server.md "Bot notifications" lists the events); each kind's details
+ * are activity.ts's ActivityEvent (the activity centre lists the same events).
+ */
 export const NOTIFICATION_KINDS = ['topUpCredited', 'paymentFailed', 'cardReady', 'cardBlocked', 'purchaseApproved', 'purchaseDeclined', 'newSignIn'] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -26,6 +29,11 @@ export type NotificationKinds = z.infer<typeof NotificationKinds>;
 export const NotificationSettings = z.object({
   /** False: the account has no Telegram account linked, so nothing is sent whatever the switches say. */
   telegramLinked: z.boolean(),
+  /**
+   * Telegram refused the bot's last message (403: the user blocked the bot, or never let it write): nothing more is
+   * sent until the user lets the bot write again (in the app, `botAllowed`) or starts the bot's chat again.
+   */
+  botBlocked: z.boolean(),
   language: NotificationLanguage,
   kinds: NotificationKinds,
 });
@@ -35,6 +43,8 @@ export const NotificationSettingsUpdate = z.strictObject({
   /** The kinds to change; the others stay as they are. */
   kinds: z.optional(z.partial(z.strictObject(NotificationKinds.shape))),
   language: z.optional(NotificationLanguage),
+  /** The user has just let the bot write to them (Telegram's requestWriteAccess answered "allowed"): clears `botBlocked`. */
+  botAllowed: z.optional(z.literal(true)),
 });
 export type NotificationSettingsUpdate = z.infer<typeof NotificationSettingsUpdate>;
 

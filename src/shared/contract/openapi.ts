@@ -34,6 +34,7 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'app-lock', description: 'App lock: passcode, tries, biometric unlock tokens.' },
   { name: 'promo', description: 'Referral programme.' },
   { name: 'notifications', description: 'Telegram bot notifications: which kinds the user gets.' },
+  { name: 'activity', description: 'The activity centre: the events the bot notifies about, listed in the app for every user, with an unread count.' },
   { name: 'observability', description: 'Errors in the app, reported to the server (counted in the metrics).' },
   {
     name: 'ops',

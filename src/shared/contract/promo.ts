@@ -51,8 +51,30 @@ export const promoMyReferrals = defineEndpoint({
   response: page(Referral),
 });
 
+/** The invitation as a message the bot prepared for the user to send (Telegram's shareMessage, Bot API 8.0). */
+export const PromoShareMessage = z.object({
+  /** For Telegram's shareMessage (web_app_send_prepared_message { id }). */
+  preparedMessageId: z.string().check(z.minLength(1), z.maxLength(256)),
+  /** Telegram keeps it until then (null: not said). */
+  expiresAt: z.nullable(Timestamp),
+});
+export type PromoShareMessage = z.infer<typeof PromoShareMessage>;
+
+export const promoShareMessage = defineEndpoint({
+  id: 'promo.shareMessage',
+  method: 'POST',
+  path: '/api/promo/share-message',
+  auth: 'bearer',
+  tag: 'promo',
+  summary:
+    "The invitation prepared by the bot for the user's linked Telegram account (savePreparedInlineMessage): the text in the given language and a button that opens the app with the promo code.",
+  body: z.strictObject({ language: z.enum(['en', 'ru']) }),
+  response: PromoShareMessage,
+});
+
 /** The promo endpoints by id: index.ts composes every domain's group into `endpoints` (contract.test.ts checks keys = ids). */
 export const promoEndpoints = {
   'promo.myCode': promoMyCode,
   'promo.myReferrals': promoMyReferrals,
+  'promo.shareMessage': promoShareMessage,
 } as const;

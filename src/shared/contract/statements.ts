@@ -38,9 +38,27 @@ export const searchAmountMinor = (text: string): number | null => {
 
 // ── Statements ─────────────────────────────────────────────────────────────────────────────────────
 
+/** The file a statement is made as: a spreadsheet (CSV) or a document to read and print (PDF). */
+export const StatementFormat = z.enum(['csv', 'pdf']);
+export type StatementFormat = z.infer<typeof StatementFormat>;
+
+/** An IANA time zone name the runtime knows ("Europe/Moscow"): the PDF shows times in it. */
+export const TimeZone = z.string().check(
+  z.maxLength(64),
+  z.refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, { message: 'Unknown time zone' }),
+);
+
 /**
  * A statement of one wallet currency (`currency`) or of one card (`cardId`), exactly one of them, over
- * [`from`, `to`) (at most STATEMENT_MAX_DAYS).
+ * [`from`, `to`) (at most STATEMENT_MAX_DAYS): `format` csv (default) or pdf, its words in `language` (en default),
+ * the PDF's times in `timeZone` (UTC default).
  */
 export const StatementLinkBody = z
   .strictObject({
@@ -48,6 +66,9 @@ export const StatementLinkBody = z
     cardId: z.optional(Id),
     from: Timestamp,
     to: Timestamp,
+    format: z.optional(StatementFormat),
+    language: z.optional(z.enum(['en', 'ru'])),
+    timeZone: z.optional(TimeZone),
   })
   .check(
     z.refine((b) => (b.currency === undefined) !== (b.cardId === undefined), {
@@ -77,13 +98,13 @@ export const statementsCreateLink = defineEndpoint({
   path: '/api/statements/links',
   auth: 'bearer',
   tag: 'statements',
-  summary: 'A single-use, short-lived link to download a CSV statement of a wallet currency or a card.',
+  summary: 'A single-use, short-lived link to download a statement (CSV or PDF) of a wallet currency or a card.',
   body: StatementLinkBody,
   response: StatementLink,
 });
 
 /**
- * The download itself: `GET /api/statements/download/{token}` answers `text/csv` (an attachment), not the JSON
+ * The download itself: `GET /api/statements/download/{token}` answers `text/csv` or `application/pdf` (an attachment), not the JSON
  * envelope, so it is not a `defineEndpoint` (the registry's calls all answer the envelope); its failures do answer
  * the envelope (`410 STATEMENT_LINK_INVALID` for an unknown, used or expired link; no bearer token is read).
  */

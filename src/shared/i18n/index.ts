@@ -11,7 +11,8 @@ export {
 } from './instance';
 export { CORE_NAMESPACES, prefetchLocaleFiles } from './resources';
 export { defineTexts } from './slice-texts';
-export { warmFormatters } from './format';
+export { documentLocale } from './document-locale';
+export { formatDateTime, warmFormatters } from './format';
 export { useFormatters } from './use-formatters';
 export { AmountsHiddenContext } from './amounts-hidden';
 export { moneyMessage } from './money-message';

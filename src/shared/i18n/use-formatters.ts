@@ -14,8 +14,15 @@ export function useFormatters() {
     () => ({
       lang,
       amountsHidden,
+      /** The user's money (balances, history, earnings): masked while balances are hidden. */
       money: (money: MoneyValue, options?: FormatMoneyOptions) =>
         amountsHidden ? formatMoneyMasked(money, lang) : formatMoney(money, lang, options),
+      /**
+       * Terms and what the user is acting on, never masked: prices, fees, limits and bonuses the app offers, the charge
+       * of an operation being confirmed, and the amounts an instruction asks the user to deal with (issue #35: hiding
+       * balances must not hide the referral bonus or what blocks an account's deletion).
+       */
+      price: (money: MoneyValue, options?: FormatMoneyOptions) => formatMoney(money, lang, options),
       /** An exact decimal kept as it is (a USDT amount with its 6 decimals; the unit is the caller's): masked while hidden. */
       exact: (decimal: string) => (amountsHidden ? MASKED_DIGITS : decimal),
       number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, lang, options),

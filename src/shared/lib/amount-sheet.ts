@@ -5,6 +5,7 @@
  * confirmation sends, and what a success does. UI: `AmountSheetFooter`, `AmountField` in `@/shared/ui`.
  */
 import { createEvent, createStore, sample, type EventCallable, type Store, type StoreWritable, type Unit } from 'effector';
+import { hideKeyboardFx } from './money-flow';
 
 export type AmountSheetStep = 'closed' | 'amount' | 'confirm';
 
@@ -54,5 +55,7 @@ export function createAmountSheet<Subject>(name: string, { closeOn = [] }: { clo
     sample({ clock: reviewed, filter: $ready, fn: (): AmountSheetStep => 'confirm', target: $step });
   };
 
+  // "Continue" after the amount: the keyboard goes (the confirmation is read, not typed).
+  sample({ clock: reviewed, target: hideKeyboardFx });
   return { opened, closed, amountChanged, reviewed, edited, confirmed, $subject, $step, $amountInput, $validationShown, confirmWhen };
 }

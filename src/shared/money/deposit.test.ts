@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CardProduct } from '@/shared/contract';
 import { parseAmountInput, type AmountInputResult } from './amount';
-import { checkAmount, depositBounds, depositFee, issueCharge, productDepositFee, topUpCharge } from './deposit';
+import { checkAmount, depositBounds, depositFee, issueCharge, productDepositFee, productTermsProblems, topUpCharge } from './deposit';
 
 const usd = (amount: number) => ({ amount, currency: 'USD' as const });
 const parsed = (amount: number): AmountInputResult => ({ ok: true, amount });
@@ -104,5 +104,30 @@ describe('depositFee (the server charges with it)', () => {
     expect(depositFee({ bps: 100, fixed: 50 }, 2000)).toBe(70);
     expect(depositFee({ bps: 0, fixed: 0 }, 5000)).toBe(0);
     expect(depositFee({ bps: 9999, fixed: 0 }, Number.MAX_SAFE_INTEGER)).toBe(9_006_298_534_815_517); // (2^53 − 1) × 9999 / 10 000, rounded up
+  });
+});
+
+describe('productTermsProblems', () => {
+  const usd = (amount: number) => ({ amount, currency: 'USD' as const });
+  const terms = {
+    currency: 'USD' as const,
+    issueCost: usd(50_00),
+    creationFee: usd(20_00),
+    issuingFee: usd(30_00),
+    minimalDeposit: usd(50_00),
+    depositFee: { bps: 150, fixed: usd(1_00) },
+    depositRange: { min: usd(20_00), max: usd(25_000_00) },
+  };
+
+  it('consistent terms have none', () => {
+    expect(productTermsProblems(terms)).toEqual([]);
+  });
+
+  it('finds each way terms contradict themselves', () => {
+    expect(productTermsProblems({ ...terms, issueCost: usd(60_00) })).toEqual(['issueCostNotSum']);
+    expect(productTermsProblems({ ...terms, minimalDeposit: { amount: 50_00, currency: 'RUB' } })).toEqual(['currencyMismatch']);
+    expect(productTermsProblems({ ...terms, depositRange: { min: usd(100_00), max: usd(50_00) } })).toContain('depositRangeEmpty');
+    expect(productTermsProblems({ ...terms, minimalDeposit: usd(10_00) })).toEqual(['minimalDepositOutsideRange']);
+    expect(productTermsProblems({ ...terms, minimalDeposit: usd(30_000_00) })).toEqual(['minimalDepositOutsideRange']);
   });
 });

@@ -37,6 +37,28 @@ export function depositBounds(product: Pick<CardProduct, 'depositRange' | 'minim
   return { min: min.amount >= product.minimalDeposit.amount ? min : product.minimalDeposit, max };
 }
 
+/** A way a product's terms could contradict themselves (`productTermsProblems`). */
+export type ProductTermsProblem = 'issueCostNotSum' | 'currencyMismatch' | 'depositRangeEmpty' | 'minimalDepositOutsideRange';
+
+/**
+ * What is wrong with a product's terms, checked when products load (the server serves a product with problems as
+ * unavailable, and the catalogue tests every product): the issue cost is its two fees, every amount is in the
+ * product's currency, the top-up range is not empty and the smallest initial deposit lies inside it (so the terms
+ * never show a first deposit the range refuses, nor a range whose low end the first deposit may not use).
+ */
+export function productTermsProblems(
+  product: Pick<CardProduct, 'currency' | 'issueCost' | 'creationFee' | 'issuingFee' | 'minimalDeposit' | 'depositFee' | 'depositRange'>,
+): ProductTermsProblem[] {
+  const problems: ProductTermsProblem[] = [];
+  const { min, max } = product.depositRange;
+  const amounts = [product.issueCost, product.creationFee, product.issuingFee, product.minimalDeposit, product.depositFee.fixed, min, max];
+  if (product.issueCost.amount !== product.creationFee.amount + product.issuingFee.amount) problems.push('issueCostNotSum');
+  if (amounts.some((money) => money.currency !== product.currency)) problems.push('currencyMismatch');
+  if (min.amount > max.amount || min.amount <= 0) problems.push('depositRangeEmpty');
+  if (product.minimalDeposit.amount < min.amount || product.minimalDeposit.amount > max.amount) problems.push('minimalDepositOutsideRange');
+  return problems;
+}
+
 export interface IssueCharge {
   issueCost: Money;
   deposit: Money;

@@ -24,6 +24,7 @@ export {
   issueCharge,
   topUpCharge,
   checkAmount,
+  productTermsProblems,
   type DepositFeeRule,
   type DepositKind,
   type IssueCharge,

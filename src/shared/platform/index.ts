@@ -28,7 +28,7 @@ export {
   type BottomButtonState,
 } from './capabilities/bottom-button';
 export { secureStorage, deviceStorage, isDeviceStoreSupported, type DeviceStore } from './capabilities/device-storage';
-export { useClosingConfirmation } from './capabilities/closing-confirmation';
+export { setClosingConfirmation } from './capabilities/closing-confirmation';
 export { haptic } from './capabilities/haptic';
 export {
   getBiometryStatus,
@@ -38,11 +38,18 @@ export {
   removeBiometricToken,
 } from './capabilities/biometry';
 export { cloudStorage } from './capabilities/cloud-storage';
+export { isCloudStorageSupported, isSecureStorageSupported } from './capabilities/support';
 export { scanQrCode } from './capabilities/qr-scanner';
 export { requestPhoneContact } from './capabilities/contact';
 export { requestLocation } from './capabilities/location';
-export { showPopup } from './capabilities/popup';
+export { showPopup, isTelegramPopupAvailable } from './capabilities/popup';
 export { openTelegramLink, openLink, shareUrl } from './capabilities/links';
 export { onAppHidden } from './capabilities/visibility';
 export { downloadFile, type DownloadRoute } from './capabilities/download';
 export { onAppActivity } from './capabilities/app-activity';
+export { requestWriteAccess, canRequestWriteAccess, telegramAllowsBotMessages } from './capabilities/write-access';
+export { showSettingsButton } from './capabilities/settings-button';
+export { useVerticalSwipesOff } from './capabilities/swipe-behavior';
+export { hideKeyboard } from './capabilities/keyboard';
+export { checkHomeScreen, addToHomeScreen, type HomeScreenStatus } from './capabilities/home-screen';
+export { shareMessage, canShareMessage } from './capabilities/share-message';

@@ -181,6 +181,8 @@ export function markReady(): void {
     if (runtime.initialized) {
       const [called] = miniApp.ready.ifAvailable();
       readySent = called;
+      // Portrait lock and Telegram's chrome in the app's colours: a chunk of its own, after the first screen.
+      if (called) void import('./capabilities/native-look').then((look) => look.applyNativeLook()).catch(() => undefined);
     } else if (insideTelegram) {
       // Even the launch-error screen must become visible inside Telegram.
       postEvent('web_app_ready');

@@ -1,6 +1,7 @@
 /**
- * The dev mock's answers to the calls the first screen does not make (links, popups, QR scanner, invoice, contact,
- * biometry requests, file download, location): a lazy chunk of its own, fetched on the first such call
+ * The dev mock's answers to the calls the first screen does not make (links, popups, QR scanner, invoice, cloud storage,
+ * contact, biometry requests, file download, location, write access, the home screen, prepared messages): a lazy chunk
+ * of its own, fetched on the first such call
  * (mock.ts), so the dev mock path of the first screens stays small (docs/frontend.md "Bundle budget").
  * State lives per installed mock (the page's lifetime).
  */
@@ -41,6 +42,38 @@ function saveUrl(url: string, fileName: string): void {
   anchor.remove();
 }
 
+/** Cloud storage (6.9+), kept in memory for the page's lifetime. */
+const cloudValues = new Map<string, string>();
+
+/** Cloud storage custom methods; false for another method. */
+function answerCloudStorage(params: Record<string, unknown>, reply: Reply): boolean {
+  const reqId = String(params.req_id);
+  const args = (params.params ?? {}) as Record<string, unknown>;
+  const done = (result: unknown) => reply('custom_method_invoked', { req_id: reqId, result });
+  switch (params.method) {
+    case 'getStorageValues': {
+      const keys = (args.keys ?? []) as string[];
+      done(Object.fromEntries(keys.map((key) => [key, cloudValues.get(key) ?? ''])));
+      return true;
+    }
+    case 'saveStorageValue':
+      cloudValues.set(String(args.key), String(args.value));
+      done(true);
+      return true;
+    case 'deleteStorageValues':
+      ((args.keys ?? []) as string[]).forEach((key) => cloudValues.delete(key));
+      done(true);
+      return true;
+    case 'getStorageKeys':
+      done([...cloudValues.keys()]);
+      return true;
+    default:
+      return false;
+  }
+}
+
+const HOME_SCREEN_KEY = 'platform.mock-home-screen';
+
 /** The answering function of one installed mock: `interactive` answers with confirm()/prompt(). */
 export function createMockAnswers(interactive: boolean, reply: Reply, identity: MockIdentity): (method: string, params: Record<string, unknown>) => void {
   let phoneShared = false;
@@ -78,7 +111,25 @@ export function createMockAnswers(interactive: boolean, reply: Reply, identity: 
         return reply('phone_requested', { status: phoneShared ? 'sent' : 'cancelled' });
       }
       case 'web_app_invoke_custom_method':
+        if (answerCloudStorage(params, reply)) return;
         return answerCustomMethod(params, phoneShared, reply, identity);
+      case 'web_app_request_write_access': {
+        const allowed = !interactive || window.confirm('[Telegram mock] Allow the bot to send you messages?');
+        return reply('write_access_requested', { status: allowed ? 'allowed' : 'cancelled' });
+      }
+      case 'web_app_check_home_screen':
+        return reply('home_screen_checked', { status: sessionStorage.getItem(HOME_SCREEN_KEY) === 'added' ? 'added' : 'missed' });
+      case 'web_app_add_to_home_screen': {
+        if (!interactive || window.confirm('[Telegram mock] Add the app to the home screen?')) {
+          sessionStorage.setItem(HOME_SCREEN_KEY, 'added');
+          return reply('home_screen_added', {});
+        }
+        return reply('home_screen_failed', { error: 'USER_DECLINED' });
+      }
+      case 'web_app_send_prepared_message': {
+        const sent = !interactive || window.confirm(`[Telegram mock] Share the prepared message ${String(params.id)}?`);
+        return sent ? reply('prepared_message_sent', {}) : reply('prepared_message_failed', { error: 'USER_DECLINED' });
+      }
       case 'web_app_biometry_request_access':
         biometry.access_requested = true;
         biometry.access_granted = !interactive || window.confirm('[Telegram mock] Allow biometry?');
@@ -120,7 +171,7 @@ export function createMockAnswers(interactive: boolean, reply: Reply, identity: 
   };
 }
 
-/** The contact custom method (cloud storage is answered by mock.ts: the app reads it at start). */
+/** The contact custom method (getRequestedContact). */
 function answerCustomMethod(params: Record<string, unknown>, phoneShared: boolean, reply: Reply, { userId, fakeHex }: MockIdentity): void {
   const reqId = String(params.req_id);
   if (!phoneShared) return reply('custom_method_invoked', { req_id: reqId, error: 'NOT_FOUND' });

@@ -74,7 +74,15 @@ export function installMockChrome(reply: Reply): MockChrome {
   const label = document.createElement('span');
   label.textContent = 'Telegram (mock)';
   css(label, { marginLeft: 'auto', color: 'var(--tg-theme-hint-color, #999)', fontSize: '12px' });
-  header.append(back, label);
+  // The SettingsButton lives in Telegram's menu of the Mini App; the mock shows it in its header while the app asks.
+  const settings = document.createElement('button');
+  settings.type = 'button';
+  settings.textContent = '⚙ Settings';
+  settings.setAttribute('aria-label', 'Telegram Settings');
+  settings.dataset.tgMockButton = 'settings';
+  css(settings, { display: 'none', border: '0', background: 'transparent', color: 'var(--tg-theme-link-color, #2481cc)', font: 'inherit', cursor: 'pointer', padding: '8px' });
+  settings.addEventListener('click', () => reply('settings_button_pressed'));
+  header.append(back, label, settings);
 
   const bar = document.createElement('div');
   bar.setAttribute('role', 'region');
@@ -173,6 +181,9 @@ export function installMockChrome(reply: Reply): MockChrome {
       switch (method) {
         case 'web_app_setup_back_button':
           back.style.visibility = params.is_visible === true ? 'visible' : 'hidden';
+          return true;
+        case 'web_app_setup_settings_button':
+          settings.style.display = params.is_visible === true ? 'inline-block' : 'none';
           return true;
         case 'web_app_setup_main_button':
           update('main', params);

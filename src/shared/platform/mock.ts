@@ -4,7 +4,7 @@
  * the requests the SDK waits for (theme, viewport, safe areas: without these viewport.mount() hangs
  * on ios/android) and records every bridge call in `window.__tgMockCalls` for tests and the console.
  *
- * Interactive answers (popup, QR scanner, invoice, contact, biometry) use the browser's
+ * Interactive answers (popup, QR scanner, invoice, contact, biometry, write access, home screen, shared messages) use the browser's
  * confirm/prompt in development; in tests (`interactive: false`) they are left unanswered so a test
  * can emit the answer event itself.
  */
@@ -24,9 +24,11 @@ declare global {
   interface Window {
     /** Bridge calls the mock received (development and tests only). */
     __tgMockCalls?: MockCall[];
+    /** Events the mock sent the app, in order (development and tests only): checked against Telegram's own script. */
+    __tgMockEvents?: Array<{ event: string; payload: unknown }>;
     /**
      * Sends a Telegram event to the app as the client would (development and tests only), e.g.
-     * `__tgMockEmit('deactivated')` / `__tgMockEmit('activated')` on 8.0+ (the app going to the background and back).
+     * `__tgMockEmit('visibility_changed', { is_visible: false })` (the app going to the background; `true`: back).
      */
     __tgMockEmit?: (event: string, payload?: unknown) => void;
   }
@@ -111,6 +113,7 @@ export interface InstallMockOptions {
 /** Bridge calls the mock's Telegram chrome (mock-chrome.ts) answers. */
 const CHROME_METHODS = new Set([
   'web_app_setup_back_button',
+  'web_app_setup_settings_button',
   'web_app_setup_main_button',
   'web_app_setup_secondary_button',
   'web_app_request_viewport',
@@ -118,14 +121,15 @@ const CHROME_METHODS = new Set([
 
 /** The calls mock-answers.ts answers (none of them made before a first screen is usable). */
 const LAZY_ANSWERS =
-  /^web_app_(open_link|open_tg_link|open_popup|open_scan_qr_popup|open_invoice|request_phone|invoke_custom_method|biometry_request_access|biometry_request_auth|biometry_update_token|request_file_download|check_location|request_location)$/;
+  /^web_app_(open_link|open_tg_link|open_popup|open_scan_qr_popup|open_invoice|request_phone|invoke_custom_method|biometry_request_access|biometry_request_auth|biometry_update_token|request_file_download|check_location|request_location|request_write_access|check_home_screen|add_to_home_screen|send_prepared_message)$/;
 
 function isInteractiveDefault(): boolean {
   return import.meta.env?.MODE !== 'test' && typeof window.confirm === 'function';
 }
 
-/** Emits a Telegram event to the app a tick later, like a native client would. */
+/** Emits a Telegram event to the app a tick later, like a native client would (recorded in `__tgMockEvents`). */
 function reply(event: string, payload?: unknown): void {
+  (window.__tgMockEvents ??= []).push({ event, payload });
   queueMicrotask(() => {
     (emitEvent as (event: string, payload: unknown) => void)(event, payload);
   });
@@ -184,47 +188,16 @@ export function installTelegramMock(config: MockConfig, options: InstallMockOpti
           const { token: _token, ...flags } = biometry;
           return reply('biometry_info_received', { available: true, type: 'face', device_id: 'mock-device', ...flags });
         }
-        case 'web_app_invoke_custom_method':
-          if (answerCloudStorage(params)) return;
-          break;
         default:
           break;
       }
-      // Links, popups, QR, invoice, contact, biometry requests, downloads, location: a lazy chunk of its own, fetched on
-      // the first such call (the dev mock path of the bundle budget). Other calls (ready, colours, buttons…) need no answer.
+      // Links, popups, QR, invoice, cloud storage, contact, biometry requests, downloads, location, write access, the home
+      // screen, prepared messages: a lazy chunk of its own, fetched on the first such call (the dev mock path of the
+      // bundle budget). Other calls (ready, colours, buttons, swipes, orientation…) need no answer.
       if (!LAZY_ANSWERS.test(method)) return;
       answers ??= import('./mock-answers').then(({ createMockAnswers }) => createMockAnswers(interactive, reply, { userId: MOCK_USER_ID, fakeHex, biometry }));
       void answers.then((answer) => answer(method, params));
     },
   });
   return launchParams;
-}
-
-const cloudValues = new Map<string, string>();
-
-/** Cloud storage custom methods, kept in memory for the page's lifetime; false for another method. */
-function answerCloudStorage(params: Record<string, unknown>): boolean {
-  const reqId = String(params.req_id);
-  const args = (params.params ?? {}) as Record<string, unknown>;
-  const done = (result: unknown) => reply('custom_method_invoked', { req_id: reqId, result });
-  switch (params.method) {
-    case 'getStorageValues': {
-      const keys = (args.keys ?? []) as string[];
-      done(Object.fromEntries(keys.map((key) => [key, cloudValues.get(key) ?? ''])));
-      return true;
-    }
-    case 'saveStorageValue':
-      cloudValues.set(String(args.key), String(args.value));
-      done(true);
-      return true;
-    case 'deleteStorageValues':
-      ((args.keys ?? []) as string[]).forEach((key) => cloudValues.delete(key));
-      done(true);
-      return true;
-    case 'getStorageKeys':
-      done([...cloudValues.keys()]);
-      return true;
-    default:
-      return false;
-  }
 }

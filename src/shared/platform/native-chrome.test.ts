@@ -5,6 +5,9 @@ import { isTelegramBackButtonAvailable, useTelegramBackButton } from './capabili
 import { isTelegramBottomButtonAvailable, onTelegramBottomButtonClick, setTelegramBottomButton } from './capabilities/bottom-button';
 import { deviceStorage, isDeviceStoreSupported, secureStorage } from './capabilities/device-storage';
 import { initPlatform } from './init';
+import { holdVerticalSwipes } from './capabilities/swipe-behavior';
+import { showSettingsButton } from './capabilities/settings-button';
+import { hideKeyboard } from './capabilities/keyboard';
 import { MOCK_STORAGE_KEYS } from './mock-device-storage';
 import { getPlatformInfo } from './platform-info';
 
@@ -70,5 +73,45 @@ describe('the 9.0 mock with Telegram chrome', () => {
     expect(await secureStorage.setItem('tgwallet_refreshToken', null)).toEqual({ ok: true, value: undefined });
     expect(await secureStorage.getItem('tgwallet_refreshToken')).toEqual({ ok: true, value: null });
     expect(await secureStorage.getItem('bad key!')).toMatchObject({ ok: false, error: { kind: 'invalid' } });
+  });
+
+  it('vertical swipes are off while any sheet holds them (counted: a sheet over a sheet), on again after the last', () => {
+    const setups = () => calls('web_app_setup_swipe_behavior');
+    const before = setups().length;
+    const outer = holdVerticalSwipes();
+    const inner = holdVerticalSwipes();
+    expect(setups().slice(before)).toEqual([{ allow_vertical_swipe: false }]);
+    inner();
+    inner(); // a second release of the same hold changes nothing
+    expect(setups().slice(before)).toEqual([{ allow_vertical_swipe: false }]);
+    outer();
+    expect(setups().slice(before)).toEqual([{ allow_vertical_swipe: false }, { allow_vertical_swipe: true }]);
+  });
+
+  it('the SettingsButton is shown while asked for, and its press reaches the app', async () => {
+    const pressed = vi.fn();
+    const hide = showSettingsButton(pressed);
+    expect(calls('web_app_setup_settings_button').at(-1)).toEqual({ is_visible: true });
+    const button = await vi.waitFor(() => {
+      const drawn = document.querySelector<HTMLButtonElement>('[data-tg-mock-button="settings"]');
+      expect(drawn?.style.display).toBe('inline-block');
+      return drawn;
+    });
+    button?.click();
+    await settle();
+    expect(pressed).toHaveBeenCalledTimes(1);
+    hide();
+    expect(calls('web_app_setup_settings_button').at(-1)).toEqual({ is_visible: false });
+  });
+
+  it('hideKeyboard: Telegram\'s own call (9.1+ only) and the focused field loses focus everywhere', () => {
+    const input = document.createElement('input');
+    document.body.append(input);
+    input.focus();
+    expect(document.activeElement).toBe(input);
+    hideKeyboard();
+    expect(document.activeElement).not.toBe(input);
+    expect(calls('web_app_hide_keyboard')).toEqual([]); // 9.0: not yet Telegram's
+    input.remove();
   });
 });

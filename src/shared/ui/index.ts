@@ -14,6 +14,7 @@ export { LoadMore } from './load-more';
 export { ErrorState } from './error-state';
 export { ErrorBoundary } from './error-boundary';
 export { Sheet } from './sheet';
+export { ConfirmDialog } from './confirm-dialog';
 export { PrimaryAction, primaryActionsSuspended, primaryActionsResumed, $primaryActionsSuspended } from './primary-action';
 export { lazySheet, useIdlePreload } from './lazy-sheet';
 export { Page } from './page';

@@ -106,3 +106,13 @@ export async function openSignedIn(page: Page, baseUrl: string, user: Pick<ApiUs
 /** Polls until the first match is visible / hidden. */
 export const visible = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.first().isVisible(), { timeout }).toBe(true);
 export const hidden = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.first().isVisible(), { timeout }).toBe(false);
+
+/**
+ * Answers the app's in-app "Are you sure?" (`ConfirmDialog`, shown where Telegram draws no dialog): waits for the
+ * dialog named `title` and presses its `confirm` button (issue #35: sign-out and ending sessions ask first).
+ */
+export async function confirmInApp(page: Page, title: string, confirm: string) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor({ timeout: 10_000 });
+  await dialog.getByRole('button', { name: confirm, exact: true }).click();
+}

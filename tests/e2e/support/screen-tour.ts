@@ -19,7 +19,7 @@ import { ROOT } from './server';
 export type TourLang = 'en' | 'ru';
 type Json = Record<string, any>;
 
-const NAMESPACES = ['welcome', 'auth', 'wallet', 'wallet-actions', 'cards', 'settings', 'faq', 'profile', 'referral', 'common'] as const;
+const NAMESPACES = ['welcome', 'auth', 'wallet', 'wallet-actions', 'cards', 'settings', 'faq', 'profile', 'referral', 'notifications', 'common'] as const;
 const texts = (lang: TourLang) =>
   Object.fromEntries(NAMESPACES.map((ns) => [ns, JSON.parse(readFileSync(resolve(ROOT, `src/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'))])) as Record<
     (typeof NAMESPACES)[number],
@@ -223,6 +223,8 @@ async function screenTour(options: ScreenTourOptions): Promise<string[]> {
     await go('/referral');
     // Ready once the invite-link settings arrived (the share button is disabled until then).
     await check('referral', page.locator('button:enabled', { hasText: T.referral.share.copyLink }));
+    await go('/activity');
+    await check('activity', page.getByRole('list', { name: T.notifications.activity.title }).getByText(T.notifications.activity.unread).first());
     await go('/verification');
     await check('verification (verified)', page.getByText(T.auth.verification.verifiedTitle));
   } catch (error) {

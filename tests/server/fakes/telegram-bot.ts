@@ -1,6 +1,7 @@
 /**
  * A fake Telegram Bot API (https://core.telegram.org/bots/api) on a local port: POST /bot<token>/sendMessage records
- * the message and answers like Telegram. Scripted answers (`failNext`) give 429 with retry_after, 5xx or 403; `hold`
+ * the message and answers like Telegram; POST /bot<token>/savePreparedInlineMessage records the request (`prepared`)
+ * and answers an id. Scripted answers (`failNext`) give 429 with retry_after, 5xx or 403; `hold`
  * keeps requests unanswered (a process killed meanwhile never gets its answer: the message counts as not delivered,
  * like a request Telegram never finished). Shared by the server tests and the fault suite.
  */
@@ -21,6 +22,8 @@ export interface FakeBotApi {
   delivered: FakeBotMessage[];
   /** Every sendMessage request that reached the fake. */
   requests: number;
+  /** savePreparedInlineMessage requests Telegram accepted (their JSON bodies), in order. */
+  prepared: Array<Record<string, any>>;
   /** The next `count` requests get this answer instead of a success. */
   failNext(status: number, count?: number, extra?: { retryAfter?: number; description?: string }): void;
   /** Requests wait unanswered until release() (their answers are then a success if the socket is still open). */
@@ -39,6 +42,7 @@ export interface FakeBotApi {
 
 export const startFakeBotApi = async (token = '123456:fake-bot-token'): Promise<FakeBotApi> => {
   const delivered: FakeBotMessage[] = [];
+  const prepared: Array<Record<string, any>> = [];
   const failures: Array<{ status: number; retryAfter?: number; description?: string }> = [];
   const waiting: Array<(deliver: boolean) => void> = [];
   let holding = false;
@@ -62,6 +66,13 @@ export const startFakeBotApi = async (token = '123456:fake-bot-token'): Promise<
   };
 
   const server: Server = createServer(async (request, response) => {
+    if (request.method === 'POST' && request.url === `/bot${token}/savePreparedInlineMessage`) {
+      const body = JSON.parse(await readBody(request)) as Record<string, any>;
+      const failure = failures.shift();
+      if (failure) return answer(response, failure.status, { ok: false, error_code: failure.status, description: failure.description ?? 'Error' });
+      prepared.push(body);
+      return answer(response, 200, { ok: true, result: { id: `prepared-${prepared.length}`, expiration_date: 1_900_000_000 } });
+    }
     if (request.method !== 'POST' || request.url !== `/bot${token}/sendMessage`) {
       return answer(response, 404, { ok: false, error_code: 404, description: 'Not Found' });
     }
@@ -94,6 +105,7 @@ export const startFakeBotApi = async (token = '123456:fake-bot-token'): Promise<
     url: `http://127.0.0.1:${port}`,
     token,
     delivered,
+    prepared,
     get requests() {
       return requests;
     },

@@ -38,5 +38,7 @@ export const getCardDelivery = async ({ db, user, params }: CardsRequest<typeof 
     madeAt: row.made_at?.toISOString() ?? null,
     shippedAt: row.shipped_at?.toISOString() ?? null,
     deliveredAt: row.delivered_at?.toISOString() ?? null,
+    tracking: row.carrier && row.tracking_number ? { carrier: row.carrier, number: row.tracking_number, url: row.tracking_url } : null,
+    expectedAt: row.expected_at?.toISOString() ?? null,
   };
 };

@@ -9,7 +9,7 @@ export function useDepositFeeText(product: Pick<CardProduct, 'depositFee'>): str
   const format = useFormatters();
   const { bps, fixed } = product.depositFee;
   const percent = bps > 0 ? format.number(bps / 10_000, { style: 'percent', maximumFractionDigits: 2 }) : null;
-  const fixedText = fixed.amount > 0 ? format.money(fixed) : null;
+  const fixedText = fixed.amount > 0 ? format.price(fixed) : null;
   if (percent && fixedText) return t('product.feePercentPlusFixed', { percent, fixed: fixedText });
   return percent ?? fixedText ?? t('product.noFee');
 }
@@ -18,7 +18,11 @@ export interface ProductFeesProps {
   product: CardProduct;
 }
 
-/** Every fee and limit of a product (SPEC §3 "Card product"). */
+/**
+ * Every fee and limit of a product (SPEC §3 "Card product"). The two deposit lines say what each bounds, so they never
+ * read as two answers to one question: the first deposit at issue (minimalDeposit up to the range's top) and each
+ * later top-up (depositRange).
+ */
 export function ProductFees({ product }: ProductFeesProps) {
   const { t } = useTranslation('cards');
   const format = useFormatters();
@@ -28,15 +32,19 @@ export function ProductFees({ product }: ProductFeesProps) {
     <SummaryList
       inset
       rows={[
-        { id: 'issueCost', label: t('product.issueCost'), value: format.money(product.issueCost), strong: true },
-        { id: 'creationFee', label: t('product.creationFee'), value: format.money(product.creationFee) },
-        { id: 'issuingFee', label: t('product.issuingFee'), value: format.money(product.issuingFee) },
-        { id: 'minimalDeposit', label: t('product.minimalDeposit'), value: format.money(initial.min) },
+        { id: 'issueCost', label: t('product.issueCost'), value: format.price(product.issueCost), strong: true },
+        { id: 'creationFee', label: t('product.creationFee'), value: format.price(product.creationFee) },
+        { id: 'issuingFee', label: t('product.issuingFee'), value: format.price(product.issuingFee) },
+        {
+          id: 'minimalDeposit',
+          label: t('product.minimalDeposit'),
+          value: t('product.range', { min: format.price(initial.min), max: format.price(initial.max) }),
+        },
         { id: 'depositFee', label: t('product.depositFee'), value: feeText },
         {
           id: 'depositRange',
           label: t('product.depositRange'),
-          value: t('product.range', { min: format.money(product.depositRange.min), max: format.money(product.depositRange.max) }),
+          value: t('product.range', { min: format.price(product.depositRange.min), max: format.price(product.depositRange.max) }),
         },
       ]}
     />

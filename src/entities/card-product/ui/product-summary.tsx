@@ -23,7 +23,7 @@ export function ProductSummary({ product, className }: ProductSummaryProps) {
         </span>
         {product.available && (
           <span className={styles.cost}>
-            <strong>{format.money(product.issueCost)}</strong> {t('product.issueCostShort')}
+            <strong>{format.price(product.issueCost)}</strong> {t('product.issueCostShort')}
           </span>
         )}
       </span>

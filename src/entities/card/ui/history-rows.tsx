@@ -33,7 +33,7 @@ export function CardTransactionRow({ transaction, onOpen }: { transaction: CardT
       }
       trailing={
         <span className={styles.trailing}>
-          <Amount value={signed} tone="auto" signDisplay="exceptZero" />
+          <Amount value={signed} tone="auto" settled={transaction.status !== 'pending'} signDisplay="exceptZero" />
           {transaction.status !== 'completed' && (
             <Badge tone={TRANSACTION_STATUS_TONE[transaction.status]}>{t(`transaction.status.${transaction.status}`)}</Badge>
           )}
@@ -70,7 +70,7 @@ export function CardTradeRow({ trade, onOpen }: { trade: Trade; /** Makes the ro
       }
       trailing={
         <span className={styles.trailing}>
-          <Amount value={signed} tone="auto" signDisplay="exceptZero" className={trade.status === 'declined' || trade.status === 'reversed' ? styles.struck : undefined} />
+          <Amount value={signed} tone="auto" settled={trade.status !== 'pending'} signDisplay="exceptZero" className={trade.status === 'declined' || trade.status === 'reversed' ? styles.struck : undefined} />
           {trade.status !== 'completed' && <Badge tone={TRADE_STATUS_TONE[trade.status]}>{t(`trade.status.${trade.status}`)}</Badge>}
         </span>
       }

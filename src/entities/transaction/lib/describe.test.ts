@@ -63,14 +63,14 @@ describe('describeTransaction', () => {
     expect(unknown).not.toContain('SOMETHING_NEW');
   });
 
-  it('a USDT deposit held for review says what was received, that nothing is credited yet, why, and what to do', () => {
+  it('a USDT deposit held for review says what was received, that nothing is credited yet, why, and what to do (the hash stays in the details)', () => {
     const [deposit] = transactionsFixture();
     const usdt = deposit as Extract<typeof deposit, { type: 'usdtDeposit' }>;
     const held = { ...usdt, status: 'pending' as const, details: { ...usdt.details, txHash: 'f00d', usdtAmount: '75.120000', hold: { reason: 'no_tag' as const } } };
     expect(describeTransaction(held, tools)).toEqual({
       title: 'wallet:transaction.types.usdtDeposit',
       subtitle: '14:05 · wallet:transaction.details.usdtHeld {"usdt":"75.120000"}',
-      note: 'transaction-details:usdtHold.note {"reason":"transaction-details:usdtHold.reasons.no_tag","txHash":"f00d"}',
+      note: 'transaction-details:usdtHold.note {"reason":"transaction-details:usdtHold.reasons.no_tag"}',
     });
   });
 

@@ -87,9 +87,9 @@ export function describeTransaction(tx: WalletTransaction, tools: DescribeTools)
   if (tx.status === 'failed' && tx.failureCode) parts.push(failureText(tx.failureCode, tools.t));
   const text: TransactionText = { title: transactionTitle(tx, tools.t), subtitle: parts.join(' · ') };
   if (tx.type === 'usdtDeposit' && tx.details.hold) {
+    // The 64-character hash is the details sheet's (with its copy button), never the row's.
     text.note = tools.t('transaction-details:usdtHold.note', {
       reason: tools.t(`transaction-details:usdtHold.reasons.${tx.details.hold.reason}`),
-      txHash: tx.details.txHash,
     });
   }
   return text;

@@ -30,24 +30,41 @@ describe('TransactionRow', () => {
     expect(screen.getByText(/Received 100\.012345 USDT · credited \$100\.01/)).toBeTruthy();
   });
 
-  it('a held USDT deposit says it is held, why, and to contact support with the full tx hash (both languages)', async () => {
+  it('a held USDT deposit says it is held and why, is not shown as money in (no sign, not green) and keeps its hash for the details (both languages)', async () => {
     render(<TransactionRow transaction={held()} />);
     expect(screen.getByText('Held for review')).toBeTruthy();
     expect(screen.queryByText('Pending')).toBeNull();
     const note = screen.getByTestId('transaction-note').textContent!;
     expect(note).toContain('no ID in its decimals');
-    expect(note).toContain('Contact support');
-    expect(note).toContain(TX_HASH);
+    expect(note).toContain('support');
+    // The 64-character hash belongs to the details sheet (copy button), never inside the row.
+    expect(document.body.textContent).not.toContain(TX_HASH);
+    const amount = screen.getByTestId('transaction-amount').firstElementChild!;
+    expect(amount.textContent).toBe('$75.12');
+    expect(amount.className).not.toMatch(/positive/);
     cleanup();
     await changeLanguage('ru');
     await i18n.loadNamespaces(['wallet', 'errors', 'transaction-details']);
     try {
       render(<TransactionRow transaction={held()} />);
       expect(screen.getByText('На проверке')).toBeTruthy();
-      expect(screen.getByTestId('transaction-note').textContent).toContain('Напишите в поддержку');
+      expect(screen.getByTestId('transaction-note').textContent).toContain('для поддержки');
+      expect(document.body.textContent).not.toContain(TX_HASH);
     } finally {
       await changeLanguage('en');
     }
+  });
+
+  it('a credit is green only once completed: a pending one is muted', () => {
+    const deposit = transactionsFixture()[0]!;
+    render(<TransactionRow transaction={deposit} />);
+    expect(screen.getByTestId('transaction-amount').firstElementChild!.className).toMatch(/positive/);
+    cleanup();
+    render(<TransactionRow transaction={{ ...deposit, status: 'pending' } as WalletTransaction} />);
+    const amount = screen.getByTestId('transaction-amount').firstElementChild!;
+    expect(amount.textContent).toBe('+$100.01');
+    expect(amount.className).not.toMatch(/positive/);
+    expect(amount.className).toMatch(/unsettled/);
   });
 
   it('a failed row says why in words, never the code', () => {

@@ -71,14 +71,16 @@ function Row({ transaction, requiredConfirmations, onOpen, namespaces, brief = f
       }
       trailing={
         <span className={styles.trailing} data-testid="transaction-amount">
+          {/* Green only once the money is in: a pending credit is muted, a held deposit is not credited at all (no sign). */}
           <Amount
             value={signedAmount(tx)}
-            signDisplay="always"
+            signDisplay={held ? 'never' : 'always'}
             tone={failed ? 'plain' : 'auto'}
+            settled={failed || tx.status === 'completed'}
             className={cn(failed && styles.failedAmount)}
           />
           {tx.type === 'currencyExchange' && !failed && (
-            <Amount value={tx.details.counterAmount} signDisplay="always" tone="auto" size="s" className={styles.counter} />
+            <Amount value={tx.details.counterAmount} signDisplay="always" tone="auto" settled={tx.status === 'completed'} size="s" className={styles.counter} />
           )}
           {held && <Badge tone="warning">{t('transaction.status.held')}</Badge>}
           {tx.status === 'pending' && !held && <Badge tone="warning">{t('transaction.status.pending')}</Badge>}

@@ -1,7 +1,8 @@
 import { allSettled, fork, type Scope } from 'effector';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { userFixture } from '@/entities/user/index.testing';
 import { configFixture, fail, ok, rateFixture, ratesFixture, useWalletTestApi, walletFixture } from '@/entities/wallet/index.testing';
+import { closingGuardFx, hideKeyboardFx } from '@/shared/lib';
 import {
   $canConfirm,
   $exchangeBlock,
@@ -35,6 +36,8 @@ function setup() {
   const clock = { now: T0 };
   const toasts: Array<{ kind: string; message: string; money?: unknown; description?: unknown }> = [];
   const haptics: string[] = [];
+  const guard: boolean[] = [];
+  const keyboard = vi.fn();
   const scope = fork({
     handlers: [
       [readClockFx, () => clock.now],
@@ -42,13 +45,15 @@ function setup() {
       [waitSecondFx, () => Promise.reject(new Error('stopped'))],
       [toastFx, (toast: (typeof toasts)[number]) => void toasts.push(toast)],
       [hapticFx, (kind: string) => void haptics.push(kind)],
+      [closingGuardFx, (on: boolean) => void guard.push(on)],
+      [hideKeyboardFx, keyboard],
     ],
   });
   const tick = async (seconds: number) => {
     clock.now += seconds * 1000;
     await allSettled(readClockFx, { scope });
   };
-  return { scope, clock, toasts, haptics, tick };
+  return { scope, clock, toasts, haptics, tick, guard, keyboard };
 }
 
 let ratesServed = 0;
@@ -67,6 +72,20 @@ const open = (scope: Scope) => allSettled(exchangeOpened, { scope, params: undef
 const type = (scope: Scope, text: string) => allSettled(exchangeAmountChanged, { scope, params: text });
 
 describe('exchange sheet model', () => {
+  it('inside Telegram: "Review" closes the keyboard; closing asks while the figures are reviewed, released on closing', async () => {
+    serve();
+    const { scope, guard, keyboard } = setup();
+    await open(scope);
+    await type(scope, '100');
+    expect(guard).toEqual([]);
+    await allSettled(exchangeReviewPressed, { scope });
+    expect(scope.getState($exchangeStep)).toBe('review');
+    expect(keyboard).toHaveBeenCalled();
+    expect(guard).toEqual([true]);
+    await allSettled(exchangeClosed, { scope });
+    expect(guard).toEqual([true, false]);
+  });
+
   it('opens with a fresh quote (past the cache), the wallet and the config; haptic selection', async () => {
     serve();
     const { scope, haptics } = setup();

@@ -19,6 +19,7 @@ import { $available, failureCodeOf, walletFailureReason, walletRefetchRequested 
 import { createIdempotentMutation, isOutcomeUnknown, mutationState, type ErrorMessage } from '@/shared/api';
 import { walletExchange, type ExchangeResult, type Money } from '@/shared/contract';
 import { currentLanguage, i18n, moneyMessage } from '@/shared/i18n';
+import { guardClosing, hideKeyboardFx } from '@/shared/lib';
 import { amountToInputText, findRate, isQuoteExpired, previewExchange, quoteSecondsLeft } from '@/shared/money';
 import { notify } from '@/shared/ui';
 import { checkExchangeAmount, otherCurrency, previewableAmount } from '../lib/exchange-check';
@@ -51,7 +52,7 @@ export const $exchangeAmountText = createStore('')
 
 export const $exchangeStep = createStore<ExchangeStep>('form')
   .on(exchangeEditPressed, () => 'form')
-  .reset(exchangeOpened, exchangeDirectionSwapped);
+  .reset(exchangeOpened, exchangeClosed, exchangeDirectionSwapped);
 
 /** Continue was pressed: an empty field shows its message from now on. */
 const $submitted = createStore(false)
@@ -221,6 +222,12 @@ sample({
   fn: () => 'error' as const,
   target: hapticFx,
 });
+
+// Inside Telegram: "Close anyway?" while the figures are reviewed or the exchange is on its way; "Review" after the
+// amount closes the keyboard.
+const $exchangeGuarded = combine($exchangeStep, exchangeMutation.$pending, (step, busy) => step === 'review' || busy);
+guardClosing($exchangeGuarded);
+sample({ clock: exchangeReviewPressed, target: hideKeyboardFx });
 
 // Refused for the account's state (an operator decided since the profile was read): the screen explains it at once.
 refreshOnAccountRefusal(exchangeMutation);

@@ -46,7 +46,7 @@ function useErrorText() {
       case 'insufficient':
         return t('exchange.errors.insufficient');
       case 'belowMinimum':
-        return t('exchange.errors.belowMinimum', { minimum: format.money(error.minimum) });
+        return t('exchange.errors.belowMinimum', { minimum: format.price(error.minimum) });
       case 'invalid':
         return t(`exchange.errors.${error.reason}`);
       default:
@@ -194,7 +194,7 @@ export default function ExchangeSheet() {
               </div>
               <div className={styles.inputRow}>
                 <output className={styles.receive} data-testid="exchange-receive" aria-live="polite">
-                  {preview ? format.money(preview.credited) : '—'}
+                  {preview ? format.price(preview.credited) : '—'}
                 </output>
                 <span className={styles.currency}>{to}</span>
               </div>
@@ -208,7 +208,7 @@ export default function ExchangeSheet() {
           {rateLine}
           {preview && rate && (
             <p className={styles.fee} data-testid="exchange-fee">
-              {t('exchange.feeLine', { fee: format.money(preview.fee), percent: format.number(rate.feeBps / 100, { maximumFractionDigits: 2 }) })}
+              {t('exchange.feeLine', { fee: format.price(preview.fee), percent: format.number(rate.feeBps / 100, { maximumFractionDigits: 2 }) })}
             </p>
           )}
         </div>
@@ -222,13 +222,13 @@ export default function ExchangeSheet() {
           {errorMessage && <Alert tone="danger">{errorMessage}</Alert>}
           {preview && rate ? (
             <dl className={styles.summary} data-testid="exchange-summary">
-              <SummaryRow label={t('exchange.youPay')}>{format.money(preview.debited)}</SummaryRow>
+              <SummaryRow label={t('exchange.youPay')}>{format.price(preview.debited)}</SummaryRow>
               <SummaryRow label={t('exchange.fee', { percent: format.number(rate.feeBps / 100, { maximumFractionDigits: 2 }) })}>
-                {format.money(preview.fee)}
+                {format.price(preview.fee)}
               </SummaryRow>
               <SummaryRow label={t('exchange.rate')}>{t('exchange.rateValue', { from: rate.from, to: rate.to, rate: formatRate(rate.rate, format.lang) })}</SummaryRow>
               <SummaryRow label={t('exchange.youReceive')} strong>
-                {format.money(preview.credited)}
+                {format.price(preview.credited)}
               </SummaryRow>
             </dl>
           ) : (

@@ -3,6 +3,9 @@ import { useEffect } from 'react';
 import { useLanguage, useTranslation } from '@/shared/i18n';
 import { Button, Section, Switch } from '@/shared/ui';
 import {
+  $botAccess,
+  $botAccessDeclined,
+  $canAskBotAccess,
   $changingKind,
   $notificationSettings,
   $notificationSettingsError,
@@ -10,6 +13,8 @@ import {
   NOTIFICATION_KINDS,
   notificationKindToggled,
   notificationSettingsOpened,
+  botAccessRequested,
+  requestBotAccessFx,
   type NotificationKind,
 } from '../model/notification-settings';
 import styles from './notification-settings.module.css';
@@ -30,6 +35,30 @@ function KindSwitch({ kind, enabled, busy }: { kind: NotificationKind; enabled: 
   );
 }
 
+/** The bot cannot write (blocked, or never allowed): what to do, with Telegram's own "allow" where it can ask. */
+function BotAccessNotice() {
+  const { t } = useTranslation('notifications');
+  const [access, canAsk, declined, asking, ask] = useUnit([$botAccess, $canAskBotAccess, $botAccessDeclined, requestBotAccessFx.pending, botAccessRequested]);
+  if (access === 'ok') return null;
+  return (
+    <div className={styles.notice} role="status" data-testid="bot-access">
+      <p className={styles.noticeText}>
+        {t(access === 'blocked' ? 'botBlocked' : 'botNotAllowed')} {canAsk ? null : t('botStartHint')}
+      </p>
+      {canAsk && (
+        <Button variant="secondary" size="m" loading={asking} onClick={() => ask()}>
+          {t('allowBot')}
+        </Button>
+      )}
+      {declined && (
+        <p className={styles.error} role="alert">
+          {t('allowFailed')}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** Settings section: the bot's notifications, one switch per kind (issue 15 "The bot"). */
 export function NotificationSettingsSection() {
   const { t } = useTranslation(['notifications', 'common']);
@@ -47,6 +76,7 @@ export function NotificationSettingsSection() {
   const footer = settings && !settings.telegramLinked ? t('notifications:notLinked') : t('notifications:footer');
   return (
     <Section title={t('notifications:title')} footer={footer}>
+      {settings && <BotAccessNotice />}
       {settings ? (
         <ul className={styles.list} aria-label={t('notifications:title')}>
           {NOTIFICATION_KINDS.map((kind) => (

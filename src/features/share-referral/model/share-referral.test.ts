@@ -2,16 +2,18 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { apiDataReset, configureApi, tokenStorage } from '@/shared/api';
-import { createFakeServer, ok } from '@/shared/api/index.testing';
+import { createFakeServer, fail, ok } from '@/shared/api/index.testing';
 import type { AppConfig } from '@/shared/contract';
 import { initI18n, loadNamespaces } from '@/shared/i18n';
-import { getPlatformInfo, shareUrl, type PlatformInfo } from '@/shared/platform';
+import { canShareMessage, getPlatformInfo, shareMessage, shareUrl, type PlatformInfo } from '@/shared/platform';
 import { $shareAvailable, $shareConfigSettled, referralShareRequested, shareFeedbackFx, shareMode, ShareReferralGate } from './share-referral';
 
 vi.mock('@/shared/platform', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/shared/platform')>()),
   getPlatformInfo: vi.fn(),
   shareUrl: vi.fn(),
+  canShareMessage: vi.fn(),
+  shareMessage: vi.fn(),
 }));
 
 const server = createFakeServer();
@@ -58,6 +60,8 @@ beforeEach(async () => {
   await allSettled(apiDataReset, { scope: fork() });
   writeText.mockReset().mockResolvedValue(undefined);
   vi.mocked(shareUrl).mockReset().mockResolvedValue({ ok: true, value: undefined });
+  vi.mocked(canShareMessage).mockReset().mockReturnValue(false);
+  vi.mocked(shareMessage).mockReset().mockResolvedValue({ ok: true, value: true });
   vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -120,6 +124,62 @@ describe('share referral', () => {
     await allSettled(referralShareRequested, { scope, params: 'AB12CD34' });
     expect(writeText).not.toHaveBeenCalled();
     expect(feedback).not.toHaveBeenCalled();
+  });
+
+  describe('prepared message (8.0+: shareMessage)', () => {
+    const prepared = () => {
+      const bodies: unknown[] = [];
+      server.on('POST', '/api/promo/share-message', (req) => {
+        bodies.push(req.body);
+        return ok({ preparedMessageId: 'prepared-7', expiresAt: null });
+      });
+      return bodies;
+    };
+
+    test("the bot's prepared invitation in the app's language goes through Telegram's chat picker; no link, no clipboard", async () => {
+      vi.mocked(getPlatformInfo).mockReturnValue(platform(true));
+      vi.mocked(canShareMessage).mockReturnValue(true);
+      expect(shareMode()).toBe('telegram');
+      const bodies = prepared();
+      const { scope, feedback } = await openScope();
+      await allSettled(referralShareRequested, { scope, params: 'AB12CD34' });
+      expect(bodies).toEqual([{ language: 'en' }]);
+      expect(shareMessage).toHaveBeenCalledExactlyOnceWith('prepared-7');
+      expect(shareUrl).not.toHaveBeenCalled();
+      expect(writeText).not.toHaveBeenCalled();
+      expect(feedback).toHaveBeenCalledExactlyOnceWith('shared');
+    });
+
+    test('the picker closed: nothing else happens (no toast, no copy)', async () => {
+      vi.mocked(getPlatformInfo).mockReturnValue(platform(false));
+      vi.mocked(canShareMessage).mockReturnValue(true);
+      vi.mocked(shareMessage).mockResolvedValue({ ok: false, error: { kind: 'cancelled', messageKey: 'platform:errors.cancelled' } });
+      prepared();
+      const { scope, feedback } = await openScope();
+      await allSettled(referralShareRequested, { scope, params: 'AB12CD34' });
+      expect(shareUrl).not.toHaveBeenCalled();
+      expect(writeText).not.toHaveBeenCalled();
+      expect(feedback).toHaveBeenCalledExactlyOnceWith('cancelled');
+    });
+
+    test('no linked Telegram account (409 SHARE_MESSAGE_UNAVAILABLE): the link goes through the share sheet in Telegram, the clipboard in the mock', async () => {
+      vi.mocked(canShareMessage).mockReturnValue(true);
+      server.on('POST', '/api/promo/share-message', () =>
+        fail(409, { service: 'promo', code: 'SHARE_MESSAGE_UNAVAILABLE', message: 'No Telegram account is linked.' }),
+      );
+      vi.mocked(getPlatformInfo).mockReturnValue(platform(false));
+      const inTelegram = await openScope();
+      await allSettled(referralShareRequested, { scope: inTelegram.scope, params: 'AB12CD34' });
+      expect(shareMessage).not.toHaveBeenCalled();
+      expect(shareUrl).toHaveBeenCalledExactlyOnceWith(LINK, expect.stringContaining('AB12CD34'));
+      expect(inTelegram.feedback).toHaveBeenCalledExactlyOnceWith('shared');
+
+      vi.mocked(getPlatformInfo).mockReturnValue(platform(true));
+      const inMock = await openScope();
+      await allSettled(referralShareRequested, { scope: inMock.scope, params: 'AB12CD34' });
+      expect(writeText).toHaveBeenCalledExactlyOnceWith(LINK);
+      expect(inMock.feedback).toHaveBeenCalledExactlyOnceWith('copied');
+    });
   });
 
   test('before the platform started, nothing pretends to be Telegram', () => {

@@ -5,7 +5,7 @@ import { $authExpiredMessage, $isAuthenticated, signedIn } from '@/entities/sess
 import { apiDataReset, configureApi, createApiQuery } from '@/shared/api';
 import { createFakeServer, fail, ok, testWallet } from '@/shared/api/index.testing';
 import { navigateFx, type NavigateTo } from '@/shared/lib';
-import { $signOutError, signOutFx } from './sign-out';
+import { $signOutError, signOutConfirmation, signOutFx, signOutRequested } from './sign-out';
 
 const server = createFakeServer();
 const walletQuery = createApiQuery(testWallet, { name: 'sign-out-test.wallet' });
@@ -24,6 +24,30 @@ afterEach(() => {
 });
 
 describe('sign-out', () => {
+  test('the button asks first: "Sign out?" in the app (outside Telegram); only yes signs out, cancel keeps the session', async () => {
+    server.on('POST', '/api/auth/logout', () => ok({ signedOut: true }));
+    const scope = fork({ handlers: [[signOutConfirmation.askFx, async () => 'dialog' as const]] });
+    await allSettled(signedIn, { scope, params: TOKENS });
+    await allSettled(signOutRequested, { scope });
+    expect(scope.getState($isAuthenticated)).toBe(true);
+    expect(scope.getState(signOutConfirmation.$dialog)).not.toBeNull();
+    await allSettled(signOutConfirmation.dialogCancelled, { scope });
+    expect(scope.getState($isAuthenticated)).toBe(true);
+    expect(localStorage.getItem('tgwallet.refreshToken')).toBe('refresh-1');
+    await allSettled(signOutRequested, { scope });
+    await allSettled(signOutConfirmation.dialogConfirmed, { scope });
+    expect(scope.getState($isAuthenticated)).toBe(false);
+    expect(server.callsTo('POST', '/api/auth/logout')).toHaveLength(1);
+  });
+
+  test('inside Telegram its popup asks; "Cancel" there keeps the session', async () => {
+    const scope = fork({ handlers: [[signOutConfirmation.askFx, async () => 'cancelled' as const]] });
+    await allSettled(signedIn, { scope, params: TOKENS });
+    await allSettled(signOutRequested, { scope });
+    expect(scope.getState($isAuthenticated)).toBe(true);
+    expect(scope.getState(signOutConfirmation.$dialog)).toBeNull();
+  });
+
   test('forgets both tokens and every loaded data', async () => {
     server.on('GET', '/api/wallet', () => ok({ balance: 5 }));
     const scope = fork();

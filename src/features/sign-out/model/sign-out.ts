@@ -9,14 +9,16 @@
  *   server when its refresh token expires).
  * - "Failed to sign out. Please try again." is shown only when the tokens cannot be removed from this browser
  *   (storage failure): the user then stays signed in, and the server is not asked.
+ * - The button asks first ("Sign out?", `signOutRequested` → `signOutConfirmation`: Telegram's popup inside Telegram,
+ *   the in-app dialog elsewhere); the app's own sign-outs (the app lock's last wrong try) call `signOutFx` directly.
  */
-import { createEffect, createStore, sample } from 'effector';
+import { createEffect, createEvent, createStore, sample } from 'effector';
 import { request, tokenStorage } from '@/shared/api';
 import { authLogout } from '@/shared/contract';
 import { sessionStarted, signedOut } from '@/entities/session';
 import { routePaths } from '@/shared/config';
 import { i18n } from '@/shared/i18n';
-import { navigateFx } from '@/shared/lib';
+import { createConfirmation, navigateFx } from '@/shared/lib';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 
@@ -43,6 +45,20 @@ export const signOutFx = createEffect((): { refreshToken: string | null } => {
   }
   return { refreshToken };
 });
+
+/** The user pressed "Sign out": asked first, signed out only on yes. */
+export const signOutRequested = createEvent();
+export const signOutConfirmation = createConfirmation<void>({
+  texts: () => ({
+    title: i18n.t('auth:signOut.confirmTitle'),
+    message: i18n.t('auth:signOut.confirmMessage'),
+    confirm: i18n.t('auth:signOut.action'),
+    cancel: i18n.t('common:actions.cancel'),
+    destructive: true,
+  }),
+});
+sample({ clock: signOutRequested, filter: signOutFx.pending.map((pending) => !pending), target: signOutConfirmation.requested });
+sample({ clock: signOutConfirmation.confirmed, filter: signOutFx.pending.map((pending) => !pending), target: signOutFx });
 
 export const $signingOut = signOutFx.pending;
 /** SPEC §8 message key while the last attempt failed. */

@@ -9,6 +9,7 @@ import {
   downloadFx,
   exportRequested,
   firstDayChanged,
+  formatChanged,
   lastDayChanged,
 } from './export';
 
@@ -25,9 +26,20 @@ describe('statement export', () => {
     await allSettled(currencyChanged, { scope, params: 'RUB' });
     await allSettled(exportRequested, { scope, params: { kind: 'wallet' } });
     const body = server.callsTo('POST', '/api/statements/links')[0]!.body as Record<string, unknown>;
-    expect(body).toEqual({ currency: 'RUB', from: new Date(2030, 4, 1).toISOString(), to: new Date(2030, 5, 1).toISOString() });
+    expect(body).toMatchObject({ currency: 'RUB', from: new Date(2030, 4, 1).toISOString(), to: new Date(2030, 5, 1).toISOString(), format: 'csv', language: 'en' });
+    expect(typeof body.timeZone).toBe('string');
     expect(download).toHaveBeenCalledWith(link);
     expect(scope.getState($exportStatus)).toBe('browser');
+  });
+
+  it('a PDF: the format is sent with the statement\'s language', async () => {
+    server.on('POST', '/api/statements/links', () => ok({ ...link, fileName: 'statement.pdf' }));
+    const scope = fork({ handlers: [[downloadFx, async () => 'browser' as const]] });
+    await allSettled(firstDayChanged, { scope, params: '2030-05-01' });
+    await allSettled(lastDayChanged, { scope, params: '2030-05-02' });
+    await allSettled(formatChanged, { scope, params: 'pdf' });
+    await allSettled(exportRequested, { scope, params: { kind: 'wallet' } });
+    expect(server.callsTo('POST', '/api/statements/links')[0]!.body).toMatchObject({ format: 'pdf', language: 'en' });
   });
 
   it('a card statement names the card, not a currency', async () => {

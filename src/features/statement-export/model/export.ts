@@ -1,13 +1,15 @@
 /**
- * Statement export (issue #14): a date range of whole local days → a single-use download link from the server
+ * Statement export (issue #14; PDF and words in the user's language, issue #35): a date range of whole local days
+ * and a format (CSV for spreadsheets, PDF to read and print) → a single-use download link from the server
  * (`statements.createLink`) → the file, through Telegram's own download inside Telegram 8.0+ or as a browser blob
  * elsewhere (`@/shared/platform` downloadFile). docs/frontend.md "History search and statements".
  */
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { createApiMutation, failureMessageOf, getApiConfig, type ErrorMessage } from '@/shared/api';
-import { statementsCreateLink, STATEMENT_MAX_DAYS, type Currency, type StatementLink } from '@/shared/contract';
+import { createApiMutation, downloadApiFile, failureMessageOf, type ErrorMessage } from '@/shared/api';
+import { statementsCreateLink, STATEMENT_MAX_DAYS, type Currency, type StatementFormat, type StatementLink } from '@/shared/contract';
+import { documentLocale } from '@/shared/i18n';
 import { dayRangeInstants, localDateValue } from '@/shared/lib';
-import { downloadFile, type DownloadRoute } from '@/shared/platform';
+import type { DownloadRoute } from '@/shared/platform';
 
 const statementLinkMutation = createApiMutation(statementsCreateLink);
 
@@ -17,6 +19,7 @@ export type StatementAccount = { kind: 'wallet' } | { kind: 'card'; cardId: stri
 export const firstDayChanged = createEvent<string>();
 export const lastDayChanged = createEvent<string>();
 export const currencyChanged = createEvent<Currency>();
+export const formatChanged = createEvent<StatementFormat>();
 export const exportRequested = createEvent<StatementAccount>();
 /** The screen with the form went away: forget the outcome shown. */
 export const exportClosed = createEvent();
@@ -27,6 +30,7 @@ const monthStart = () => new Date(today().getFullYear(), today().getMonth(), 1);
 export const $firstDay = createStore(localDateValue(monthStart()), { serialize: 'ignore' }).on(firstDayChanged, (_, day) => day);
 export const $lastDay = createStore(localDateValue(today()), { serialize: 'ignore' }).on(lastDayChanged, (_, day) => day);
 export const $currency = createStore<Currency>('USD').on(currencyChanged, (_, currency) => currency);
+export const $format = createStore<StatementFormat>('csv').on(formatChanged, (_, format) => format);
 
 /** The chosen days as [from, to) instants, or null when the range is not a valid one (reversed, too long, not dates). */
 const $range = sample({
@@ -37,13 +41,7 @@ const $range = sample({
   },
 });
 
-export const downloadFx = createEffect(async (link: StatementLink): Promise<DownloadRoute> => {
-  // The API may be on another origin than the app (VITE_API_BASE_URL); Telegram needs an absolute URL.
-  const url = new URL(link.path, getApiConfig().baseUrl || window.location.origin).toString();
-  const result = await downloadFile(url, link.fileName);
-  if (!result.ok) throw new Error(result.error.messageKey);
-  return result.value;
-});
+export const downloadFx = createEffect((link: StatementLink): Promise<DownloadRoute> => downloadApiFile(link));
 
 export type ExportStatus = 'idle' | 'invalidRange' | 'pending' | 'telegram' | 'browser' | 'failed';
 
@@ -52,7 +50,7 @@ export const $exportStatus = createStore<ExportStatus>('idle')
   .on(downloadFx.doneData, (_, route) => route)
   .on(statementLinkMutation.finished.failure, () => 'failed')
   .on(downloadFx.fail, () => 'failed')
-  .on([firstDayChanged, lastDayChanged, currencyChanged], (status) => (status === 'pending' ? status : 'idle'))
+  .on([firstDayChanged, lastDayChanged, currencyChanged, formatChanged], (status) => (status === 'pending' ? status : 'idle'))
   .reset(exportClosed);
 /** Why the export failed: the server's code in words, or the download's. */
 export const $exportError = createStore<ErrorMessage | null>(null, { serialize: 'ignore' })
@@ -65,10 +63,10 @@ export const $downloadErrorKey = createStore<string | null>(null)
 sample({ clock: exportRequested, source: $range, filter: (range) => range === null, fn: (): ExportStatus => 'invalidRange', target: $exportStatus });
 sample({
   clock: exportRequested,
-  source: { range: $range, currency: $currency, pending: statementLinkMutation.$pending },
+  source: { range: $range, currency: $currency, format: $format, pending: statementLinkMutation.$pending },
   filter: ({ range, pending }) => range !== null && !pending,
-  fn: ({ range, currency }, account) => ({
-    body: account.kind === 'card' ? { cardId: account.cardId, ...range! } : { currency, ...range! },
+  fn: ({ range, currency, format }, account) => ({
+    body: { ...(account.kind === 'card' ? { cardId: account.cardId } : { currency }), ...range!, format, ...documentLocale() },
   }),
   target: statementLinkMutation.start,
 });

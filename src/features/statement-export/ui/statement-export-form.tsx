@@ -1,16 +1,18 @@
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
-import type { Currency } from '@/shared/contract';
+import type { Currency, StatementFormat } from '@/shared/contract';
 import { useTranslation } from '@/shared/i18n';
-import { Button, Select, TextField } from '@/shared/ui';
+import { Button, SegmentedControl, Select, TextField } from '@/shared/ui';
 import {
   $currency,
   $downloadErrorKey,
   $exportError,
   $exportStatus,
   $firstDay,
+  $format,
   $lastDay,
   currencyChanged,
+  formatChanged,
   exportClosed,
   exportRequested,
   firstDayChanged,
@@ -20,13 +22,15 @@ import {
 import styles from './statement-export.module.css';
 
 /**
- * A date range and "Export CSV": the wallet form also picks the currency; a card's uses the card. A lazy chunk
+ * A date range, the format (CSV for a spreadsheet, PDF to read and print) and "Export": the wallet form also picks the
+ * currency; a card's uses the card. A lazy chunk
  * (with the model, the download capability and its translations' use): the panel shows it once opened.
  */
 export default function StatementExportForm({ account }: { account: StatementAccount }) {
   const { t } = useTranslation(['history', 'platform', 'errors']);
   const [first, last, currency, status, error, downloadError] = useUnit([$firstDay, $lastDay, $currency, $exportStatus, $exportError, $downloadErrorKey]);
   const [changeFirst, changeLast, changeCurrency, exportNow, close] = useUnit([firstDayChanged, lastDayChanged, currencyChanged, exportRequested, exportClosed]);
+  const [format, changeFormat] = useUnit([$format, formatChanged]);
   useEffect(() => () => close(), [close]);
 
   let message: string | null = null;
@@ -61,8 +65,17 @@ export default function StatementExportForm({ account }: { account: StatementAcc
           />
         )}
       </div>
+      <SegmentedControl<StatementFormat>
+        label={t('history:export.format')}
+        value={format}
+        onChange={changeFormat}
+        options={[
+          { value: 'csv', label: t('history:export.formats.csv') },
+          { value: 'pdf', label: t('history:export.formats.pdf') },
+        ]}
+      />
       <Button type="submit" variant="secondary" fullWidth loading={status === 'pending'}>
-        {t('history:export.submit')}
+        {t(format === 'pdf' ? 'history:export.submitPdf' : 'history:export.submit')}
       </Button>
       <p className={styles.message} role={status === 'failed' || status === 'invalidRange' ? 'alert' : 'status'} data-status={status}>
         {message}

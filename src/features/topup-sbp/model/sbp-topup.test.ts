@@ -1,9 +1,9 @@
 import { allSettled, fork, type Scope } from 'effector';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { configFixture, fail, ok, sbpPaymentFixture, useWalletTestApi } from '@/entities/wallet/index.testing';
 import { userFixture } from '@/entities/user/index.testing';
 import type { SbpPayment } from '@/shared/contract';
-import { navigateFx, type NavigateTo } from '@/shared/lib';
+import { closingGuardFx, hideKeyboardFx, navigateFx, type NavigateTo } from '@/shared/lib';
 import {
   $followedPayment,
   $sbpAmountCheck,
@@ -28,8 +28,12 @@ function setup(openResult: 'left' | 'external' = 'left') {
   const feedback: unknown[] = [];
   const haptics: string[] = [];
   const navigations: NavigateTo[] = [];
+  const guard: boolean[] = [];
+  const keyboard = vi.fn();
   const scope = fork({
     handlers: [
+      [closingGuardFx, (on: boolean) => void guard.push(on)],
+      [hideKeyboardFx, keyboard],
       [navigateFx, (to: NavigateTo) => void navigations.push(to)],
       [openPaymentFx, (payment: SbpPayment) => (opened.push(payment), openResult)],
       [feedbackFx, (value: unknown) => void feedback.push(value)],
@@ -37,7 +41,7 @@ function setup(openResult: 'left' | 'external' = 'left') {
       [hapticErrorFx, () => void haptics.push('error')],
     ],
   });
-  return { scope, opened, feedback, haptics, navigations };
+  return { scope, opened, feedback, haptics, navigations, guard, keyboard };
 }
 
 const type = (scope: Scope, text: string) => allSettled(sbpAmountChanged, { scope, params: text });
@@ -73,12 +77,15 @@ describe('SBP top-up sheet model', () => {
     server.on('GET', '/api/config', () => ok(configFixture()));
     let release!: () => void;
     server.on('POST', '/api/wallet/sbp', () => new Promise((resolve) => (release = () => resolve(ok(sbpPaymentFixture())))));
-    const { scope, opened } = setup('left');
+    const { scope, opened, guard, keyboard } = setup('left');
     await allSettled(sbpTopUpOpened, { scope, params: undefined });
     await type(scope, '1500');
     const paying = allSettled(sbpPayPressed, { scope });
     await new Promise((r) => setTimeout(r, 0));
     expect(scope.getState($sbpPaymentInProgress)).toBe(true);
+    // Telegram asks before closing while the payment is created; "Pay" closed the keyboard.
+    expect(guard).toEqual([true]);
+    expect(keyboard).toHaveBeenCalledTimes(1);
     release();
     await paying;
 

@@ -16,6 +16,7 @@ import { notify } from '@/shared/ui';
 import { paymentStatusPath } from '../lib/payment-link';
 import { checkSbpAmount } from '../lib/sbp-amount';
 import { $sbpAmountText, $sbpTopUpOpen, sbpTopUpClosed, sbpTopUpOpened } from './sheet';
+import { guardClosing, hideKeyboardFx } from '@/shared/lib';
 
 export { sbpTopUpOpened, sbpTopUpClosed, sbpAmountChanged, $sbpTopUpOpen, $sbpAmountText, hapticSelectionFx } from './sheet';
 
@@ -72,6 +73,10 @@ const $leaving = createStore(false)
 
 /** A payment is being created or opened: Telegram asks before closing the app meanwhile. */
 export const $sbpPaymentInProgress = combine(sbpCreateMutation.$pending, openPaymentFx.pending, $leaving, (a, b, c) => a || b || c);
+// Inside Telegram: "Close anyway?" while the payment is being created or the app leaves for the bank; "Pay" after the
+// amount closes the keyboard.
+guardClosing($sbpPaymentInProgress);
+sample({ clock: sbpPayPressed, target: hideKeyboardFx });
 
 export const feedbackFx = createEffect<{ kind: 'success' | 'error'; title: string; description?: { keys: string[]; defaultValue: string } | null }, void>(
   ({ kind, title, description }) => {

@@ -2,7 +2,6 @@ import { useUnit } from 'effector-react';
 import { $sbpConfig } from '@/entities/app-config';
 import { MoneyBlockNotice } from '@/entities/user';
 import { useFormatters, useTranslation } from '@/shared/i18n';
-import { useClosingConfirmation } from '@/shared/platform';
 import { Button, PrimaryAction, Sheet, Skeleton, TextField } from '@/shared/ui';
 import type { SbpAmountCheck } from '../lib/sbp-amount';
 import {
@@ -33,10 +32,9 @@ export default function SbpTopUpSheet() {
   ]);
   const [close, changeAmount, pay] = useUnit([sbpTopUpClosed, sbpAmountChanged, sbpPayPressed]);
 
-  useClosingConfirmation(inProgress);
 
-  const min = config ? format.money(config.minAmount) : '';
-  const max = config ? format.money(config.maxAmount) : '';
+  const min = config ? format.price(config.minAmount) : '';
+  const max = config ? format.price(config.maxAmount) : '';
   const message = (c: SbpAmountCheck | null): string | undefined => {
     if (!c) return undefined;
     switch (c.status) {
@@ -45,14 +43,14 @@ export default function SbpTopUpSheet() {
       case 'invalid':
         return t(`sbp.amountErrors.${c.reason}`);
       case 'belowMinimum':
-        return t('sbp.amountErrors.belowMinimum', { minimum: format.money(c.minimum) });
+        return t('sbp.amountErrors.belowMinimum', { minimum: format.price(c.minimum) });
       case 'aboveMaximum':
-        return t('sbp.amountErrors.aboveMaximum', { maximum: format.money(c.maximum) });
+        return t('sbp.amountErrors.aboveMaximum', { maximum: format.price(c.maximum) });
       default:
         return undefined;
     }
   };
-  const payLabel = check.status === 'ok' ? t('sbp.payAmount', { amount: format.money({ amount: check.amount, currency: 'RUB' }) }) : t('sbp.pay');
+  const payLabel = check.status === 'ok' ? t('sbp.payAmount', { amount: format.price({ amount: check.amount, currency: 'RUB' }) }) : t('sbp.pay');
 
   return (
     <Sheet

@@ -98,7 +98,7 @@ export default function UsdtTopUpSheet() {
                 </p>
                 {credit && (
                   <p className={styles.explain} data-testid="usdt-credit">
-                    {t('usdt.creditExplain', { exact, credited: format.money(credit.credited), rest: credit.uncreditedUsdt })}
+                    {t('usdt.creditExplain', { exact, credited: format.price(credit.credited), rest: credit.uncreditedUsdt })}
                   </p>
                 )}
               </>

@@ -19,7 +19,9 @@ import {
   type Marker,
   type TransactionDetails,
 } from '../lib/details-view';
+import { receiptText } from '../lib/receipt-text';
 import { $copiedId, idCopyRequested } from '../model/copy';
+import { $receiptError, $receiptStatus, receiptDownloadPressed, receiptSharePressed } from '../model/receipt';
 import { $detailsOpen, relatedCardPressed, transactionDetailsClosed } from '../model/details';
 import { $details, $detailsError, $detailsState, detailsSheetMounted, transactionDetailsRetried } from '../model/load';
 import styles from './transaction-details-sheet.module.css';
@@ -182,6 +184,8 @@ function Content({ details }: { details: TransactionDetails }) {
         </Section>
       )}
 
+      <Receipt details={details} />
+
       <Section title={t('sections.ids')}>
         <ul className={styles.ids}>
           {idLinesOf(details).map((line) => {
@@ -206,6 +210,48 @@ function Content({ details }: { details: TransactionDetails }) {
           })}
         </ul>
       </Section>
+    </div>
+  );
+}
+
+/** "Download receipt" (a PDF from the server) and "Share" (a text receipt to the share sheet, or copied). */
+function Receipt({ details }: { details: TransactionDetails }) {
+  const { t } = useTranslation(['transaction-details', 'wallet', 'cards', 'platform', 'errors']);
+  const format = useFormatters();
+  const [status, error, download, share] = useUnit([$receiptStatus, $receiptError, receiptDownloadPressed, receiptSharePressed]);
+  const marker = markerOf(details);
+  const statusText = marker === 'declined' || marker === 'held' ? t(`status.${marker}`) : t(`status.${statusOf(details)}`);
+  const title = titleOf(details, t);
+  const message =
+    status === 'telegram'
+      ? t('receipt.doneTelegram')
+      : status === 'browser'
+        ? t('receipt.done')
+        : status === 'failed'
+          ? error
+            ? t(error.keys, { defaultValue: error.defaultValue })
+            : t('receipt.failed')
+          : null;
+  return (
+    <div className={styles.receipt} data-testid="receipt-actions">
+      <div className={styles.receiptButtons}>
+        <Button variant="secondary" size="m" fullWidth loading={status === 'pending'} onClick={() => download()}>
+          {t('receipt.download')}
+        </Button>
+        <Button
+          variant="secondary"
+          size="m"
+          fullWidth
+          onClick={() => share({ title, text: receiptText(details, title, statusText, { t: (key, options) => t(key, options), price: format.price, dateTime: format.dateTime }) })}
+        >
+          {t('receipt.share')}
+        </Button>
+      </div>
+      {message && (
+        <p className={styles.receiptMessage} role={status === 'failed' ? 'alert' : 'status'}>
+          {message}
+        </p>
+      )}
     </div>
   );
 }

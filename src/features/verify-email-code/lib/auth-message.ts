@@ -76,5 +76,8 @@ export function authErrorMessage(error: unknown, fallbackKey: string): AuthMessa
   if (!COUNTED_CODES.has(code)) return { ...base, keys: [`auth:serverErrors.${code}`, ...base.keys] };
   const count = firstNumber(error.message);
   if (count === undefined) return { ...base, keys: [`auth:serverErrors.${code}_plain`, ...base.keys] };
-  return { ...base, keys: [`auth:serverErrors.${code}`, ...base.keys], values: { count } };
+  // CODE_RATE_LIMITED says which limit was hit (per email, per network, per account: `details.limit`).
+  const limit = code === 'CODE_RATE_LIMITED' ? error.details?.limit : undefined;
+  const keys = limit ? [`auth:serverErrors.${code}_${limit.toUpperCase()}`, `auth:serverErrors.${code}`] : [`auth:serverErrors.${code}`];
+  return { ...base, keys: [...keys, ...base.keys], values: { count } };
 }

@@ -2,6 +2,7 @@ import { allSettled, createWatch, fork, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { configureApi } from '@/shared/api';
 import { createFakeServer, fail, ok } from '@/shared/api/index.testing';
+import { i18n, initI18n, loadNamespaces } from '@/shared/i18n';
 import {
   $canResend,
   $code,
@@ -155,6 +156,31 @@ describe('email code step', () => {
     server.on('POST', '/api/auth/send-code', () => ({ status: 502, text: '<html>Bad gateway</html>' }));
     await settle((await requestCode(scope)).settled);
     expect(scope.getState($sendError)).toEqual({ keys: ['errors:auth.registrationFailed', 'errors:general.fetchFailed'], defaultValue: 'Failed to fetch data' });
+  });
+
+  test('the code rate limit says which limit was hit (issue #35): per network, per email', async () => {
+    const scope = fork();
+    server.on('POST', '/api/auth/send-code', () =>
+      fail(429, { service: 'auth', code: 'CODE_RATE_LIMITED', message: 'Too many codes requested from your network. Try again in 12 min.', details: { limit: 'network' } }),
+    );
+    await settle((await requestCode(scope)).settled);
+    expect(scope.getState($sendError)).toMatchObject({
+      keys: ['auth:serverErrors.CODE_RATE_LIMITED_NETWORK', 'auth:serverErrors.CODE_RATE_LIMITED', 'error-codes:CODE_RATE_LIMITED', 'errors:auth.registrationFailed', 'errors:general.error'],
+      values: { count: 12 },
+    });
+    await initI18n({ navigatorLanguages: ['ru-RU'] });
+    await loadNamespaces(['auth']);
+    const error = scope.getState($sendError)!;
+    expect(i18n.t(error.keys, { ...error.values })).toBe('Слишком много запросов кода из вашей сети (с этого IP-адреса). Попробуйте через 12 минут.');
+    await i18n.changeLanguage('en');
+    await loadNamespaces(['auth']);
+    expect(i18n.t(error.keys, { ...error.values })).toBe('Too many codes were requested from your network (this IP address). Try again in 12 minutes.');
+
+    server.on('POST', '/api/auth/send-code', () =>
+      fail(429, { service: 'auth', code: 'CODE_RATE_LIMITED', message: 'Too many codes requested for this email. Try again in 1 min.', details: { limit: 'email' } }),
+    );
+    await settle((await requestCode(scope)).settled);
+    expect(scope.getState($sendError)?.keys[0]).toBe('auth:serverErrors.CODE_RATE_LIMITED_EMAIL');
   });
 
   test('reset forgets the step and stops the countdown', async () => {

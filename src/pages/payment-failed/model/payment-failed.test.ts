@@ -4,7 +4,7 @@ import { configFixture, ok, sbpPaymentFixture, servePaymentStates, useWalletTest
 import { pollDelayFx } from '@/features/topup-sbp';
 import type { AppConfig } from '@/shared/contract';
 import { navigateFx, type NavigateTo } from '@/shared/lib';
-import { $errorCode, $outcome, $paymentSucceeded, openSupportFx, paymentFailedPage, supportPressed } from './payment-failed';
+import { $errorCode, $outcome, $paymentSucceeded, backToWalletPressed, openSupportFx, paymentFailedPage, retryPressed, supportPressed } from './payment-failed';
 
 const server = useWalletTestApi();
 
@@ -33,6 +33,20 @@ describe('payment failed page model', () => {
     const scope = fork({ handlers: [[pollDelayFx, (id: string) => id]] });
     await allSettled(paymentFailedPage.opened, { scope, params: { paymentId: 'sbp_1', code: 'PAYMENT_DECLINED' } });
     expect(scope.getState($paymentSucceeded)).toBe(true);
+  });
+
+  it('"Try again" (Telegram\'s MainButton inside Telegram) opens the SBP sheet with the same amount; "Back to wallet" the wallet', async () => {
+    server.on('GET', '/api/config', () => ok(configFixture()));
+    server.on('GET', '/api/wallet/sbp/sbp_1', () => ok(sbpPaymentFixture({ status: 'failed', errorCode: 'PAYMENT_DECLINED', amount: { amount: 200_00, currency: 'RUB' } })));
+    const went: NavigateTo[] = [];
+    const scope = fork({ handlers: [[pollDelayFx, (id: string) => id], [navigateFx, (to: NavigateTo) => void went.push(to)]] });
+    await allSettled(paymentFailedPage.opened, { scope, params: { paymentId: 'sbp_1', code: 'PAYMENT_DECLINED' } });
+    await allSettled(retryPressed, { scope });
+    await allSettled(backToWalletPressed, { scope });
+    expect(went).toEqual([
+      { to: '/wallet?topup=sbp&amount=20000', replace: true },
+      { to: '/wallet', replace: true },
+    ]);
   });
 
   it('"Contact support" opens the support contact from the config', async () => {

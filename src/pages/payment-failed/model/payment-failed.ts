@@ -4,7 +4,8 @@
  */
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { $supportContact, appConfigRequested } from '@/entities/app-config';
-import { $sbpPayment, $sbpPaymentNotFound, paymentStatusPath, sbpPaymentWatchStarted, sbpPaymentWatchStopped } from '@/features/topup-sbp';
+import { $sbpPayment, $sbpPaymentNotFound, paymentStatusPath, sbpPaymentWatchStarted, sbpPaymentWatchStopped, sbpRetryPath } from '@/features/topup-sbp';
+import { routePaths } from '@/shared/config';
 import type { AppConfig } from '@/shared/contract';
 import { createPageLifecycle, navigateFx } from '@/shared/lib';
 import { haptic, openTelegramLink } from '@/shared/platform';
@@ -12,6 +13,10 @@ import { haptic, openTelegramLink } from '@/shared/platform';
 export const paymentFailedPage = createPageLifecycle<{ paymentId: string | null; code: string | null }>('paymentFailedPage');
 const paymentFailedOpened = paymentFailedPage.opened;
 export const supportPressed = createEvent();
+/** "Try again" (Telegram's MainButton inside Telegram): the SBP sheet with the same amount. */
+export const retryPressed = createEvent();
+/** "Back to wallet" (Telegram's SecondaryButton from 7.10). */
+export const backToWalletPressed = createEvent();
 
 const $codeFromUrl = createStore<string | null>(null).on(paymentFailedOpened, (_, { code }) => code);
 
@@ -64,3 +69,11 @@ sample({
   filter: (support): support is AppConfig['support'] => support !== null,
   target: openSupportFx,
 });
+
+sample({
+  clock: retryPressed,
+  source: $sbpPayment,
+  fn: (payment) => ({ to: payment ? sbpRetryPath(payment.amount.amount) : `${routePaths.wallet}?topup=sbp`, replace: true }),
+  target: navigateFx,
+});
+sample({ clock: backToWalletPressed, fn: () => ({ to: routePaths.wallet, replace: true }), target: navigateFx });

@@ -1,15 +1,13 @@
 import { useUnit } from 'effector-react';
 import { useSearchParams } from 'react-router-dom';
 import { $supportContact } from '@/entities/app-config';
-import { $sbpPayment, $sbpPaymentNotFound, PaymentDetails, sbpRetryPath } from '@/features/topup-sbp';
-import { routePaths } from '@/shared/config';
+import { $sbpPayment, $sbpPaymentNotFound, PaymentDetails, paymentFailureKey, SupportReference } from '@/features/topup-sbp';
 import { useTranslation } from '@/shared/i18n';
 import { usePageLifecycle } from '@/shared/lib';
-import { Amount, Button, IconClock, IconCrossCircle, LinkButton, Page, Skeleton, Spinner } from '@/shared/ui';
-import { $errorCode, $outcome, paymentFailedPage, supportPressed } from '../model/payment-failed';
+import { Amount, Button, IconClock, IconCrossCircle, Page, PrimaryAction, Skeleton, Spinner } from '@/shared/ui';
+import { $errorCode, $outcome, backToWalletPressed, paymentFailedPage, retryPressed, supportPressed } from '../model/payment-failed';
 import styles from './payment-failed-page.module.css';
 
-const KNOWN_CODES = ['PAYMENT_DECLINED', 'PAYMENT_EXPIRED', 'PAYMENT_FAILED', 'INSUFFICIENT_FUNDS', 'SBP_PROVIDER_ERROR'];
 
 /** SPEC §2 /payment-failed: error code, retry, back to wallet, contact support. */
 export function PaymentFailedPage() {
@@ -19,29 +17,23 @@ export function PaymentFailedPage() {
   const code = search.get('code');
   usePageLifecycle(paymentFailedPage, { paymentId, code });
   const [payment, notFound, errorCode, support] = useUnit([$sbpPayment, $sbpPaymentNotFound, $errorCode, $supportContact]);
-  const contactSupport = useUnit(supportPressed);
+  const [contactSupport, retry, backToWallet] = useUnit([supportPressed, retryPressed, backToWalletPressed]);
   const outcome = useUnit($outcome);
   // Until the server's status is final, the page says so (it polls meanwhile), never "failed" ahead of the server.
   const waiting = outcome === 'pending' || outcome === 'loading';
 
-  const reason = waiting
-    ? t('payment.pendingText')
-    : errorCode && KNOWN_CODES.includes(errorCode)
-      ? t(`payment.failureReasons.${errorCode}`)
-      : t('payment.failedText');
-  const retryTo = payment ? sbpRetryPath(payment.amount.amount) : `${routePaths.wallet}?topup=sbp`;
+  const reason = waiting ? t('payment.pendingText') : t(paymentFailureKey(errorCode));
 
   return (
     <Page
       safeArea={false}
       footer={
         <>
-          <LinkButton to={retryTo} replace fullWidth>
-            {t('payment.retry')}
-          </LinkButton>
-          <LinkButton to={routePaths.wallet} replace fullWidth variant="secondary">
+          {/* Inside Telegram: its MainButton and SecondaryButton (7.10+), as the sheets do. */}
+          <PrimaryAction onClick={() => retry()}>{t('payment.retry')}</PrimaryAction>
+          <PrimaryAction slot="secondary" onClick={() => backToWallet()}>
             {t('payment.backToWallet')}
-          </LinkButton>
+          </PrimaryAction>
           <Button fullWidth variant="plain" onClick={() => contactSupport()} disabled={!support}>
             {t('payment.contactSupport')}
           </Button>
@@ -56,12 +48,9 @@ export function PaymentFailedPage() {
           {reason}
         </p>
         {waiting && <Spinner size={24} />}
-        {errorCode && !payment && (
-          <p className={styles.code}>
-            {t('payment.errorCodeLine')} <code data-testid="failed-error-code">{errorCode}</code>
-          </p>
-        )}
       </div>
+      {/* The reason is said in words above; the machine code is a reference for support, not the page's message. */}
+      {errorCode && !payment && <SupportReference rows={[{ label: t('payment.fields.errorCode'), value: errorCode, testId: 'payment-error-code' }]} />}
       {payment ? (
         <PaymentDetails payment={payment} errorCode={errorCode} />
       ) : paymentId && !notFound ? (

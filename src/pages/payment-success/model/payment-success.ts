@@ -70,3 +70,7 @@ sample({
   fn: ({ payment }) => ({ to: paymentFailedPath(payment!.paymentId, payment!.errorCode), replace: true }),
   target: navigateFx,
 });
+
+/** "Back to wallet" (Telegram's MainButton inside Telegram). */
+export const backToWalletPressed = createEvent();
+sample({ clock: backToWalletPressed, fn: () => ({ to: routePaths.wallet, replace: true }), target: navigateFx });

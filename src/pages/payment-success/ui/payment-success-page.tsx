@@ -1,13 +1,29 @@
 import { useUnit } from 'effector-react';
 import { useSearchParams } from 'react-router-dom';
 import { $sbpPayment, $sbpPaymentError, $sbpPaymentNotFound, PaymentDetails } from '@/features/topup-sbp';
-import { routePaths } from '@/shared/config';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { usePageLifecycle } from '@/shared/lib';
-import { Amount, ErrorState, IconCheckCircle, IconClock, LinkButton, Page, Skeleton, Spinner } from '@/shared/ui';
+import { Amount, Button, ErrorState, IconCheckCircle, IconClock, Page, PrimaryAction, Section, Skeleton, Spinner } from '@/shared/ui';
 import { WalletBalance } from '@/widgets/wallet-balance';
-import { $secondsLeft, paymentSuccessPage } from '../model/payment-success';
+import { $addingToHomeScreen, $homeScreenOffered, addToHomeScreenPressed } from '../model/home-screen';
+import { $secondsLeft, backToWalletPressed, paymentSuccessPage } from '../model/payment-success';
 import styles from './payment-success-page.module.css';
+
+/** "Add to home screen", where Telegram can add the shortcut and it is not there yet (issue #35). */
+function HomeScreenOffer() {
+  const { t } = useTranslation('wallet-actions');
+  const [offered, adding, add] = useUnit([$homeScreenOffered, $addingToHomeScreen, addToHomeScreenPressed]);
+  if (!offered) return null;
+  return (
+    <Section title={t('payment.homeScreen.title')} footer={t('payment.homeScreen.text')}>
+      <div className={styles.offer}>
+        <Button variant="secondary" fullWidth loading={adding} onClick={() => add()}>
+          {t('payment.homeScreen.add')}
+        </Button>
+      </div>
+    </Section>
+  );
+}
 
 /** SPEC §2 /payment-success: amount, orderId, invoiceId, status; back to the wallet after 10 s (SPEC §9). */
 export function PaymentSuccessPage() {
@@ -17,13 +33,10 @@ export function PaymentSuccessPage() {
   const paymentId = search.get('paymentId');
   usePageLifecycle(paymentSuccessPage, { paymentId });
   const [payment, error, notFound, secondsLeft] = useUnit([$sbpPayment, $sbpPaymentError, $sbpPaymentNotFound, $secondsLeft]);
-  const open = useUnit(paymentSuccessPage.opened);
+  const [open, backToWallet] = useUnit([paymentSuccessPage.opened, backToWalletPressed]);
 
-  const back = (
-    <LinkButton to={routePaths.wallet} replace fullWidth>
-      {t('payment.backToWallet')}
-    </LinkButton>
-  );
+  // Inside Telegram: its MainButton, as the sheets do.
+  const back = <PrimaryAction onClick={() => backToWallet()}>{t('payment.backToWallet')}</PrimaryAction>;
 
   if (!paymentId || notFound) {
     return (
@@ -65,6 +78,7 @@ export function PaymentSuccessPage() {
         )}
       </div>
       <PaymentDetails payment={payment} />
+      {succeeded && <HomeScreenOffer />}
       {succeeded && <WalletBalance actions={false} />}
     </Page>
   );

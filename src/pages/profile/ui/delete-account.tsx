@@ -3,26 +3,13 @@ import type { DeletionBlocker } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { Alert, Button, Section } from '@/shared/ui';
 import { $blockers, $deleting, $error, $step, deleteClosed, deleteConfirmed, deleteOpened } from '../model/delete-account';
+import { blockerText } from '../lib/blocker-text';
 import styles from './delete-account.module.css';
 
 function BlockerText({ blocker }: { blocker: DeletionBlocker }) {
   const { t } = useTranslation(['account', 'cards']);
   const format = useFormatters();
-  switch (blocker.kind) {
-    case 'walletBalance':
-      return <>{t('account:delete.walletBalance', { currency: blocker.currency, amount: format.money(blocker) })}</>;
-    case 'pendingTransaction':
-      return <>{t('account:delete.pendingTransaction', { amount: format.money(blocker) })}</>;
-    case 'card':
-      return (
-        <>
-          {t('account:delete.card', {
-            card: blocker.last4 ? `•• ${blocker.last4}` : t('account:delete.cardNoNumber'),
-            status: t(`cards:status.${blocker.status}`, { defaultValue: blocker.status }),
-          })}
-        </>
-      );
-  }
+  return <>{blockerText(blocker, { t: (key, options) => t(key, options), price: format.price })}</>;
 }
 
 /** "Delete account" on the Profile: what blocks it, in words, or a confirmation. */

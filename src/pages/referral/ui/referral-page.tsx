@@ -50,7 +50,7 @@ function PromoCodeCard() {
       </div>
     );
   }
-  const bonus = format.money(promo.bonusPerReferral);
+  const bonus = format.price(promo.bonusPerReferral);
   return (
     <>
       <div className={styles.hero}>
@@ -94,7 +94,7 @@ function HowItWorks() {
   const { t } = useTranslation('referral');
   const format = useFormatters();
   const promo = useUnit($promoCode);
-  const amount = promo ? format.money(promo.bonusPerReferral) : '';
+  const amount = promo ? format.price(promo.bonusPerReferral) : '';
   const steps = [
     { title: t('how.step1Title'), text: t('how.step1Text') },
     { title: t('how.step2Title'), text: t('how.step2Text') },

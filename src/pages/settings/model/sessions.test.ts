@@ -6,7 +6,16 @@ import { signedIn } from '@/entities/session';
 import { apiDataReset, configureApi } from '@/shared/api';
 import { createFakeServer, fail, ok } from '@/shared/api/index.testing';
 import type { AuthSession } from '@/shared/contract';
-import { $endError, $loadFailed, $sessions, endOthersClicked, endSessionClicked, sessionsRequested } from './sessions';
+import {
+  $endError,
+  $loadFailed,
+  $sessions,
+  endOthersClicked,
+  endOthersConfirmation,
+  endSessionClicked,
+  endSessionConfirmation,
+  sessionsRequested,
+} from './sessions';
 
 vi.mock('@/shared/ui', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/shared/ui')>();
@@ -34,8 +43,9 @@ beforeEach(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** Outside Telegram: the app asks in its own dialog (Telegram's popup is replaced by 'dialog'). */
 const scopeWith = async () => {
-  const scope = fork();
+  const scope = fork({ handlers: [[endSessionConfirmation.askFx, async () => 'dialog' as const], [endOthersConfirmation.askFx, async () => 'dialog' as const]] });
   await allSettled(signedIn, { scope, params: { accessToken: 'a', refreshToken: 'r', user: { id: 'u1', name: 'Ann' } } });
   return scope;
 };
@@ -51,7 +61,12 @@ describe('sessions', () => {
     const scope = await scopeWith();
     await allSettled(sessionsRequested, { scope });
     expect(scope.getState($sessions)?.map((s) => s.id)).toEqual(['s1', 's2']);
-    await allSettled(endSessionClicked, { scope, params: 's2' });
+    await allSettled(endSessionClicked, { scope, params: { id: 's2', device: 'Chrome 131 · Android' } });
+    // Nothing is ended on one tap: the question comes first, naming the device.
+    expect(server.callsTo('POST', '/api/users/me/sessions/s2/end')).toHaveLength(0);
+    expect(scope.getState(endSessionConfirmation.$dialog)).not.toBeNull();
+    await allSettled(endSessionConfirmation.dialogConfirmed, { scope });
+    expect(scope.getState(endSessionConfirmation.$dialog)).toBeNull();
     expect(server.callsTo('POST', '/api/users/me/sessions/s2/end')).toHaveLength(1);
     expect(scope.getState($sessions)?.map((s) => s.id)).toEqual(['s1']);
     expect(server.callsTo('GET', '/api/users/me/sessions')).toHaveLength(2);
@@ -63,10 +78,29 @@ describe('sessions', () => {
     server.on('POST', '/api/users/me/sessions/gone/end', () => fail(404, { service: 'auth', code: 'SESSION_NOT_FOUND', message: 'No such session' }));
     const scope = await scopeWith();
     await allSettled(endOthersClicked, { scope });
+    expect(server.callsTo('POST', '/api/users/me/sessions/end-others')).toHaveLength(0);
+    await allSettled(endOthersConfirmation.dialogConfirmed, { scope });
     expect(server.callsTo('POST', '/api/users/me/sessions/end-others')).toHaveLength(1);
-    await allSettled(endSessionClicked, { scope, params: 'gone' });
+    await allSettled(endSessionClicked, { scope, params: { id: 'gone', device: 'x' } });
+    await allSettled(endSessionConfirmation.dialogConfirmed, { scope });
     expect(scope.getState($endError)?.keys).toContain('error-codes:SESSION_NOT_FOUND');
     expect(scope.getState($sessions)?.map((s) => s.id)).toEqual(['s1']);
+  });
+
+  test('cancelling (the dialog, or Telegram\'s popup) ends nothing; inside Telegram its popup asks', async () => {
+    server.on('GET', '/api/users/me/sessions', () => ok({ items: [session('s1', true), session('s2')] }));
+    const scope = await scopeWith();
+    await allSettled(endOthersClicked, { scope });
+    await allSettled(endOthersConfirmation.dialogCancelled, { scope });
+    expect(scope.getState(endOthersConfirmation.$dialog)).toBeNull();
+    const telegram = fork({ handlers: [[endSessionConfirmation.askFx, async () => 'cancelled' as const]] });
+    await allSettled(endSessionClicked, { scope: telegram, params: { id: 's2', device: 'x' } });
+    expect(telegram.getState(endSessionConfirmation.$dialog)).toBeNull();
+    const yes = fork({ handlers: [[endSessionConfirmation.askFx, async () => 'confirmed' as const]] });
+    server.on('POST', '/api/users/me/sessions/s2/end', () => ok({ ended: true }));
+    await allSettled(endSessionClicked, { scope: yes, params: { id: 's2', device: 'x' } });
+    expect(server.callsTo('POST', '/api/users/me/sessions/end-others')).toHaveLength(0);
+    expect(server.callsTo('POST', '/api/users/me/sessions/s2/end')).toHaveLength(1);
   });
 
   test('a failed load says so', async () => {

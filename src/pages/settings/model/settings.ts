@@ -3,6 +3,7 @@
  * GET /api/config; support opens in Telegram where possible (t.me link), else by email.
  */
 import { createEffect, createEvent, createStore, sample } from 'effector';
+import { activityUnreadRequested } from '@/entities/activity';
 import { $appConfig, $appConfigState, appConfigRequested } from '@/entities/app-config';
 import { languageCloudSyncStarted } from '@/features/change-language';
 import { createPageLifecycle } from '@/shared/lib';
@@ -37,6 +38,8 @@ export const openSupportEmailFx = createEffect((email: string) => {
 });
 
 sample({ clock: [settingsPage.opened, settingsConfigRequested], fn: () => undefined, target: appConfigRequested });
+// The "Activity" row's unread badge (issue #35), afresh on every visit.
+sample({ clock: settingsPage.opened, target: activityUnreadRequested });
 // A device without a chosen language takes the one chosen on another device (Telegram Cloud Storage).
 sample({ clock: settingsPage.opened, fn: () => undefined, target: languageCloudSyncStarted });
 sample({

@@ -15,11 +15,11 @@ function limitsOf(id: FaqItemId, config: AppConfig | null, format: Formatters): 
   if (!config) return null;
   switch (id) {
     case 'usdt':
-      return { minDeposit: format.money(config.usdt.minDeposit), confirmations: format.number(config.usdt.confirmations) };
+      return { minDeposit: format.price(config.usdt.minDeposit), confirmations: format.number(config.usdt.confirmations) };
     case 'sbp':
       return {
-        min: format.money(config.sbp.minAmount),
-        max: format.money(config.sbp.maxAmount),
+        min: format.price(config.sbp.minAmount),
+        max: format.price(config.sbp.maxAmount),
         minutes: format.number(Math.round(config.sbp.paymentTtlSeconds / 60)),
       };
     case 'exchange':

@@ -2,7 +2,7 @@ import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import type { AuthSession } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
-import { Alert, Badge, Button, Section } from '@/shared/ui';
+import { Alert, Badge, Button, ConfirmDialog, Section } from '@/shared/ui';
 import {
   $endError,
   $ending,
@@ -10,7 +10,9 @@ import {
   $loadFailed,
   $sessions,
   endOthersClicked,
+  endOthersConfirmation,
   endSessionClicked,
+  endSessionConfirmation,
   sessionsRequested,
 } from '../model/sessions';
 import styles from './sessions-section.module.css';
@@ -48,7 +50,7 @@ function SessionRow({ session }: { session: AuthSession }) {
         <span className={styles.details}>{details.join(' · ')}</span>
       </div>
       {!session.current && (
-        <Button variant="plain" size="m" loading={ending === session.id} aria-label={t('sessions.endLabel', { device })} onClick={() => end(session.id)}>
+        <Button variant="plain" size="m" loading={ending === session.id} aria-label={t('sessions.endLabel', { device })} onClick={() => end({ id: session.id, device })}>
           {t('sessions.end')}
         </Button>
       )}
@@ -65,8 +67,12 @@ export function SessionsSection() {
     load();
   }, [load]);
   const others = sessions?.filter((s) => !s.current).length ?? 0;
+  const [endOne, endOneYes, endOneNo] = useUnit([endSessionConfirmation.$dialog, endSessionConfirmation.dialogConfirmed, endSessionConfirmation.dialogCancelled]);
+  const [endAll, endAllYes, endAllNo] = useUnit([endOthersConfirmation.$dialog, endOthersConfirmation.dialogConfirmed, endOthersConfirmation.dialogCancelled]);
   return (
     <Section title={t('account:sessions.title')} footer={t('account:sessions.footer')} aria-label={t('account:sessions.title')}>
+      <ConfirmDialog texts={endOne} onConfirm={endOneYes} onCancel={endOneNo} />
+      <ConfirmDialog texts={endAll} onConfirm={endAllYes} onCancel={endAllNo} />
       {sessions ? (
         <>
           <ul className={styles.list}>

@@ -1,4 +1,5 @@
 import { useUnit } from 'effector-react';
+import { ActivityUnreadBadge } from '@/entities/activity';
 import { AppLockSettings, preloadAppLockSettings } from '@/features/app-lock';
 import { LanguageSwitcher } from '@/features/change-language';
 import { NotificationSettingsSection } from '@/features/notification-settings';
@@ -31,6 +32,15 @@ function IconPerson({ size = 24 }: { size?: number }) {
     <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden focusable={false}>
       <circle cx="12" cy="8" r="4" />
       <path d="M4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function IconBell({ size = 24 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden focusable={false}>
+      <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15L6 16z" strokeLinejoin="round" />
+      <path d="M10 20.5a2 2 0 0 0 4 0" strokeLinecap="round" />
     </svg>
   );
 }
@@ -131,6 +141,13 @@ export function SettingsPage() {
         <List>
           <ListItem icon={<IconPerson />} title={t('account.profile')} subtitle={t('account.profileSubtitle')} to={PROFILE_PATH} />
           <ListItem icon={<IconGift />} title={t('account.referral')} subtitle={t('account.referralSubtitle')} to={routePaths.referral} />
+          <ListItem
+            icon={<IconBell />}
+            title={t('account.activity')}
+            subtitle={t('account.activitySubtitle')}
+            trailing={<ActivityUnreadBadge />}
+            to={routePaths.activity}
+          />
         </List>
       </Section>
       {/* The lock first: the sections below it load their data and grow, and must not move it. */}

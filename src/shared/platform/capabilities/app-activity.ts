@@ -1,17 +1,17 @@
 /**
  * "The app went to the background / came back" for the app lock (docs/platform.md "App lock"):
- * - Telegram 8.0+: the client's `deactivated` / `activated` events (the Mini App minimised, another chat opened, the
- *   client in the background);
+ * - Telegram 8.0+: the client's `visibility_changed { is_visible }` (the Mini App minimised, another chat opened, the
+ *   client in the background). Telegram's own script turns it into its `activated` / `deactivated` events; those are
+ *   not bridge events (fixtures/telegram-web-app.json): listening for them heard nothing from a real client;
  * - elsewhere (older clients, outside Telegram): the page's `visibilitychange` (document hidden / visible).
- * The SDK 3.11 has no wrapper for these events; its `on()` passes unknown events through with their raw payload.
  */
-import { off, on } from '@telegram-apps/sdk-react';
 import { runtime } from '../state';
+import { listen } from './bridge-call';
 
 type AppActivitySource = 'telegram' | 'page';
 
 /** `major.minor` of the running client at least `min` (false outside Telegram / before init). */
-function isVersionAtLeast(min: string, version = runtime.launchParams?.version): boolean {
+export function isVersionAtLeast(min: string, version = runtime.launchParams?.version): boolean {
   if (!runtime.initialized || !version) return false;
   const [a = 0, b = 0] = version.split('.').map(Number);
   const [x = 0, y = 0] = min.split('.').map(Number);
@@ -31,16 +31,10 @@ export interface AppActivityHandlers {
 /** Follows the app's background state. Returns the unsubscribe function. */
 export function onAppActivity({ onBackground, onForeground }: AppActivityHandlers): () => void {
   if (appActivitySource() === 'telegram') {
-    const listen = on as unknown as (event: string, listener: () => void) => void;
-    const stop = off as unknown as (event: string, listener: () => void) => void;
-    const background = () => onBackground();
-    const foreground = () => onForeground?.();
-    listen('deactivated', background);
-    listen('activated', foreground);
-    return () => {
-      stop('deactivated', background);
-      stop('activated', foreground);
-    };
+    return listen<{ is_visible?: boolean }>('visibility_changed', (payload) => {
+      if (payload.is_visible === false) onBackground();
+      else if (payload.is_visible === true) onForeground?.();
+    });
   }
   const onVisibility = () => {
     if (document.visibilityState === 'hidden') onBackground();

@@ -3,7 +3,6 @@
  * `setClosingConfirmation(true)` needs its own `setClosingConfirmation(false)`, so two features
  * (e.g. a pending top-up and an unsent form) can hold it independently.
  */
-import { useEffect } from 'react';
 import { closingBehavior } from '@telegram-apps/sdk-react';
 import { ok, settle, type BridgeResult } from '../bridge-result';
 import { preflight } from './preflight';
@@ -22,17 +21,6 @@ export async function setClosingConfirmation(enabled: boolean): Promise<BridgeRe
     else closingBehavior.disableConfirmation();
   });
   return result.ok ? ok(wanted) : result;
-}
-
-/** Holds closing confirmation while `enabled` is true and the component is mounted. */
-export function useClosingConfirmation(enabled: boolean): void {
-  useEffect(() => {
-    if (!enabled) return undefined;
-    void setClosingConfirmation(true);
-    return () => {
-      void setClosingConfirmation(false);
-    };
-  }, [enabled]);
 }
 
 /** Test helper. */

@@ -4,8 +4,9 @@
  * own in-app dialog (window.confirm is unreliable in Telegram webviews and a failed confirm must
  * never count as "yes" for a money action).
  */
-import { popup } from '@telegram-apps/sdk-react';
+import { popup, supports } from '@telegram-apps/sdk-react';
 import { fail, settle, type BridgeResult } from '../bridge-result';
+import { runtime } from '../state';
 import { preflight } from './preflight';
 
 const POPUP_LIMITS = { title: 64, message: 256, buttons: 3, buttonText: 64, buttonId: 64 } as const;
@@ -51,4 +52,18 @@ export async function showPopup(options: ShowPopupOptions): Promise<BridgeResult
       ...(options.buttons === undefined ? {} : { buttons: options.buttons }),
     }),
   );
+}
+
+/**
+ * True where Telegram draws its own dialogs for the app (a real client 6.2+, or the mock playing Telegram's chrome):
+ * confirmations use the native popup there, an in-app dialog elsewhere (`createConfirmation` in shared/lib).
+ */
+export function isTelegramPopupAvailable(): boolean {
+  const version = runtime.launchParams?.version;
+  if (!runtime.initialized || !runtime.nativeChrome || !version) return false;
+  try {
+    return supports('web_app_open_popup', version);
+  } catch {
+    return false;
+  }
 }

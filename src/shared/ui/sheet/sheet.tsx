@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { cn, useBackHandler } from '@/shared/lib';
+import { useVerticalSwipesOff } from '@/shared/platform';
 import styles from './sheet.module.css';
 
 export interface SheetProps {
@@ -22,7 +23,7 @@ export interface SheetProps {
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** Bottom sheet dialog: aria-modal, focus trapped inside, Escape / backdrop / Telegram back close it. */
+/** Bottom sheet dialog: aria-modal, focus trapped inside, Escape / backdrop / Telegram back close it; vertical swipes off while open. */
 export function Sheet({ open, onClose, title, children, footer, closeOnBack = true, className }: SheetProps) {
   const { t } = useTranslation('common');
   const titleId = useId();
@@ -31,6 +32,9 @@ export function Sheet({ open, onClose, title, children, footer, closeOnBack = tr
   onCloseRef.current = onClose;
 
   useBackHandler(open && closeOnBack, () => onCloseRef.current());
+  // A sheet scrolls by itself and often takes an amount: Telegram's swipe-down-to-close must not fight it (7.7+;
+  // counted, so a sheet over another keeps swipes off until both close).
+  useVerticalSwipesOff(open);
 
   useEffect(() => {
     if (!open) return;

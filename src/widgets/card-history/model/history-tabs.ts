@@ -1,6 +1,7 @@
 /** Which list the card screen shows (transactions or trades); switching loads it for the card. */
-import { createEvent, createStore, sample } from 'effector';
+import { combine, createEvent, createStore, sample } from 'effector';
 import { cardOpened, cardTrades, cardTransactions } from '@/entities/card';
+import { cardSearch } from '@/features/history-search';
 
 export type HistoryTab = 'transactions' | 'trades';
 
@@ -21,3 +22,11 @@ const show = sample({
 });
 sample({ clock: show, filter: ({ tab }) => tab === 'transactions', fn: ({ cardId }) => cardId, target: cardTransactions.opened });
 sample({ clock: show, filter: ({ tab }) => tab === 'trades', fn: ({ cardId }) => cardId, target: cardTrades.opened });
+
+/** Search, filters and the statement once the card has history to search, or a filter is set (as on the wallet). */
+export const $cardToolsShown = combine(
+  cardTransactions.$items,
+  cardTransactions.$state,
+  cardSearch.$filtered,
+  (items, state, filtered) => filtered || items.length > 0 || (state !== 'success' && state !== 'error'),
+);

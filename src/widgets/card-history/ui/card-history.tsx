@@ -6,7 +6,7 @@ import { StatementExport } from '@/features/statement-export';
 import { TransactionDetailsSheet, transactionDetailsOpened } from '@/features/transaction-details';
 import { useTranslation } from '@/shared/i18n';
 import { EmptyState, ErrorState, List, LoadMore, SegmentedControl, Skeleton } from '@/shared/ui';
-import { $tab, tabChanged, type HistoryTab } from '../model/history-tabs';
+import { $cardToolsShown, $tab, tabChanged, type HistoryTab } from '../model/history-tabs';
 import styles from './card-history.module.css';
 
 function HistoryList<T extends { id: string }>({
@@ -62,7 +62,7 @@ function HistoryList<T extends { id: string }>({
 /** Transactions and trades of a card, as two tabs, with "load more". */
 export function CardHistoryTabs({ cardId }: { cardId: string }) {
   const { t } = useTranslation(['cards', 'history']);
-  const [tab, change, filtered, openDetails] = useUnit([$tab, tabChanged, cardSearch.$filtered, transactionDetailsOpened]);
+  const [tab, change, filtered, openDetails, toolsShown] = useUnit([$tab, tabChanged, cardSearch.$filtered, transactionDetailsOpened, $cardToolsShown]);
   return (
     <section className={styles.section} aria-labelledby="card-history-title">
       <h2 id="card-history-title" className={styles.title}>
@@ -77,7 +77,7 @@ export function CardHistoryTabs({ cardId }: { cardId: string }) {
           { value: 'trades', label: t('history.trades') },
         ]}
       />
-      {tab === 'transactions' && (
+      {tab === 'transactions' && toolsShown && (
         <>
           <CardHistoryFilters />
           <StatementExport account={{ kind: 'card', cardId }} />

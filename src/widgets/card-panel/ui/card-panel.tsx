@@ -12,6 +12,8 @@ import {
   CardStatusBadge,
   isDeadStatus,
   isEndedStatus,
+  $shipmentStage,
+  statusHintKey,
   type CardActionPlugin,
 } from '@/entities/card';
 import { routePaths } from '@/shared/config';
@@ -42,6 +44,7 @@ function useReadyMoment(card: Card | null): boolean {
 
 function StatusLine({ card, ready, actions }: { card: Card; ready: boolean; actions: readonly CardActionPlugin[] }) {
   const { t, i18n } = useTranslation(['cards', 'errors']);
+  const shipment = useUnit($shipmentStage);
   if (isEndedStatus(card.status)) return <EndedLine card={card} actions={actions} />;
   if (isDeadStatus(card.status)) {
     const reasonKey = card.statusReason ? `cards:statusReason.${card.statusReason}` : null;
@@ -61,7 +64,7 @@ function StatusLine({ card, ready, actions }: { card: Card; ready: boolean; acti
   if (card.status === 'active') return null;
   return (
     <p className={styles.hint} aria-live="polite" data-testid="status-hint">
-      {t(`cards:statusHint.${card.status}`)}
+      {t(statusHintKey(card.status, shipment))}
     </p>
   );
 }

@@ -1,10 +1,10 @@
 import { useUnit } from 'effector-react';
+import { $cardDelivery } from '@/entities/card';
 import { addressLines } from '@/entities/delivery-address';
 import { SHIPMENT_STAGES, type CardDelivery, type ShipmentStage } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { cn } from '@/shared/lib';
 import { Section } from '@/shared/ui';
-import { $delivery } from '../model/shipping';
 import styles from './shipping-tracker.module.css';
 
 const timeOf = (delivery: CardDelivery, stage: ShipmentStage): string | null =>
@@ -14,7 +14,7 @@ const timeOf = (delivery: CardDelivery, stage: ShipmentStage): string | null =>
 export function ShippingTracker() {
   const { t } = useTranslation('card-controls');
   const format = useFormatters();
-  const delivery = useUnit($delivery);
+  const delivery = useUnit($cardDelivery);
   if (!delivery) return null;
   const reached = SHIPMENT_STAGES.indexOf(delivery.stage);
   return (
@@ -30,12 +30,40 @@ export function ShippingTracker() {
               </span>
               <span>
                 <span className={cn(styles.name, !done && styles.pendingName)}>{t(`shipping.stage.${stage}`)}</span>
-                <span className={styles.time}>{done && at ? format.dateTime(at) : t(`shipping.pending.${stage}`)}</span>
+                <span className={styles.time}>
+                  {done && at
+                    ? format.dateTime(at)
+                    : stage === 'delivered' && delivery.expectedAt
+                      ? t('shipping.expected', { date: format.date(delivery.expectedAt, { day: 'numeric', month: 'long' }) })
+                      : t(`shipping.pending.${stage}`)}
+                </span>
               </span>
             </li>
           );
         })}
       </ol>
+      {delivery.tracking && (
+        <dl className={styles.tracking} data-testid="card-tracking">
+          <div>
+            <dt>{t('shipping.carrier')}</dt>
+            <dd>{delivery.tracking.carrier}</dd>
+          </div>
+          <div>
+            <dt>{t('shipping.trackingNumber')}</dt>
+            <dd className={styles.trackingNumber}>{delivery.tracking.number}</dd>
+          </div>
+          {delivery.tracking.url && (
+            <div>
+              <dt className={styles.visuallyHidden}>{t('shipping.track')}</dt>
+              <dd>
+                <a href={delivery.tracking.url} target="_blank" rel="noopener noreferrer">
+                  {t('shipping.track')}
+                </a>
+              </dd>
+            </div>
+          )}
+        </dl>
+      )}
       <address className={styles.address}>
         <span className={styles.addressLabel}>{t('shipping.address')}</span>
         {addressLines(delivery.address, format.lang).map((line) => (

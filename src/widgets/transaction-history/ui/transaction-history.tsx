@@ -16,7 +16,7 @@ import type { ErrorMessage } from '@/shared/api';
 import { loadNamespaces, useFormatters, useTranslation } from '@/shared/i18n';
 import { useAfterFirstScreen } from '@/shared/lib';
 import { Button, EmptyState, ErrorState, List, LoadMore, Skeleton } from '@/shared/ui';
-import { $requiredConfirmations, $transactionDays, TransactionHistoryGate } from '../model/transaction-history';
+import { $historyToolsShown, $requiredConfirmations, $transactionDays, TransactionHistoryGate } from '../model/transaction-history';
 import styles from './transaction-history.module.css';
 
 function LoadingRows() {
@@ -98,7 +98,7 @@ export function TransactionHistory() {
     $requiredConfirmations,
   ]);
   const [reload, loadMore, openDetails] = useUnit([transactionsReloadRequested, moreTransactionsRequested, transactionDetailsOpened]);
-  const [filtered, resetFilters] = useUnit([walletSearch.$filtered, walletSearch.filtersReset]);
+  const [filtered, resetFilters, toolsShown] = useUnit([walletSearch.$filtered, walletSearch.filtersReset, $historyToolsShown]);
   const afterFirstScreen = useAfterFirstScreen();
 
   let body;
@@ -153,13 +153,14 @@ export function TransactionHistory() {
       <h2 id={titleId} className={styles.title}>
         {t('history.title')}
       </h2>
-      {afterFirstScreen ? (
-        <Suspense fallback={<HistoryToolsPlaceholder />}>
-          <HistoryTools />
-        </Suspense>
-      ) : (
-        <HistoryToolsPlaceholder />
-      )}
+      {toolsShown &&
+        (afterFirstScreen ? (
+          <Suspense fallback={<HistoryToolsPlaceholder />}>
+            <HistoryTools />
+          </Suspense>
+        ) : (
+          <HistoryToolsPlaceholder />
+        ))}
       {body}
       <TransactionDetailsSheet />
     </section>

@@ -7,6 +7,7 @@ import { walletFixture } from '@/entities/wallet/index.testing';
 import { apiDataReset } from '@/shared/api';
 import { fail, ok } from '@/shared/api/index.testing';
 import { i18n, initI18n } from '@/shared/i18n';
+import { closingGuardFx, hideKeyboardFx } from '@/shared/lib';
 import type { VerificationStatus } from '@/shared/contract';
 
 const toasts = vi.hoisted(() => ({ error: [] as Array<[unknown, unknown]>, success: [] as unknown[] }));
@@ -54,8 +55,8 @@ beforeEach(async () => {
 
 const posts = () => server.callsTo('POST', '/api/cards');
 
-async function openForm() {
-  const scope = fork();
+async function openForm(config: { handlers?: Array<[unknown, unknown]> } = {}) {
+  const scope = fork(config as Parameters<typeof fork>[1]);
   await allSettled(issueFormOpened, { scope, params: 'prd_visa' });
   return scope;
 }
@@ -88,6 +89,20 @@ describe('issue form', () => {
     await allSettled(issuePressed, { scope });
     expect(scope.getState($confirmationOpen)).toBe(false);
     expect(posts()).toHaveLength(0);
+  });
+
+  it('inside Telegram: "Issue card" closes the keyboard; closing asks from the confirmation until the answer', async () => {
+    const card = makeCard({ id: 'crd_new', status: 'pending', allowedActions: [], maskedNumber: null, last4: null });
+    server.on('POST', '/api/cards', () => ok(card));
+    const guard: boolean[] = [];
+    const keyboard = vi.fn();
+    const scope = await openForm({ handlers: [[closingGuardFx, (on: boolean) => void guard.push(on)], [hideKeyboardFx, keyboard]] });
+    await allSettled(depositChanged, { scope, params: '20' });
+    await allSettled(issuePressed, { scope });
+    expect(keyboard).toHaveBeenCalledTimes(1);
+    expect(guard).toEqual([true]);
+    await allSettled(issueConfirmed, { scope });
+    expect(guard).toEqual([true, false]);
   });
 
   it('issues after confirmation with an Idempotency-Key, then has the new card', async () => {

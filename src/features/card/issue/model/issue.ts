@@ -32,6 +32,7 @@ import {
 } from '@/shared/money';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
+import { guardClosing, hideKeyboardFx } from '@/shared/lib';
 
 const createCardMutation = createIdempotentMutation(cardsCreate);
 
@@ -126,6 +127,11 @@ sample({
 });
 
 export const $issuing = createCardMutation.$pending;
+/** Inside Telegram: "Close anyway?" while the issue is being confirmed or sent. */
+const $issueGuarded = combine($confirmationOpen, createCardMutation.$pending, (open, busy) => open || busy);
+guardClosing($issueGuarded);
+// "Issue card" after the deposit: the keyboard goes (the confirmation is read, not typed).
+sample({ clock: issuePressed, target: hideKeyboardFx });
 /** The card just ordered: the page navigates to it. */
 export const $issuedCard = createStore<Card | null>(null).reset(issueFormOpened, issueFormClosed);
 $issuedCard.on(createCardMutation.finished.success, (_, { result }) => result);

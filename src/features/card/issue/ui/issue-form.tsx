@@ -22,6 +22,7 @@ import {
   issuePressed,
 } from '../model/issue';
 import styles from './issue-form.module.css';
+import { useVerticalSwipesOff } from '@/shared/platform';
 
 /** issue cost + deposit + deposit fee = total. */
 function useChargeRows(charge: IssueCharge | null, totalLabel: string): SummaryRow[] {
@@ -29,10 +30,10 @@ function useChargeRows(charge: IssueCharge | null, totalLabel: string): SummaryR
   const format = useFormatters();
   if (!charge) return [];
   return [
-    { id: 'issueCost', label: t('product.issueCost'), value: format.money(charge.issueCost) },
-    { id: 'deposit', label: t('issue.deposit'), value: format.money(charge.deposit) },
-    { id: 'depositFee', label: t('product.depositFee'), value: format.money(charge.depositFee) },
-    { id: 'total', label: totalLabel, value: format.money(charge.total), total: true },
+    { id: 'issueCost', label: t('product.issueCost'), value: format.price(charge.issueCost) },
+    { id: 'deposit', label: t('issue.deposit'), value: format.price(charge.deposit) },
+    { id: 'depositFee', label: t('product.depositFee'), value: format.price(charge.depositFee) },
+    { id: 'total', label: totalLabel, value: format.price(charge.total), total: true },
   ];
 }
 
@@ -54,9 +55,11 @@ export function IssueForm() {
   const [product, input, error, charge, block, shortfall] = useUnit([$product, $depositInput, $depositError, $charge, $issueBlock, $shortfall]);
   const onChange = useUnit(depositChanged);
   const rows = useChargeRows(charge, t('issue.total'));
+  // An amount is being entered on this screen: Telegram's swipe-down-to-close stays off meanwhile (7.7+).
+  useVerticalSwipesOff(product !== null);
   if (!product) return null;
   const bounds = depositBounds(product, 'initial');
-  const range = { min: format.money(bounds.min), max: format.money(bounds.max) };
+  const range = { min: format.price(bounds.min), max: format.price(bounds.max) };
   return (
     <>
     <Section title={t('issue.depositSection')}>

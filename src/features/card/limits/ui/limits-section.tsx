@@ -35,11 +35,11 @@ export function LimitsSection() {
       <div className={styles.rows}>
         <div className={styles.row}>
           <span className={styles.label}>{t('limits.perPurchase')}</span>
-          <span className={styles.value}>{limits.perPurchase ? format.money(limits.perPurchase) : noLimit}</span>
+          <span className={styles.value}>{limits.perPurchase ? format.price(limits.perPurchase) : noLimit}</span>
         </div>
         <div className={styles.row}>
           <span className={styles.label}>{t('limits.monthly')}</span>
-          <span className={styles.value}>{monthly ? format.money(monthly) : noLimit}</span>
+          <span className={styles.value}>{monthly ? format.price(monthly) : noLimit}</span>
         </div>
         {monthly && meter && (
           <div

@@ -8,6 +8,7 @@ import { walletFixture } from '@/entities/wallet/index.testing';
 import { apiDataReset } from '@/shared/api';
 import { fail, ok } from '@/shared/api/index.testing';
 import { i18n, initI18n } from '@/shared/i18n';
+import { closingGuardFx, hideKeyboardFx } from '@/shared/lib';
 
 const toasts = vi.hoisted(() => ({ error: [] as Array<[unknown, unknown]>, success: [] as unknown[] }));
 vi.mock('@/shared/ui', async (importOriginal) => {
@@ -50,6 +51,23 @@ const topUpAnswer = (amount: number) => ({
 });
 
 describe('card top-up', () => {
+  it('inside Telegram: "Continue" closes the keyboard; closing asks while the top-up is confirmed or sent, not before or after', async () => {
+    const guard: boolean[] = [];
+    const keyboard = vi.fn();
+    const scope = fork({ handlers: [[closingGuardFx, (on: boolean) => void guard.push(on)], [hideKeyboardFx, keyboard]] });
+    await allSettled(topUpOpened, { scope, params: makeCard() });
+    await allSettled(amountChanged, { scope, params: '25' });
+    expect(guard).toEqual([]);
+    await allSettled(topUpReviewed, { scope });
+    expect(keyboard).toHaveBeenCalledTimes(1);
+    expect(guard).toEqual([true]);
+    await allSettled(topUpEdited, { scope });
+    expect(guard).toEqual([true, false]);
+    await allSettled(topUpReviewed, { scope });
+    await allSettled(topUpClosed, { scope });
+    expect(guard).toEqual([true, false, true, false]);
+  });
+
   it('checks the amount against the deposit range and shows the fee and the total', async () => {
     const scope = fork();
     await allSettled(topUpOpened, { scope, params: makeCard() });

@@ -18,7 +18,7 @@ import { cardsTopUp, type Card } from '@/shared/contract';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { i18n } from '@/shared/i18n';
-import { createAmountSheet, type AmountSheetStep } from '@/shared/lib';
+import { createAmountSheet, guardClosing, type AmountSheetStep } from '@/shared/lib';
 import { checkAmount, depositBounds, parseAmountInput, topUpCharge, type AmountProblem, type TopUpCharge } from '@/shared/money';
 
 const topUpMutation = createIdempotentMutation(cardsTopUp);
@@ -55,6 +55,9 @@ export const $charge = combine($topUpProduct, $amount, $problem, (product, amoun
 );
 
 sheet.confirmWhen(combine($charge, $topUpBlock, (charge, block) => charge !== null && block === null));
+/** Telegram asks before closing while the top-up is being confirmed or sent. */
+const $topUpGuarded = combine($step, topUpMutation.$pending, (step, busy) => step === 'confirm' || busy);
+guardClosing($topUpGuarded);
 
 /** What the wallet lacks to pay the charge (null: enough, or not known yet — the server checks too). */
 export const $shortfall = createShortfall($charge.map((charge) => charge?.total ?? null));

@@ -52,12 +52,12 @@ export function TopUpSheet() {
   const [close, change, review, edit, confirm, reopen] = useUnit([topUpClosed, amountChanged, topUpReviewed, topUpEdited, topUpConfirmed, topUpOpened]);
   if (!card) return null;
 
-  const range = product ? { min: format.money(depositBounds(product, 'topUp').min), max: format.money(depositBounds(product, 'topUp').max) } : null;
+  const range = product ? { min: format.price(depositBounds(product, 'topUp').min), max: format.price(depositBounds(product, 'topUp').max) } : null;
   const chargeRows = charge
     ? [
-        { id: 'amount', label: t('cards:topUp.toCard'), value: format.money(charge.amount) },
-        { id: 'fee', label: t('cards:product.depositFee'), value: format.money(charge.fee) },
-        { id: 'total', label: t('cards:topUp.youWillBeCharged'), value: format.money(charge.total), total: true },
+        { id: 'amount', label: t('cards:topUp.toCard'), value: format.price(charge.amount) },
+        { id: 'fee', label: t('cards:product.depositFee'), value: format.price(charge.fee) },
+        { id: 'total', label: t('cards:topUp.youWillBeCharged'), value: format.price(charge.total), total: true },
       ]
     : [];
 
@@ -97,7 +97,7 @@ export function TopUpSheet() {
           <FeeLine product={product} />
           {charge && (
             <p className={styles.preview} aria-live="polite">
-              {t('cards:topUp.preview', { total: format.money(charge.total) })}
+              {t('cards:topUp.preview', { total: format.price(charge.total) })}
             </p>
           )}
           <WalletFunds currency={card.currency} shortfall={shortfall} />

@@ -10,7 +10,7 @@ import { walletRefetchRequested } from '@/entities/wallet';
 import { createIdempotentMutation } from '@/shared/api';
 import { cardsWithdraw, type Card, type Money } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
-import { createAmountSheet, type AmountSheetStep } from '@/shared/lib';
+import { createAmountSheet, guardClosing, type AmountSheetStep } from '@/shared/lib';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { amountToInputText, parseAmountInput } from '@/shared/money';
@@ -68,6 +68,9 @@ const $problem = combine($withdrawCard, $amountInput, (card, text) => (card ? wi
 export const $amountError = combine(sheet.$validationShown, $problem, (shown, problem) => (shown ? problem : null));
 
 sheet.confirmWhen(combine($problem, $withdrawBlock, (problem, block) => problem === null && block === null));
+/** Telegram asks before closing while the withdrawal is being confirmed or sent. */
+const $withdrawGuarded = combine($step, withdrawMutation.$pending, (step, busy) => step === 'confirm' || busy);
+guardClosing($withdrawGuarded);
 
 sample({
   clock: withdrawConfirmed,

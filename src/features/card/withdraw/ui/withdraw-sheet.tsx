@@ -81,8 +81,8 @@ export function WithdrawSheet() {
           <SheetLead>{t('withdraw.confirmText', { card: card.maskedNumber ?? card.productName })}</SheetLead>
           <SummaryList
             rows={[
-              { id: 'amount', label: t('withdraw.toWallet'), value: format.money(amount), total: true },
-              { id: 'fee', label: t('withdraw.fee'), value: format.money({ amount: 0, currency: card.currency }) },
+              { id: 'amount', label: t('withdraw.toWallet'), value: format.price(amount), total: true },
+              { id: 'fee', label: t('withdraw.fee'), value: format.price({ amount: 0, currency: card.currency }) },
             ]}
           />
         </SheetStack>

@@ -1,12 +1,13 @@
 /**
- * The shipping tracker of the opened physical card (GET /api/cards/{id}/delivery): ordered → made → shipped →
- * delivered with the issuer's times. Loaded when a physical card opens; polled every SHIPPING_POLL_MS until
- * delivered (or the card is left).
+ * The delivery of the opened physical card (GET /api/cards/{id}/delivery): ordered → made → shipped → delivered with
+ * the issuer's times, the carrier's tracking and the expected date. Loaded when a physical card opens; polled every
+ * SHIPPING_POLL_MS until delivered (or the card is left). Read by the shipping tracker and by the card's status line
+ * (a delivered card no longer says "on its way").
  */
 import { combine, sample } from 'effector';
-import { $card, cardClosed } from '@/entities/card';
 import { createApiQuery, createPoll, createRefetch } from '@/shared/api';
-import { cardsDelivery } from '@/shared/contract';
+import { cardsDelivery, type ShipmentStage } from '@/shared/contract';
+import { $card, cardClosed } from './card';
 
 const SHIPPING_POLL_MS = 3_000;
 const deliveryQuery = createApiQuery(cardsDelivery);
@@ -14,7 +15,7 @@ const reload = createRefetch(deliveryQuery, 'cards.delivery.reload');
 const poll = createPoll<string>({ every: SHIPPING_POLL_MS, name: 'cards.delivery.poll' });
 
 const $physicalCardId = $card.map((card) => (card && card.form === 'physical' ? card.id : null));
-export const $delivery = combine(deliveryQuery.$data, $physicalCardId, (delivery, id) => (delivery && delivery.cardId === id ? delivery : null));
+export const $cardDelivery = combine(deliveryQuery.$data, $physicalCardId, (delivery, id) => (delivery && delivery.cardId === id ? delivery : null));
 
 sample({ clock: $physicalCardId, filter: (id): id is string => id !== null, fn: (id) => ({ params: { id: id as string } }), target: deliveryQuery.start });
 // The card's status moved (fabricating → inactive ...): the shipment too, most likely.
@@ -35,3 +36,6 @@ sample({
 });
 sample({ clock: poll.tick, source: $physicalCardId, filter: (id, tick): id is string => id === tick, fn: (id) => ({ params: { id: id as string } }), target: reload });
 sample({ clock: cardClosed, target: poll.stopped });
+
+/** The opened physical card's shipment stage once known (null: not a physical card, or not loaded yet). */
+export const $shipmentStage = $cardDelivery.map((delivery): ShipmentStage | null => delivery?.stage ?? null);
