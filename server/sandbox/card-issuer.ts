@@ -406,6 +406,16 @@ export class SandboxCardIssuer implements CardIssuer {
     if (rows.length === 0) throw new IssuerRequestError('CARD_UNKNOWN', `Sandbox card issuer: no card ${cardRef}`);
   }
 
+  /**
+   * What the program asked to load, from its top-up: a step queued by the previous release carries no amount (the
+   * amount rides in the step since issue #31), and a rolling deploy hands such steps to this release's workers.
+   */
+  private async requestedTopUp(topupRef: string): Promise<{ amount: number; currency: Currency }> {
+    const [row] = await this.db.query<{ amount: string | number; currency: Currency }>('SELECT amount, currency FROM card_topups WHERE id = $1', [topupRef]);
+    if (!row) throw new Error(`sandbox topup step: no top-up ${topupRef}`);
+    return { amount: Number(row.amount), currency: row.currency };
+  }
+
   /** Dev control (and contract tests): what the issuer holds for the card's limits. */
   async spendingLimits(cardRef: string): Promise<SpendingLimits> {
     const row = await this.cardRow(this.db, cardRef);
@@ -693,9 +703,9 @@ export class SandboxCardIssuer implements CardIssuer {
         if (outcome === 'reject' || outcome === 'fail') {
           await this.deliver({ type: 'topup.failed', cardRef, topupRef, reason: SANDBOX_REASONS[outcome] });
         } else {
-          if (payload.amount === undefined || !payload.currency) throw new Error('sandbox topup step without its amount');
-          await this.deliver({ type: 'topup.completed', cardRef, topupRef, amount: payload.amount, currency: payload.currency });
-          await this.book(`topup:${topupRef}`, cardRef, payload.amount);
+          const loaded = payload.amount !== undefined && payload.currency ? { amount: payload.amount, currency: payload.currency } : await this.requestedTopUp(topupRef);
+          await this.deliver({ type: 'topup.completed', cardRef, topupRef, ...loaded });
+          await this.book(`topup:${topupRef}`, cardRef, loaded.amount);
         }
         return;
       }

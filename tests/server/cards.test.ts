@@ -828,3 +828,25 @@ describe('referral hook', () => {
     expect((await listJobs(t.db, { kind: 'referral.cardIssued' })).some((j) => (j.payload as { userId: string }).userId === user.id)).toBe(false);
   });
 });
+
+describe('a rolling deploy', () => {
+  it('a sandbox top-up step queued by the previous release (no amount in it) loads what the program asked, once', async () => {
+    const { user, card } = await activeVirtualCard();
+    await setIssuerMode(t, { topup: 'ok', delayMs: 60_000 }); // the issuer's step waits: the previous release queued it
+    const topup = await api(user, 'POST', `/api/cards/${card.id}/topup`, { amount: 10_00 }, randomUUID());
+    expect(topup.status).toBe(200);
+    await drain();
+    // The previous release's step carried no amount nor currency.
+    const stripped = await t.db.query(
+      `UPDATE jobs SET payload = payload - 'amount' - 'currency', run_at = '2000-01-01T00:00:00Z'
+       WHERE payload->>'topupRef' = $1 AND status = 'queued' RETURNING id`,
+      [topup.body.data.transfer.id],
+    );
+    expect(stripped).toHaveLength(1);
+    await drain();
+    expect(await getCard(t, user, card.id)).toMatchObject({ balance: { amount: 30_00 } });
+    const [row] = await t.db.query<{ status: string }>('SELECT status FROM card_topups WHERE id = $1', [topup.body.data.transfer.id]);
+    expect(row?.status).toBe('completed');
+    expect(await checkLedger(t.db)).toMatchObject({ ok: true });
+  });
+});
