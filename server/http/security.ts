@@ -35,11 +35,8 @@ const appCsp = (apiOrigins: string[] = []): string =>
     'frame-ancestors': ["'self'", ...TELEGRAM_FRAME_ANCESTORS],
   });
 
-/**
- * CSP of the operator console (/ops/, docs/ops.md): our own scripts, styles and the API, nothing else; never framed
- * by anyone (the Mini App's Telegram frame ancestors do not apply), so no page can overlay it (clickjacking).
- */
-const CONSOLE_CSP = serializeCsp({
+/** A page of our own files (the console, the Swagger UI): scripts, styles and the API from this origin, inline styles, data: images. */
+const OWN_PAGE_DIRECTIVES = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'", "'unsafe-inline'"],
@@ -48,8 +45,13 @@ const CONSOLE_CSP = serializeCsp({
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
-  'frame-ancestors': ["'none'"],
-});
+};
+
+/**
+ * CSP of the operator console (/ops/, docs/ops.md): our own scripts, styles and the API, nothing else; never framed
+ * by anyone (the Mini App's Telegram frame ancestors do not apply), so no page can overlay it (clickjacking).
+ */
+const CONSOLE_CSP = serializeCsp({ ...OWN_PAGE_DIRECTIVES, 'frame-ancestors': ["'none'"] });
 
 /** CSP of API answers (JSON): nothing to load, never framed. Routes serving HTML under /api set their own. */
 export const API_CSP = serializeCsp({
@@ -60,17 +62,7 @@ export const API_CSP = serializeCsp({
 });
 
 /** CSP of the Swagger UI page /api/docs (its scripts and styles are files; the UI sets inline styles, data: icons). */
-export const DOCS_CSP = serializeCsp({
-  'default-src': ["'self'"],
-  'script-src': ["'self'"],
-  'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", 'data:'],
-  'connect-src': ["'self'"],
-  'object-src': ["'none'"],
-  'base-uri': ["'self'"],
-  'form-action': ["'self'"],
-  'frame-ancestors': ["'self'"],
-});
+export const DOCS_CSP = serializeCsp({ ...OWN_PAGE_DIRECTIVES, 'frame-ancestors': ["'self'"] });
 
 /**
  * Permissions-Policy of every answer (docs/deploy.md "Launch"): the browser features the app never uses are off for it
