@@ -14,7 +14,7 @@ import enWallet from '../../src/shared/i18n/locales/en/wallet.json';
 import enWalletActions from '../../src/shared/i18n/locales/en/wallet-actions.json';
 import ruWallet from '../../src/shared/i18n/locales/ru/wallet.json';
 import ruWalletActions from '../../src/shared/i18n/locales/ru/wallet-actions.json';
-import { api, openSignedIn, saveScreenshot, signInViaApi, signUpViaApi, test, visible, hidden } from './support';
+import { api, confirmInApp, openSignedIn, saveScreenshot, signInViaApi, signUpViaApi, test, visible, hidden } from './support';
 
 const TEXT = {
   en: {
@@ -30,6 +30,8 @@ const TEXT = {
     locked: 'App locked',
     confirm: 'Confirm it’s you',
     endOthers: 'End all other sessions',
+    endOthersTitle: 'End all other sessions?',
+    endAll: 'End all',
     passcode: 'Passcode',
     unlock: 'Unlock',
     wrong: 'Wrong passcode. 4 tries left before you are signed out.',
@@ -50,6 +52,8 @@ const TEXT = {
     locked: 'Приложение заблокировано',
     confirm: 'Подтвердите, что это вы',
     endOthers: 'Завершить все другие сеансы',
+    endOthersTitle: 'Завершить все другие сеансы?',
+    endAll: 'Завершить все',
     passcode: 'Код-пароль',
     unlock: 'Разблокировать',
     wrong: 'Неверный код-пароль. Осталось 4 попытки до выхода из аккаунта.',
@@ -277,6 +281,7 @@ describe('the lock holds at the server (issue #31)', () => {
     await visible(page.getByRole('heading', { level: 1, name: t.settings }));
     await new Promise((resolve) => setTimeout(resolve, 11_000));
     await page.getByRole('button', { name: t.endOthers }).click();
+    await confirmInApp(page, t.endOthersTitle, t.endAll); // the confirmation comes first, the step-up after it
     const prompt = page.getByTestId('step-up-screen');
     await visible(prompt);
     await visible(page.getByRole('heading', { name: t.confirm }));

@@ -237,7 +237,8 @@ function physicalCardFlow(lang: Lang) {
     await shotOf(page, `${shot}-pending`);
     const statuses = await watchStatuses(page, 'inactive', { timeout: 60_000 });
     expectLifecycle(statuses, ['pending', 'processing', 'fabricating', 'inactive']);
-    await visible(page.getByText(c.statusHint.inactive));
+    // The sandbox issuer ships the card as it leaves fabrication: the hint names the shipment's stage.
+    await visible(page.getByText(c.statusHint.inactiveShipment.shipped));
     await shotOf(page, `${shot}-inactive`);
 
     const { activationCode } = await api(baseUrl, 'GET', `/api/dev/cards/${cardId}/activation-code`, undefined, user.accessToken);

@@ -114,17 +114,18 @@ describe('start-up work (issue #13)', () => {
     expect(askedWhileHeld.length).toBeGreaterThan(0);
     expect(askedWhileHeld).not.toContain(false);
 
-    // The verification banner's, the history tools' and the app lock's chunks are asked for once the first screen has
+    // The verification banner's and the history tools' chunks, and the signed-in session's (the app lock's check and
+    // Telegram's SettingsButton, app/boot/signed-in.ts), are asked for once the first screen has
     // painted (miniApp.ready()) and been presented (its first contentful paint), not while it is due.
     await page.waitForLoadState('networkidle');
     const { ready, deferred } = await page.evaluate(() => {
       const readyCall = ((window as unknown as { __tgMockCalls?: Array<{ method: string; at: number }> }).__tgMockCalls ?? []).find((c) => c.method === 'web_app_ready');
-      const entries = performance.getEntriesByType('resource').filter((entry) => /\/assets\/(user|history-tools|app-lock)-[^/]+\.js$/.test(entry.name));
+      const entries = performance.getEntriesByType('resource').filter((entry) => /\/assets\/(user|history-tools|signed-in)-[^/]+\.js$/.test(entry.name));
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
       return { ready: readyCall && fcp !== null ? Math.max(readyCall.at - performance.timeOrigin, fcp) : null, deferred: entries.map((entry) => ({ name: entry.name, start: entry.startTime })) };
     });
     expect(ready).not.toBeNull();
-    expect(deferred.map((entry) => entry.name.replace(/.*\/assets\/([a-z-]+)-.*/, '$1')).sort()).toEqual(['app-lock', 'history-tools', 'user']);
+    expect(deferred.map((entry) => entry.name.replace(/.*\/assets\/([a-z-]+)-.*/, '$1')).sort()).toEqual(['history-tools', 'signed-in', 'user']);
     for (const entry of deferred) expect(entry.start, entry.name).toBeGreaterThanOrEqual(ready!);
   });
 
