@@ -17,6 +17,7 @@ import { jobsSection } from './jobs';
 import { promoSection } from './promo';
 import { ConfigError, parseVars, resolveSection, type Env, type Section, type SectionContext, type SettingsOf } from './section';
 import { tronSection } from './tron';
+import { transfersSection } from './transfers';
 import { walletSection } from './wallet';
 
 export { localOrigin, type CoreConfig } from './core';
@@ -28,6 +29,7 @@ export { jobsSection, type JobsSettings } from './jobs';
 export { tronSection, type TronConfig, type TronGridConfig } from './tron';
 export { adaptersSection, type AdaptersConfig, type RatesConfig } from './adapters';
 export { botSection, type BotConfig } from './bot';
+export { transfersSection, type TransfersSettings } from './transfers';
 
 /** The sections besides the core, by the name they have on Config. */
 export const sections = {
@@ -41,6 +43,8 @@ export const sections = {
   adapters: adaptersSection,
   /** The Telegram bot: notifications and /start (BOT_ADAPTER, BOT_WEBHOOK_SECRET). */
   bot: botSection,
+  /** Transfers between users and payment requests (TRANSFER_*, PAYMENT_REQUEST_TTL_HOURS). */
+  transfers: transfersSection,
 };
 
 const coreSchema = z.object(coreVars);

@@ -17,6 +17,7 @@ import { promoModule } from './promo';
 import type { ModuleSettings } from './settings';
 import { statementsModule } from './statements';
 import { transactionDetailsModule } from './transaction-details';
+import { transfersModule } from './transfers';
 import { usersModule } from './users';
 import { walletModule } from './wallet';
 
@@ -38,6 +39,7 @@ export const serverModules = (settings: ModuleSettings): MountedModule[] => [
   mount(statementsModule),
   mount(transactionDetailsModule),
   mount(appLockModule),
+  mount(transfersModule),
 ];
 
 /** Registers every module of the list on the app. */

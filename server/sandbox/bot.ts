@@ -1,4 +1,4 @@
-import type { BotAdapter, BotButton, BotMessage } from '../adapters/telegram-bot';
+import type { BotAdapter, BotButton, BotMessage, PreparedInlineMessage } from '../adapters/telegram-bot';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 
@@ -27,6 +27,12 @@ export class SandboxBotAdapter implements BotAdapter {
       [message.chatId, message.text, message.button ? JSON.stringify(message.button) : null, this.clock.now()],
     );
     return { messageId: Number(row!.id) };
+  }
+
+  /** A prepared inline message: kept in the outbox of the user's chat as "[prepared] <text>", its id `prepared_<row id>`. */
+  async savePreparedInlineMessage(message: PreparedInlineMessage): Promise<{ id: string }> {
+    const { messageId } = await this.sendMessage({ chatId: message.userId, text: `[prepared] ${message.text}`, button: message.button });
+    return { id: `prepared_${messageId}` };
   }
 }
 

@@ -16,10 +16,27 @@ export interface BotMessage {
   button?: BotButton;
 }
 
+/** A message a user may share into any chat from the Mini App (shareMessage): an inline article with one URL button. */
+export interface PreparedInlineMessage {
+  /** The Telegram user who will share it (their id; the bot must know them). */
+  userId: number;
+  /** Our id of the result (1–64 bytes). */
+  id: string;
+  title: string;
+  description: string;
+  text: string;
+  button: BotButton;
+}
+
 export interface BotAdapter {
   readonly name: string;
   /** Sends one message; answers Telegram's message_id. Throws BotApiError when Telegram refuses or cannot be reached. */
   sendMessage(message: BotMessage): Promise<{ messageId: number }>;
+  /**
+   * Bot API 8.0 savePreparedInlineMessage: answers the prepared message's id for the Mini App's shareMessage. Throws
+   * BotApiError like sendMessage.
+   */
+  savePreparedInlineMessage?(message: PreparedInlineMessage): Promise<{ id: string }>;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** The Telegram bot integration: interface and the Bot API (the sandbox outbox: server/sandbox/bot.ts). */
-export { BotApiError, type BotAdapter, type BotButton, type BotMessage } from './bot';
+export { BotApiError, type BotAdapter, type BotButton, type BotMessage, type PreparedInlineMessage } from './bot';
 export { TelegramBotAdapter } from './telegram';
 
 /** Where Telegram posts the bot's updates (setWebhook url = PUBLIC_ORIGIN + this path). */

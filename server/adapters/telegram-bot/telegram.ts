@@ -1,4 +1,4 @@
-import { BotApiError, type BotAdapter, type BotMessage } from './bot';
+import { BotApiError, type BotAdapter, type BotMessage, type PreparedInlineMessage } from './bot';
 
 /**
  * The Telegram Bot API (https://core.telegram.org/bots/api#sendmessage): POST {apiUrl}/bot{token}/sendMessage with a
@@ -19,10 +19,38 @@ export class TelegramBotAdapter implements BotAdapter {
       link_preview_options: { is_disabled: true },
       ...(message.button ? { reply_markup: { inline_keyboard: [[{ text: message.button.text, url: message.button.url }]] } } : {}),
     };
+    const result = await this.call<{ message_id?: number }>('sendMessage', body);
+    if (typeof result.message_id !== 'number') throw new BotApiError('Bot API answered sendMessage without a message_id', 200, false);
+    return { messageId: result.message_id };
+  }
+
+  /** https://core.telegram.org/bots/api#savepreparedinlinemessage: an article any chat type may receive. */
+  async savePreparedInlineMessage(message: PreparedInlineMessage): Promise<{ id: string }> {
+    const result = await this.call<{ id?: string }>('savePreparedInlineMessage', {
+      user_id: message.userId,
+      result: {
+        type: 'article',
+        id: message.id,
+        title: message.title,
+        description: message.description,
+        input_message_content: { message_text: message.text, link_preview_options: { is_disabled: true } },
+        reply_markup: { inline_keyboard: [[{ text: message.button.text, url: message.button.url }]] },
+      },
+      allow_user_chats: true,
+      allow_bot_chats: false,
+      allow_group_chats: true,
+      allow_channel_chats: false,
+    });
+    if (typeof result.id !== 'string') throw new BotApiError('Bot API answered savePreparedInlineMessage without an id', 200, false);
+    return { id: result.id };
+  }
+
+  /** One Bot API method: its `result`, or BotApiError (retryable or permanent, as sendMessage's doc says). */
+  private async call<R>(method: string, body: object): Promise<R> {
     const doFetch = this.options.fetch ?? fetch;
     let response: Response;
     try {
-      response = await doFetch(`${this.options.apiUrl}/bot${this.options.token}/sendMessage`, {
+      response = await doFetch(`${this.options.apiUrl}/bot${this.options.token}/${method}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -33,13 +61,13 @@ export class TelegramBotAdapter implements BotAdapter {
       const reason = error instanceof Error ? error.name : 'error';
       throw new BotApiError(`Bot API unreachable (${reason})`, null, false);
     }
-    let payload: { ok?: boolean; result?: { message_id?: number }; description?: string; parameters?: { retry_after?: number } } = {};
+    let payload: { ok?: boolean; result?: R; description?: string; parameters?: { retry_after?: number } } = {};
     try {
       payload = (await response.json()) as typeof payload;
     } catch {
       // not JSON (a proxy's error page): judged by the status alone
     }
-    if (response.ok && payload.ok && typeof payload.result?.message_id === 'number') return { messageId: payload.result.message_id };
+    if (response.ok && payload.ok && payload.result && typeof payload.result === 'object') return payload.result;
     const status = response.status;
     const description = typeof payload.description === 'string' ? payload.description.slice(0, 200) : `HTTP ${status}`;
     if (status === 429) {
@@ -47,6 +75,6 @@ export class TelegramBotAdapter implements BotAdapter {
       throw new BotApiError(`Bot API rate limit: ${description}`, status, false, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
     }
     const permanent = status >= 400 && status < 500;
-    throw new BotApiError(`Bot API refused sendMessage: ${description}`, status, permanent);
+    throw new BotApiError(`Bot API refused ${method}: ${description}`, status, permanent);
   }
 }

@@ -27,7 +27,11 @@ export type NotificationEvent =
   | { kind: 'cardBlocked'; ref: string; last4: string | null }
   | { kind: 'purchaseApproved'; ref: string; amount: Money; merchant: string; last4: string | null }
   | { kind: 'purchaseDeclined'; ref: string; amount: Money; merchant: string; last4: string | null; reason: TradeDeclineReason }
-  | { kind: 'newSignIn'; ref: string; at: string };
+  | { kind: 'newSignIn'; ref: string; at: string }
+  | { kind: 'transferReceived'; ref: string; amount: Money; from: string; note: string | null }
+  | { kind: 'requestPaid'; ref: string; amount: Money; by: string }
+  | { kind: 'withdrawalCompleted'; ref: string; amount: Money; method: 'usdt' | 'sbp' }
+  | { kind: 'withdrawalFailed'; ref: string; amount: Money; method: 'usdt' | 'sbp' };
 
 export type NotificationParams = Omit<NotificationEvent, 'kind' | 'ref'>;
 

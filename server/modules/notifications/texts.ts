@@ -44,6 +44,13 @@ const TEXTS = {
       `Purchase declined: ${formatMoney(p.amount, l)} at ${p.merchant}, ${card(p.last4, l)}. ${DECLINE_REASONS[l][p.reason as TradeDeclineReason] ?? ''}`.trim(),
     newSignIn: (p: any, l: NotificationLanguage) =>
       `New sign-in to your account on ${new Intl.DateTimeFormat(LOCALE[l], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(p.at))} UTC. If it was not you, end that session in Settings.`,
+    transferReceived: (p: any, l: NotificationLanguage) =>
+      `${p.from} sent you ${formatMoney(p.amount, l)}.${p.note ? `\n“${p.note}”` : ''}`,
+    requestPaid: (p: any, l: NotificationLanguage) => `${p.by} paid your request for ${formatMoney(p.amount, l)}.`,
+    withdrawalCompleted: (p: any, l: NotificationLanguage) =>
+      `Your withdrawal of ${formatMoney(p.amount, l)} ${p.method === 'usdt' ? 'in USDT has been confirmed on the TRON network' : 'by SBP has been paid out'}.`,
+    withdrawalFailed: (p: any, l: NotificationLanguage) =>
+      `Your withdrawal of ${formatMoney(p.amount, l)} ${p.method === 'usdt' ? 'in USDT' : 'by SBP'} did not go through. The money is back in your wallet.`,
     open: 'Open wallet',
     openPayment: 'View payment',
     welcome: 'Welcome! Your wallet and cards live in the app.',
@@ -61,6 +68,13 @@ const TEXTS = {
       `Покупка отклонена: ${formatMoney(p.amount, l)}, ${p.merchant}, ${card(p.last4, l)}. ${DECLINE_REASONS[l][p.reason as TradeDeclineReason] ?? ''}`.trim(),
     newSignIn: (p: any, l: NotificationLanguage) =>
       `Новый вход в аккаунт ${new Intl.DateTimeFormat(LOCALE[l], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(p.at))} UTC. Если это были не вы, завершите этот сеанс в настройках.`,
+    transferReceived: (p: any, l: NotificationLanguage) =>
+      `${p.from} перевёл(а) вам ${formatMoney(p.amount, l)}.${p.note ? `\n«${p.note}»` : ''}`,
+    requestPaid: (p: any, l: NotificationLanguage) => `${p.by} оплатил(а) ваш запрос на ${formatMoney(p.amount, l)}.`,
+    withdrawalCompleted: (p: any, l: NotificationLanguage) =>
+      `Вывод ${formatMoney(p.amount, l)} ${p.method === 'usdt' ? 'в USDT подтверждён в сети TRON' : 'по СБП выплачен'}.`,
+    withdrawalFailed: (p: any, l: NotificationLanguage) =>
+      `Вывод ${formatMoney(p.amount, l)} ${p.method === 'usdt' ? 'в USDT' : 'по СБП'} не прошёл. Деньги вернулись в кошелёк.`,
     open: 'Открыть кошелёк',
     openPayment: 'Открыть платёж',
     welcome: 'Добро пожаловать! Кошелёк и карты — в приложении.',

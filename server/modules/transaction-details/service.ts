@@ -23,6 +23,7 @@ import { cardView } from '../cards/service/shared';
 import { ownedCard, type CardRow, type TopupRow } from '../cards/store';
 import { WALLET_TRANSACTION_TYPES } from '../ledger';
 import { DECLINED_SBP_HISTORY_SQL } from '../wallet/declined-sbp';
+import { RECEIVED_TRANSFERS_HISTORY_SQL } from '../wallet/received-transfers';
 import { toSbpPayment } from '../wallet/sbp';
 import type { ListRow, WalletService } from '../wallet/service';
 import { MICRO_PER_CENT } from '../wallet/usdt-amount';
@@ -170,8 +171,11 @@ export class TransactionDetailsService {
       `SELECT ${HISTORY_COLUMNS} FROM ledger_transactions WHERE user_id = $1 AND id = $2 AND type IN (${WALLET_TYPES_SQL})`,
       [userId, id],
     );
-    if (!row) throw notFound();
-    return { row, source: 'ledger' };
+    if (row) return { row, source: 'ledger' };
+    // A transfer another user sent: the same ledger transaction, seen from the recipient's side.
+    const [received] = await db.query<ListRow>(`SELECT ${HISTORY_COLUMNS} FROM (${RECEIVED_TRANSFERS_HISTORY_SQL}) AS received WHERE id = $2`, [userId, id]);
+    if (!received) throw notFound();
+    return { row: received, source: 'ledger' };
   }
 
   /** An exchange's fee (inside its amount), or the commissions charged for this transaction (separate rows). */

@@ -56,6 +56,15 @@ export const ERROR_CODES = def({
   SENSITIVE_DATA_UNAVAILABLE: { status: 409, service: 'cards', description: 'The card has no number yet or its status forbids reveal.' },
   ISSUER_ERROR: { status: 502, service: 'cards', description: 'The card issuer refused or failed the operation.' },
   CARD_BALANCE_EXCEEDED: { status: 422, service: 'cards', description: 'A withdrawal asked for more than the card holds.' },
+  // Transfers between users and withdrawals (issue #36, docs/api.md "Transfers between users", "Withdrawals")
+  RECIPIENT_NOT_FOUND: { status: 404, service: 'wallet', description: 'No user can receive money under this username or payment code.' },
+  RECIPIENT_UNAVAILABLE: { status: 409, service: 'wallet', description: 'The recipient cannot receive money now (account frozen or closed).' },
+  SELF_TRANSFER: { status: 422, service: 'wallet', description: 'The recipient is the sender.' },
+  TRANSFER_LIMIT_EXCEEDED: { status: 422, service: 'wallet', description: 'The amount is above the per-transfer or the 24-hour limit.' },
+  LOOKUP_LIMIT_REACHED: { status: 429, service: 'wallet', description: 'Too many recipient look-ups in the last hour.' },
+  PAYMENT_REQUEST_NOT_FOUND: { status: 404, service: 'wallet', description: 'No such payment request.' },
+  PAYMENT_REQUEST_CLOSED: { status: 409, service: 'wallet', description: 'The payment request was paid, cancelled or has expired.' },
+  PAYMENT_REQUEST_MISMATCH: { status: 422, service: 'wallet', description: 'The transfer does not match the request (recipient or amount).' },
   CARD_ALREADY_REPLACED: { status: 409, service: 'cards', description: 'This blocked card has a replacement already (replacedByCardId).' },
 });
 

@@ -16,6 +16,7 @@ export * from './notifications';
 export * from './statements';
 export * from './transaction-details';
 export * from './app-lock';
+export * from './transfers';
 
 import type { EndpointDef } from './core';
 import { accountEndpoints } from './account';
@@ -28,6 +29,7 @@ import { configEndpoints } from './config';
 import { notificationsEndpoints } from './notifications';
 import { promoEndpoints } from './promo';
 import { statementsEndpoints } from './statements';
+import { transfersEndpoints } from './transfers';
 import { detailsEndpoints } from './transaction-details';
 import { usersEndpoints } from './users';
 import { walletEndpoints } from './wallet';
@@ -53,6 +55,7 @@ export const endpoints = {
   ...statementsEndpoints,
   ...detailsEndpoints,
   ...appLockEndpoints,
+  ...transfersEndpoints,
 } as const satisfies Record<string, EndpointDef<any, any, any, any>>;
 
 export type Endpoints = typeof endpoints;

@@ -3,7 +3,19 @@ import * as z from 'zod/mini';
 import { defineEndpoint } from './core';
 
 /** Every kind of notification the bot sends (docs/server.md "Bot notifications" lists the events). */
-export const NOTIFICATION_KINDS = ['topUpCredited', 'paymentFailed', 'cardReady', 'cardBlocked', 'purchaseApproved', 'purchaseDeclined', 'newSignIn'] as const;
+export const NOTIFICATION_KINDS = [
+  'topUpCredited',
+  'paymentFailed',
+  'cardReady',
+  'cardBlocked',
+  'purchaseApproved',
+  'purchaseDeclined',
+  'newSignIn',
+  'transferReceived',
+  'requestPaid',
+  'withdrawalCompleted',
+  'withdrawalFailed',
+] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
@@ -20,6 +32,10 @@ export const NotificationKinds = z.object({
   purchaseApproved: z.boolean(),
   purchaseDeclined: z.boolean(),
   newSignIn: z.boolean(),
+  transferReceived: z.boolean(),
+  requestPaid: z.boolean(),
+  withdrawalCompleted: z.boolean(),
+  withdrawalFailed: z.boolean(),
 });
 export type NotificationKinds = z.infer<typeof NotificationKinds>;
 

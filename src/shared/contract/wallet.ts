@@ -43,7 +43,7 @@ export type Wallet = z.infer<typeof Wallet>;
 
 // ── Wallet transactions ────────────────────────────────────────────────────────────────────────────
 
-/** SPEC §3, exactly. */
+/** SPEC §3, plus money between people and money out (issue #36: docs/api.md "Transfers between users", "Withdrawals"). */
 export const WalletTransactionType = z.enum([
   'usdtDeposit',
   'cardTransfer',
@@ -52,6 +52,9 @@ export const WalletTransactionType = z.enum([
   'sbpTopup',
   'currencyExchange',
   'promoBonus',
+  'p2pTransfer',
+  'usdtWithdrawal',
+  'sbpWithdrawal',
 ]);
 export type WalletTransactionType = z.infer<typeof WalletTransactionType>;
 export const TransactionDirection = z.enum(['credit', 'debit']);
@@ -143,6 +146,43 @@ export const WalletTransaction = z.discriminatedUnion('type', [
     ...txBase,
     type: z.literal('promoBonus'),
     details: z.object({ referralId: Id, referralName: z.string() }),
+  }),
+  z.object({
+    ...txBase,
+    type: z.literal('p2pTransfer'),
+    /** Sent (debit) or received (credit); both people's histories show the one ledger transaction under this id. */
+    details: z.object({ transferId: Id, counterpartyName: z.string(), note: z.nullable(z.string()), requestId: z.nullable(Id) }),
+  }),
+  z.object({
+    ...txBase,
+    type: z.literal('usdtWithdrawal'),
+    /** `amount` is what left the wallet (sent + fee); pending until the chain confirms, failed (refunded) otherwise. */
+    details: z.object({
+      withdrawalId: Id,
+      network: z.literal('TRON'),
+      address: z.string(),
+      addressLabel: z.nullable(z.string()),
+      /** Exactly what the address receives, 6 decimals. */
+      usdtAmount: DecimalString,
+      fee: Money,
+      txHash: z.nullable(z.string()),
+      explorerUrl: z.nullable(z.url()),
+      /** awaitingApproval, sending, confirmed, failed, rejected (the withdrawal's own state). */
+      state: z.string(),
+    }),
+  }),
+  z.object({
+    ...txBase,
+    type: z.literal('sbpWithdrawal'),
+    details: z.object({
+      withdrawalId: Id,
+      bankId: z.string(),
+      bankName: z.string(),
+      /** "+7 ••• •••-45-67". */
+      phoneMasked: z.string(),
+      fee: Money,
+      state: z.string(),
+    }),
   }),
 ]);
 export type WalletTransaction = z.infer<typeof WalletTransaction>;

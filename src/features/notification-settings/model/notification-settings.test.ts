@@ -16,7 +16,7 @@ const server = createFakeServer();
 const allOn = (): NotificationSettings => ({
   telegramLinked: true,
   language: 'en',
-  kinds: { topUpCredited: true, paymentFailed: true, cardReady: true, cardBlocked: true, purchaseApproved: true, purchaseDeclined: true, newSignIn: true },
+  kinds: { topUpCredited: true, paymentFailed: true, cardReady: true, cardBlocked: true, purchaseApproved: true, purchaseDeclined: true, newSignIn: true, transferReceived: true, requestPaid: true, withdrawalCompleted: true, withdrawalFailed: true },
 });
 
 let stored: NotificationSettings;
