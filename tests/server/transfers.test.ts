@@ -249,3 +249,26 @@ describe('storms', () => {
     expect(await walletBalance(t.db, receiver.id)).toBe(Math.floor(daily / maxPerTransfer) * maxPerTransfer);
   });
 });
+
+describe('a contact shared through Telegram', () => {
+  it('the bot offers the contact picker, and answers a picked contact with a button onto the confirm step', async () => {
+    const { enqueueJob, runDueJobs, appJobRegistry } = await import('../../server/jobs');
+    const sender = await newUser(t);
+    const friend = await newUser(t, { firstName: 'Fyodor', lastName: 'Dostoevsky' });
+    const senderTg = 720_000_000 + Math.floor(Math.random() * 1e6);
+    const friendTg = senderTg + 1;
+    await t.db.query('UPDATE users SET telegram_id = $2 WHERE id = $1', [sender.id, senderTg]);
+    await t.db.query('UPDATE users SET telegram_id = $2 WHERE id = $1', [friend.id, friendTg]);
+    const picker = await t.call({ method: 'POST', url: '/api/transfers/contact-picker', headers: sender.headers });
+    expect(picker.body.data).toMatchObject({ sent: true, botUrl: expect.stringMatching(/^https:\/\/t\.me\//) });
+    const outbox = async () => (await t.call({ method: 'GET', url: `/api/dev/bot-outbox?chatId=${senderTg}`, headers: { 'x-sandbox-token': t.config.sandboxToken } })).body.data.messages;
+    for (const [telegramUserId, expected] of [
+      [friendTg, { text: expect.stringContaining('Fyodor D.'), button: { url: expect.stringContaining(`startapp=pay_${(await profile(friend)).payCode}`) } }],
+      [999_999_999_999, { text: expect.stringContaining('does not use the wallet'), button: null }],
+    ] as const) {
+      await enqueueJob(t.db, { kind: 'transfers.contactShared', payload: { chatId: senderTg, telegramUserId, language: 'en' } });
+      await runDueJobs(t.db, { registry: appJobRegistry(t.app) });
+      expect((await outbox())[0]).toMatchObject(expected);
+    }
+  });
+});

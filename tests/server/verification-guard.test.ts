@@ -35,6 +35,9 @@ const guardedRequests: Record<string, { method: 'POST' | 'PATCH'; url: string; p
   'cards.replace': { method: 'POST', url: `/api/cards/${cardId}/replace`, payload: {} },
   'cards.withdraw': { method: 'POST', url: `/api/cards/${cardId}/withdraw`, payload: { amount: 1_00 } },
   'cards.sensitive': { method: 'POST', url: '/api/cards/sensitive', payload: { cardId, publicKey: validKey } },
+  'transfers.findRecipient': { method: 'POST', url: '/api/transfers/recipient', payload: { username: 'somebody' } },
+  'transfers.send': { method: 'POST', url: '/api/transfers', payload: { payCode: 'AAAAAAAAAA', amount: { amount: 1_00, currency: 'USD' } } },
+  'transfers.contactPicker': { method: 'POST', url: '/api/transfers/contact-picker', payload: {} },
 };
 
 /** Every guarded call, each as the user would send it. */

@@ -18,6 +18,16 @@ export class TelegramBotAdapter implements BotAdapter {
       text: message.text,
       link_preview_options: { is_disabled: true },
       ...(message.button ? { reply_markup: { inline_keyboard: [[{ text: message.button.text, url: message.button.url }]] } } : {}),
+      ...(message.requestUser
+        ? {
+            reply_markup: {
+              keyboard: [[{ text: message.requestUser.text, request_users: { request_id: message.requestUser.requestId, user_is_bot: false, max_quantity: 1 } }]],
+              resize_keyboard: true,
+              one_time_keyboard: true,
+            },
+          }
+        : {}),
+      ...(message.removeKeyboard && !message.button ? { reply_markup: { remove_keyboard: true } } : {}),
     };
     const result = await this.call<{ message_id?: number }>('sendMessage', body);
     if (typeof result.message_id !== 'number') throw new BotApiError('Bot API answered sendMessage without a message_id', 200, false);

@@ -10,6 +10,7 @@ import {
   paymentRequestsGet,
   paymentRequestsList,
   paymentRequestsShare,
+  transfersContactPicker,
   transfersFindRecipient,
   transfersLimits,
   transfersProfile,
@@ -17,6 +18,9 @@ import {
   transfersUpdateProfile,
 } from '@/shared/contract';
 import { routesWith } from '../../http/route';
+import { appJobRegistry } from '../../jobs';
+import { BOT_CONTACT_SHARED_JOB, type ContactSharedPayload } from '../notifications';
+import { answerSharedContact, openContactPicker } from './contact';
 import { defineModule, type ModuleDeps } from '../module';
 import { getTransferLimits } from './limits';
 import { findRecipient, getPaymentProfile, updatePaymentProfile } from './profile';
@@ -43,11 +47,15 @@ const registerTransfers = (app: FastifyInstance, { db, clock, config, adapters }
   bind(transfersLimits, getTransferLimits);
   // The key is claimed and its answer stored inside the transfer's own ledger transaction.
   bind(transfersSend, sendTransfer, { idempotency: 'in-transaction' });
+  bind(transfersContactPicker, openContactPicker);
   bind(paymentRequestsCreate, createPaymentRequest);
   bind(paymentRequestsList, listPaymentRequests);
   bind(paymentRequestsGet, getPaymentRequest);
   bind(paymentRequestsShare, sharePaymentRequest);
   bind(paymentRequestsCancel, cancelPaymentRequest);
+  appJobRegistry(app).register<ContactSharedPayload>(BOT_CONTACT_SHARED_JOB, (payload) =>
+    answerSharedContact({ db, bot: adapters.bot, app: config.wallet.app, now: () => clock.now() }, payload),
+  );
 };
 
 export const transfersModule = defineModule({ name: 'transfers', register: registerTransfers });

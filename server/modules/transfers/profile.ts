@@ -66,7 +66,7 @@ export const findRecipient = async ({ db, clock, user, body, settings }: Transfe
   return db.tx(async (q) => {
     let row: RecipientRow | null;
     let username: string | null = null;
-    if ('username' in body) {
+    if (body.username !== undefined) {
       username = body.username.replace(/^@/, '');
       const rows = await q.query<RecipientRow>(
         `SELECT u.id, u.first_name, u.last_name, p.pay_code, u.telegram_username FROM users u JOIN payment_profiles p ON p.user_id = u.id
@@ -93,7 +93,7 @@ export const findRecipient = async ({ db, clock, user, body, settings }: Transfe
       }
       row = rows.length === 1 ? rows[0]! : null;
     } else {
-      row = await recipientByPayCode(q, body.payCode);
+      row = await recipientByPayCode(q, body.payCode ?? '');
     }
     if (!row) throw notFound();
     if (row.id === user.userId) throw catalogError('SELF_TRANSFER', 'This is your own account: you cannot send money to yourself.');

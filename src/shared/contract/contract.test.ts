@@ -103,7 +103,22 @@ ADDITIONS.push(
   'POST /api/app-lock/biometry',
   'POST /api/app-lock/biometry/remove',
 );
+/** Issue #36 transfers between users and payment requests (docs/api.md "Transfers between users"). */
+ADDITIONS.push(
+  'GET /api/transfers/profile',
+  'PATCH /api/transfers/profile',
+  'POST /api/transfers/recipient',
+  'GET /api/transfers/limits',
+  'POST /api/transfers',
+  'POST /api/transfers/contact-picker',
+  'POST /api/payment-requests',
+  'GET /api/payment-requests',
+  'GET /api/payment-requests/{requestId}',
+  'POST /api/payment-requests/{requestId}/share',
+  'POST /api/payment-requests/{requestId}/cancel',
+);
 const STATE_CHANGING = [
+  'transfers.send',
   'wallet.sbpCreate',
   'wallet.exchange',
   'cards.create',

@@ -20,7 +20,13 @@ export const ErrorObject = z.object({
    * Typed extras of some codes (docs/api.md "Errors"): `attemptsLeft` on INVALID_ACTIVATION_CODE. Lenient for
    * clients (unknown keys stripped), so codes may gain details without breaking anyone.
    */
-  details: z.optional(z.object({ attemptsLeft: z.optional(z.int().check(z.minimum(0))) })),
+  details: z.optional(
+    z.object({
+      attemptsLeft: z.optional(z.int().check(z.minimum(0))),
+      /** WITHDRAWAL_ON_HOLD: when withdrawals open again (ISO 8601). */
+      availableAt: z.optional(z.string()),
+    }),
+  ),
 });
 export type ErrorObject = z.infer<typeof ErrorObject>;
 export type ErrorDetails = NonNullable<ErrorObject['details']>;

@@ -65,6 +65,16 @@ export const ERROR_CODES = def({
   PAYMENT_REQUEST_NOT_FOUND: { status: 404, service: 'wallet', description: 'No such payment request.' },
   PAYMENT_REQUEST_CLOSED: { status: 409, service: 'wallet', description: 'The payment request was paid, cancelled or has expired.' },
   PAYMENT_REQUEST_MISMATCH: { status: 422, service: 'wallet', description: 'The transfer does not match the request (recipient or amount).' },
+  WITHDRAWAL_ON_HOLD: { status: 409, service: 'wallet', description: 'Withdrawals are held (a new address or a sign-in on a new device); `details.availableAt` says until when.' },
+  WITHDRAWAL_LIMIT_EXCEEDED: { status: 422, service: 'wallet', description: 'The withdrawal is above the 24-hour withdrawal limit.' },
+  WITHDRAWAL_FEE_CHANGED: { status: 409, service: 'wallet', description: 'The fee the app showed is not the fee now; show the new one and confirm again.' },
+  WITHDRAWALS_UNAVAILABLE: { status: 503, service: 'wallet', description: 'This withdrawal method is not configured or not reachable now.' },
+  WITHDRAWAL_NOT_FOUND: { status: 404, service: 'wallet', description: 'No such withdrawal.' },
+  WITHDRAWAL_STATE_CONFLICT: { status: 409, service: 'wallet', description: 'The withdrawal is not in a state that allows this.' },
+  ADDRESS_NOT_FOUND: { status: 404, service: 'wallet', description: 'No such saved address.' },
+  ADDRESS_ALREADY_SAVED: { status: 409, service: 'wallet', description: 'This address is in the address book already.' },
+  ADDRESS_BOOK_FULL: { status: 409, service: 'wallet', description: 'The address book holds the most addresses it may.' },
+  BANK_NOT_FOUND: { status: 422, service: 'wallet', description: 'The bank is not among the SBP payout banks.' },
   CARD_ALREADY_REPLACED: { status: 409, service: 'cards', description: 'This blocked card has a replacement already (replacedByCardId).' },
 });
 

@@ -42,10 +42,10 @@ export const Recipient = z.object({
 });
 export type Recipient = z.infer<typeof Recipient>;
 
-export const FindRecipientBody = z.union([
-  z.strictObject({ username: TelegramUsername }),
-  z.strictObject({ payCode: PayCode }),
-]);
+/** Exactly one of: the recipient's @username, or their payment code (from their link or QR). */
+export const FindRecipientBody = z
+  .strictObject({ username: z.optional(TelegramUsername), payCode: z.optional(PayCode) })
+  .check(z.refine((body) => (body.username === undefined) !== (body.payCode === undefined), { message: 'Give a username or a payment code', path: ['username'] }));
 export type FindRecipientBody = z.infer<typeof FindRecipientBody>;
 
 /** The user's own side: their payment code (link, QR) and whether others find them by @username. */
