@@ -19,6 +19,7 @@ import { ConfigError, parseVars, resolveSection, type Env, type Section, type Se
 import { tronSection } from './tron';
 import { transfersSection } from './transfers';
 import { walletSection } from './wallet';
+import { withdrawalsSection } from './withdrawals';
 
 export { localOrigin, type CoreConfig } from './core';
 export { ConfigError, defineSection, loadSection, type Env, type NodeEnv, type SectionContext } from './section';
@@ -30,6 +31,7 @@ export { tronSection, type TronConfig, type TronGridConfig } from './tron';
 export { adaptersSection, type AdaptersConfig, type RatesConfig } from './adapters';
 export { botSection, type BotConfig } from './bot';
 export { transfersSection, type TransfersSettings } from './transfers';
+export { withdrawalsSection, type WithdrawalsSettings, type MethodSettings } from './withdrawals';
 
 /** The sections besides the core, by the name they have on Config. */
 export const sections = {
@@ -45,6 +47,8 @@ export const sections = {
   bot: botSection,
   /** Transfers between users and payment requests (TRANSFER_*, PAYMENT_REQUEST_TTL_HOURS). */
   transfers: transfersSection,
+  /** Money out: TRON sender, SBP payouts, fees, limits, holds (TRON_SENDER_ADAPTER, USDT_WITHDRAWAL_*, SBP_PAYOUT_*). */
+  withdrawals: withdrawalsSection,
 };
 
 const coreSchema = z.object(coreVars);

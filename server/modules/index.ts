@@ -18,6 +18,7 @@ import type { ModuleSettings } from './settings';
 import { statementsModule } from './statements';
 import { transactionDetailsModule } from './transaction-details';
 import { transfersModule } from './transfers';
+import { withdrawalsModule } from './withdrawals';
 import { usersModule } from './users';
 import { walletModule } from './wallet';
 
@@ -40,6 +41,7 @@ export const serverModules = (settings: ModuleSettings): MountedModule[] => [
   mount(transactionDetailsModule),
   mount(appLockModule),
   mount(transfersModule),
+  mount(withdrawalsModule),
 ];
 
 /** Registers every module of the list on the app. */

@@ -33,6 +33,8 @@ import { registerExchangeDevRoutes } from './routes/exchange';
 import { registerWalletDevRoutes } from './routes/wallet';
 import { SANDBOX_SBP_CALLBACK_JOB, SandboxSbpAcquirer } from './sbp';
 import { SandboxTronChain } from './tron';
+import { SandboxTronSender } from './tron-sender';
+import { SandboxSbpPayouts } from './sbp-payouts';
 
 export { SandboxMailAdapter } from './mail';
 export { SandboxBotAdapter, readSandboxBotOutbox, type SandboxBotMessage } from './bot';
@@ -40,6 +42,8 @@ export { SandboxCardIssuer } from './card-issuer';
 export { SandboxRateProvider } from './rates';
 export { SandboxSbpAcquirer } from './sbp';
 export { SandboxTronChain } from './tron';
+export { SandboxTronSender } from './tron-sender';
+export { SandboxSbpPayouts } from './sbp-payouts';
 export { isLuhnValid } from './pan';
 
 export interface Sandbox {
@@ -50,6 +54,10 @@ export interface Sandbox {
   cardIssuer: SandboxCardIssuer | null;
   /** The bot's outbox (GET /api/dev/bot-outbox). */
   bot: SandboxBotAdapter;
+  /** The stand-in TRON network USDT withdrawals are sent to. */
+  tronSender: SandboxTronSender;
+  /** The stand-in SBP payout provider. */
+  sbpPayouts: SandboxSbpPayouts;
 }
 
 declare module 'fastify' {
@@ -104,7 +112,16 @@ export const createSandbox = (
         defaultDelayMs: config.cards.sandboxIssuer.delayMs,
         log: app.log,
       });
-  const sandbox: Sandbox = { chain, acquirer, rates, cardIssuer: sandboxIssuer, bot: new SandboxBotAdapter(db, clock) };
+  const withdrawals = config.withdrawals;
+  const sandbox: Sandbox = {
+    chain,
+    acquirer,
+    rates,
+    cardIssuer: sandboxIssuer,
+    bot: new SandboxBotAdapter(db, clock),
+    tronSender: new SandboxTronSender(db, clock, { outcome: 'confirm', delayMs: withdrawals.sandboxDelayMs, unreachable: false }, withdrawals.tronExpirationSeconds * 1000),
+    sbpPayouts: new SandboxSbpPayouts(db, clock, { outcome: 'succeed', delayMs: withdrawals.sandboxDelayMs, unreachable: false }),
+  };
   app.decorate('sandbox', sandbox);
   return sandbox;
 };

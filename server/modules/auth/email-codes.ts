@@ -6,7 +6,7 @@ import { AUTH_LIMITS } from './limits';
 import { deriveKey, hmacHex, safeEqual } from './secrets';
 
 /** 'email_change': a code mailed to a NEW address of a signed-in account (bound to that account's id). */
-export type CodePurpose = 'signup' | 'signin' | 'email_change';
+export type CodePurpose = 'signup' | 'signin' | 'email_change' | 'withdrawal';
 
 export interface IssuedCode {
   /** The code to email, or null when an informative notice goes out instead (no code can match). */

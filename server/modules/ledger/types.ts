@@ -34,6 +34,11 @@ export const SYSTEM_ACCOUNTS = {
   promo_expense: { allowNegative: true },
   /** Money passed to the card issuer to fund cards. */
   card_issuer_funding: { allowNegative: true },
+  /**
+   * Withdrawals in flight (issue #36): a withdrawal's amount sits here from the request until the network or the payout
+   * provider settles it (then it leaves through usdt_clearing / sbp_clearing) or it fails (back to the wallet).
+   */
+  withdrawal_clearing: { allowNegative: false },
 } as const satisfies Record<string, { allowNegative: boolean }>;
 
 export type SystemAccountCode = keyof typeof SYSTEM_ACCOUNTS;

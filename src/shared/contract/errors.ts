@@ -135,6 +135,9 @@ export const SBP_PAYMENT_ERROR_CODES = [
 ] as const;
 export type SbpPaymentErrorCode = (typeof SBP_PAYMENT_ERROR_CODES)[number];
 
+/** Why a withdrawal failed (`Withdrawal.failureCode`, the wallet row's `failureCode`); docs/api.md "Withdrawals". */
+export const WITHDRAWAL_FAILURE_CODES = ['TRON_OUT_OF_ENERGY', 'TRON_REVERT', 'TRON_FAILED', 'TRON_EXPIRED', 'PAYOUT_DECLINED', 'WITHDRAWAL_REJECTED', 'NEEDS_REVIEW'] as const;
+
 /**
  * Why a USDT transfer was not credited automatically: defined with the wallet's contract (wallet.ts), so the
  * wallet screen's code does not carry this catalogue (and the auth contract it imports) with it.
@@ -150,7 +153,7 @@ export { USDT_HOLD_REASONS, type UsdtHoldReason } from './wallet';
 export const userFacingCodes = () =>
   ({
     errors: [...(Object.keys(ERROR_CODES) as ErrorCode[]), ...(Object.keys(AUTH_ERROR_CODES) as AuthErrorCode[]), ...PROTOCOL_ERROR_CODES],
-    reasons: [...new Set([...CARD_REASON_CODES, ...TRADE_DECLINE_REASONS, ...SBP_PAYMENT_ERROR_CODES])],
+    reasons: [...new Set([...CARD_REASON_CODES, ...TRADE_DECLINE_REASONS, ...SBP_PAYMENT_ERROR_CODES, ...WITHDRAWAL_FAILURE_CODES])],
   }) as const;
 // A function, not a constant: a module-level computation would keep the whole catalogue (its descriptions
 // included) in every screen that imports one small list from this module (bundle budget, docs/frontend.md).

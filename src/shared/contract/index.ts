@@ -17,6 +17,8 @@ export * from './statements';
 export * from './transaction-details';
 export * from './app-lock';
 export * from './transfers';
+export * from './withdrawals';
+export * from './tron-address';
 
 import type { EndpointDef } from './core';
 import { accountEndpoints } from './account';
@@ -30,6 +32,7 @@ import { notificationsEndpoints } from './notifications';
 import { promoEndpoints } from './promo';
 import { statementsEndpoints } from './statements';
 import { transfersEndpoints } from './transfers';
+import { withdrawalsEndpoints } from './withdrawals';
 import { detailsEndpoints } from './transaction-details';
 import { usersEndpoints } from './users';
 import { walletEndpoints } from './wallet';
@@ -56,6 +59,7 @@ export const endpoints = {
   ...detailsEndpoints,
   ...appLockEndpoints,
   ...transfersEndpoints,
+  ...withdrawalsEndpoints,
 } as const satisfies Record<string, EndpointDef<any, any, any, any>>;
 
 export type Endpoints = typeof endpoints;
