@@ -260,7 +260,7 @@ describe('storm', () => {
     expect(withdrawals.length).toBeLessThanOrEqual(6);
     for (let i = 0; i < 100; i++) {
       await runDueJobs(t.db, { registry: appJobRegistry(t.app) });
-      const open = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM withdrawals WHERE id = ANY($1) AND status IN ('pending', 'sending')`, [withdrawals.map((w) => w.id)]);
+      const open = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM withdrawals WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)) AND status IN ('pending', 'sending')`, [JSON.stringify(withdrawals.map((w) => w.id))]);
       if (open[0]!.n === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 15));
     }

@@ -117,8 +117,21 @@ ADDITIONS.push(
   'POST /api/payment-requests/{requestId}/share',
   'POST /api/payment-requests/{requestId}/cancel',
 );
+/** Issue #36 withdrawals (docs/api.md "Withdrawals"). */
+ADDITIONS.push(
+  'GET /api/withdrawals/options',
+  'GET /api/withdrawals/addresses',
+  'POST /api/withdrawals/addresses',
+  'POST /api/withdrawals/addresses/{addressId}/remove',
+  'POST /api/withdrawals/email-code',
+  'POST /api/withdrawals/usdt',
+  'POST /api/withdrawals/sbp',
+  'GET /api/withdrawals/{withdrawalId}',
+);
 const STATE_CHANGING = [
   'transfers.send',
+  'withdrawals.usdt',
+  'withdrawals.sbp',
   'wallet.sbpCreate',
   'wallet.exchange',
   'cards.create',
