@@ -78,6 +78,7 @@ export {
   type ShowPopupOptions,
 } from './capabilities/popup';
 export { openTelegramLink, openLink, shareUrl } from './capabilities/links';
+export { sharePreparedMessage } from './capabilities/share-message';
 export { onAppHidden } from './capabilities/visibility';
 export { downloadFile, canDownloadInTelegram, type DownloadRoute } from './capabilities/download';
 export { onAppActivity, appActivitySource, isVersionAtLeast, type AppActivityHandlers, type AppActivitySource } from './capabilities/app-activity';

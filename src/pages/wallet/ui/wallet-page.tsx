@@ -2,6 +2,9 @@ import { useUnit } from 'effector-react';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ExchangeSheet } from '@/features/exchange-currency';
+import { RequestMoneySheet } from '@/features/request-money';
+import { SendMoneySheet } from '@/features/send-money';
+import { WithdrawMoneySheet } from '@/features/withdraw-money';
 import { SbpTopUpSheet } from '@/features/topup-sbp';
 import { UsdtTopUpSheet } from '@/features/topup-usdt';
 import { useTranslation } from '@/shared/i18n';
@@ -56,6 +59,9 @@ export function WalletPage() {
       <UsdtTopUpSheet />
       <SbpTopUpSheet />
       <ExchangeSheet />
+      <SendMoneySheet />
+      <RequestMoneySheet />
+      <WithdrawMoneySheet />
     </Page>
   );
 }

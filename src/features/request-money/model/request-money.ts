@@ -1,0 +1,128 @@
+/**
+ * Requesting money (issue #36): an amount and a note become a payment request, shared into a Telegram chat as a
+ * prepared inline message (the bot's savePreparedInlineMessage → shareMessage, 8.0+), else through Telegram's share
+ * sheet, else copied; the requester's list shows each request open, paid (by whom) or expired. The same sheet holds
+ * the user's own payment link and QR and the switch for being found by @username.
+ */
+import { combine, createEffect, createEvent, createStore, sample } from 'effector';
+import { createApiMutation, createApiQuery, toErrorMessage, type ErrorMessage } from '@/shared/api';
+import {
+  paymentRequestsCancel,
+  paymentRequestsCreate,
+  paymentRequestsList,
+  paymentRequestsShare,
+  transfersProfile,
+  transfersUpdateProfile,
+  type Currency,
+  type Money,
+  type PaymentRequest,
+  type SharedPaymentRequest,
+} from '@/shared/contract';
+import { i18n } from '@/shared/i18n';
+import { miniAppLink, writeClipboard } from '@/shared/lib';
+import { $appConfig, appConfigRequested } from '@/entities/app-config';
+import { parseAmountInput } from '@/shared/money';
+import { haptic, isMockEnvironment, sharePreparedMessage, shareUrl } from '@/shared/platform';
+import { notify } from '@/shared/ui';
+import { requestMoneyOpened } from './sheet';
+
+export { requestMoneyClosed, requestMoneyOpened, $requestMoneyOpen } from './sheet';
+
+export type RequestTab = 'request' | 'link';
+
+export const createRequestMutation = createApiMutation(paymentRequestsCreate);
+export const shareRequestMutation = createApiMutation(paymentRequestsShare);
+export const cancelRequestMutation = createApiMutation(paymentRequestsCancel);
+export const myRequestsQuery = createApiQuery(paymentRequestsList, { cached: false });
+export const profileQuery = createApiQuery(transfersProfile, { cached: false });
+export const updateProfileMutation = createApiMutation(transfersUpdateProfile);
+
+export const tabChanged = createEvent<RequestTab>();
+export const currencyChanged = createEvent<Currency>();
+export const amountChanged = createEvent<string>();
+export const noteChanged = createEvent<string>();
+export const createPressed = createEvent();
+export const sharePressed = createEvent<string>();
+export const cancelPressed = createEvent<string>();
+export const discoverableChanged = createEvent<boolean>();
+export const linkCopyPressed = createEvent<string>();
+
+export const $tab = createStore<RequestTab>('request').on(tabChanged, (_, tab) => tab).reset(requestMoneyOpened);
+export const $currency = createStore<Currency>('USD').on(currencyChanged, (_, c) => c).reset(requestMoneyOpened);
+export const $amountText = createStore('').on(amountChanged, (_, text) => text).reset(requestMoneyOpened, createRequestMutation.finished.success);
+export const $note = createStore('').on(noteChanged, (_, text) => text).reset(requestMoneyOpened, createRequestMutation.finished.success);
+const $submitted = createStore(false).on(createPressed, () => true).reset(requestMoneyOpened, amountChanged, createRequestMutation.finished.success);
+export const $amount = combine($amountText, $currency, (text, currency): Money | null => {
+  const parsed = parseAmountInput(text, currency);
+  return parsed.ok && parsed.amount > 0 ? { amount: parsed.amount, currency } : null;
+});
+export const $amountInvalid = combine($submitted, $amount, (submitted, amount) => submitted && amount === null);
+export const $failure = createStore<ErrorMessage | null>(null)
+  .on([createRequestMutation.finished.failure, updateProfileMutation.finished.failure, cancelRequestMutation.finished.failure], (_, { error }) =>
+    toErrorMessage(error, 'errors:general.error'),
+  )
+  .reset(requestMoneyOpened, amountChanged, tabChanged);
+
+/** The user's requests, newest first (the first page), updated by what this sheet does. */
+export const $requests = createStore<PaymentRequest[]>([])
+  .on(myRequestsQuery.finished.success, (_, { result }) => result.items)
+  .on(createRequestMutation.finished.success, (list, { result }) => [result, ...list.filter((r) => r.id !== result.id)])
+  .on(cancelRequestMutation.finished.success, (list, { result }) => list.map((r) => (r.id === result.id ? result : r)));
+export const $profile = createStore<ReturnType<typeof profileQuery.$data.getState>>(null)
+  .on(profileQuery.finished.success, (_, { result }) => result)
+  .on(updateProfileMutation.finished.success, (_, { result }) => result);
+export const $creating = createRequestMutation.$pending;
+/** The user's own payment link (what their QR carries): t.me/<bot>[/<app>]?startapp=pay_<code>. */
+export const $myLink = combine($appConfig, $profile, (config, profile) => (config && profile ? miniAppLink(config.app, `pay_${profile.payCode}`) : null));
+export const $profileSaving = updateProfileMutation.$pending;
+
+sample({ clock: requestMoneyOpened, fn: () => undefined, target: [myRequestsQuery.start, profileQuery.start] });
+sample({ clock: requestMoneyOpened, target: appConfigRequested });
+sample({
+  clock: createPressed,
+  source: { amount: $amount, note: $note, busy: $creating },
+  filter: ({ amount, busy }) => amount !== null && !busy,
+  fn: ({ amount, note }) => ({ body: { amount: amount!, ...(note.trim() ? { note: note.trim() } : {}) } }),
+  target: createRequestMutation.start,
+});
+// A new request is shared at once (the user asked for it to go into a chat).
+sample({ clock: createRequestMutation.finished.success, fn: ({ result }) => ({ params: { requestId: result.id } }), target: shareRequestMutation.start });
+sample({ clock: sharePressed, fn: (requestId) => ({ params: { requestId } }), target: shareRequestMutation.start });
+sample({ clock: cancelPressed, fn: (requestId) => ({ params: { requestId } }), target: cancelRequestMutation.start });
+sample({ clock: discoverableChanged, fn: (discoverable) => ({ body: { discoverable } }), target: updateProfileMutation.start });
+
+/**
+ * Into a chat: the prepared message where Telegram has shareMessage (8.0+), else Telegram's share sheet for the link,
+ * else (a browser) the link is copied.
+ */
+export const shareFx = createEffect(async ({ shared, text }: { shared: SharedPaymentRequest; text: string }): Promise<'shared' | 'copied'> => {
+  if (shared.preparedMessageId) {
+    const result = await sharePreparedMessage(shared.preparedMessageId);
+    if (result.ok) return 'shared';
+  }
+  if (!isMockEnvironment()) {
+    const viaTelegram = await shareUrl(shared.link, text);
+    if (viaTelegram.ok) return 'shared';
+  }
+  await writeClipboard(shared.link);
+  return 'copied';
+});
+sample({
+  clock: shareRequestMutation.finished.success,
+  fn: ({ result }) => ({ shared: result, text: i18n.t('payments:request.shareText') }),
+  target: shareFx,
+});
+const announceFx = createEffect((outcome: 'shared' | 'copied') => {
+  haptic.notification('success');
+  void notify.success(i18n.t(outcome === 'shared' ? 'payments:request.shared' : 'payments:request.copied'));
+});
+sample({ clock: shareFx.doneData, target: announceFx });
+
+export const copyLinkFx = createEffect(async (link: string) => {
+  await writeClipboard(link);
+  haptic.notification('success');
+  void notify.success(i18n.t('payments:link.copied'));
+});
+sample({ clock: linkCopyPressed, target: copyLinkFx });
+const copyFailedFx = createEffect(() => void notify.error(i18n.t('errors:referral.copyFailed')));
+sample({ clock: [copyLinkFx.fail, shareFx.fail], target: copyFailedFx });

@@ -1,0 +1,171 @@
+/**
+ * Sending money to another user (issue #36): the recipient (a @username, their link or QR, or a contact picked through
+ * the bot), the amount in USD or RUB with an optional note, a confirm step that shows the recipient's masked name, then
+ * the transfer with the Idempotency-Key of the intent (recipient, amount, request) kept until a definitive answer
+ * (createIdempotentMutation). A payment request opens straight on the confirm step with its amount.
+ */
+import { combine, createEffect, createEvent, createStore, sample } from 'effector';
+import { $moneyBlock, userRequested } from '@/entities/user';
+import { $available, walletRefetchRequested, walletRequested } from '@/entities/wallet';
+import { transactionsReloadRequested } from '@/entities/transaction';
+import { createApiMutation, createIdempotentMutation, createApiQuery, toErrorMessage, type ErrorMessage } from '@/shared/api';
+import {
+  paymentRequestsGet,
+  transfersContactPicker,
+  transfersFindRecipient,
+  transfersLimits,
+  transfersSend,
+  type Currency,
+  type Money,
+  type PaymentRequest,
+  type Recipient,
+  type Transfer,
+} from '@/shared/contract';
+import { parseAmountInput } from '@/shared/money';
+import { haptic, openTelegramLink, scanQrCode } from '@/shared/platform';
+import { parseRecipientInput } from '../lib/pay-link';
+import { $sendMoneyTarget, sendMoneyClosed, sendMoneyOpened } from './sheet';
+
+export { sendMoneyClosed, sendMoneyOpened, $sendMoneyOpen } from './sheet';
+
+export type SendStep = 'recipient' | 'amount' | 'confirm' | 'done';
+export type AmountProblem = 'required' | 'invalid' | 'belowMinimum' | 'aboveLimit' | 'aboveBalance';
+
+export const findRecipientMutation = createApiMutation(transfersFindRecipient);
+export const paymentRequestMutation = createApiMutation(paymentRequestsGet);
+export const contactPickerMutation = createApiMutation(transfersContactPicker);
+export const transferLimitsQuery = createApiQuery(transfersLimits, { cached: false });
+export const sendMutation = createIdempotentMutation(transfersSend);
+
+export const recipientTextChanged = createEvent<string>();
+export const recipientSubmitted = createEvent();
+export const scanRequested = createEvent();
+export const contactRequested = createEvent();
+export const currencyChanged = createEvent<Currency>();
+export const amountChanged = createEvent<string>();
+export const noteChanged = createEvent<string>();
+export const reviewed = createEvent();
+export const edited = createEvent();
+export const confirmed = createEvent();
+export const recipientCleared = createEvent();
+
+const opened = sendMoneyOpened.map(() => undefined);
+
+export const $recipientText = createStore('').on(recipientTextChanged, (_, text) => text).reset(opened, sendMoneyClosed);
+export const $recipient = createStore<Recipient | null>(null)
+  .on(findRecipientMutation.finished.success, (_, { result }) => result)
+  .on(paymentRequestMutation.finished.success, (_, { result }) => ({ payCode: result.requester.payCode, name: result.requester.name, username: null }))
+  .reset(opened, sendMoneyClosed, recipientCleared);
+export const $request = createStore<PaymentRequest | null>(null)
+  .on(paymentRequestMutation.finished.success, (_, { result }) => result)
+  .reset(opened, sendMoneyClosed, recipientCleared);
+export const $currency = createStore<Currency>('USD')
+  .on(currencyChanged, (_, currency) => currency)
+  .on(paymentRequestMutation.finished.success, (_, { result }) => result.amount.currency)
+  .reset(opened);
+export const $amountText = createStore('').on(amountChanged, (_, text) => text).reset(opened, sendMoneyClosed);
+export const $note = createStore('').on(noteChanged, (_, text) => text).reset(opened, sendMoneyClosed);
+export const $sent = createStore<Transfer | null>(null)
+  .on(sendMutation.finished.success, (_, { result }) => result)
+  .reset(opened, sendMoneyClosed);
+/** The recipient text could not be read as a @username, link or code. */
+export const $recipientInvalid = createStore(false)
+  .on(recipientTextChanged, () => false)
+  .reset(opened, sendMoneyClosed);
+/** The last failure in words (find, request, send). */
+export const $failure = createStore<ErrorMessage | null>(null)
+  .on([findRecipientMutation.finished.failure, paymentRequestMutation.finished.failure, sendMutation.finished.failure, contactPickerMutation.finished.failure], (_, { error }) =>
+    toErrorMessage(error, 'errors:general.error'),
+  )
+  .reset(opened, sendMoneyClosed, recipientTextChanged, amountChanged, currencyChanged, reviewed);
+const $validationShown = createStore(false).on(reviewed, () => true).reset(opened, sendMoneyClosed);
+
+export const $step = createStore<SendStep>('recipient')
+  .on(findRecipientMutation.finished.success, () => 'amount')
+  .on(paymentRequestMutation.finished.success, (_, { result }) => (result.status === 'open' && !result.mine ? 'confirm' : 'recipient'))
+  .on(edited, () => 'amount')
+  .on(recipientCleared, () => 'recipient')
+  .on(sendMutation.finished.success, () => 'done')
+  .reset(opened, sendMoneyClosed);
+
+/** The amount as money (a request's own amount when paying one). */
+export const $amount = combine($request, $currency, $amountText, (request, currency, text): Money | null => {
+  if (request) return request.amount;
+  const parsed = parseAmountInput(text, currency);
+  return parsed.ok && parsed.amount > 0 ? { amount: parsed.amount, currency } : null;
+});
+
+export const $limits = transferLimitsQuery.$data;
+export const $limit = combine($limits, $currency, (limits, currency) => limits?.limits.find((limit) => limit.currency === currency) ?? null);
+
+/** Pure: what is wrong with the amount (null: nothing). */
+export const amountProblem = (
+  text: string,
+  currency: Currency,
+  limit: { min: Money; maxPerTransfer: Money; remaining: Money } | null,
+  available: number | null,
+): AmountProblem | null => {
+  const parsed = parseAmountInput(text, currency);
+  if (!parsed.ok) return parsed.error === 'empty' ? 'required' : 'invalid';
+  if (parsed.amount <= 0) return 'invalid';
+  if (limit && parsed.amount < limit.min.amount) return 'belowMinimum';
+  if (limit && (parsed.amount > limit.maxPerTransfer.amount || parsed.amount > limit.remaining.amount)) return 'aboveLimit';
+  if (available !== null && parsed.amount > available) return 'aboveBalance';
+  return null;
+};
+const $problem = combine($amountText, $currency, $limit, $available, (text, currency, limit, available) =>
+  amountProblem(text, currency, limit, available ? available[currency] : null),
+);
+export const $amountError = combine($validationShown, $problem, (shown, problem) => (shown ? problem : null));
+export const $block = $moneyBlock;
+
+// Opening: load what the sheet needs, then the recipient of a link or the request.
+sample({ clock: opened, target: [userRequested, walletRequested] });
+sample({ clock: opened, fn: () => undefined, target: transferLimitsQuery.start });
+sample({ clock: sendMoneyOpened, source: $sendMoneyTarget, filter: (target) => target !== null && 'payCode' in target, fn: (target) => ({ body: { payCode: (target as { payCode: string }).payCode } }), target: findRecipientMutation.start });
+sample({ clock: sendMoneyOpened, source: $sendMoneyTarget, filter: (target) => target !== null && 'requestId' in target, fn: (target) => ({ params: { requestId: (target as { requestId: string }).requestId } }), target: paymentRequestMutation.start });
+
+// The recipient step: a typed @username / link / code.
+const submittedInput = sample({ clock: recipientSubmitted, source: $recipientText, fn: parseRecipientInput });
+sample({ clock: submittedInput, filter: (input) => input === null, fn: () => true, target: $recipientInvalid });
+sample({ clock: submittedInput, filter: Boolean, fn: (input) => ({ body: input! }), target: findRecipientMutation.start });
+
+/** Telegram's QR scanner: accepts only a code that reads as a payment link, code or username. */
+export const scanFx = createEffect(async () => {
+  const result = await scanQrCode({ validate: (code) => parseRecipientInput(code) !== null });
+  return result.ok ? result.value : null;
+});
+sample({ clock: scanRequested, target: scanFx });
+sample({ clock: scanFx.doneData, filter: Boolean, fn: (code) => ({ body: parseRecipientInput(code!)! }), target: findRecipientMutation.start });
+
+/** A contact through Telegram: the bot sends its "Choose a contact" button; the chat opens to use it. */
+export const openBotFx = createEffect((url: string) => openTelegramLink(url));
+sample({ clock: contactRequested, target: contactPickerMutation.start });
+sample({ clock: contactPickerMutation.finished.success, fn: ({ result }) => result.botUrl, target: openBotFx });
+
+// The amount step → confirm.
+sample({ clock: reviewed, source: { problem: $problem, block: $block, step: $step }, filter: ({ problem, block, step }) => step === 'amount' && problem === null && block === null, fn: (): SendStep => 'confirm', target: $step });
+
+// Confirm → the transfer (never while one is in flight).
+sample({
+  clock: confirmed,
+  source: { recipient: $recipient, amount: $amount, note: $note, request: $request, busy: sendMutation.$pending, step: $step, block: $block },
+  filter: ({ recipient, amount, busy, step, block }) => recipient !== null && amount !== null && !busy && step === 'confirm' && block === null,
+  fn: ({ recipient, amount, note, request }) => ({
+    body: {
+      payCode: recipient!.payCode,
+      amount: amount!,
+      ...(note.trim() && !request ? { note: note.trim() } : {}),
+      ...(request ? { requestId: request.id } : {}),
+    },
+  }),
+  target: sendMutation.start,
+});
+
+export const $sending = sendMutation.$pending;
+export const $finding = combine(findRecipientMutation.$pending, paymentRequestMutation.$pending, (a, b) => a || b);
+
+const successHapticFx = createEffect(() => haptic.notification('success'));
+const errorHapticFx = createEffect(() => haptic.notification('error'));
+sample({ clock: sendMutation.finished.success, target: [walletRefetchRequested, transactionsReloadRequested, successHapticFx] });
+sample({ clock: [sendMutation.finished.failure, findRecipientMutation.finished.failure], target: errorHapticFx });

@@ -1,0 +1,183 @@
+import { useUnit } from 'effector-react';
+import { MoneyBlockNotice } from '@/entities/user';
+import { useFormatters, useTranslation } from '@/shared/i18n';
+import { getPlatformInfo, useClosingConfirmation } from '@/shared/platform';
+import { Alert, AmountField, AmountSheetFooter, Button, PrimaryAction, SegmentedControl, Sheet, SheetLead, SheetStack, SummaryList, TextField } from '@/shared/ui';
+import {
+  $amount,
+  $amountError,
+  $amountText,
+  $block,
+  $currency,
+  $failure,
+  $finding,
+  $limit,
+  $note,
+  $recipient,
+  $recipientInvalid,
+  $recipientText,
+  $request,
+  $sendMoneyOpen,
+  $sending,
+  $sent,
+  $step,
+  amountChanged,
+  confirmed,
+  contactRequested,
+  currencyChanged,
+  edited,
+  noteChanged,
+  recipientCleared,
+  recipientSubmitted,
+  recipientTextChanged,
+  reviewed,
+  scanRequested,
+  sendMoneyClosed,
+} from '../model/send-money';
+
+const FORM_ID = 'send-money-recipient';
+
+/** Send money to another user: recipient → amount and note → confirm with their masked name → sent. */
+export default function SendMoneySheet() {
+  const { t } = useTranslation('payments');
+  const format = useFormatters();
+  const [open, step, text, invalid, recipient, request, currency, amountText, amount, note, amountError, limit, failure, finding, sending, sent, block] = useUnit([
+    $sendMoneyOpen,
+    $step,
+    $recipientText,
+    $recipientInvalid,
+    $recipient,
+    $request,
+    $currency,
+    $amountText,
+    $amount,
+    $note,
+    $amountError,
+    $limit,
+    $failure,
+    $finding,
+    $sending,
+    $sent,
+    $block,
+  ]);
+  const [close, changeText, submitRecipient, scan, contact, clearRecipient, changeCurrency, changeAmount, changeNote, review, edit, confirm] = useUnit([
+    sendMoneyClosed,
+    recipientTextChanged,
+    recipientSubmitted,
+    scanRequested,
+    contactRequested,
+    recipientCleared,
+    currencyChanged,
+    amountChanged,
+    noteChanged,
+    reviewed,
+    edited,
+    confirmed,
+  ]);
+  useClosingConfirmation(sending || step === 'confirm');
+  const features = getPlatformInfo().features;
+  const failureText = failure ? t(failure.keys, { defaultValue: failure.defaultValue }) : null;
+
+  const footer =
+    step === 'recipient' ? (
+      <PrimaryAction form={FORM_ID} loading={finding}>
+        {t('send.find')}
+      </PrimaryAction>
+    ) : step === 'done' ? (
+      <PrimaryAction onClick={() => close()}>{t('send.doneButton')}</PrimaryAction>
+    ) : (
+      <AmountSheetFooter
+        step={step === 'amount' ? 'amount' : 'confirm'}
+        labels={{ continue: t('send.continue'), confirm: amount ? t('send.confirmAmount', { amount: format.money(amount) }) : t('send.confirm'), back: t('send.back') }}
+        onContinue={() => review()}
+        onConfirm={() => confirm()}
+        onBack={() => (request ? clearRecipient() : edit())}
+        submitting={sending}
+        continueDisabled={block !== null}
+        confirmDisabled={block !== null}
+      />
+    );
+
+  return (
+    <Sheet open={open} onClose={() => close()} closeOnBack={!sending} title={request ? t('send.requestTitle') : t('send.title')} footer={footer}>
+      <SheetStack>
+        <MoneyBlockNotice underVerification={{ text: t('send.underVerification') }} verificationFailed={{ text: t('send.verificationFailed') }} />
+        {failureText && <Alert tone="danger">{failureText}</Alert>}
+        {step === 'recipient' && (
+          <form
+            id={FORM_ID}
+            onSubmit={(event) => {
+              event.preventDefault();
+              submitRecipient();
+            }}
+          >
+            <SheetStack>
+              <TextField
+                label={t('send.recipientLabel')}
+                name="recipient"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                value={text}
+                onChange={(event) => changeText(event.target.value)}
+                hint={t('send.recipientHint')}
+                error={invalid ? t('send.recipientInvalid') : undefined}
+              />
+              {features.qrScanner && (
+                <Button variant="secondary" size="m" onClick={() => scan()}>
+                  {t('send.scan')}
+                </Button>
+              )}
+              <Button variant="plain" size="m" onClick={() => contact()}>
+                {t('send.contact')}
+              </Button>
+            </SheetStack>
+          </form>
+        )}
+        {step === 'amount' && recipient && (
+          <>
+            <SheetLead>{t('send.to', { name: recipient.name })}</SheetLead>
+            <SegmentedControl
+              label={t('send.currency')}
+              options={[
+                { value: 'USD', label: 'USD' },
+                { value: 'RUB', label: 'RUB' },
+              ]}
+              value={currency}
+              onChange={(value) => changeCurrency(value)}
+            />
+            <AmountField
+              label={t('send.amountLabel', { currency })}
+              name="sendAmount"
+              value={amountText}
+              onChange={changeAmount}
+              onSubmit={review}
+              hint={limit ? t('send.limitHint', { max: format.money(limit.maxPerTransfer), remaining: format.money(limit.remaining) }) : undefined}
+              error={amountError ? t(`send.problems.${amountError}`, { min: limit ? format.money(limit.min) : '' }) : undefined}
+            />
+            <TextField label={t('send.noteLabel')} name="note" value={note} maxLength={140} onChange={(event) => changeNote(event.target.value)} hint={t('send.noteHint')} />
+          </>
+        )}
+        {step === 'confirm' && recipient && amount && (
+          <>
+            <SheetLead>{request ? t('send.payRequestLead', { name: recipient.name }) : t('send.confirmLead')}</SheetLead>
+            <SummaryList
+              rows={[
+                { id: 'to', label: t('send.recipient'), value: <span data-testid="send-recipient-name">{recipient.name}</span> },
+                ...(recipient.username ? [{ id: 'username', label: t('send.username'), value: `@${recipient.username}` }] : []),
+                { id: 'amount', label: t('send.amount'), value: format.money(amount), total: true },
+                { id: 'fee', label: t('send.fee'), value: format.money({ amount: 0, currency: amount.currency }) },
+                ...((request?.note ?? note.trim()) ? [{ id: 'note', label: t('send.note'), value: request?.note ?? note.trim() }] : []),
+              ]}
+            />
+          </>
+        )}
+        {step === 'done' && sent && (
+          <div role="status" data-testid="send-done">
+            <SheetLead>{t('send.done', { amount: format.money(sent.amount), name: sent.counterpartyName })}</SheetLead>
+          </div>
+        )}
+      </SheetStack>
+    </Sheet>
+  );
+}
