@@ -22,12 +22,6 @@ describe('launch deep links (startapp)', () => {
     expect(deepLinkPath(undefined)).toBeNull();
   });
 
-  it('a payment link and a payment request open the wallet on the send sheet; malformed ones open nothing', () => {
-    expect(deepLinkPath('pay_Ab3De5Gh7K')).toBe('/wallet?send=Ab3De5Gh7K');
-    expect(deepLinkPath('req_ABCDEFGHIJKLMNOPQRSTUV')).toBe('/wallet?request=prq_ABCDEFGHIJKLMNOPQRSTUV');
-    for (const bad of ['pay_', 'pay_short', 'pay_Ab3De5Gh7K/../x', 'req_abc', 'req_ABCDEFGHIJKLMNOPQRSTU%']) expect(deepLinkPath(bad), bad).toBeNull();
-  });
-
   it('is followed from the start page, once per session', () => {
     const { env, replaced } = environment('/');
     expect(followLaunchDeepLink('sbp_sbp_X1', env)).toBe('/payment-success?paymentId=sbp_X1');

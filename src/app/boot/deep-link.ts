@@ -6,16 +6,11 @@ const SBP_RETURN_PREFIX = 'sbp_';
 const FOLLOWED_KEY = 'tonic.deep-link-followed';
 
 /**
- * The screen a start parameter opens (`https://t.me/<bot>/<app>?startapp=<param>`), or null: an SBP payment
+ * The screen a start parameter opens (`https://t.me/<bot>/<app>?startapp=<param>`), or null. Today: an SBP payment
  * return, `sbp_<paymentId>` → /payment-success?paymentId=… (which goes on to /payment-failed if the payment did not
- * go through); a payment link `pay_<code>` → /wallet?send=<code>; a payment request `req_<id>` → /wallet?request=prq_<id>. Referral codes (`ref_<CODE>`) open no screen: the sign-up form reads them.
+ * go through). Referral codes (`ref_<CODE>`) open no screen: the sign-up form reads them.
  */
 export function deepLinkPath(startParam: string | null | undefined): string | null {
-  // A user's payment link (`pay_<code>`) and a payment request (`req_<id>`): the wallet opens its send sheet on them.
-  const pay = /^pay_([A-Za-z0-9]{10})$/.exec(startParam ?? '');
-  if (pay) return `${routePaths.wallet}?send=${pay[1]}`;
-  const request = /^req_([A-Za-z0-9_-]{22})$/.exec(startParam ?? '');
-  if (request) return `${routePaths.wallet}?request=prq_${request[1]}`;
   if (!startParam?.startsWith(SBP_RETURN_PREFIX)) return null;
   const paymentId = startParam.slice(SBP_RETURN_PREFIX.length);
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(paymentId)) return null;

@@ -96,6 +96,9 @@ export type UsdtHoldReason = (typeof USDT_HOLD_REASONS)[number];
 export const UsdtDepositHold = z.object({ reason: z.enum(USDT_HOLD_REASONS) });
 export type UsdtDepositHold = z.infer<typeof UsdtDepositHold>;
 
+/** What both withdrawal rows carry: the withdrawal, its fee, its own state (awaitingApproval, processing, completed, failed, rejected). */
+const withdrawalDetails = { withdrawalId: Id, fee: Money, state: z.string() };
+
 /** The structured details the client turns into a localized description, one shape per type. */
 export const WalletTransaction = z.discriminatedUnion('type', [
   z.object({
@@ -158,31 +161,23 @@ export const WalletTransaction = z.discriminatedUnion('type', [
     type: z.literal('usdtWithdrawal'),
     /** `amount` is what left the wallet (sent + fee); pending until the chain confirms, failed (refunded) otherwise. */
     details: z.object({
-      withdrawalId: Id,
-      network: z.literal('TRON'),
+      ...withdrawalDetails,
+      /** TRON. */
+      network: z.string(),
       address: z.string(),
       addressLabel: z.nullable(z.string()),
       /** Exactly what the address receives, 6 decimals. */
       usdtAmount: DecimalString,
-      fee: Money,
       txHash: z.nullable(z.string()),
-      explorerUrl: z.nullable(z.url()),
-      /** awaitingApproval, sending, confirmed, failed, rejected (the withdrawal's own state). */
-      state: z.string(),
+      /** The transaction on the explorer (TRON_EXPLORER_TX_URL). */
+      explorerUrl: z.nullable(z.string()),
     }),
   }),
   z.object({
     ...txBase,
     type: z.literal('sbpWithdrawal'),
-    details: z.object({
-      withdrawalId: Id,
-      bankId: z.string(),
-      bankName: z.string(),
-      /** "+7 ••• •••-45-67". */
-      phoneMasked: z.string(),
-      fee: Money,
-      state: z.string(),
-    }),
+    /** `phoneMasked`: "•••4567". */
+    details: z.object({ ...withdrawalDetails, bankId: z.string(), bankName: z.string(), phoneMasked: z.string() }),
   }),
 ]);
 export type WalletTransaction = z.infer<typeof WalletTransaction>;

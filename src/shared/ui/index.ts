@@ -27,3 +27,4 @@ export { AmountSheetFooter, AmountField, SheetStack, SheetLead, type AmountSheet
 export { Alert, type AlertProps, type AlertTone } from './alert';
 export { notify, preloadToasts, ToastHost, type NotifyOptions, type ToastId } from './toast';
 export * from './icon';
+export { QrCode } from './qr-code';

@@ -35,7 +35,8 @@ export function transactionTitle(tx: WalletTransaction, t: DescribeTools['t']): 
       // A credit is money back from a card (docs/api.md "Card lifecycle").
       return t(tx.direction === 'credit' ? 'wallet:transaction.types.cardTransferBack' : 'wallet:transaction.types.cardTransfer');
     case 'p2pTransfer':
-      return t(tx.direction === 'credit' ? 'wallet:transaction.types.p2pTransferIn' : 'wallet:transaction.types.p2pTransfer', { name: tx.details.counterpartyName });
+      // Both sides say who the other person is; the signed amount says which way the money went.
+      return t('wallet:transaction.types.p2pTransfer', { name: tx.details.counterpartyName });
     default:
       return t(`wallet:transaction.types.${tx.type}`);
   }
@@ -75,18 +76,13 @@ function detail(tx: WalletTransaction, tools: DescribeTools): string | null {
     case 'promoBonus':
       return t('wallet:transaction.details.promoBonus', { name: tx.details.referralName });
     case 'p2pTransfer':
-      return tx.details.note ? t('wallet:transaction.details.note', { note: tx.details.note }) : null;
+      return tx.details.note;
     case 'usdtWithdrawal':
-      if (tx.details.state === 'awaitingApproval') return t('wallet:transaction.details.awaitingApproval');
-      return t('wallet:transaction.details.usdtWithdrawal', { address: tx.details.addressLabel ?? shortAddress(tx.details.address) });
+      return tx.details.addressLabel ?? tx.details.address;
     case 'sbpWithdrawal':
-      if (tx.details.state === 'awaitingApproval') return t('wallet:transaction.details.awaitingApproval');
-      return t('wallet:transaction.details.sbpWithdrawal', { bank: tx.details.bankName, phone: tx.details.phoneMasked });
+      return tx.details.bankName;
   }
 }
-
-/** "TXyz12…9AbC": a TRON address short enough for a row (the details sheet shows it whole). */
-export const shortAddress = (address: string): string => (address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address);
 
 /** Why a transaction failed, in words (errors:reasons.<CODE>); a code without words gets the general sentence, never itself. */
 export function failureText(code: string, t: DescribeTools['t']): string {

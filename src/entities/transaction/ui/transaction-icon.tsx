@@ -45,25 +45,13 @@ const GLYPHS: Record<WalletTransactionType, ReactNode> = {
       <path d="M12 8S10.5 3.5 8 4.2C6 4.8 7 8 12 8zM12 8s1.5-4.5 4-3.8c2 .6 1 3.8-4 3.8z" />
     </>
   ),
-  // two people
-  p2pTransfer: (
-    <>
-      <circle cx="8.5" cy="8" r="3" />
-      <path d="M3 19c.5-3 2.7-5 5.5-5s5 2 5.5 5" />
-      <circle cx="16.5" cy="9" r="2.5" />
-      <path d="M15.5 14.2c2.6-.4 4.9 1.2 5.5 4.3" />
-    </>
-  ),
-  // an arrow leaving a coin
-  usdtWithdrawal: (
-    <>
-      <circle cx="10" cy="13" r="7" />
-      <path d="M7 10.5h6M10 10.5V17M15 4h5v5M20 4l-6 6" />
-    </>
-  ),
-  // lightning with an arrow out
-  sbpWithdrawal: <path d="M11.5 3 4 13h6l-1 8 5.5-7.5M16 4h5v5M21 4l-5.5 5.5" />,
+  // money between people and money out: the glyph of their kin (the title and the signed amount tell them apart)
+  p2pTransfer: null,
+  usdtWithdrawal: null,
+  sbpWithdrawal: null,
 };
+
+const KIN = { p2pTransfer: 'currencyExchange', usdtWithdrawal: 'usdtDeposit', sbpWithdrawal: 'sbpTopup' } as const;
 
 export interface TransactionIconProps {
   type: WalletTransactionType;
@@ -75,7 +63,7 @@ export function TransactionIcon({ type, size = 20 }: TransactionIconProps) {
   return (
     <span className={styles.tile} data-type={type} aria-hidden>
       <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" focusable={false}>
-        {GLYPHS[type]}
+        {GLYPHS[type] ?? GLYPHS[KIN[type as keyof typeof KIN]]}
       </svg>
     </span>
   );

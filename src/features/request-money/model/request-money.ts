@@ -109,19 +109,19 @@ export const shareFx = createEffect(async ({ shared, text }: { shared: SharedPay
 });
 sample({
   clock: shareRequestMutation.finished.success,
-  fn: ({ result }) => ({ shared: result, text: i18n.t('payments:request.shareText') }),
+  fn: ({ result }) => ({ shared: result, text: i18n.t('wallet-actions:request.shareText') }),
   target: shareFx,
 });
 const announceFx = createEffect((outcome: 'shared' | 'copied') => {
   haptic.notification('success');
-  void notify.success(i18n.t(outcome === 'shared' ? 'payments:request.shared' : 'payments:request.copied'));
+  void notify.success(i18n.t(outcome === 'shared' ? 'wallet-actions:request.shared' : 'wallet-actions:request.copied'));
 });
 sample({ clock: shareFx.doneData, target: announceFx });
 
 export const copyLinkFx = createEffect(async (link: string) => {
   await writeClipboard(link);
   haptic.notification('success');
-  void notify.success(i18n.t('payments:link.copied'));
+  void notify.success(i18n.t('wallet-actions:link.copied'));
 });
 sample({ clock: linkCopyPressed, target: copyLinkFx });
 const copyFailedFx = createEffect(() => void notify.error(i18n.t('errors:referral.copyFailed')));

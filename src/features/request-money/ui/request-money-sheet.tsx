@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useFormatters, useTranslation } from '@/shared/i18n';
-import { Alert, AmountField, Badge, Button, PrimaryAction, SegmentedControl, Sheet, SheetStack, SummaryList, Switch, TextField } from '@/shared/ui';
+import { Alert, Badge, Button, PrimaryAction, QrCode, SegmentedControl, Sheet, SummaryList, Switch, TextField } from '@/shared/ui';
 import {
   $amountInvalid,
   $amountText,
@@ -28,12 +28,11 @@ import {
 } from '../model/request-money';
 import styles from './request-money-sheet.module.css';
 
-const QrCode = lazy(() => import('./qr-code'));
 const STATUS_TONE = { open: 'info', paid: 'success', cancelled: 'neutral', expired: 'neutral' } as const;
 
 /** Request money into a chat, see who paid, and the user's own payment link and QR. */
 export default function RequestMoneySheet() {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation('wallet-actions');
   const format = useFormatters();
   const [open, tab, currency, amountText, amountInvalid, note, failure, creating, requests, profile, link, saving] = useUnit([
     $requestMoneyOpen,
@@ -72,7 +71,7 @@ export default function RequestMoneySheet() {
 
   return (
     <Sheet open={open} onClose={() => close()} title={t('request.title')} footer={footer}>
-      <SheetStack>
+      <div className={styles.stack}>
         <SegmentedControl
           label={t('request.tabs')}
           options={[
@@ -94,12 +93,14 @@ export default function RequestMoneySheet() {
               value={currency}
               onChange={(value) => changeCurrency(value)}
             />
-            <AmountField
+            <TextField
               label={t('request.amountLabel', { currency })}
               name="requestAmount"
+              inputMode="decimal"
+              autoComplete="off"
               value={amountText}
-              onChange={changeAmount}
-              onSubmit={create}
+              onChange={(event) => changeAmount(event.target.value)}
+              onKeyDown={(event) => event.key === 'Enter' && create()}
               error={amountInvalid ? t('request.amountInvalid') : undefined}
             />
             <TextField label={t('send.noteLabel')} name="requestNote" value={note} maxLength={140} onChange={(event) => changeNote(event.target.value)} />
@@ -156,7 +157,7 @@ export default function RequestMoneySheet() {
             )}
           </>
         )}
-      </SheetStack>
+      </div>
     </Sheet>
   );
 }

@@ -2,7 +2,7 @@ import { useUnit } from 'effector-react';
 import { MoneyBlockNotice } from '@/entities/user';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { getPlatformInfo, useClosingConfirmation } from '@/shared/platform';
-import { Alert, AmountField, AmountSheetFooter, Button, PrimaryAction, SegmentedControl, Sheet, SheetLead, SheetStack, SummaryList, TextField } from '@/shared/ui';
+import { Alert, Button, PrimaryAction, SegmentedControl, Sheet, SummaryList, TextField } from '@/shared/ui';
 import {
   $amount,
   $amountError,
@@ -34,12 +34,13 @@ import {
   scanRequested,
   sendMoneyClosed,
 } from '../model/send-money';
+import styles from './send-money-sheet.module.css';
 
 const FORM_ID = 'send-money-recipient';
 
 /** Send money to another user: recipient → amount and note → confirm with their masked name → sent. */
 export default function SendMoneySheet() {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation('wallet-actions');
   const format = useFormatters();
   const [open, step, text, invalid, recipient, request, currency, amountText, amount, note, amountError, limit, failure, finding, sending, sent, block] = useUnit([
     $sendMoneyOpen,
@@ -85,22 +86,24 @@ export default function SendMoneySheet() {
       </PrimaryAction>
     ) : step === 'done' ? (
       <PrimaryAction onClick={() => close()}>{t('send.doneButton')}</PrimaryAction>
+    ) : step === 'amount' ? (
+      <PrimaryAction onClick={() => review()} disabled={block !== null}>
+        {t('send.continue')}
+      </PrimaryAction>
     ) : (
-      <AmountSheetFooter
-        step={step === 'amount' ? 'amount' : 'confirm'}
-        labels={{ continue: t('send.continue'), confirm: amount ? t('send.confirmAmount', { amount: format.money(amount) }) : t('send.confirm'), back: t('send.back') }}
-        onContinue={() => review()}
-        onConfirm={() => confirm()}
-        onBack={() => (request ? clearRecipient() : edit())}
-        submitting={sending}
-        continueDisabled={block !== null}
-        confirmDisabled={block !== null}
-      />
+      <>
+        <PrimaryAction onClick={() => confirm()} loading={sending} disabled={block !== null}>
+          {amount ? t('send.confirmAmount', { amount: format.money(amount) }) : t('send.confirm')}
+        </PrimaryAction>
+        <PrimaryAction slot="secondary" variant="plain" onClick={() => (request ? clearRecipient() : edit())} disabled={sending}>
+          {t('send.back')}
+        </PrimaryAction>
+      </>
     );
 
   return (
     <Sheet open={open} onClose={() => close()} closeOnBack={!sending} title={request ? t('send.requestTitle') : t('send.title')} footer={footer}>
-      <SheetStack>
+      <div className={styles.stack}>
         <MoneyBlockNotice underVerification={{ text: t('send.underVerification') }} verificationFailed={{ text: t('send.verificationFailed') }} />
         {failureText && <Alert tone="danger">{failureText}</Alert>}
         {step === 'recipient' && (
@@ -111,7 +114,7 @@ export default function SendMoneySheet() {
               submitRecipient();
             }}
           >
-            <SheetStack>
+            <div className={styles.stack}>
               <TextField
                 label={t('send.recipientLabel')}
                 name="recipient"
@@ -131,12 +134,12 @@ export default function SendMoneySheet() {
               <Button variant="plain" size="m" onClick={() => contact()}>
                 {t('send.contact')}
               </Button>
-            </SheetStack>
+            </div>
           </form>
         )}
         {step === 'amount' && recipient && (
           <>
-            <SheetLead>{t('send.to', { name: recipient.name })}</SheetLead>
+            <p className={styles.lead}>{t('send.to', { name: recipient.name })}</p>
             <SegmentedControl
               label={t('send.currency')}
               options={[
@@ -146,12 +149,14 @@ export default function SendMoneySheet() {
               value={currency}
               onChange={(value) => changeCurrency(value)}
             />
-            <AmountField
+            <TextField
               label={t('send.amountLabel', { currency })}
               name="sendAmount"
+              inputMode="decimal"
+              autoComplete="off"
               value={amountText}
-              onChange={changeAmount}
-              onSubmit={review}
+              onChange={(event) => changeAmount(event.target.value)}
+              onKeyDown={(event) => event.key === 'Enter' && review()}
               hint={limit ? t('send.limitHint', { max: format.money(limit.maxPerTransfer), remaining: format.money(limit.remaining) }) : undefined}
               error={amountError ? t(`send.problems.${amountError}`, { min: limit ? format.money(limit.min) : '' }) : undefined}
             />
@@ -160,7 +165,7 @@ export default function SendMoneySheet() {
         )}
         {step === 'confirm' && recipient && amount && (
           <>
-            <SheetLead>{request ? t('send.payRequestLead', { name: recipient.name }) : t('send.confirmLead')}</SheetLead>
+            <p className={styles.lead}>{request ? t('send.payRequestLead', { name: recipient.name }) : t('send.confirmLead')}</p>
             <SummaryList
               rows={[
                 { id: 'to', label: t('send.recipient'), value: <span data-testid="send-recipient-name">{recipient.name}</span> },
@@ -174,10 +179,10 @@ export default function SendMoneySheet() {
         )}
         {step === 'done' && sent && (
           <div role="status" data-testid="send-done">
-            <SheetLead>{t('send.done', { amount: format.money(sent.amount), name: sent.counterpartyName })}</SheetLead>
+            <p className={styles.lead}>{t('send.done', { amount: format.money(sent.amount), name: sent.counterpartyName })}</p>
           </div>
         )}
-      </SheetStack>
+      </div>
     </Sheet>
   );
 }

@@ -22,8 +22,8 @@ import {
   type Withdrawal,
 } from '@/shared/contract';
 import { parseAmountInput } from '@/shared/money';
-import { haptic, scanQrCode } from '@/shared/platform';
-import { $openedMethod, withdrawClosed, withdrawOpened } from './sheet';
+import { haptic } from '@/shared/platform';
+import { withdrawClosed, withdrawOpened } from './sheet';
 
 export { withdrawClosed, withdrawOpened, $withdrawOpen } from './sheet';
 
@@ -51,11 +51,9 @@ export const addAddressOpened = createEvent();
 export const newAddressChanged = createEvent<string>();
 export const newLabelChanged = createEvent<string>();
 export const addAddressSubmitted = createEvent();
-export const scanAddressRequested = createEvent();
 
 const opened = withdrawOpened.map(() => undefined);
 export const $method = createStore<WithdrawMethod>('usdt').on(methodChanged, (_, m) => m).reset(withdrawClosed);
-sample({ clock: withdrawOpened, source: $openedMethod, target: $method });
 
 export const $options = optionsQuery.$data;
 export const $addresses = createStore<SavedAddress[]>([])
@@ -166,12 +164,6 @@ sample({
   fn: ({ address, label }) => ({ body: { address, label: label.trim() } }),
   target: addAddressMutation.start,
 });
-export const scanAddressFx = createEffect(async () => {
-  const result = await scanQrCode({ validate: (code) => isTronAddress(code.replace(/^tron:/i, '').split('?')[0]!.trim()) });
-  return result.ok ? result.value.replace(/^tron:/i, '').split('?')[0]!.trim() : null;
-});
-sample({ clock: scanAddressRequested, target: scanAddressFx });
-sample({ clock: scanAddressFx.doneData, filter: Boolean, fn: (address) => address!, target: newAddressChanged });
 
 const doneHapticFx = createEffect(() => haptic.notification('success'));
 sample({ clock: [usdtMutation.finished.success, sbpMutation.finished.success], target: [walletRefetchRequested, transactionsReloadRequested, doneHapticFx] });

@@ -1,8 +1,8 @@
 import { useUnit } from 'effector-react';
 import { MoneyBlockNotice } from '@/entities/user';
 import { useFormatters, useTranslation } from '@/shared/i18n';
-import { getPlatformInfo, useClosingConfirmation } from '@/shared/platform';
-import { Alert, AmountField, Button, CodeInput, PrimaryAction, SegmentedControl, Select, Sheet, SheetLead, SheetStack, SummaryList, TextField } from '@/shared/ui';
+import { useClosingConfirmation } from '@/shared/platform';
+import { Alert, Button, PrimaryAction, SegmentedControl, Select, Sheet, SummaryList, TextField } from '@/shared/ui';
 import {
   $address,
   $addresses,
@@ -38,13 +38,13 @@ import {
   methodChanged,
   newAddressChanged,
   newLabelChanged,
-  scanAddressRequested,
   withdrawClosed,
 } from '../model/withdraw-money';
+import styles from './withdraw-money-sheet.module.css';
 
 /** Withdraw USDT (TRC20) to a saved address or RUB by SBP to the own phone: form → email code → sent. */
 export default function WithdrawMoneySheet() {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation('wallet-actions');
   const format = useFormatters();
   const [open, step, method, options, addresses, addressId, address, bankId, amountText, amount, fee, total, problem, code, failure, busy, result, block] = useUnit([
     $withdrawOpen,
@@ -67,7 +67,7 @@ export default function WithdrawMoneySheet() {
     $block,
   ]);
   const [newAddress, newLabel, newAddressInvalid] = useUnit([$newAddress, $newLabel, $newAddressInvalid]);
-  const [close, changeMethod, chooseAddress, chooseBank, changeAmount, next, changeCode, confirm, back, resend, openAdd, changeNewAddress, changeNewLabel, submitAddress, scan] = useUnit([
+  const [close, changeMethod, chooseAddress, chooseBank, changeAmount, next, changeCode, confirm, back, resend, openAdd, changeNewAddress, changeNewLabel, submitAddress] = useUnit([
     withdrawClosed,
     methodChanged,
     addressChosen,
@@ -82,8 +82,7 @@ export default function WithdrawMoneySheet() {
     newAddressChanged,
     newLabelChanged,
     addAddressSubmitted,
-    scanAddressRequested,
-  ]);
+    ]);
   useClosingConfirmation(busy || step === 'confirm');
   const methodOptions = options ? options[method] : null;
   const failureText = failure
@@ -115,7 +114,7 @@ export default function WithdrawMoneySheet() {
 
   return (
     <Sheet open={open} onClose={() => close()} closeOnBack={!busy} title={t('withdraw.title')} footer={footer}>
-      <SheetStack>
+      <div className={styles.stack}>
         <MoneyBlockNotice underVerification={{ text: t('send.underVerification') }} verificationFailed={{ text: t('send.verificationFailed') }} />
         {options?.deviceHoldUntil && <Alert tone="warning">{t('withdraw.deviceHold', { at: format.dateTime(options.deviceHoldUntil) })}</Alert>}
         {failureText && <Alert tone="danger">{failureText}</Alert>}
@@ -168,12 +167,14 @@ export default function WithdrawMoneySheet() {
               </>
             )}
             {methodOptions && (
-              <AmountField
+              <TextField
                 label={t('withdraw.amountLabel', { currency: methodOptions.min.currency })}
                 name="withdrawAmount"
+                inputMode="decimal"
+                autoComplete="off"
                 value={amountText}
-                onChange={changeAmount}
-                onSubmit={next}
+                onChange={(event) => changeAmount(event.target.value)}
+                onKeyDown={(event) => event.key === 'Enter' && next()}
                 hint={t('withdraw.hint', { fee: format.money(methodOptions.fee), min: format.money(methodOptions.min), remaining: format.money(methodOptions.remaining) })}
                 error={problem ? t(`withdraw.problems.${problem}`, { min: format.money(methodOptions.min) }) : undefined}
               />
@@ -192,11 +193,6 @@ export default function WithdrawMoneySheet() {
               error={newAddressInvalid ? t('withdraw.addressInvalid') : undefined}
               hint={t('withdraw.newAddressHint')}
             />
-            {getPlatformInfo().features.qrScanner && (
-              <Button variant="secondary" size="m" onClick={() => scan()}>
-                {t('withdraw.scanAddress')}
-              </Button>
-            )}
             <TextField label={t('withdraw.label')} name="newLabel" maxLength={32} value={newLabel} onChange={(event) => changeNewLabel(event.target.value)} />
             <Alert tone="info">{t('withdraw.newAddressHold', { hours: options?.holdHours ?? 24 })}</Alert>
           </>
@@ -212,8 +208,17 @@ export default function WithdrawMoneySheet() {
               ]}
             />
             {methodOptions && amount.amount > methodOptions.approvalAbove.amount && <Alert tone="info">{t('withdraw.approvalNotice')}</Alert>}
-            <SheetLead>{t('withdraw.codeLead')}</SheetLead>
-            <CodeInput value={code} onChange={changeCode} onComplete={() => confirm()} label={t('withdraw.code')} autoFocus />
+            <p className={styles.lead}>{t('withdraw.codeLead')}</p>
+            <TextField
+              label={t('withdraw.code')}
+              name="withdrawCode"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(event) => changeCode(event.target.value)}
+              onKeyDown={(event) => event.key === 'Enter' && confirm()}
+            />
             <Button variant="plain" size="m" onClick={() => resend()} disabled={busy}>
               {t('withdraw.resend')}
             </Button>
@@ -221,10 +226,10 @@ export default function WithdrawMoneySheet() {
         )}
         {step === 'done' && result && (
           <div role="status" data-testid="withdraw-done">
-            <SheetLead>{t(result.status === 'awaitingApproval' ? 'withdraw.doneApproval' : 'withdraw.done', { amount: format.money(result.amount) })}</SheetLead>
+            <p className={styles.lead}>{t(result.status === 'awaitingApproval' ? 'withdraw.doneApproval' : 'withdraw.done', { amount: format.money(result.amount) })}</p>
           </div>
         )}
-      </SheetStack>
+      </div>
     </Sheet>
   );
 }

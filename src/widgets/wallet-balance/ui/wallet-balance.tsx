@@ -45,22 +45,7 @@ export function WalletBalance({ actions = true }: WalletBalanceProps) {
   const { t } = useTranslation('wallet');
   const format = useFormatters();
   const [state, error, balances, total, retry] = useUnit([$walletState, $walletError, $balances, $estimatedTotal, walletRefetchRequested]);
-  const [openUsdt, openSbp, openExchange, openSend, openRequest, openWithdraw] = useUnit([
-    usdtTopUpOpened,
-    sbpTopUpOpened,
-    exchangeOpened,
-    sendMoneyOpened,
-    requestMoneyOpened,
-    withdrawOpened,
-  ]);
-  const handlers = {
-    usdt: () => openUsdt(),
-    sbp: () => openSbp(),
-    exchange: () => openExchange(),
-    send: () => openSend(),
-    request: () => openRequest(),
-    withdraw: () => openWithdraw(),
-  };
+  const open = useUnit({ usdt: usdtTopUpOpened, sbp: sbpTopUpOpened, exchange: exchangeOpened, send: sendMoneyOpened, request: requestMoneyOpened, withdraw: withdrawOpened });
 
   if (balances.length === 0 && state === 'error' && error) {
     return (
@@ -109,7 +94,7 @@ export function WalletBalance({ actions = true }: WalletBalanceProps) {
       {actions && (
         <div className={styles.actions}>
           {ACTIONS.map(({ key, Icon }) => (
-            <button key={key} type="button" className={styles.action} onClick={handlers[key]}>
+            <button key={key} type="button" className={styles.action} onClick={() => open[key]()}>
               <span className={styles.actionIcon}>
                 <Icon size={24} />
               </span>
