@@ -75,7 +75,7 @@ describe('send money', () => {
     server.on('POST', '/api/transfers/recipient', () => ok(recipient));
     server.on('POST', '/api/transfers', (request) => ok(transfer((request.body as { amount: { amount: number } }).amount.amount)));
     const scope = fork();
-    await allSettled(sendMoneyOpened, { scope });
+    await allSettled(sendMoneyOpened, { scope, params: null });
     await allSettled(recipientTextChanged, { scope, params: "'; DROP" });
     await allSettled(recipientSubmitted, { scope });
     expect(scope.getState($recipientInvalid)).toBe(true);
@@ -134,7 +134,7 @@ describe('send money', () => {
   it('a refusal stays on the step with its words', async () => {
     server.on('POST', '/api/transfers/recipient', () => fail(404, { service: 'wallet', code: 'RECIPIENT_NOT_FOUND', message: 'no' }));
     const scope = fork();
-    await allSettled(sendMoneyOpened, { scope });
+    await allSettled(sendMoneyOpened, { scope, params: null });
     await allSettled(recipientTextChanged, { scope, params: 'nobody_here' });
     await allSettled(recipientSubmitted, { scope });
     expect(scope.getState($step)).toBe('recipient');
