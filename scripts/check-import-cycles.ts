@@ -6,21 +6,15 @@
  * Imports are read with the TypeScript compiler's own pre-processor (`ts.preProcessFile`: static, dynamic,
  * `export … from` and type imports). Usage: tsx scripts/check-import-cycles.ts [root=server]
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { sourceFiles } from './lint-server';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const root = path.resolve(repo, process.argv[2] ?? 'server');
 const modulesDir = path.join(root, 'modules');
 const rel = (file: string) => path.relative(repo, file);
-
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(name) && !/\.d\.ts$/.test(name) ? [full] : [];
-  });
 
 /** A relative or `@/` specifier → the file it names (undefined for packages and unresolvable names). */
 const resolveImport = (from: string, specifier: string): string | undefined => {

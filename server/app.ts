@@ -14,10 +14,9 @@ import { registerMetrics } from './http/metrics';
 import { registerSecurity } from './http/security';
 import { registerNulGuard } from './http/validation';
 import { isApiPath, registerStaticFiles } from './http/static-files';
-import { TokenService } from './modules/auth/tokens';
 import { loadModuleSettings, registerModules, type Adapters, type ModuleSettings, type MountedModule } from './modules';
-import { requireVerifiedUser } from './modules/users';
-import { UsersService } from './modules/users/service';
+import { TokenService } from './modules/auth';
+import { requireVerifiedUser, UsersService } from './modules/users';
 import { resolveAdapters } from './outside-world';
 import { registerSandboxRoutes } from './sandbox';
 

@@ -1,6 +1,6 @@
 /** Wallet, exchange and top-up settings (docs/server.md "Configuration"); published to the app by GET /api/config. */
 import { createHash } from 'node:crypto';
-import { AUTH_LIMITS } from '../modules/auth/limits';
+import { AUTH_LIMITS } from './auth-limits';
 import { defineSection } from './section';
 import { Invalid, v, variable } from './vars';
 

@@ -4,8 +4,8 @@
  */
 import type { Config } from '../config';
 import type { WalletSettings } from './config';
-import type { CardsSettings } from './cards/settings';
-import type { PromoSettings } from './promo/settings';
+import type { CardsSettings } from './cards';
+import type { PromoSettings } from './promo';
 
 export interface ModuleSettings {
   /** Wallet, SBP, USDT, exchange, and what GET /api/config publishes. */

@@ -11,12 +11,18 @@ import type { Db, Queryable } from '../db/db';
 import { enqueueJob, type JobLogger, type JobRegistry } from '../jobs';
 import type { CardForm, CardScheme, SensitiveData } from '@/shared/contract/cards';
 import type { Currency } from '@/shared/contract/core';
-import { encryptForClient, open, seal, SealedBoxError } from '../adapters/card-issuer/crypto';
 import { generateActivationCode, generateCvv, generatePan } from './pan';
 import {
+  encryptForClient,
   IssuerRequestError,
   IssuerUnavailableError,
+  open,
+  parseSignedIssuerWebhook,
+  seal,
+  SealedBoxError,
+  signIssuerWebhook,
   type CardIssuer,
+  type IssuerWebhook,
   type IssueCardRequest,
   type IssuerEvent,
   type IssuerEventHandler,
@@ -26,8 +32,7 @@ import {
   type SpendingLimits,
   type TopUpRequest,
   type BlockCardRequest,
-} from '../adapters/card-issuer/types';
-import { parseSignedIssuerWebhook, signIssuerWebhook, type IssuerWebhook } from '../adapters/card-issuer/webhook';
+} from '../adapters/card-issuer';
 
 /** What the sandbox does with an operation: accept and succeed, refuse, fail technically, or not answer. */
 export type SandboxOutcome = 'ok' | 'reject' | 'fail' | 'unavailable';

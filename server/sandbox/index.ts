@@ -21,7 +21,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { appJobRegistry } from '../jobs';
 import type { Adapters } from '../modules';
-import type { UsersService } from '../modules/users/service';
+import type { UsersService } from '../modules/users';
 import { SandboxBotAdapter } from './bot';
 import { SandboxCardIssuer } from './card-issuer';
 import { SandboxRateProvider } from './rates';

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
-import { maskEmail, type MailAdapter, type MailKind, type MailMessage } from '../adapters/mail/mail';
+import { maskEmail, type MailAdapter, type MailKind, type MailMessage } from '../adapters/mail';
 
 export interface SandboxMailboxMessage {
   id: number;

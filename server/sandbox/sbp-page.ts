@@ -1,11 +1,10 @@
 import type { SandboxInvoice } from './sbp';
+import { formatMoney } from '@/shared/money';
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** "123456.5 RUB" in the payer's eyes: 123 456,50 ₽. */
-const formatRub = (kopecks: number): string =>
-  new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 2 }).format(kopecks / 100);
 
 const STATUS_TEXT: Record<SandboxInvoice['status'], string> = {
   created: 'Awaiting payment',
@@ -78,7 +77,7 @@ export const renderSandboxPaymentPage = (input: {
 <main>
   <span class="sandbox">Sandbox · no real money</span>
   <h1>Fast Payment System (SBP)</h1>
-  <p class="amount"><span class="visually-hidden">Amount: </span>${escapeHtml(formatRub(invoice.amount))}</p>
+  <p class="amount"><span class="visually-hidden">Amount: </span>${escapeHtml(formatMoney({ amount: invoice.amount, currency: 'RUB' }, 'ru'))}</p>
   <div class="card"><dl>
 ${rows.map(([name, value]) => `    <div class="row"><dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd></div>`).join('\n')}
   </dl></div>

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
 import { enqueueJob } from '../jobs';
-import { parseSignedSbpCallback, signSbpCallback, SbpAcquirerError, type SbpAcquirer, type SbpCallbackBody, type SbpInvoice, type SbpInvoiceRequest } from '../adapters/sbp/sbp';
+import { parseSignedSbpCallback, signSbpCallback, SbpAcquirerError, type SbpAcquirer, type SbpCallbackBody, type SbpInvoice, type SbpInvoiceRequest } from '../adapters/sbp';
 
 export interface SandboxSbpSettings {
   /** createInvoice refuses, like an acquirer outage (→ 502 SBP_PROVIDER_ERROR). */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Db, Queryable } from '../db/db';
-import type { TronDepositSource, TronTransfer } from '../adapters/tron/tron';
+import type { TronDepositSource, TronTransfer } from '../adapters/tron';
 
 interface TransferRow extends Record<string, unknown> {
   seq: number;

@@ -24,7 +24,7 @@ import enWalletActions from '../../src/shared/i18n/locales/en/wallet-actions.jso
 import ruCommon from '../../src/shared/i18n/locales/ru/common.json';
 import ruErrors from '../../src/shared/i18n/locales/ru/errors.json';
 import ruShell from '../../src/shared/i18n/locales/ru/shell.json';
-import { formatMoney } from '../../src/shared/i18n/format';
+import { formatMoney } from '../../src/shared/money';
 import { api, fundUsdt, hidden, openSignedIn, saveScreenshot, setVerification, signUpViaApi, test, visible, type ApiUser } from './support';
 
 /** SPEC §9: a query is retried up to 3 times (not on 4xx): 4 attempts in all. */

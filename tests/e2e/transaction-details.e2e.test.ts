@@ -13,7 +13,7 @@ import { resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { formatRate } from '../../src/entities/exchange-rate/lib/format-rate';
-import { formatMoney } from '../../src/shared/i18n/format';
+import { formatMoney } from '../../src/shared/money';
 import { api, fundUsdt, hidden, issueCardViaApi, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible } from './support';
 
 type Lang = 'en' | 'ru';

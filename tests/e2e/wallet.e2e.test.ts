@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { formatMoney } from '../../src/shared/i18n/format';
+import { formatMoney } from '../../src/shared/money';
 import { api, hidden, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible, type ApiUser } from './support';
 
 type Lang = 'en' | 'ru';

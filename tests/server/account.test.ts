@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '@/shared/money';
 import { appJobRegistry, runDueJobs } from '../../server/jobs';
 import { balanceOf, checkLedger, getSystemAccount, getWalletAccount, postTransaction } from '../../server/modules/ledger';
 import { createCard, setIssuerMode } from './card-helpers';
@@ -204,7 +205,7 @@ describe('account deletion', () => {
     const res = await deleteAccount(user);
     expect(res.status).toBe(409);
     expect(res.body.error).toMatchObject({ code: 'ACCOUNT_NOT_EMPTY', service: 'users' });
-    expect(res.body.error.message).toContain(`your USD wallet holds ${(amount / 100).toFixed(2)} USD`);
+    expect(res.body.error.message).toContain(`your USD wallet holds ${formatMoney({ amount, currency: 'USD' }, 'en')}`);
     expect((await me(user.token)).status).toBe(200);
   });
 
@@ -232,7 +233,7 @@ describe('account deletion', () => {
     expect(check.body.data).toEqual({ allowed: false, blockers: [{ kind: 'pendingTransaction', amount: 15_000, currency: 'RUB' }] });
     const res = await deleteAccount(user);
     expect(res.status).toBe(409);
-    expect(res.body.error.message).toContain('150.00 RUB is still on its way');
+    expect(res.body.error.message).toContain('₽150.00 is still on its way');
     expect((await me(user.token)).status).toBe(200);
     // Past its expiry (and the acquirer's grace for a late callback), nothing is on its way any more.
     t.clock.advance(24 * 60 * 60);
@@ -252,7 +253,7 @@ describe('account deletion', () => {
     expect(check.body.data.blockers).toEqual([{ kind: 'pendingTransaction', amount: cents, currency: 'USD' }]);
     const res = await deleteAccount(user);
     expect(res.status).toBe(409);
-    expect(res.body.error.message).toContain(`${(cents / 100).toFixed(2)} USD is still on its way`);
+    expect(res.body.error.message).toContain(`${formatMoney({ amount: cents, currency: 'USD' }, 'en')} is still on its way`);
     // Once support has resolved it, it no longer blocks.
     await t.db.query('UPDATE unmatched_deposits SET resolved_at = now() WHERE candidate_user_id = $1', [user.userId]);
     expect((await deletionCheck(user)).body.data).toEqual({ allowed: true, blockers: [] });

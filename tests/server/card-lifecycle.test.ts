@@ -230,7 +230,7 @@ describe('withdraw to the wallet', () => {
     const tooMuch = await api(user, 'POST', `/api/cards/${card.id}/withdraw`, { amount: 20_01 }, randomUUID());
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.body.error).toMatchObject({ service: 'cards', code: 'CARD_BALANCE_EXCEEDED' });
-    expect(tooMuch.body.error.fields.amount).toContain('20.00 USD');
+    expect(tooMuch.body.error.fields.amount).toContain('$20.00');
     expect(await walletBalance(t.db, user.id)).toBe(wallet);
     await api(user, 'PATCH', `/api/cards/${card.id}/status`, { action: 'freeze' }, randomUUID());
     await drain();

@@ -358,7 +358,7 @@ describe('who may issue, and what', () => {
       service: 'wallet',
       code: 'INSUFFICIENT_FUNDS',
       message:
-        'Insufficient funds: issuing this card (issue cost 10.00 USD + initial deposit 20.00 USD + deposit fee 0.30 USD) takes 30.30 USD from your USD wallet, which has 30.29 USD. Top up your wallet and try again.',
+        'Insufficient funds: issuing this card (issue cost $10.00 + initial deposit $20.00 + deposit fee $0.30) takes $30.30 from your USD wallet, which has $30.29. Top up your wallet and try again.',
     });
     expect(await walletBalance(t.db, user.id)).toBe(30_29);
     expect((await api(user, 'GET', '/api/cards')).body.data.items).toEqual([]);
@@ -384,7 +384,7 @@ describe('who may issue, and what', () => {
       expect(res.status).toBe(422);
       expect(res.body.error).toMatchObject({
         code: 'DEPOSIT_OUT_OF_RANGE',
-        message: 'The initial deposit must be between 20.00 USD and 3000.00 USD.',
+        message: 'The initial deposit must be between $20.00 and $3,000.00.',
         fields: { initialDeposit: expect.any(String) },
       });
     }
@@ -500,13 +500,13 @@ describe('top-up', () => {
     const walletBefore = await walletBalance(t.db, user.id); // 9.70
     const outOfRange = await api(user, 'POST', `/api/cards/${card.id}/topup`, { amount: 9_99 }, randomUUID());
     expect(outOfRange.status).toBe(422);
-    expect(outOfRange.body.error).toMatchObject({ code: 'DEPOSIT_OUT_OF_RANGE', message: 'A top-up of this card must be between 10.00 USD and 10000.00 USD.' });
+    expect(outOfRange.body.error).toMatchObject({ code: 'DEPOSIT_OUT_OF_RANGE', message: 'A top-up of this card must be between $10.00 and $10,000.00.' });
     const currency = await api(user, 'POST', `/api/cards/${card.id}/topup`, { amount: 10_00, currency: 'RUB' }, randomUUID());
     expect(currency.status).toBe(422);
     expect(currency.body.error.code).toBe('CURRENCY_MISMATCH');
     const poor = await api(user, 'POST', `/api/cards/${card.id}/topup`, { amount: 10_00 }, randomUUID());
     expect(poor.status).toBe(422);
-    expect(poor.body.error).toMatchObject({ code: 'INSUFFICIENT_FUNDS', message: expect.stringContaining('takes 10.15 USD from your USD wallet, which has 9.70 USD') });
+    expect(poor.body.error).toMatchObject({ code: 'INSUFFICIENT_FUNDS', message: expect.stringContaining('takes $10.15 from your USD wallet, which has $9.70') });
     expect(await t.db.query('SELECT id FROM card_topups WHERE card_id = $1', [card.id])).toEqual([]);
 
     await api(user, 'PATCH', `/api/cards/${card.id}/status`, { action: 'freeze' }, randomUUID());

@@ -177,7 +177,7 @@ describe('turned off, or no Telegram', () => {
     await depositUsdt(t, walletUser(user), 10);
     await pay(user, 'decline', 250_00);
     const messages = await outbox(user.chatId);
-    expect(messages.map((m) => m.text)).toEqual(['Your SBP payment of RUB\u00a0250.00 did not go through. No money was taken.']);
+    expect(messages.map((m) => m.text)).toEqual(['Your SBP payment of ₽250.00 did not go through. No money was taken.']);
     expect(await t.db.query("SELECT 1 FROM bot_notifications WHERE user_id = $1 AND kind = 'topUpCredited'", [user.id])).toHaveLength(0);
   });
 

@@ -6,10 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appJobRegistry, enqueueJob, JobRegistry, listJobs, runDueJobs } from '../../server/jobs';
 import { accountIds, checkLedger } from '../../server/modules/ledger';
-import { loadPromoSettings, promoBonusKey, referralIdOf } from '../../server/modules/promo';
+import { loadPromoSettings, payCardIssueBonus, promoBonusKey, referralIdOf } from '../../server/modules/promo';
 import { createTestApp, latestCode, registrationForm, signUp, uniqueEmail, uniqueIp, type TestApp } from './harness';
 
 let t: TestApp;
+/** The referral job handler's dependencies, as the promo module builds them. */
+const promoDeps = () => ({ db: t.db, clock: t.clock, settings: t.config.promo });
 beforeAll(async () => {
   t = await createTestApp();
   // The sandbox issuer answers at once, so a card is issued as soon as the jobs run.
@@ -237,7 +239,7 @@ describe('the card-issue bonus', () => {
     await t.db.tx((q) => enqueueJob(q, { kind: 'referral.cardIssued', payload: { userId: bId, cardId } }));
     await t.db.tx((q) => enqueueJob(q, { kind: 'referral.cardIssued', payload: { userId: bId, cardId } }));
     await drainJobs();
-    const outcomes = await Promise.all([1, 2, 3, 4].map(() => t.app.promo.payCardIssueBonus({ userId: bId, cardId })));
+    const outcomes = await Promise.all([1, 2, 3, 4].map(() => payCardIssueBonus(promoDeps(), { userId: bId, cardId })));
     expect(outcomes.every((o) => !o.paid)).toBe(true);
 
     // A second card of the same user: the dedupe key keeps the job from being enqueued again.
@@ -290,7 +292,7 @@ describe('the card-issue bonus', () => {
     })();
     expect(await usdBalance(a.accessToken)).toBe(0);
 
-    const outcomes = await Promise.all(Array.from({ length: 6 }, () => t.app.promo.payCardIssueBonus({ userId: bId, cardId })));
+    const outcomes = await Promise.all(Array.from({ length: 6 }, () => payCardIssueBonus(promoDeps(), { userId: bId, cardId })));
     expect(outcomes.filter((o) => o.paid)).toHaveLength(1);
     expect(await usdBalance(a.accessToken)).toBe(500);
     expect(await walletHistory(a.accessToken)).toHaveLength(1);
@@ -306,7 +308,7 @@ describe('the card-issue bonus', () => {
     const jobs = await listJobs(t.db, { kind: 'referral.cardIssued' });
     expect(jobs.some((j) => (j.payload as { userId: string }).userId === cId)).toBe(false);
     // … and the handler, if called anyway, pays nothing.
-    expect(await t.app.promo.payCardIssueBonus({ userId: cId, cardId })).toEqual({ paid: false, reason: 'NO_REFERRER' });
+    expect(await payCardIssueBonus(promoDeps(), { userId: cId, cardId })).toEqual({ paid: false, reason: 'NO_REFERRER' });
     const after = await t.db.query<{ n: number }>(`SELECT count(*)::bigint AS n FROM ledger_transactions WHERE type = 'promoBonus'`);
     expect(after[0]!.n).toBe(before[0]!.n);
     expect(await walletHistory(c.accessToken)).toEqual([]);
@@ -320,9 +322,9 @@ describe('the card-issue bonus', () => {
     const other = await signUp(t, uniqueEmail('other'));
     const otherCard = await issueCard(other);
 
-    await expect(t.app.promo.payCardIssueBonus({ userId: bId, cardId: otherCard })).rejects.toThrow(/does not belong/);
-    await expect(t.app.promo.payCardIssueBonus({ userId: bId, cardId: 'crd_missing' })).rejects.toThrow(/does not belong/);
-    await expect(t.app.promo.payCardIssueBonus({} as never)).rejects.toThrow(/payload needs userId and cardId/);
+    await expect(payCardIssueBonus(promoDeps(), { userId: bId, cardId: otherCard })).rejects.toThrow(/does not belong/);
+    await expect(payCardIssueBonus(promoDeps(), { userId: bId, cardId: 'crd_missing' })).rejects.toThrow(/does not belong/);
+    await expect(payCardIssueBonus(promoDeps(), {} as never)).rejects.toThrow(/payload needs userId and cardId/);
 
     await t.db.tx((q) => enqueueJob(q, { kind: 'referral.cardIssued', payload: { userId: bId, cardId: otherCard } }));
     await drainJobs();
@@ -346,7 +348,7 @@ describe('the card-issue bonus', () => {
       payload: { productId: 'prd_visa_virtual_usd', initialDeposit: 1000 },
     });
     expect(pending.body.data.status).toBe('pending');
-    await expect(t.app.promo.payCardIssueBonus({ userId: bId, cardId: pending.body.data.id })).rejects.toThrow(/has not been issued/);
+    await expect(payCardIssueBonus(promoDeps(), { userId: bId, cardId: pending.body.data.id })).rejects.toThrow(/has not been issued/);
     expect(await usdBalance(a.accessToken)).toBe(0);
   });
 });

@@ -171,10 +171,10 @@ describe('SBP top-up', () => {
   it('amounts outside the configured limits are refused with a clear message; bad amounts with 400', async () => {
     const low = await createSbp(t, ann, { amount: 9_999 });
     expect(low.status).toBe(422);
-    expect(low.body.error).toMatchObject({ code: 'AMOUNT_BELOW_MINIMUM', message: 'The smallest SBP top-up is 100 RUB.' });
+    expect(low.body.error).toMatchObject({ code: 'AMOUNT_BELOW_MINIMUM', message: 'The smallest SBP top-up is ₽100.00.' });
     const high = await createSbp(t, ann, { amount: 30_000_001 });
     expect(high.status).toBe(422);
-    expect(high.body.error).toMatchObject({ code: 'AMOUNT_ABOVE_MAXIMUM', message: 'The largest SBP top-up is 300,000 RUB.' });
+    expect(high.body.error).toMatchObject({ code: 'AMOUNT_ABOVE_MAXIMUM', message: 'The largest SBP top-up is ₽300,000.00.' });
     expect((await createSbp(t, ann, { amount: 10_000 })).status).toBe(200);
     expect((await createSbp(t, ann, { amount: 30_000_000 })).status).toBe(200);
     for (const amount of [0, -1, 100.5, '10000', 1e20, null]) {

@@ -1,5 +1,5 @@
 /** The card issuer integration: interface and the "none configured" stand-in (the sandbox issuer: server/sandbox). */
-export { encryptForClient, importClientPublicKey, InvalidPublicKeyError, sandboxAtRestKey, SealedBoxError } from './crypto';
+export { encryptForClient, importClientPublicKey, InvalidPublicKeyError, open, sandboxAtRestKey, seal, SealedBoxError } from './crypto';
 export {
   IssuerRequestError,
   IssuerUnavailableError,

@@ -13,7 +13,7 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { MID_SCALE } from '@/shared/money';
-import { RateProviderUnavailableError, type RateProvider } from '../../modules/exchange/rate-provider';
+import { RateProviderUnavailableError, type RateProvider } from '../../modules/exchange';
 
 const SOURCE = 'cbr';
 /** The document is about 10 KB; anything much larger is not it. */

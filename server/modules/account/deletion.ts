@@ -1,9 +1,10 @@
 import type { DeletionBlocker } from '@/shared/contract/account';
 import type { Currency } from '@/shared/contract/core';
+import { formatMoney } from '@/shared/money';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { authError } from '../../http/errors';
-import type { TokenService } from '../auth/tokens';
+import type { TokenService } from '../auth';
 import { MICRO_PER_CENT } from '../wallet';
 
 /**
@@ -23,14 +24,13 @@ export const SBP_LATE_CALLBACK_GRACE_SECONDS = 60 * 60;
 /** How long the identification data of a deleted account is kept (AML record keeping: 5 years). */
 export const RETENTION_YEARS = 5;
 
-const minor = (amount: number, currency: Currency) => `${(amount / 100).toFixed(2)} ${currency}`;
 
 const describe = (b: DeletionBlocker): string => {
   switch (b.kind) {
     case 'walletBalance':
-      return `your ${b.currency} wallet holds ${minor(b.amount, b.currency)}`;
+      return `your ${b.currency} wallet holds ${formatMoney(b, 'en')}`;
     case 'pendingTransaction':
-      return `${minor(b.amount, b.currency)} is still on its way`;
+      return `${formatMoney(b, 'en')} is still on its way`;
     case 'card':
       return `card${b.last4 ? ` •${b.last4}` : ''} is ${b.status}`;
   }

@@ -1,4 +1,4 @@
-import { EmailCodeService } from '../auth/email-codes';
+import { EmailCodeService } from '../auth';
 import { defineModule } from '../module';
 import { DeletionService } from './deletion';
 import { ProfileService } from './profile';

@@ -4,10 +4,8 @@ import type { MailAdapter } from '../../adapters/mail';
 import type { Clock } from '../../clock';
 import { pgErrorCode, UNIQUE_VIOLATION, type Db, type SqlParam } from '../../db/db';
 import { authError } from '../../http/errors';
-import type { EmailCodeService, IssuedCode } from '../auth/email-codes';
-import { emailChangeCodeMail, emailChangedMail } from '../auth/mail-messages';
-import { emailTaken, normalizeEmail, type UsersService } from '../users/service';
-import { findUserByEmail, findUserById } from '../users/user-store';
+import { emailChangeCodeMail, emailChangedMail, type EmailCodeService, type IssuedCode } from '../auth';
+import { emailTaken, findUserByEmail, findUserById, normalizeEmail, type UsersService } from '../users';
 
 export interface ProfileDeps {
   db: Db;

@@ -11,7 +11,7 @@ import {
 } from '@/shared/contract/account';
 import { authError } from '../../http/errors';
 import { route } from '../../http/route';
-import type { TokenService } from '../auth/tokens';
+import type { TokenService } from '../auth';
 import type { DeletionService } from './deletion';
 import type { ProfileService } from './profile';
 

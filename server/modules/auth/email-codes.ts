@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { authError } from '../../http/errors';
-import { AUTH_LIMITS } from './limits';
+import { AUTH_LIMITS } from '../../config/auth-limits';
 import { deriveKey, hmacHex, safeEqual } from './secrets';
 
 /** 'email_change': a code mailed to a NEW address of a signed-in account (bound to that account's id). */

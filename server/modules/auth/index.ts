@@ -3,6 +3,9 @@ import { EmailCodeService } from './email-codes';
 import { registerAuthRoutes } from './routes';
 import { AuthService } from './service';
 import { TelegramInitData } from './telegram';
+export { TokenService } from './tokens';
+export { EmailCodeService, type IssuedCode } from './email-codes';
+export { emailChangeCodeMail, emailChangedMail, withdrawalCodeMail } from './mail-messages';
 
 /** Sign-up, sign-in (email code, Telegram), refresh, sign-out (docs/server.md "Auth"). */
 export const authModule = defineModule({

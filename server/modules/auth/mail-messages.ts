@@ -1,5 +1,5 @@
 import type { MailMessage } from '../../adapters/mail';
-import { AUTH_LIMITS } from './limits';
+import { AUTH_LIMITS } from '../../config/auth-limits';
 
 const minutes = AUTH_LIMITS.codeTtlSeconds / 60;
 

@@ -5,8 +5,17 @@ import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { codeErrors } from './email-codes';
 import { authError } from '../../http/errors';
-import { emailTaken, normalizeEmail, type UsersService } from '../users/service';
-import { findUserByEmail, findUserByPromoCode, findUserByTelegramId, linkTelegram, type TelegramUserData, type UserRecord } from '../users/user-store';
+import {
+  emailTaken,
+  findUserByEmail,
+  findUserByPromoCode,
+  findUserByTelegramId,
+  linkTelegram,
+  normalizeEmail,
+  type TelegramUserData,
+  type UserRecord,
+  type UsersService,
+} from '../users';
 import type { CodePurpose, EmailCodeService, IssuedCode } from './email-codes';
 import { notifyUser } from '../notifications';
 import { existingAccountMail, signinCodeMail, signupCodeMail, unknownAccountMail } from './mail-messages';

@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock';
 import { authError } from '../../http/errors';
 import { API_HEADERS, requestHeader } from '../../http/headers';
-import type { TelegramUserData } from '../users/user-store';
-import { AUTH_LIMITS } from './limits';
+import type { TelegramUserData } from '../users';
+import { AUTH_LIMITS } from '../../config/auth-limits';
 
 /** Tolerated clock difference for an auth_date slightly in the future. */
 const FUTURE_SKEW_SECONDS = 300;

@@ -4,7 +4,7 @@ import { addSeconds, type Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 import { authError, httpErrors } from '../../http/errors';
-import { AUTH_LIMITS } from './limits';
+import { AUTH_LIMITS } from '../../config/auth-limits';
 import { NO_DEVICE, type SessionDevice } from './device';
 import { deriveKey, sha256Base64Url } from './secrets';
 import { SessionCheckedDb, sessionCheckSql, type SessionCheckRow } from './session-checked-db';

@@ -45,6 +45,9 @@ export { CARD_JOBS, CARD_LIMITS, referralDedupeKey } from './limits';
 export { allowedActions, CARD_TRANSITIONS, checkAction, transition, type CardEvent } from './status-machine';
 export { tradeById } from './service/history';
 export type { CardsSettings } from './settings';
+export { toCardTransaction, toTrade, type CardTransactionRow, type TradeRow } from './service/history';
+export { cardView } from './service/shared';
+export { cardNotFound, findCard, ownedCard, type CardRow, type TopupRow } from './store';
 
 /** Every card endpoint and its use case. */
 const registerCardRoutes = (app: FastifyInstance, deps: CardsDeps): void => {

@@ -28,7 +28,8 @@ import {
   updateTransactionsStatus,
   type LedgerEntryInput,
 } from '../ledger';
-import { formatMoney, newId, type CardRow, type TopupRow } from './store';
+import { newId, type CardRow, type TopupRow } from './store';
+import { formatMoney } from '@/shared/money';
 
 const nonZero = (entries: LedgerEntryInput[]): LedgerEntryInput[] => entries.filter((entry) => entry.amount !== 0);
 
@@ -53,8 +54,8 @@ const postedTo = async (q: Queryable, transactionId: string | null, code: 'fee_r
 const explainInsufficient = (error: unknown, what: string, needed: number, available: number, currency: Currency): never => {
   if (isDomainError(error) && error.code === 'INSUFFICIENT_FUNDS') {
     throw insufficientFunds(
-      `Insufficient funds: ${what} takes ${formatMoney(needed, currency)} from your ${currency} wallet, ` +
-        `which has ${formatMoney(available, currency)}. Top up your wallet and try again.`,
+      `Insufficient funds: ${what} takes ${formatMoney({ amount: needed, currency: currency }, 'en')} from your ${currency} wallet, ` +
+        `which has ${formatMoney({ amount: available, currency: currency }, 'en')}. Top up your wallet and try again.`,
     );
   }
   throw error;
@@ -165,7 +166,7 @@ export const chargeIssue = async (
   } catch (error) {
     return explainInsufficient(
       error,
-      `issuing this card (issue cost ${formatMoney(issueCost, card.currency)} + initial deposit ${formatMoney(card.initial_deposit, card.currency)} + deposit fee ${formatMoney(card.deposit_fee, card.currency)})`,
+      `issuing this card (issue cost ${formatMoney({ amount: issueCost, currency: card.currency }, 'en')} + initial deposit ${formatMoney({ amount: card.initial_deposit, currency: card.currency }, 'en')} + deposit fee ${formatMoney({ amount: card.deposit_fee, currency: card.currency }, 'en')})`,
       total,
       available,
       card.currency,
@@ -342,7 +343,7 @@ export const chargeTopup = async (
   } catch (error) {
     return explainInsufficient(
       error,
-      `this top-up (${formatMoney(topup.amount, card.currency)} + fee ${formatMoney(topup.fee, card.currency)})`,
+      `this top-up (${formatMoney({ amount: topup.amount, currency: card.currency }, 'en')} + fee ${formatMoney({ amount: topup.fee, currency: card.currency }, 'en')})`,
       topup.amount + topup.fee,
       ids.walletBalance,
       card.currency,

@@ -161,4 +161,3 @@ export const embossedName = (firstName: string, lastName: string): string => {
 };
 
 /** "12.34 USD" for messages (developer text; the client formats money itself). */
-export const formatMoney = (amount: number, currency: Currency): string => `${minorToDecimal(amount, CURRENCY_DIGITS[currency])} ${currency}`;

@@ -1,9 +1,16 @@
+/** GET /api/config: what the client needs to know of the settings (SPEC §6: limits, fees, deposit address, support contacts). */
+import { configGet } from '@/shared/contract';
+import { routesWith } from '../../http/route';
 import { defineModule } from '../module';
-import { registerConfigRoutes } from './routes';
-import type { WalletSettings } from './settings';
+import { toAppConfig, type WalletSettings } from './settings';
 
-export { registerConfigRoutes } from './routes';
 export { loadWalletSettings, SANDBOX_DEPOSIT_ADDRESS, toAppConfig, WalletSettingsError, type WalletSettings } from './settings';
 
-/** GET /api/config: what the client needs to know of the settings (SPEC §6). */
-export const configModule = defineModule<WalletSettings>({ name: 'config', register: (app, _deps, settings) => registerConfigRoutes(app, settings) });
+export const configModule = defineModule<WalletSettings>({
+  name: 'config',
+  register: (app, _deps, settings) => {
+    // The answer is the same for everyone: built once.
+    const appConfig = toAppConfig(settings);
+    routesWith(app, {})(configGet, () => appConfig);
+  },
+});

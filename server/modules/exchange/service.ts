@@ -17,7 +17,7 @@ import {
   type LedgerTransaction,
 } from '../ledger';
 import type { InTransactionIdempotency } from '../../http/idempotency';
-import type { WalletSettings } from '../config/settings';
+import type { WalletSettings } from '../config';
 import { computeExchange, ratesFromMid } from '@/shared/money';
 import { RateProviderUnavailableError, type RateProvider } from './rate-provider';
 

@@ -15,7 +15,7 @@ import { BOT_REPLY_JOB, registerBotWebhook } from './webhook';
 
 export { BOT_NOTIFY_JOB, notifyCardBlocked, notifyUser, getNotificationSettings, updateNotificationSettings, type NotificationEvent } from './store';
 export { BOT_CONTACT_SHARED_JOB, BOT_REPLY_JOB, type ContactSharedPayload } from './webhook';
-export { formatMoney, renderNotification, renderStart } from './texts';
+export { renderNotification, renderStart } from './texts';
 
 const registerNotifications = async (app: FastifyInstance, { db, clock, config, adapters }: ModuleDeps): Promise<void> => {
   const bot = adapters.bot;

@@ -1,10 +1,11 @@
 /**
  * The bot's texts in English and Russian (server-side: they leave in a Telegram message, not through the app's i18n).
- * Amounts through Intl in the message's language; a button opens the Mini App (with a start parameter where one
+ * Amounts by the money kernel's formatMoney in the message's language (as the app writes them); a button opens the Mini App (with a start parameter where one
  * names a screen: `sbp_<paymentId>` for a failed payment, docs/frontend.md "Deep links").
  */
 import type { NotificationKind, NotificationLanguage, TradeDeclineReason, Money } from '@/shared/contract';
-import { miniAppLink } from '@/shared/lib/mini-app-link';
+import { miniAppLink } from '@/shared/contract';
+import { formatMoney } from '@/shared/money';
 import enErrors from '@/shared/i18n/locales/en/errors.json';
 import ruErrors from '@/shared/i18n/locales/ru/errors.json';
 import type { BotButton } from '../../adapters/telegram-bot';
@@ -14,15 +15,6 @@ export interface AppLinkSettings {
   botUsername: string;
   miniAppShortName: string | null;
 }
-
-const LOCALE: Record<NotificationLanguage, string> = { en: 'en-US', ru: 'ru-RU' };
-
-/** Minor units → "$12.50" / "12,50 $" (the currency's own number of decimals). */
-export const formatMoney = (money: Money, language: NotificationLanguage): string => {
-  const format = new Intl.NumberFormat(LOCALE[language], { style: 'currency', currency: money.currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(money.amount / 10 ** digits);
-};
 
 /** The decline reasons in the app's own words (one text per reason in both places: the locale files are the source). */
 const DECLINE_REASONS: Record<NotificationLanguage, Record<TradeDeclineReason, string>> = {
@@ -43,7 +35,7 @@ const TEXTS = {
     purchaseDeclined: (p: any, l: NotificationLanguage) =>
       `Purchase declined: ${formatMoney(p.amount, l)} at ${p.merchant}, ${card(p.last4, l)}. ${DECLINE_REASONS[l][p.reason as TradeDeclineReason] ?? ''}`.trim(),
     newSignIn: (p: any, l: NotificationLanguage) =>
-      `New sign-in to your account on ${new Intl.DateTimeFormat(LOCALE[l], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(p.at))} UTC. If it was not you, end that session in Settings.`,
+      `New sign-in to your account on ${new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(p.at))} UTC. If it was not you, end that session in Settings.`,
     transferReceived: (p: any, l: NotificationLanguage) =>
       `${p.from} sent you ${formatMoney(p.amount, l)}.${p.note ? `\n“${p.note}”` : ''}`,
     requestPaid: (p: any, l: NotificationLanguage) => `${p.by} paid your request for ${formatMoney(p.amount, l)}.`,
@@ -67,7 +59,7 @@ const TEXTS = {
     purchaseDeclined: (p: any, l: NotificationLanguage) =>
       `Покупка отклонена: ${formatMoney(p.amount, l)}, ${p.merchant}, ${card(p.last4, l)}. ${DECLINE_REASONS[l][p.reason as TradeDeclineReason] ?? ''}`.trim(),
     newSignIn: (p: any, l: NotificationLanguage) =>
-      `Новый вход в аккаунт ${new Intl.DateTimeFormat(LOCALE[l], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(p.at))} UTC. Если это были не вы, завершите этот сеанс в настройках.`,
+      `Новый вход в аккаунт ${new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(p.at))} UTC. Если это были не вы, завершите этот сеанс в настройках.`,
     transferReceived: (p: any, l: NotificationLanguage) =>
       `${p.from} перевёл(а) вам ${formatMoney(p.amount, l)}.${p.note ? `\n«${p.note}»` : ''}`,
     requestPaid: (p: any, l: NotificationLanguage) => `${p.by} оплатил(а) ваш запрос на ${formatMoney(p.amount, l)}.`,

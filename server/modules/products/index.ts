@@ -1,22 +1,26 @@
-/** Card products: the catalogue (docs/server.md "Cards and jobs"). */
+/** Card products: the catalogue (docs/server.md "Cards and jobs"), GET /api/cards/products and /products/{id}. */
+import { cardsProduct, cardsProducts } from '@/shared/contract/cards';
+import { routesWith } from '../../http/route';
 import { defineModule } from '../module';
-import { registerProductRoutes } from './routes';
-import { ProductsService } from './service';
+import { getProduct, listProducts } from './service';
 
 export { cursorDate, decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor } from './cursor';
 export { pickText } from './language';
-export { registerProductRoutes } from './routes';
 export {
   depositFeeRule,
   findProduct,
   findProductIncludingRetired,
   productName,
   productNotFound,
-  ProductsService,
   toCardProduct,
   type ProductRecord,
-  type ProductsQuery,
 } from './service';
 
-/** The card products catalogue (GET /api/cards/products…). */
-export const productsModule = defineModule({ name: 'products', register: (app, { db }) => registerProductRoutes(app, new ProductsService(db)) });
+export const productsModule = defineModule({
+  name: 'products',
+  register: (app, { db }) => {
+    const bind = routesWith(app, { db });
+    bind(cardsProducts, listProducts);
+    bind(cardsProduct, getProduct);
+  },
+});

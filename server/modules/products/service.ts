@@ -1,8 +1,9 @@
-import type { CardForm, CardProduct, CardScheme } from '@/shared/contract/cards';
+import type { CardForm, CardProduct, cardsProduct, cardsProducts, CardScheme } from '@/shared/contract/cards';
 import type { Currency } from '@/shared/contract/core';
 import type { DepositFeeRule } from '@/shared/money';
 import type { Db, Queryable } from '../../db/db';
 import { catalogError } from '../../http/errors';
+import type { AnyEndpoint, RequestContext } from '../../http/route';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor } from './cursor';
 import { pickText } from './language';
 import type { RequestLanguage } from '../../http/language';
@@ -112,42 +113,36 @@ export const findProductIncludingRetired = async (q: Queryable, id: string): Pro
   return row ? toRecord(row) : null;
 };
 
-export interface ProductsQuery {
-  form?: CardForm;
-  scheme?: CardScheme;
-  currency?: Currency;
-  cursor?: string;
-  limit?: number;
+/** What the catalogue's use cases work with. */
+export interface ProductsDeps {
+  db: Db;
 }
+type ProductsRequest<E extends AnyEndpoint> = RequestContext<E, ProductsDeps>;
 
-export class ProductsService {
-  constructor(private readonly db: Db) {}
+/** Offered products (available or temporarily not), catalogue order. */
+export const listProducts = async ({ db, query, lang }: ProductsRequest<typeof cardsProducts>): Promise<{ items: CardProduct[]; nextCursor: string | null }> => {
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  const after = decodeCursor(query.cursor, ['number', 'string'] as const);
+  const rows = await db.query<ProductRow>(
+    `SELECT * FROM card_products
+     WHERE retired_at IS NULL
+       AND ($1::text IS NULL OR form = $1) AND ($2::text IS NULL OR scheme = $2) AND ($3::text IS NULL OR currency = $3)
+       AND ($4::int IS NULL OR (sort_order, id) > ($4::int, $5::text))
+     ORDER BY sort_order, id
+     LIMIT $6`,
+    [query.form ?? null, query.scheme ?? null, query.currency ?? null, after?.[0] ?? null, after?.[1] ?? null, limit + 1],
+  );
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => toCardProduct(toRecord(row), lang)),
+    nextCursor: rows.length > limit && last ? encodeCursor([last.sort_order, last.id]) : null,
+  };
+};
 
-  /** Offered products (available or temporarily not), catalogue order. */
-  async list(query: ProductsQuery, lang: RequestLanguage): Promise<{ items: CardProduct[]; nextCursor: string | null }> {
-    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const after = decodeCursor(query.cursor, ['number', 'string'] as const);
-    const rows = await this.db.query<ProductRow>(
-      `SELECT * FROM card_products
-       WHERE retired_at IS NULL
-         AND ($1::text IS NULL OR form = $1) AND ($2::text IS NULL OR scheme = $2) AND ($3::text IS NULL OR currency = $3)
-         AND ($4::int IS NULL OR (sort_order, id) > ($4::int, $5::text))
-       ORDER BY sort_order, id
-       LIMIT $6`,
-      [query.form ?? null, query.scheme ?? null, query.currency ?? null, after?.[0] ?? null, after?.[1] ?? null, limit + 1],
-    );
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      items: page.map((row) => toCardProduct(toRecord(row), lang)),
-      nextCursor: rows.length > limit && last ? encodeCursor([last.sort_order, last.id]) : null,
-    };
-  }
-
-  /** 404 PRODUCT_NOT_FOUND ("Product Not Found") for unknown and retired products. */
-  async get(id: string, lang: RequestLanguage): Promise<CardProduct> {
-    const product = await findProduct(this.db, id);
-    if (!product) throw productNotFound();
-    return toCardProduct(product, lang);
-  }
-}
+/** 404 PRODUCT_NOT_FOUND ("Product Not Found") for unknown and retired products. */
+export const getProduct = async ({ db, params, lang }: ProductsRequest<typeof cardsProduct>): Promise<CardProduct> => {
+  const product = await findProduct(db, params.id);
+  if (!product) throw productNotFound();
+  return toCardProduct(product, lang);
+};

@@ -5,10 +5,10 @@
  * apostrophe, so a merchant name like `=HYPERLINK(...)` stays text. Amounts are written unsigned (separate credit and
  * debit columns), so no number ever needs that prefix.
  */
+import { minorToDecimal } from '@/shared/money';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
-
 export const csvCell = (value: string): string => {
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
@@ -18,9 +18,6 @@ export const csvLine = (cells: readonly string[]): string => `${cells.map(csvCel
 
 export const CSV_BOM = '\uFEFF';
 
-/** Minor units → major units with two decimals ("1234.05"); both currencies have 2 decimals. Never a float. */
-export const majorUnits = (minor: number): string => {
-  const abs = Math.abs(minor);
-  const text = `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-  return minor < 0 ? `-${text}` : text;
-};
+/** An amount as the CSV writes it: minor units → a plain decimal ("1234.05", "-0.50"; both currencies have 2 decimals). */
+export const majorUnits = (minor: number): string => minorToDecimal(minor, 2);
+

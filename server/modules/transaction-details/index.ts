@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { cardsTradeGet, cardsTransactionGet, walletTransactionGet } from '@/shared/contract';
 import { route } from '../../http/route';
 import { defineModule, type ModuleDeps } from '../module';
-import { WalletService } from '../wallet/service';
+import { WalletService } from '../wallet';
 import { TransactionDetailsService } from './service';
 
 export { TransactionDetailsService, timelineOf } from './service';

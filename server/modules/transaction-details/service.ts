@@ -18,15 +18,9 @@ import type {
 } from '@/shared/contract';
 import type { Db } from '../../db/db';
 import { catalogError } from '../../http/errors';
-import { toCardTransaction, toTrade, type CardTransactionRow, type TradeRow } from '../cards/service/history';
-import { cardView } from '../cards/service/shared';
-import { ownedCard, type CardRow, type TopupRow } from '../cards/store';
+import { cardView, ownedCard, toCardTransaction, toTrade, type CardRow, type CardTransactionRow, type TopupRow, type TradeRow } from '../cards';
 import { WALLET_TRANSACTION_TYPES } from '../ledger';
-import { DECLINED_SBP_HISTORY_SQL } from '../wallet/declined-sbp';
-import { RECEIVED_TRANSFERS_HISTORY_SQL } from '../wallet/received-transfers';
-import { toSbpPayment } from '../wallet/sbp';
-import type { ListRow, WalletService } from '../wallet/service';
-import { MICRO_PER_CENT } from '../wallet/usdt-amount';
+import { DECLINED_SBP_HISTORY_SQL, MICRO_PER_CENT, RECEIVED_TRANSFERS_HISTORY_SQL, toSbpPayment, type ListRow, type WalletService } from '../wallet';
 import type { RequestLanguage } from '../../http/language';
 
 const notFound = () => catalogError('NOT_FOUND', 'No such transaction.');

@@ -8,7 +8,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { ContactPicker, transfersContactPicker } from '@/shared/contract';
-import { miniAppLink } from '@/shared/lib/mini-app-link';
+import { miniAppLink } from '@/shared/contract';
 import type { BotAdapter } from '../../adapters/telegram-bot';
 import type { Db } from '../../db/db';
 import { PermanentJobError } from '../../jobs';

@@ -13,8 +13,8 @@ import type {
   paymentRequestsShare,
   SharedPaymentRequest,
 } from '@/shared/contract';
-import { miniAppLink } from '@/shared/lib/mini-app-link';
-import { minorToDecimal, CURRENCY_DIGITS } from '@/shared/money';
+import { miniAppLink } from '@/shared/contract';
+import { formatMoney } from '@/shared/money';
 import { addSeconds } from '../../clock';
 import type { Queryable } from '../../db/db';
 import { catalogError, httpErrors } from '../../http/errors';
@@ -102,7 +102,7 @@ export const createPaymentRequest = ({ db, clock, user, body, settings, app, pub
     const now = clock.now();
     await paymentProfile(q, user.userId, now);
     const limit = settings.limits[body.amount.currency];
-    const text = (amount: number) => `${minorToDecimal(amount, CURRENCY_DIGITS[body.amount.currency])} ${body.amount.currency}`;
+    const text = (amount: number) => formatMoney({ amount, currency: body.amount.currency }, 'en');
     if (body.amount.amount < limit.min || body.amount.amount > limit.maxPerTransfer) {
       const message = `A request must be between ${text(limit.min)} and ${text(limit.maxPerTransfer)}.`;
       throw catalogError(body.amount.amount < limit.min ? 'AMOUNT_BELOW_MINIMUM' : 'TRANSFER_LIMIT_EXCEEDED', message, { fields: { amount: message } });
@@ -163,7 +163,7 @@ export const sharePaymentRequest = async ({ db, clock, user, params, app, bot, p
   if (view.status !== 'open') throw catalogError('PAYMENT_REQUEST_CLOSED', 'This request is no longer open.');
   const [owner] = await db.query<{ telegram_id: string | number | null }>('SELECT telegram_id FROM users WHERE id = $1', [user.userId]);
   if (!bot?.savePreparedInlineMessage || owner?.telegram_id == null || !miniAppLink(app, requestStartParam(row.id))) return { preparedMessageId: null, link: view.link };
-  const amount = `${minorToDecimal(view.amount.amount, CURRENCY_DIGITS[view.amount.currency])} ${view.amount.currency}`;
+  const amount = formatMoney(view.amount, lang === 'ru' ? 'ru' : 'en');
   const ru = lang === 'ru';
   const title = ru ? `Запрос на ${amount}` : `Request for ${amount}`;
   const text = [`${view.requester.name} ${ru ? 'просит' : 'requests'} ${amount}`, view.note ? (ru ? `«${view.note}»` : `“${view.note}”`) : null]

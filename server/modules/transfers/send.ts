@@ -5,7 +5,7 @@
  * most once. docs/server.md "Transfers between users".
  */
 import type { Money, SendTransferBody, Transfer, transfersSend } from '@/shared/contract';
-import { minorToDecimal, CURRENCY_DIGITS } from '@/shared/money';
+import { formatMoney } from '@/shared/money';
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/db';
 import { catalogError } from '../../http/errors';
@@ -16,7 +16,8 @@ import { recipientByPayCode } from './profile';
 import { lockOpenRequest, markRequestPaid } from './requests';
 import { maskedName, paymentProfile, type TransfersRequest } from './shared';
 
-const text = (money: Money) => `${minorToDecimal(money.amount, CURRENCY_DIGITS[money.currency])} ${money.currency}`;
+/** Money in a refusal's English message, as the app writes it (the money kernel's one formatter). */
+const text = (money: Money) => formatMoney(money, 'en');
 
 export interface TransferRow extends Record<string, unknown> {
   id: string;

@@ -10,10 +10,12 @@ import { SbpService } from './sbp';
 import { WalletService } from './service';
 import { UsdtDepositWatcher } from './usdt-watcher';
 
-export { WalletService } from './service';
-export { SbpService, WEBHOOK_PATH } from './sbp';
+export { WalletService, type ListRow } from './service';
+export { SbpService, toSbpPayment, WEBHOOK_PATH } from './sbp';
 export { UsdtDepositWatcher, type DepositOutcome, type UnmatchedReason } from './usdt-watcher';
 export { amountWithTag, formatUsdtAmount, MICRO_PER_CENT, parseUsdtAmount, tagOfAmount } from './usdt-amount';
+export { DECLINED_SBP_HISTORY_SQL } from './declined-sbp';
+export { RECEIVED_TRANSFERS_HISTORY_SQL } from './received-transfers';
 
 export interface WalletModules {
   settings: WalletSettings;

@@ -6,8 +6,9 @@ import { addSeconds, type Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { catalogError, DomainError, httpErrors } from '../../http/errors';
 import { accountIds, ensureWalletAccounts, getSystemAccountShard, pickShard, postTransaction, runLedgerTx } from '../ledger';
-import type { WalletSettings } from '../config/settings';
+import type { WalletSettings } from '../config';
 import { notifyUser } from '../notifications';
+import { formatMoney } from '@/shared/money';
 
 interface PaymentRow extends Record<string, unknown> {
   id: string;
@@ -41,7 +42,6 @@ export const toSbpPayment = (row: PaymentRow): SbpPayment => ({
 
 export type CallbackOutcome = 'credited' | 'already_settled' | 'marked_failed';
 
-const formatRub = (kopecks: number): string => `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(kopecks / 100)} RUB`;
 
 /** Our order numbers: `TW-YYYYMMDD-` + 8 random characters (shown on the payment pages, given to the acquirer). */
 const newOrderId = (now: Date): string => {
@@ -124,10 +124,10 @@ export class SbpService {
     const { db, clock, settings, acquirer } = this.deps;
     const { minAmount, maxAmount, paymentTtlSeconds } = settings.sbp;
     if (input.amount < minAmount) {
-      throw catalogError('AMOUNT_BELOW_MINIMUM', `The smallest SBP top-up is ${formatRub(minAmount)}.`);
+      throw catalogError('AMOUNT_BELOW_MINIMUM', `The smallest SBP top-up is ${formatMoney({ amount: minAmount, currency: 'RUB' }, 'en')}.`);
     }
     if (input.amount > maxAmount) {
-      throw catalogError('AMOUNT_ABOVE_MAXIMUM', `The largest SBP top-up is ${formatRub(maxAmount)}.`);
+      throw catalogError('AMOUNT_ABOVE_MAXIMUM', `The largest SBP top-up is ${formatMoney({ amount: maxAmount, currency: 'RUB' }, 'en')}.`);
     }
     const [existing] = await db.query<PaymentRow>('SELECT * FROM sbp_payments WHERE user_id = $1 AND idempotency_key = $2', [
       userId,

@@ -16,7 +16,7 @@ import {
 } from '@/shared/contract';
 import { routesWith } from '../../http/route';
 import { appJobRegistry } from '../../jobs';
-import { EmailCodeService } from '../auth/email-codes';
+import { EmailCodeService } from '../auth';
 import { defineModule, type ModuleDeps } from '../module';
 import { addAddress, listAddresses, removeAddress } from './addresses';
 import { processWithdrawal, withdrawalJobGaveUp } from './process';

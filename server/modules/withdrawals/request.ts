@@ -10,7 +10,7 @@ import { addSeconds } from '../../clock';
 import type { Queryable } from '../../db/db';
 import { catalogError } from '../../http/errors';
 import { enqueueJob } from '../../jobs';
-import { withdrawalCodeMail } from '../auth/mail-messages';
+import { withdrawalCodeMail } from '../auth';
 import { runLedgerTx } from '../ledger';
 import { ownedAddress } from './addresses';
 import { deviceHoldUntil, onHold } from './holds';

@@ -1,6 +1,6 @@
 /** What the withdrawal use cases and jobs share: dependencies, the row, its contract view, masking. */
 import type { Currency, Withdrawal } from '@/shared/contract';
-import { minorToDecimal, CURRENCY_DIGITS } from '@/shared/money';
+import { formatMoney, minorToDecimal } from '@/shared/money';
 import type { MailAdapter } from '../../adapters/mail';
 import type { SbpPayouts } from '../../adapters/sbp';
 import type { TronSender } from '../../adapters/tron';
@@ -8,7 +8,7 @@ import type { Clock } from '../../clock';
 import type { WithdrawalsSettings } from '../../config';
 import type { Db } from '../../db/db';
 import type { AnyEndpoint, RequestContext } from '../../http/route';
-import type { EmailCodeService } from '../auth/email-codes';
+import type { EmailCodeService } from '../auth';
 
 export interface WithdrawalsDeps {
   db: Db;
@@ -99,4 +99,5 @@ export const toWithdrawal = (row: WithdrawalRow, settings: WithdrawalsSettings):
   };
 };
 
-export const formatMinor = (amount: number, currency: Currency): string => `${minorToDecimal(amount, CURRENCY_DIGITS[currency])} ${currency}`;
+/** Money in a refusal's English message, as the app writes it (the money kernel's one formatter). */
+export const formatMinor = (amount: number, currency: Currency): string => formatMoney({ amount, currency }, 'en');

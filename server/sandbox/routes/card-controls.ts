@@ -8,7 +8,7 @@ import { defineEndpoint, Id, IdParams } from '@/shared/contract/core';
 import type { Db } from '../../db/db';
 import { DomainError } from '../../http/errors';
 import { route } from '../../http/route';
-import { cardNotFound, findCard } from '../../modules/cards/store';
+import { cardNotFound, findCard } from '../../modules/cards';
 import type { SandboxCardIssuer } from '../card-issuer';
 
 export const devCardShipmentAdvance = defineEndpoint({

@@ -11,8 +11,8 @@ import {
   devCardPurchase,
   devCardRefund,
 } from './cards-endpoints';
-import { cardNotFound, findCard, formatMoney } from '../../modules/cards/store';
-import { tradeById } from '../../modules/cards';
+import { cardNotFound, findCard, tradeById } from '../../modules/cards';
+import { formatMoney } from '@/shared/money';
 
 const devError = (code: string, message: string, status: number) => new DomainError('cards', code, message, status);
 
@@ -59,7 +59,7 @@ export const registerCardDevRoutes = (app: FastifyInstance, deps: { db: Db; sand
         );
         const refundable = row?.refundable ?? 0;
         if (body.amount > refundable) {
-          throw devError('REFUND_TOO_LARGE', `A refund can return at most what was bought and not refunded yet: ${formatMoney(refundable, card.currency)}.`, 422);
+          throw devError('REFUND_TOO_LARGE', `A refund can return at most what was bought and not refunded yet: ${formatMoney({ amount: refundable, currency: card.currency }, 'en')}.`, 422);
         }
       }
       const result = await sandbox.simulateTrade(card.id, {

@@ -4,7 +4,7 @@ import { readSandboxMailbox } from '../mail';
 import type { Db } from '../../db/db';
 import { httpErrors } from '../../http/errors';
 import { route } from '../../http/route';
-import { normalizeEmail, type UsersService } from '../../modules/users/service';
+import { normalizeEmail, type UsersService } from '../../modules/users';
 import { devMailbox, devSetVerification, SANDBOX_TOKEN_HEADER } from './dev-endpoints';
 
 const sameSecret = (given: string, expected: string): boolean => {

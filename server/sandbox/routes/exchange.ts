@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { defineEndpoint } from '@/shared/contract/core';
 import { route } from '../../http/route';
-import type { ExchangeService } from '../../modules/exchange/service';
+import type { ExchangeService } from '../../modules/exchange';
 import type { SandboxRateProvider } from '../rates';
 
 /** Sandbox control of the rate provider (not part of the app's contract). */

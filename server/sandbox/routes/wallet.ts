@@ -7,8 +7,7 @@ import type { SandboxTronChain } from '../tron';
 import type { Clock } from '../../clock';
 import { catalogError, httpErrors } from '../../http/errors';
 import { route } from '../../http/route';
-import { parseUsdtAmount, formatUsdtAmount } from '../../modules/wallet/usdt-amount';
-import type { UsdtDepositWatcher } from '../../modules/wallet/usdt-watcher';
+import { formatUsdtAmount, parseUsdtAmount, type UsdtDepositWatcher } from '../../modules/wallet';
 
 // ── Sandbox-only endpoints (SANDBOX=true), validated like contract endpoints but not part of the app's contract.
 

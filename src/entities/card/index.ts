@@ -18,11 +18,9 @@ export { cardsListOpened, cardsListClosed, $cards, $cardsState, $cardsError } fr
 export { archiveOpened, $archivedCards, $archiveState, $archiveError } from './model/archive';
 export { cardTransactions, cardTrades, type CardHistory, type CardHistoryFilters } from './model/history';
 export { showCardFailureFx } from './model/failure';
-export {
-  errorCodeOf,
-  attemptsLeftOf,
-} from './lib/card-failure';
+export { errorCodeOf, attemptsLeftOf, CARD_READ_FAILURES } from './lib/card-failure';
 export { isDeadStatus, isEndedStatus } from './lib/status';
+export { cardActionsFor, type CardActionPlugin } from './lib/card-actions';
 export { CardStatusBadge } from './ui/card-status-badge';
 export { CardFailureText } from './ui/card-failure-text';
 export { CardFace } from './ui/card-face';

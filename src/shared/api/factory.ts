@@ -31,7 +31,7 @@ import { createEffect, createStore, sample, type Store } from 'effector';
 import type { EndpointData, EndpointInput } from '@/shared/contract';
 import { bindTransportEvents } from './auth/events';
 import { apiDataReset } from './reset';
-import { schemaContract } from './contract';
+import { validatedDataContract } from './contract';
 import { isClientError, type ApiError } from './http/errors';
 import { executeRequest, type AnyEndpoint } from './http/request';
 import { isDefinitiveFailure, newIdempotencyKey, pendingIntents, stableStringify } from './idempotency';
@@ -156,7 +156,7 @@ export function createApiQuery<E extends AnyEndpoint>(endpoint: E, options: ApiQ
 function buildQuery<E extends AnyEndpoint>(endpoint: E, name: string, { enabled, cached = true }: ApiQueryOptions): ApiQuery<E> {
   const query = createQuery({
     effect: createRequestEffect<E, ApiOperationParams<E>>(endpoint, { retries: true }),
-    contract: schemaContract(endpoint.response),
+    contract: validatedDataContract<EndpointData<E>>(),
     name,
     ...(enabled ? { enabled } : {}),
   }) satisfies ApiQuery<E>;
@@ -172,7 +172,7 @@ export function createApiMutation<E extends AnyEndpoint>(endpoint: E, options: A
   return withCallSiteSid(name, () =>
     createMutation({
       effect: createRequestEffect<E, ApiMutationParams<E>>(endpoint, { retries: false }),
-      contract: schemaContract(endpoint.response),
+      contract: validatedDataContract<EndpointData<E>>(),
       name,
     }) satisfies ApiMutation<E>,
   );
@@ -243,7 +243,7 @@ export function createIdempotentMutation<E extends AnyEndpoint>(
     return send(input, key);
   });
   return withCallSiteSid(name, () => {
-    const mutation = createMutation({ effect: createSendEffect(), contract: schemaContract(endpoint.response), name });
+    const mutation = createMutation({ effect: createSendEffect(), contract: validatedDataContract<EndpointData<E>>(), name });
     const $unresolved = createStore(false, { serialize: 'ignore' })
       .on(mutation.finished.failure, (_, { error }) => !isDefinitiveFailure(error))
       .reset(mutation.finished.success);

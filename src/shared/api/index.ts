@@ -42,7 +42,6 @@ export { createPoll, type Poll } from './poll';
 export { isDefinitiveFailure, newIdempotencyKey } from './idempotency';
 export { forgetPendingIntents, PENDING_INTENTS_PREFIX } from './pending-intents-reset';
 export { apiDataReset } from './reset';
-export { schemaContract } from './contract';
 export {
   toQueryState,
   toMutationState,

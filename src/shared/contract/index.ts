@@ -19,6 +19,7 @@ export * from './app-lock';
 export * from './transfers';
 export * from './withdrawals';
 export * from './tron-address';
+export * from './mini-app-link';
 
 import type { EndpointDef } from './core';
 import { accountEndpoints } from './account';

@@ -1,28 +1,10 @@
 /**
- * Intl formatters. Money is integer minor units (USD cents, RUB kopecks): it is turned into an exact
- * decimal string (no float division) and handed to Intl.NumberFormat with `narrowSymbol`, so en + RUB
- * prints "₽1,234.50" (not "RUB 1,234.50") and ru prints "1 234,50 ₽" (U+00A0 separators).
+ * Intl formatters of numbers and dates, cached per language. Money is written by the money kernel's formatMoney
+ * (src/shared/money/format.ts), shared with the server.
  */
-import { minorToDecimal } from '@/shared/money';
-
-export interface MoneyValue {
-  /** Integer minor units. */
-  amount: number | bigint;
-  /** ISO 4217 code ("USD", "RUB"); "USDT" is handled as a 6-decimal token. */
-  currency: string;
-}
-
-export interface FormatMoneyOptions {
-  /** 'always' / 'exceptZero' show "+" on incoming amounts (transaction lists). */
-  signDisplay?: 'auto' | 'always' | 'exceptZero' | 'never';
-}
+import { formatMoney } from '@/shared/money';
 
 type DateInput = Date | string | number;
-
-/** Tokens that are not ISO 4217 currencies: minor-unit digits and the label shown after the number. */
-const TOKENS: Record<string, { digits: number; minimumDigits: number; label: string }> = {
-  USDT: { digits: 6, minimumDigits: 2, label: 'USDT' },
-};
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
 function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => T): T {
@@ -32,27 +14,6 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.Relativ
     cache.set(key, value);
   }
   return value;
-}
-
-export function formatMoney(money: MoneyValue, lang: string, options: FormatMoneyOptions = {}): string {
-  const currency = money.currency.toUpperCase();
-  const signDisplay = options.signDisplay ?? 'auto';
-  const token = TOKENS[currency];
-  if (token) {
-    const nf = cached(`tok|${lang}|${currency}|${signDisplay}`, () =>
-      new Intl.NumberFormat(lang, {
-        minimumFractionDigits: token.minimumDigits,
-        maximumFractionDigits: token.digits,
-        signDisplay,
-      }),
-    );
-    return `${formatDecimal(nf, minorToDecimal(money.amount, token.digits))}\u00a0${token.label}`;
-  }
-  const nf = cached(`cur|${lang}|${currency}|${signDisplay}`, () =>
-    new Intl.NumberFormat(lang, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', signDisplay }),
-  );
-  const digits = nf.resolvedOptions().maximumFractionDigits ?? 2;
-  return formatDecimal(nf, minorToDecimal(money.amount, digits));
 }
 
 /**
@@ -65,39 +26,6 @@ export function warmFormatters(lang: string, currencies: readonly string[]): voi
   for (const currency of currencies) formatMoney({ amount: 0, currency }, lang);
   formatRelativeDay(0, lang, 0);
   formatRelativeDay(0, lang, 86_400_000 * 400);
-}
-
-/** What a hidden amount shows in place of its digits ("Hide balances"). */
-export const MASKED_DIGITS = '••••';
-
-/**
- * The amount with its digits replaced by MASKED_DIGITS and no sign, the currency kept where the language puts it:
- * "$••••" / "•••• ₽" / "•••• USDT". Nothing of the value (not even its length) is left.
- */
-export function formatMoneyMasked(money: Pick<MoneyValue, 'currency'>, lang: string): string {
-  const currency = money.currency.toUpperCase();
-  const token = TOKENS[currency];
-  if (token) return `${MASKED_DIGITS}\u00a0${token.label}`;
-  const nf = cached(`cur|${lang}|${currency}|never`, () =>
-    new Intl.NumberFormat(lang, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', signDisplay: 'never' }),
-  );
-  let masked = '';
-  let inNumber = false;
-  for (const part of nf.formatToParts(0)) {
-    if (part.type === 'integer' || part.type === 'group' || part.type === 'decimal' || part.type === 'fraction') {
-      if (!inNumber) masked += MASKED_DIGITS;
-      inNumber = true;
-    } else {
-      masked += part.value;
-      inNumber = false;
-    }
-  }
-  return masked;
-}
-
-/** Intl accepts exact decimal strings (ES2023); the cast keeps older lib typings happy. */
-function formatDecimal(nf: Intl.NumberFormat, decimal: string): string {
-  return nf.format(decimal as unknown as number);
 }
 
 export function formatNumber(value: number, lang: string, options?: Intl.NumberFormatOptions): string {

@@ -18,18 +18,7 @@ export {
   type InitI18nOptions,
 } from './instance';
 export { CORE_NAMESPACES, prefetchLocaleFiles } from './resources';
-export {
-  formatMoney,
-  formatMoneyMasked,
-  MASKED_DIGITS,
-  formatNumber,
-  formatDate,
-  formatDateTime,
-  formatRelativeDay,
-  warmFormatters,
-  type MoneyValue,
-  type FormatMoneyOptions,
-} from './format';
+export { formatNumber, formatDate, formatDateTime, formatRelativeDay, warmFormatters } from './format';
 export { useFormatters } from './use-formatters';
 export { AmountsHiddenContext } from './amounts-hidden';
 export { MoneyMessage, moneyMessage, type MoneyMessageProps } from './money-message';

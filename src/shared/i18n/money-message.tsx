@@ -1,6 +1,6 @@
 import { createElement, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MoneyValue } from './format';
+import type { MoneyValue } from '@/shared/money';
 import { useFormatters } from './use-formatters';
 
 export interface MoneyMessageProps {

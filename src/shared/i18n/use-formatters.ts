@@ -1,16 +1,7 @@
 import { useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  formatDate,
-  formatDateTime,
-  formatMoney,
-  formatMoneyMasked,
-  formatNumber,
-  formatRelativeDay,
-  MASKED_DIGITS,
-  type FormatMoneyOptions,
-  type MoneyValue,
-} from './format';
+import { formatMoney, formatMoneyMasked, MASKED_DIGITS, type FormatMoneyOptions, type MoneyValue } from '@/shared/money';
+import { formatDate, formatDateTime, formatNumber, formatRelativeDay } from './format';
 import { AmountsHiddenContext } from './amounts-hidden';
 
 

@@ -3,7 +3,6 @@ export { pushBackHandler, handleBack, useBackHandler, useBackHandlerCount } from
 export { cn } from './class-names';
 export { createAmountSheet, type AmountSheet, type AmountSheetStep } from './amount-sheet';
 export { writeClipboard, clearCopiedText, onNextFocus, type ClipboardClearResult } from './clipboard';
-export { miniAppLink } from './mini-app-link';
 export {
   navigateFx,
   useRouterBinding,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CardProduct } from '@/shared/contract';
 import { parseAmountInput, type AmountInputResult } from './amount';
-import { checkAmount, depositFee, initialDepositBounds, issueCharge, productDepositFee, topUpBounds, topUpCharge } from './deposit';
+import { checkAmount, depositBounds, depositFee, issueCharge, productDepositFee, topUpCharge } from './deposit';
 
 const usd = (amount: number) => ({ amount, currency: 'USD' as const });
 const parsed = (amount: number): AmountInputResult => ({ ok: true, amount });
@@ -48,8 +48,8 @@ describe('deposit fee: fixed + ceil(amount × bps / 10 000)', () => {
 describe('bounds and charges', () => {
   it('initial deposit: at least minimalDeposit, within depositRange', () => {
     const product = makeProduct({ minimalDeposit: usd(5_000), depositRange: { min: usd(2_000), max: usd(2_500_000) } });
-    expect(initialDepositBounds(product)).toEqual({ min: usd(5_000), max: usd(2_500_000) });
-    expect(topUpBounds(product)).toEqual({ min: usd(2_000), max: usd(2_500_000) });
+    expect(depositBounds(product, 'initial')).toEqual({ min: usd(5_000), max: usd(2_500_000) });
+    expect(depositBounds(product, 'topUp')).toEqual({ min: usd(2_000), max: usd(2_500_000) });
   });
 
   it('issue charge = issue cost + deposit + deposit fee', () => {

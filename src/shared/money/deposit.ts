@@ -24,14 +24,16 @@ export function productDepositFee(product: Pick<CardProduct, 'depositFee' | 'cur
   return { amount: depositFee({ bps, fixed: fixed.amount }, amount), currency: product.currency };
 }
 
-/** Bounds of one top-up (depositRange). */
-export function topUpBounds(product: Pick<CardProduct, 'depositRange'>): { min: Money; max: Money } {
-  return { min: product.depositRange.min, max: product.depositRange.max };
-}
+/** What a deposit is: the initial deposit of a new card, or a later top-up. */
+export type DepositKind = 'initial' | 'topUp';
 
-/** Bounds of the initial deposit at issue: at least minimalDeposit and within depositRange. */
-export function initialDepositBounds(product: Pick<CardProduct, 'depositRange' | 'minimalDeposit'>): { min: Money; max: Money } {
+/**
+ * THE deposit-range rule (the server refuses with DEPOSIT_OUT_OF_RANGE outside it; the app checks and shows the same
+ * bounds): a top-up lies within depositRange; the initial deposit at issue is at least minimalDeposit too.
+ */
+export function depositBounds(product: Pick<CardProduct, 'depositRange' | 'minimalDeposit'>, kind: DepositKind): { min: Money; max: Money } {
   const { min, max } = product.depositRange;
+  if (kind === 'topUp') return { min, max };
   return { min: min.amount >= product.minimalDeposit.amount ? min : product.minimalDeposit, max };
 }
 

@@ -1,8 +1,9 @@
 /**
  * The money kernel: rules about money shared by the app and the server (docs/architecture.md "Money kernel").
- * Integer minor units only; pure ECMAScript (BigInt, Intl-free), no DOM or Node APIs, no effector: the server
+ * Integer minor units only; pure ECMAScript (BigInt, Intl), no DOM or Node APIs, no effector: the server
  * imports it as `@/shared/money`, the app's slices too.
  */
+export { formatMoney, formatMoneyMasked, MASKED_DIGITS, type FormatMoneyOptions, type MoneyValue } from './format';
 export {
   parseAmountInput,
   parseMinorUnits,
@@ -33,12 +34,12 @@ export {
 export {
   depositFee,
   productDepositFee,
-  topUpBounds,
-  initialDepositBounds,
+  depositBounds,
   issueCharge,
   topUpCharge,
   checkAmount,
   type DepositFeeRule,
+  type DepositKind,
   type IssueCharge,
   type TopUpCharge,
   type AmountProblem,

@@ -3,12 +3,12 @@ import type { Card, cardsCreate } from '@/shared/contract/cards';
 import { catalogError } from '../../../http/errors';
 import { enqueueJob } from '../../../jobs';
 import { runLedgerTx } from '../../ledger';
-import { depositFee } from '@/shared/money';
+import { depositFee, formatMoney } from '@/shared/money';
 import { depositFeeRule, findProduct, productName, productNotFound } from '../../products';
 import { CARD_JOBS, CARD_LIMITS } from '../limits';
 import { chargeIssue } from '../money';
 import { ARCHIVED_STATUSES_SQL } from '../status-machine';
-import { embossedName, formatMoney, newId, type CardRow } from '../store';
+import { embossedName, newId, type CardRow } from '../store';
 import { deliveryAddressFor } from './delivery';
 import { cardView, depositRange, type CardsRequest } from './shared';
 import { saveDelivery } from '../shipment';
@@ -35,9 +35,9 @@ export const issueCard = async ({ db, clock, issuer, limits, user, body, idempot
       throw catalogError('PRODUCT_UNAVAILABLE', 'This card product cannot be issued right now. Please choose another product.');
     }
     const deliveryAddress = deliveryAddressFor(product.form, body.deliveryAddress);
-    const range = depositRange(product, true);
+    const range = depositRange(product, 'initial');
     if (body.initialDeposit < range.min || body.initialDeposit > range.max) {
-      const text = `The initial deposit must be between ${formatMoney(range.min, product.currency)} and ${formatMoney(range.max, product.currency)}.`;
+      const text = `The initial deposit must be between ${formatMoney({ amount: range.min, currency: product.currency }, 'en')} and ${formatMoney({ amount: range.max, currency: product.currency }, 'en')}.`;
       throw catalogError('DEPOSIT_OUT_OF_RANGE', text, { fields: { initialDeposit: text } });
     }
     const [{ count } = { count: 0 }] = await q.query<{ count: number }>(

@@ -3,6 +3,7 @@ import type { Card } from '@/shared/contract/cards';
 import { IssuerRequestError, IssuerUnavailableError, type CardIssuer } from '../../../adapters/card-issuer';
 import type { Clock } from '../../../clock';
 import type { Db, Queryable } from '../../../db/db';
+import { depositBounds, type DepositKind } from '@/shared/money';
 import { catalogError } from '../../../http/errors';
 import { cursorDate, decodeCursor, encodeCursor, findProductIncludingRetired, productName, type ProductRecord } from '../../products';
 import { cardBalance } from '../money';
@@ -43,10 +44,12 @@ export const issuerCall = async <T>(call: () => Promise<T>): Promise<T> => {
   }
 };
 
-export const depositRange = (product: ProductRecord, initial: boolean) => ({
-  min: initial ? Math.max(product.minimalDeposit, product.depositMin) : product.depositMin,
-  max: product.depositMax,
-});
+/** The bounds of a deposit into a card of `product`, in its minor units: the money kernel's one rule (depositBounds). */
+export const depositRange = (product: ProductRecord, kind: DepositKind): { min: number; max: number } => {
+  const money = (amount: number) => ({ amount, currency: product.currency });
+  const bounds = depositBounds({ minimalDeposit: money(product.minimalDeposit), depositRange: { min: money(product.depositMin), max: money(product.depositMax) } }, kind);
+  return { min: bounds.min.amount, max: bounds.max.amount };
+};
 
 export const keysetAfter = (cursor: string | undefined) => {
   const after = decodeCursor(cursor, ['string', 'string'] as const);

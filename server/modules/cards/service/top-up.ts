@@ -3,12 +3,12 @@ import type { Card, cardsTopUp, TopUpResult } from '@/shared/contract/cards';
 import { catalogError } from '../../../http/errors';
 import { enqueueJobStatement } from '../../../jobs';
 import { runLedgerTx } from '../../ledger';
-import { depositFee } from '@/shared/money';
+import { depositFee, formatMoney } from '@/shared/money';
 import { depositFeeRule, findProductIncludingRetired, productName } from '../../products';
 import { CARD_JOBS, CARD_LIMITS } from '../limits';
 import { chargeTopup } from '../money';
 import { checkAction } from '../status-machine';
-import { formatMoney, newId, ownedCard, toCard, type TopupRow } from '../store';
+import { newId, ownedCard, toCard, type TopupRow } from '../store';
 import { cardView, conflict, depositRange, type CardsRequest } from './shared';
 
 /** The answer to a top-up: the card as it is now and the transfer (its row, or the one about to be written). */
@@ -61,9 +61,9 @@ export const topUpCard = async ({
     }
     const product = await findProductIncludingRetired(q, card.product_id);
     if (!product) throw new Error(`card ${card.id} points at a missing product ${card.product_id}`);
-    const range = depositRange(product, false);
+    const range = depositRange(product, 'topUp');
     if (body.amount < range.min || body.amount > range.max) {
-      const text = `A top-up of this card must be between ${formatMoney(range.min, card.currency)} and ${formatMoney(range.max, card.currency)}.`;
+      const text = `A top-up of this card must be between ${formatMoney({ amount: range.min, currency: card.currency }, 'en')} and ${formatMoney({ amount: range.max, currency: card.currency }, 'en')}.`;
       throw catalogError('DEPOSIT_OUT_OF_RANGE', text, { fields: { amount: text } });
     }
     // Charged first, then the row is written once with the ledger ids (the card row lock keeps request keys unique).

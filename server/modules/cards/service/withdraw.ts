@@ -9,8 +9,9 @@ import { runLedgerTx } from '../../ledger';
 import { moveCardToWallet, type WithdrawalRow } from '../lifecycle-money';
 import { cardBalance } from '../money';
 import { checkAction } from '../status-machine';
-import { formatMoney, ownedCard } from '../store';
+import { ownedCard } from '../store';
 import { cardView, conflict, type CardsRequest } from './shared';
+import { formatMoney } from '@/shared/money';
 
 export const withdrawFromCard = async ({ db, clock, user, params, body, idempotencyKey: requestKey, lang }: CardsRequest<typeof cardsWithdraw>): Promise<WithdrawResult> => {
   const { card, withdrawal } = await runLedgerTx(db, async (q) => {
@@ -22,7 +23,7 @@ export const withdrawFromCard = async ({ db, clock, user, params, body, idempote
     if (!check.ok) throw conflict(check.message);
     const balance = await cardBalance(q, card.id);
     if (body.amount > balance) {
-      const text = `The card holds ${formatMoney(balance, card.currency)}; you can withdraw at most that.`;
+      const text = `The card holds ${formatMoney({ amount: balance, currency: card.currency }, 'en')}; you can withdraw at most that.`;
       throw catalogError('CARD_BALANCE_EXCEEDED', text, { fields: { amount: text } });
     }
     return { card, withdrawal: await moveCardToWallet(q, card, { amount: body.amount, reason: 'withdraw', requestKey }, now) };

@@ -1,7 +1,7 @@
 import type { CardProduct } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { SummaryList } from '@/shared/ui';
-import { initialDepositBounds } from '@/shared/money';
+import { depositBounds } from '@/shared/money';
 
 /** "1.5% + $1.00", "2%", "$0.50" or "No fee". */
 export function useDepositFeeText(product: Pick<CardProduct, 'depositFee'>): string {
@@ -23,7 +23,7 @@ export function ProductFees({ product }: ProductFeesProps) {
   const { t } = useTranslation('cards');
   const format = useFormatters();
   const feeText = useDepositFeeText(product);
-  const initial = initialDepositBounds(product);
+  const initial = depositBounds(product, 'initial');
   return (
     <SummaryList
       inset

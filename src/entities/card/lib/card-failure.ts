@@ -5,27 +5,20 @@
 import type { Store } from 'effector';
 import { ERROR_CODES, isApiError, toErrorMessage, TRANSPORT_ERROR_KEYS, type ErrorMessage } from '@/shared/api';
 
-/** SPEC §8 card operations and their message keys (errors.json, namespace errors). */
-export const CARD_OPERATION_KEYS = {
+/**
+ * The words of the card reads this entity makes (SPEC §8): "Failed to fetch cards" and the like. A feature names its
+ * own operation's words (its message key) when it reports a failure: the entity does not list the features.
+ */
+export const CARD_READ_FAILURES = {
   fetchCards: 'errors:cards.fetchCardsFailed',
   fetchCard: 'errors:cards.fetchCardFailed',
   balance: 'errors:cards.fetchBalanceFailed',
   transactions: 'errors:cards.fetchTransactionsFailed',
   trades: 'errors:cards.fetchTradesFailed',
-  sensitive: 'errors:cards.fetchSensitiveDataFailed',
-  create: 'errors:cards.createFailed',
-  activate: 'errors:cards.activateFailed',
-  updateStatus: 'errors:cards.updateStatusFailed',
-  issue: 'errors:cards.issueFailed',
   products: 'errors:cards.fetchProductsFailed',
-  topUp: 'errors:cards.topUpFailed',
-  // Card lifecycle (issue #14): their words live in the card-lifecycle namespace.
-  close: 'card-lifecycle:failures.close',
-  block: 'card-lifecycle:failures.block',
-  replace: 'card-lifecycle:failures.replace',
-  withdraw: 'card-lifecycle:failures.withdraw',
+  /** An ordered card the issuer then rejected or failed (cardSettled). */
+  issue: 'errors:cards.issueFailed',
 } as const;
-export type CardOperation = keyof typeof CARD_OPERATION_KEYS;
 
 export const CARD_OPERATION_ERROR_TITLE_KEY = 'errors:cards.operationError';
 

@@ -14,7 +14,7 @@
  */
 import { combine, createEvent, createStore, sample } from 'effector';
 import { apiDataReset, createPoll, isApiError, queryState, refetchOn, type QueryView } from '@/shared/api';
-import { cardErrorMessageOf } from '../lib/card-failure';
+import { CARD_READ_FAILURES, cardErrorMessageOf } from '../lib/card-failure';
 import type { Card, CardForm, CardStatus } from '@/shared/contract';
 import { CARD_POLL_INTERVAL_MS, TOP_UP_WATCH_TICKS } from '../config/status';
 import { isDeadStatus, isEndedStatus, isTransitionalStatus } from '../lib/status';
@@ -147,6 +147,6 @@ sample({
   clock: cardSettled,
   // closed / blocked are final too, but chosen by the user: no issue failure (features/card/close, card-block).
   filter: (card) => isDeadStatus(card.status) && !isEndedStatus(card.status),
-  fn: (card) => ({ operation: 'issue' as const, reasonCode: card.statusReason }),
+  fn: (card) => ({ message: CARD_READ_FAILURES.issue, reasonCode: card.statusReason }),
   target: showCardFailureFx,
 });

@@ -6,10 +6,11 @@ import { createEffect } from 'effector';
 import { i18n } from '@/shared/i18n';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
-import { CARD_OPERATION_ERROR_TITLE_KEY, CARD_OPERATION_KEYS, failureReasonKeys, type CardOperation } from '../lib/card-failure';
+import { CARD_OPERATION_ERROR_TITLE_KEY, failureReasonKeys } from '../lib/card-failure';
 
 export interface CardFailure {
-  operation: CardOperation;
+  /** The operation's own words (an i18n key: 'errors:cards.topUpFailed' — "Failed to top up card"). */
+  message: string;
   /** The failed call's error (ApiError), if a call failed. */
   error?: unknown;
   /** An issuer code instead (card statusReason, e.g. KYC_REJECTED). */
@@ -17,9 +18,9 @@ export interface CardFailure {
 }
 
 /** "Failed to top up card. Not enough money in the wallet." (the reason only when a text exists for it). */
-export function describeCardFailure({ operation, error, reasonCode }: CardFailure): { title: string; description: string } {
+export function describeCardFailure({ message, error, reasonCode }: CardFailure): { title: string; description: string } {
   const title = i18n.t(CARD_OPERATION_ERROR_TITLE_KEY, { defaultValue: 'Card Operation Error' });
-  const operationText = i18n.t(CARD_OPERATION_KEYS[operation]);
+  const operationText = i18n.t(message);
   // An issuer code: the card's own sentence, else the shared words for every server code (errors:reasons); never the code.
   const reasonKeys = reasonCode ? [`cards:statusReason.${reasonCode}`, `errors:reasons.${reasonCode}`] : failureReasonKeys(error);
   const reasonKey = reasonKeys.find((key) => i18n.exists(key));

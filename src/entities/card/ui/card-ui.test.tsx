@@ -9,6 +9,7 @@ import { CardFailureText } from './card-failure-text';
 import { CardStatusBadge } from './card-status-badge';
 import { CardTradeRow } from './history-rows';
 import { describeCardFailure } from '../model/failure';
+import { CARD_READ_FAILURES } from '../lib/card-failure';
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
@@ -44,10 +45,10 @@ describe('card UI pieces', () => {
   });
 
   it('a failure names the operation and the reason', () => {
-    render(<CardFailureText operation="fetchCards" error={{ keys: [TRANSPORT_ERROR_KEYS.network], defaultValue: '' }} />);
+    render(<CardFailureText message={CARD_READ_FAILURES.fetchCards} error={{ keys: [TRANSPORT_ERROR_KEYS.network], defaultValue: '' }} />);
     expect(screen.getByText('Failed to fetch cards. Network error occurred')).toBeTruthy();
     cleanup();
-    render(<CardFailureText operation="topUp" error={{ keys: ['errors:general.error'], defaultValue: 'An error occurred' }} />);
+    render(<CardFailureText message="errors:cards.topUpFailed" error={{ keys: ['errors:general.error'], defaultValue: 'An error occurred' }} />);
     expect(screen.getByText('Failed to top up card')).toBeTruthy();
   });
 
@@ -104,10 +105,10 @@ describe('card UI pieces', () => {
   });
 
   it('a card failure with an issuer code has words for it, and never shows an unknown code', () => {
-    expect(describeCardFailure({ operation: 'issue', reasonCode: 'ISSUER_UNAVAILABLE' }).description).toBe(
+    expect(describeCardFailure({ message: CARD_READ_FAILURES.issue, reasonCode: 'ISSUER_UNAVAILABLE' }).description).toBe(
       'Failed to issue card. The card issuer did not answer. The money has been returned to your wallet.',
     );
-    const unknown = describeCardFailure({ operation: 'issue', reasonCode: 'BRAND_NEW_CODE' }).description;
+    const unknown = describeCardFailure({ message: CARD_READ_FAILURES.issue, reasonCode: 'BRAND_NEW_CODE' }).description;
     expect(unknown).not.toContain('BRAND_NEW_CODE');
   });
 

@@ -1,5 +1,4 @@
-import { miniAppLink } from '@/shared/lib';
-import type { AppConfig } from '@/shared/contract';
+import { miniAppLink, type AppConfig } from '@/shared/contract';
 
 /**
  * Start parameter prefix of referral links (docs/api.md "Promo"): `startapp=ref_<CODE>`. The prefix tells a

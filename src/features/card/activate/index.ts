@@ -1,5 +1,2 @@
-export {
-  activateOpened,
-  $activateCard,
-} from './model/activate';
-export { ActivateSheet } from './ui/activate-sheet';
+export { activateOpened, $activateCard } from './model/activate';
+export { activateCardAction } from './ui/activate-action';

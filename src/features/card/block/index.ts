@@ -1,1 +1,1 @@
-export { BlockCardButton, BlockCardSheet, ReplaceCardOffer } from './ui/block-card';
+export { blockCardAction } from './ui/block-action';

@@ -1,1 +1,1 @@
-export { CloseCardButton, CloseCardSheet } from './ui/close-card';
+export { closeCardAction } from './ui/close-action';

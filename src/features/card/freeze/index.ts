@@ -1,1 +1,1 @@
-export { FreezeButton } from './ui/freeze-button';
+export { freezeCardAction } from './ui/freeze-action';

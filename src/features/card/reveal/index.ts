@@ -1,4 +1,1 @@
-export {
-  $revealed,
-} from './model/reveal';
-export { RevealButton, RevealDialog, RevealPanel } from './ui/reveal';
+export { revealCardAction } from './ui/reveal-action';

@@ -1,5 +1,2 @@
-export {
-  topUpOpened,
-  $topUpCard,
-} from './model/topup';
-export { TopUpSheet } from './ui/topup-sheet';
+export { topUpOpened, $topUpCard } from './model/topup';
+export { topUpCardAction } from './ui/topup-action';

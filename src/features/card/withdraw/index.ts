@@ -1,1 +1,1 @@
-export { WithdrawButton, WithdrawSheet } from './ui/withdraw-sheet';
+export { withdrawCardAction } from './ui/withdraw-action';

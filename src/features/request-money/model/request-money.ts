@@ -7,6 +7,7 @@
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { createApiMutation, createApiQuery, toErrorMessage, type ErrorMessage } from '@/shared/api';
 import {
+  miniAppLink,
   paymentRequestsCancel,
   paymentRequestsCreate,
   paymentRequestsList,
@@ -19,7 +20,7 @@ import {
   type SharedPaymentRequest,
 } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
-import { miniAppLink, writeClipboard } from '@/shared/lib';
+import { writeClipboard } from '@/shared/lib';
 import { $appConfig, appConfigRequested } from '@/entities/app-config';
 import { parseAmountInput } from '@/shared/money';
 import { haptic, isMockEnvironment, sharePreparedMessage, shareUrl } from '@/shared/platform';

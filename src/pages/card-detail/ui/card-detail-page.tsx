@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { useParams } from 'react-router-dom';
-import { $card, $cardError, $cardState, CardFailureText, cardOpened } from '@/entities/card';
+import { $card, $cardError, $cardState, CARD_READ_FAILURES, CardFailureText, cardOpened } from '@/entities/card';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
 import { usePageLifecycle } from '@/shared/lib';
@@ -9,6 +9,7 @@ import { LimitsSection } from '@/features/card/limits';
 import { CardHistoryTabs } from '@/widgets/card-history';
 import { CardPanel } from '@/widgets/card-panel';
 import { ShippingTracker } from '@/widgets/card-shipping';
+import { cardActions } from '../config/card-actions';
 import { cardDetailPage } from '../model/card-detail-page';
 import styles from './card-detail-page.module.css';
 
@@ -36,7 +37,7 @@ export function CardDetailPage() {
       <Page safeArea={false} title={t('cards:detail.title')}>
         <ErrorState
           title={t('errors:cards.operationError')}
-          message={<CardFailureText operation="fetchCard" error={error} />}
+          message={<CardFailureText message={CARD_READ_FAILURES.fetchCard} error={error} />}
           onRetry={() => retry(cardId)}
         />
       </Page>
@@ -56,7 +57,7 @@ export function CardDetailPage() {
   }
   return (
     <Page safeArea={false} title={card.productName}>
-      <CardPanel />
+      <CardPanel actions={cardActions} />
       <ShippingTracker />
       <LimitsSection />
       <CardHistoryTabs cardId={card.id} />

@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { useParams } from 'react-router-dom';
-import { CardFace, CardFailureText } from '@/entities/card';
+import { CARD_READ_FAILURES, CardFace, CardFailureText } from '@/entities/card';
 import { $product, $productError, $productState, ProductFees, productRequested } from '@/entities/card-product';
 import { $user } from '@/entities/user';
 import { $productGone, IssueBlockNotice, IssueButton, IssueConfirmation, IssueForm } from '@/features/card/issue';
@@ -50,7 +50,7 @@ export function CardIssueDetailPage() {
       <Page safeArea={false} title={t('cards:catalog.title')}>
         <ErrorState
           title={t('errors:cards.operationError')}
-          message={<CardFailureText operation="products" error={error} />}
+          message={<CardFailureText message={CARD_READ_FAILURES.products} error={error} />}
           onRetry={() => retry(productId)}
         />
       </Page>

@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { useId } from 'react';
-import { CardFailureText } from '@/entities/card';
+import { CARD_READ_FAILURES, CardFailureText } from '@/entities/card';
 import { $products, $productsError, $productsState, ProductSummary } from '@/entities/card-product';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
@@ -101,7 +101,7 @@ export function CardIssuePage() {
     body = (
       <ErrorState
         title={t('errors:cards.operationError')}
-        message={<CardFailureText operation="products" error={error} />}
+        message={<CardFailureText message={CARD_READ_FAILURES.products} error={error} />}
         onRetry={() => retry()}
       />
     );

@@ -1,4 +1,5 @@
-import { useFormatters, type FormatMoneyOptions, type MoneyValue } from '@/shared/i18n';
+import { useFormatters } from '@/shared/i18n';
+import type { FormatMoneyOptions, MoneyValue } from '@/shared/money';
 import { cn } from '@/shared/lib';
 import styles from './amount.module.css';
 

@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
-import { CardFailureText, CardTradeRow, CardTransactionRow, cardTrades, cardTransactions, type CardHistory } from '@/entities/card';
+import { CardFailureText, CardTradeRow, CardTransactionRow, cardTrades, cardTransactions, type CardHistory, CARD_READ_FAILURES } from '@/entities/card';
 import { CardHistoryFilters, cardSearch } from '@/features/history-search';
 import { StatementExport } from '@/features/statement-export';
 import { TransactionDetailsSheet, transactionDetailsOpened } from '@/features/transaction-details';
@@ -43,7 +43,7 @@ function HistoryList<T extends { id: string }>({
     );
   }
   if (state === 'error' && items.length === 0) {
-    return <ErrorState title={t('errors:cards.operationError')} message={<CardFailureText operation={operation} error={error} />} onRetry={() => open(cardId)} />;
+    return <ErrorState title={t('errors:cards.operationError')} message={<CardFailureText message={CARD_READ_FAILURES[operation]} error={error} />} onRetry={() => open(cardId)} />;
   }
   if (items.length === 0) return <EmptyState title={emptyText} />;
   return (
@@ -51,7 +51,7 @@ function HistoryList<T extends { id: string }>({
       <List>{items.map((item) => render(item))}</List>
       {moreError && (
         <p className={styles.error} role="alert">
-          <CardFailureText operation={operation} error={moreError} />
+          <CardFailureText message={CARD_READ_FAILURES[operation]} error={moreError} />
         </p>
       )}
       {hasMore && <LoadMore variant="plain" onLoadMore={() => more()} loading={loadingMore} label={t('cards:history.loadMore')} />}

@@ -1,6 +1,7 @@
 import { useUnit } from 'effector-react';
 import { Link } from 'react-router-dom';
 import {
+  CARD_READ_FAILURES,
   $archiveError,
   $archiveState,
   $archivedCards,
@@ -69,7 +70,7 @@ export function CardList() {
     return (
       <ErrorState
         title={t('errors:cards.operationError')}
-        message={<CardFailureText operation="fetchCards" error={error} />}
+        message={<CardFailureText message={CARD_READ_FAILURES.fetchCards} error={error} />}
         onRetry={() => retry()}
       />
     );
@@ -105,7 +106,7 @@ export function ArchivedCardList() {
     );
   }
   if (state === 'error') {
-    return <ErrorState title={t('errors:cards.operationError')} message={<CardFailureText operation="fetchCards" error={error} />} onRetry={() => retry()} />;
+    return <ErrorState title={t('errors:cards.operationError')} message={<CardFailureText message={CARD_READ_FAILURES.fetchCards} error={error} />} onRetry={() => retry()} />;
   }
   return (
     <EmptyState

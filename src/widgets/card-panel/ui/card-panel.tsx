@@ -1,28 +1,24 @@
 import { useUnit } from 'effector-react';
 import { useEffect, useRef, useState } from 'react';
 import {
+  CARD_READ_FAILURES,
   $balance,
   $balanceError,
   $balanceState,
   $card,
+  cardActionsFor,
   CardFace,
   CardFailureText,
   CardStatusBadge,
   isDeadStatus,
   isEndedStatus,
+  type CardActionPlugin,
 } from '@/entities/card';
-import { ActivateSheet, activateOpened } from '@/features/card/activate';
-import { BlockCardButton, BlockCardSheet, ReplaceCardOffer } from '@/features/card/block';
-import { CloseCardButton, CloseCardSheet } from '@/features/card/close';
-import { WithdrawButton, WithdrawSheet } from '@/features/card/withdraw';
 import { routePaths } from '@/shared/config';
-import { FreezeButton } from '@/features/card/freeze';
-import { $revealed, RevealButton, RevealDialog, RevealPanel } from '@/features/card/reveal';
-import { TopUpSheet, topUpOpened } from '@/features/card/topup';
 import type { Card } from '@/shared/contract';
 import { useTranslation } from '@/shared/i18n';
 import { haptic } from '@/shared/platform';
-import { Alert, Amount, Button, IconTopUp, LinkButton } from '@/shared/ui';
+import { Alert, Amount, LinkButton } from '@/shared/ui';
 import styles from './card-panel.module.css';
 
 /**
@@ -44,9 +40,9 @@ function useReadyMoment(card: Card | null): boolean {
   return moment;
 }
 
-function StatusLine({ card, ready }: { card: Card; ready: boolean }) {
+function StatusLine({ card, ready, actions }: { card: Card; ready: boolean; actions: readonly CardActionPlugin[] }) {
   const { t, i18n } = useTranslation(['cards', 'errors']);
-  if (isEndedStatus(card.status)) return <EndedLine card={card} />;
+  if (isEndedStatus(card.status)) return <EndedLine card={card} actions={actions} />;
   if (isDeadStatus(card.status)) {
     const reasonKey = card.statusReason ? `cards:statusReason.${card.statusReason}` : null;
     return (
@@ -70,8 +66,8 @@ function StatusLine({ card, ready }: { card: Card; ready: boolean }) {
   );
 }
 
-/** Closed or blocked for good (features card-close, card-block): why, and the replacement if there is one. */
-function EndedLine({ card }: { card: Card }) {
+/** Closed or blocked for good: why, the replacement if there is one, and what the card still offers (its status actions). */
+function EndedLine({ card, actions }: { card: Card; actions: readonly CardActionPlugin[] }) {
   const { t, i18n } = useTranslation(['cards', 'card-lifecycle']);
   const reasonKey = card.statusReason ? `cards:statusReason.${card.statusReason}` : null;
   return (
@@ -85,7 +81,9 @@ function EndedLine({ card }: { card: Card }) {
           {t('card-lifecycle:replace.openNew')}
         </LinkButton>
       )}
-      <ReplaceCardOffer card={card} />
+      {cardActionsFor(actions, card, 'status').map(({ id, Control }) => (
+        <Control key={id} card={card} />
+      ))}
     </div>
   );
 }
@@ -105,66 +103,58 @@ function BalanceBlock({ card }: { card: Card }) {
       )}
       {!balance && state === 'error' && error && (
         <span className={styles.balanceError} role="alert">
-          <CardFailureText operation="balance" error={error} />
+          <CardFailureText message={CARD_READ_FAILURES.balance} error={error} />
         </span>
       )}
     </div>
   );
 }
 
-function Actions({ card }: { card: Card }) {
-  const { t } = useTranslation('cards');
-  const [openTopUp, openActivate] = useUnit([topUpOpened, activateOpened]);
-  const canTopUp = card.allowedActions.includes('topup');
-  const canActivate = card.allowedActions.includes('activate');
+/** The action row: the actions the card's state allows, in the screen's order. */
+function Actions({ card, actions }: { card: Card; actions: readonly CardActionPlugin[] }) {
   return (
     <div className={styles.actions}>
-      {canActivate && (
-        <Button size="m" className={styles.wide} onClick={() => openActivate(card)}>
-          {t('actions.activate')}
-        </Button>
-      )}
-      {canTopUp && (
-        <Button size="m" onClick={() => openTopUp(card)} icon={<IconTopUp size={20} />}>
-          {t('actions.topUp')}
-        </Button>
-      )}
-      <WithdrawButton card={card} />
-      <FreezeButton card={card} />
-      <RevealButton card={card} />
-      <BlockCardButton card={card} />
-      <CloseCardButton card={card} />
+      {cardActionsFor(actions, card, 'actions').map(({ id, Control, wide }) => (
+        <Control key={id} card={card} className={wide ? styles.wide : undefined} />
+      ))}
     </div>
   );
 }
 
+/** The number on the card's face: the full one while an action has revealed it (its hook), else the mask. */
+function useFaceNumber(card: Card, actions: readonly CardActionPlugin[]): string | undefined {
+  let number: string | undefined;
+  // The list is fixed for the screen's life, so the hooks run in the same order on every render.
+  for (const action of actions) number = action.useFaceNumber?.(card) ?? number;
+  return number;
+}
+
 /**
- * The card on its screen: picture, status, balance, actions (top-up, withdraw, freeze, activate, reveal, block, close)
- * and their sheets.
+ * The card on its screen: picture, status, balance, and the actions the screen lists (`actions`, one per card feature:
+ * entities/card CardActionPlugin) with their sheets and details.
  */
-export function CardPanel() {
-  const [card, revealed] = useUnit([$card, $revealed]);
+export function CardPanel({ actions }: { actions: readonly CardActionPlugin[] }) {
+  const card = useUnit($card);
   const ready = useReadyMoment(card);
   if (!card) return null;
-  const shown = revealed && revealed.cardId === card.id ? revealed : null;
+  return <CardPanelOf card={card} ready={ready} actions={actions} />;
+}
+
+function CardPanelOf({ card, ready, actions }: { card: Card; ready: boolean; actions: readonly CardActionPlugin[] }) {
+  const number = useFaceNumber(card, actions);
   return (
     <div className={styles.panel}>
       <div className={styles.face} data-moment={ready && card.status === 'active' ? 'ready' : undefined}>
-        <CardFace card={card} number={shown?.number} />
+        <CardFace card={card} number={number} />
       </div>
       <div className={styles.statusRow} aria-live="polite">
         <CardStatusBadge status={card.status} />
       </div>
-      <StatusLine card={card} ready={ready} />
+      <StatusLine card={card} ready={ready} actions={actions} />
       <BalanceBlock card={card} />
-      <Actions card={card} />
-      <RevealPanel cardId={card.id} />
-      <TopUpSheet />
-      <WithdrawSheet />
-      <ActivateSheet />
-      <RevealDialog />
-      <CloseCardSheet />
-      <BlockCardSheet />
+      <Actions card={card} actions={actions} />
+      {actions.map(({ id, Details }) => Details && <Details key={id} card={card} />)}
+      {actions.map(({ id, Overlay }) => Overlay && <Overlay key={id} />)}
     </div>
   );
 }

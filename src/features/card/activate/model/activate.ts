@@ -92,7 +92,7 @@ $codeProblem.on(failed, (problem, error) => {
 sample({
   clock: failed,
   filter: (error) => errorCodeOf(error) !== 'INVALID_ACTIVATION_CODE',
-  fn: (error) => ({ operation: 'activate' as const, error }),
+  fn: (error) => ({ message: 'errors:cards.activateFailed', error }),
   target: showCardFailureFx,
 });
 const wrongCodeFx = createEffect(() => haptic.notification('error'));

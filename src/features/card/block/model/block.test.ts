@@ -20,7 +20,7 @@ vi.mock('@/shared/ui', async (importOriginal) => {
   };
 });
 const { navigateFx } = await import('@/shared/lib');
-const { $blockCard, $reasonMissing, BLOCK_REASONS, blockConfirmed, blockRequested, canReplace, reasonChanged, replaceRequested } = await import('./block');
+const { $blockCard, $reasonMissing, BLOCK_REASONS, blockConfirmed, blockRequested, reasonChanged } = await import('./block');
 
 const server = useCardsFakeApi();
 const active = makeCard({ allowedActions: ['freeze', 'topup', 'reveal', 'withdraw', 'close', 'block'] });
@@ -83,21 +83,5 @@ describe('block for good', () => {
     await allSettled(reasonChanged, { scope, params: 'lost' });
     await allSettled(blockConfirmed, { scope });
     expect(toasts.error[0]?.[1]).toMatchObject({ description: expect.stringMatching(/^Failed to block card\. /) });
-  });
-});
-
-describe('replacement', () => {
-  it('is offered for a blocked card without one; orders it and opens the new card', async () => {
-    expect(canReplace(blocked)).toBe(true);
-    expect(canReplace(active)).toBe(false);
-    server.on('POST', '/api/cards/crd_1/replace', () => ok(makeCard({ id: 'crd_2', status: 'pending', maskedNumber: null, last4: null, replacesCardId: 'crd_1', allowedActions: [] })));
-    const scope = fork({ handlers: [[navigateFx, (target: unknown) => void toasts.navigated.push(target)]] });
-    await allSettled(cardChanged, { scope, params: blocked });
-    await allSettled(replaceRequested, { scope, params: blocked });
-    const calls = server.callsTo('POST', '/api/cards/crd_1/replace');
-    expect(calls).toHaveLength(1);
-    expect(calls[0]!.headers.get('idempotency-key')).toBeTruthy();
-    expect(toasts.navigated).toEqual([{ to: '/cards/crd_2', replace: true }]);
-    expect(toasts.success).toContain('Replacement ordered');
   });
 });

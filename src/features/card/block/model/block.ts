@@ -1,21 +1,18 @@
 /**
  * Lost or stolen (POST /api/cards/{id}/block): block the card for good with a reason, after a confirmation that says
- * it cannot be undone; then offer a replacement on the same product (POST /api/cards/{id}/replace), free and empty
- * (docs/api.md "Card lifecycle"). Freeze stays the temporary switch (features/card/freeze). Both requests carry the
- * Idempotency-Key of their intent (createIdempotentMutation).
+ * it cannot be undone (docs/api.md "Card lifecycle"); the blocked card then offers a replacement (features/card/replace).
+ * Freeze stays the temporary switch (features/card/freeze). The request carries the Idempotency-Key of its intent
+ * (createIdempotentMutation).
  */
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { cardChanged, cardClosed, cardOpened, showCardFailureFx } from '@/entities/card';
 import { createIdempotentMutation } from '@/shared/api';
-import { routePaths } from '@/shared/config';
-import { CardBlockReason, cardsBlock, cardsReplace, type Card } from '@/shared/contract';
+import { CardBlockReason, cardsBlock, type Card } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
-import { navigateFx } from '@/shared/lib';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 
 export const blockMutation = createIdempotentMutation(cardsBlock);
-export const replaceMutation = createIdempotentMutation(cardsReplace);
 
 export const BLOCK_REASONS = CardBlockReason.options;
 
@@ -23,10 +20,8 @@ export const blockRequested = createEvent<Card>();
 export const blockDismissed = createEvent();
 export const reasonChanged = createEvent<CardBlockReason>();
 export const blockConfirmed = createEvent();
-export const replaceRequested = createEvent<Card>();
 
 export const canBlock = (card: Pick<Card, 'allowedActions'>): boolean => card.allowedActions.includes('block');
-export const canReplace = (card: Pick<Card, 'allowedActions'>): boolean => card.allowedActions.includes('replace');
 
 export const $blockCard = createStore<Card | null>(null, { serialize: 'ignore' })
   .on(blockRequested, (_, card) => (canBlock(card) ? card : null))
@@ -39,7 +34,6 @@ const $tried = createStore(false).on(blockConfirmed, () => true).reset(blockRequ
 /** "Choose a reason", once the user tried to confirm without one. */
 export const $reasonMissing = sample({ source: { tried: $tried, reason: $reason }, fn: ({ tried, reason }) => tried && reason === null });
 export const $blockPending = blockMutation.$pending;
-export const $replacePending = replaceMutation.$pending;
 
 sample({
   clock: blockConfirmed,
@@ -55,21 +49,5 @@ const blockedFx = createEffect(() => {
 });
 sample({ clock: blockMutation.finished.success, fn: ({ result }) => result, target: cardChanged });
 sample({ clock: blockMutation.finished.success, target: [blockedFx, blockDismissed] });
-sample({ clock: blockMutation.finished.failure, fn: ({ error }) => ({ operation: 'block' as const, error }), target: showCardFailureFx });
+sample({ clock: blockMutation.finished.failure, fn: ({ error }) => ({ message: 'card-lifecycle:failures.block', error }), target: showCardFailureFx });
 sample({ clock: blockMutation.finished.failure, target: blockDismissed });
-
-// Replacement: free, so no confirmation; the new card opens at once (it is being issued).
-sample({
-  clock: replaceRequested,
-  source: replaceMutation.$pending,
-  filter: (busy, card) => !busy && canReplace(card),
-  fn: (_, card) => ({ params: { id: card.id } }),
-  target: replaceMutation.start,
-});
-const replacedFx = createEffect(() => {
-  haptic.notification('success');
-  void notify.success(i18n.t('card-lifecycle:replace.accepted'), { description: i18n.t('card-lifecycle:replace.acceptedText') });
-});
-sample({ clock: replaceMutation.finished.success, target: replacedFx });
-sample({ clock: replaceMutation.finished.success, fn: ({ result }) => ({ to: routePaths.card(result.id), replace: true }), target: navigateFx });
-sample({ clock: replaceMutation.finished.failure, fn: ({ error }) => ({ operation: 'replace' as const, error }), target: showCardFailureFx });

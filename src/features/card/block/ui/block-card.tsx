@@ -7,47 +7,22 @@ import {
   $blockPending,
   $reason,
   $reasonMissing,
-  $replacePending,
   BLOCK_REASONS,
   blockConfirmed,
   blockDismissed,
   blockRequested,
-  canBlock,
-  canReplace,
   reasonChanged,
-  replaceRequested,
 } from '../model/block';
 import styles from './block-card.module.css';
 
-/** "Lost or stolen?", when the card may be blocked. */
-export function BlockCardButton({ card }: { card: Card }) {
+/** "Lost or stolen?" (the card panel shows it while the card may be blocked). */
+export function BlockCardButton({ card, className }: { card: Card; className?: string }) {
   const { t } = useTranslation('card-lifecycle');
   const request = useUnit(blockRequested);
-  if (!canBlock(card)) return null;
   return (
-    <Button variant="plain" size="m" onClick={() => request(card)}>
+    <Button variant="plain" size="m" className={className} onClick={() => request(card)}>
       {t('block.button')}
     </Button>
-  );
-}
-
-/** A blocked card without a replacement yet: order one on the same product. */
-export function ReplaceCardOffer({ card }: { card: Card }) {
-  const { t } = useTranslation('card-lifecycle');
-  const [pending, replace] = useUnit([$replacePending, replaceRequested]);
-  if (!canReplace(card)) return null;
-  return (
-    <Alert
-      tone="info"
-      title={t('replace.title')}
-      action={
-        <Button size="m" loading={pending} onClick={() => replace(card)}>
-          {t('replace.button')}
-        </Button>
-      }
-    >
-      {t('replace.text', { product: card.productName })}
-    </Alert>
   );
 }
 

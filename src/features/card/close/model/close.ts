@@ -41,7 +41,7 @@ const announceFx = createEffect(() => {
 });
 sample({ clock: closeMutation.finished.success, fn: ({ result }) => result, target: cardChanged });
 sample({ clock: closeMutation.finished.success, target: [announceFx, closeDismissed] });
-sample({ clock: closeMutation.finished.failure, fn: ({ error }) => ({ operation: 'close' as const, error }), target: showCardFailureFx });
+sample({ clock: closeMutation.finished.failure, fn: ({ error }) => ({ message: 'card-lifecycle:failures.close', error }), target: showCardFailureFx });
 sample({ clock: closeMutation.finished.failure, target: closeDismissed });
 
 // Closed or blocked for good: the balance is back in the wallet; the wallet shows it on its next look.

@@ -2,16 +2,15 @@ import { useUnit } from 'effector-react';
 import type { Card } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { Alert, Button, Sheet } from '@/shared/ui';
-import { $closeCard, $closePending, canClose, closeConfirmed, closeDismissed, closeRequested } from '../model/close';
+import { $closeCard, $closePending, closeConfirmed, closeDismissed, closeRequested } from '../model/close';
 import styles from './close-card.module.css';
 
-/** "Close card", when the card allows it. */
-export function CloseCardButton({ card }: { card: Card }) {
+/** "Close card" (the card panel shows it while the card allows it). */
+export function CloseCardButton({ card, className }: { card: Card; className?: string }) {
   const { t } = useTranslation('card-lifecycle');
   const request = useUnit(closeRequested);
-  if (!canClose(card)) return null;
   return (
-    <Button variant="plain" size="m" onClick={() => request(card)}>
+    <Button variant="plain" size="m" className={className} onClick={() => request(card)}>
       {t('close.button')}
     </Button>
   );

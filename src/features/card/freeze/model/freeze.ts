@@ -34,6 +34,6 @@ sample({ clock: updateStatusMutation.finished.success, target: hapticFx });
 sample({ clock: updateStatusMutation.finished.success, fn: ({ result }) => result, target: cardChanged });
 sample({
   clock: updateStatusMutation.finished.failure,
-  fn: ({ error }) => ({ operation: 'updateStatus' as const, error }),
+  fn: ({ error }) => ({ message: 'errors:cards.updateStatusFailed', error }),
   target: showCardFailureFx,
 });

@@ -23,7 +23,7 @@ import { i18n } from '@/shared/i18n';
 import {
   checkAmount,
   CURRENCY_DIGITS,
-  initialDepositBounds,
+  depositBounds,
   issueCharge,
   minorToDecimal,
   parseAmountInput,
@@ -60,13 +60,13 @@ sample({
   clock: $product.updates,
   source: { input: $depositInput, id: $productId },
   filter: ({ input, id }, product) => product !== null && product.id === id && input === '',
-  fn: (_, product) => minorToDecimal(initialDepositBounds(product!).min.amount, CURRENCY_DIGITS[product!.currency]),
+  fn: (_, product) => minorToDecimal(depositBounds(product!, 'initial').min.amount, CURRENCY_DIGITS[product!.currency]),
   target: $depositInput,
 });
 
 export const $deposit = combine($depositInput, $product, (text, product) => parseAmountInput(text, product?.currency ?? 'USD'));
 const $depositProblem = combine($product, $deposit, (product, deposit): AmountProblem | null =>
-  product ? checkAmount(deposit, initialDepositBounds(product)) : null,
+  product ? checkAmount(deposit, depositBounds(product, 'initial')) : null,
 );
 /** Errors show after the first "Issue card" press, then follow the typing. */
 const $validationShown = createStore(false).on(issuePressed, () => true).reset(issueFormOpened, issueFormClosed);
@@ -150,7 +150,7 @@ export const $productGone = createStore(false)
 
 sample({
   clock: createCardMutation.finished.failure,
-  fn: ({ error }) => ({ operation: 'create' as const, error }),
+  fn: ({ error }) => ({ message: 'errors:cards.createFailed', error }),
   target: showCardFailureFx,
 });
 $confirmationOpen.reset(createCardMutation.finished.failure);

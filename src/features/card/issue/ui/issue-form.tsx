@@ -4,7 +4,7 @@ import { AddressFields, addressLines } from '@/entities/delivery-address';
 import { MoneyBlockNotice } from '@/entities/user';
 import { WalletFunds } from '@/entities/wallet';
 import { useFormatters, useTranslation } from '@/shared/i18n';
-import { initialDepositBounds, type IssueCharge } from '@/shared/money';
+import { depositBounds, type IssueCharge } from '@/shared/money';
 import { Alert, Button, PrimaryAction, Section, Sheet, SummaryList, TextField, type SummaryRow } from '@/shared/ui';
 import {
   $charge,
@@ -55,7 +55,7 @@ export function IssueForm() {
   const onChange = useUnit(depositChanged);
   const rows = useChargeRows(charge, t('issue.total'));
   if (!product) return null;
-  const bounds = initialDepositBounds(product);
+  const bounds = depositBounds(product, 'initial');
   const range = { min: format.money(bounds.min), max: format.money(bounds.max) };
   return (
     <>

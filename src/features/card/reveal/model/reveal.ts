@@ -153,7 +153,7 @@ const decryptionErrorFx = createEffect(() => {
 sample({ clock: decryptFx.fail, target: decryptionErrorFx });
 sample({
   clock: sensitiveMutation.finished.failure,
-  fn: ({ error }) => ({ operation: 'sensitive' as const, error }),
+  fn: ({ error }) => ({ message: 'errors:cards.fetchSensitiveDataFailed', error }),
   target: showCardFailureFx,
 });
 $phase.on([decryptFx.fail, sensitiveMutation.finished.failure, keyPairFx.fail], (phase) => (phase === 'loading' ? 'idle' : phase));

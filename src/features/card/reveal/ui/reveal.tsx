@@ -24,11 +24,10 @@ export interface RevealButtonProps {
   className?: string;
 }
 
-/** "Show details" for cards that allow it. */
+/** "Show details" (the card panel shows it while the card allows it), or "Hide" while its data is shown. */
 export function RevealButton({ card, className }: RevealButtonProps) {
   const { t } = useTranslation('cards');
   const [phase, revealCardId, request, hide] = useUnit([$phase, $revealCardId, revealRequested, hideRequested]);
-  if (!card.allowedActions.includes('reveal')) return null;
   const mine = revealCardId === card.id;
   if (mine && phase === 'shown') {
     return (
@@ -95,7 +94,8 @@ function Field({ field, label, value, mono, wide }: { field: RevealField; label:
 }
 
 /** Number, expiry, CVV and holder with copy buttons and the countdown; nothing while hidden. */
-export function RevealPanel({ cardId }: { cardId: string }) {
+export function RevealPanel({ card }: { card: Card }) {
+  const cardId = card.id;
   const { t } = useTranslation('cards');
   const [revealed, seconds, total] = useUnit([$revealed, $secondsLeft, $totalSeconds]);
   if (!revealed || revealed.cardId !== cardId) return null;

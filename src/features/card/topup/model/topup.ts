@@ -19,7 +19,7 @@ import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { i18n } from '@/shared/i18n';
 import { createAmountSheet, type AmountSheetStep } from '@/shared/lib';
-import { checkAmount, parseAmountInput, topUpBounds, topUpCharge, type AmountProblem, type TopUpCharge } from '@/shared/money';
+import { checkAmount, depositBounds, parseAmountInput, topUpCharge, type AmountProblem, type TopUpCharge } from '@/shared/money';
 
 export const topUpMutation = createIdempotentMutation(cardsTopUp);
 
@@ -46,7 +46,7 @@ export const $productFailed = combine($topUpCard, $topUpProduct, $productState, 
 
 export const $amount = combine($amountInput, $topUpProduct, (text, product) => parseAmountInput(text, product?.currency ?? 'USD'));
 const $problem = combine($topUpProduct, $amount, (product, amount): AmountProblem | null =>
-  product ? checkAmount(amount, topUpBounds(product)) : 'required',
+  product ? checkAmount(amount, depositBounds(product, 'topUp')) : 'required',
 );
 export const $amountError = combine(sheet.$validationShown, $problem, $topUpProduct, (shown, problem, product) => (shown && product ? problem : null));
 
@@ -96,4 +96,4 @@ const announceFx = createEffect((total: { amount: number; currency: string }) =>
 sample({ clock: succeeded, fn: ({ result }) => result.transfer.total, target: announceFx });
 sample({ clock: succeeded, target: topUpClosed });
 
-sample({ clock: topUpMutation.finished.failure, fn: ({ error }) => ({ operation: 'topUp' as const, error }), target: showCardFailureFx });
+sample({ clock: topUpMutation.finished.failure, fn: ({ error }) => ({ message: 'errors:cards.topUpFailed', error }), target: showCardFailureFx });

@@ -4,7 +4,7 @@ import { MoneyBlockNotice } from '@/entities/user';
 import { WalletFunds } from '@/entities/wallet';
 import type { CardProduct } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
-import { topUpBounds } from '@/shared/money';
+import { depositBounds } from '@/shared/money';
 import { AmountField, AmountSheetFooter, ErrorState, Sheet, SheetLead, SheetStack, Skeleton, SummaryList } from '@/shared/ui';
 import {
   $amountError,
@@ -52,7 +52,7 @@ export function TopUpSheet() {
   const [close, change, review, edit, confirm, reopen] = useUnit([topUpClosed, amountChanged, topUpReviewed, topUpEdited, topUpConfirmed, topUpOpened]);
   if (!card) return null;
 
-  const range = product ? { min: format.money(topUpBounds(product).min), max: format.money(topUpBounds(product).max) } : null;
+  const range = product ? { min: format.money(depositBounds(product, 'topUp').min), max: format.money(depositBounds(product, 'topUp').max) } : null;
   const chargeRows = charge
     ? [
         { id: 'amount', label: t('cards:topUp.toCard'), value: format.money(charge.amount) },

@@ -89,4 +89,4 @@ sample({ clock: withdrawMutation.finished.success, fn: ({ result }) => result.ca
 sample({ clock: withdrawMutation.finished.success, target: walletRefetchRequested });
 sample({ clock: withdrawMutation.finished.success, fn: ({ result }) => result.withdrawal.amount, target: announceFx });
 sample({ clock: withdrawMutation.finished.success, target: withdrawClosed });
-sample({ clock: withdrawMutation.finished.failure, fn: ({ error }) => ({ operation: 'withdraw' as const, error }), target: showCardFailureFx });
+sample({ clock: withdrawMutation.finished.failure, fn: ({ error }) => ({ message: 'card-lifecycle:failures.withdraw', error }), target: showCardFailureFx });

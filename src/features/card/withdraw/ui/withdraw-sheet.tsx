@@ -22,12 +22,12 @@ import {
 } from '../model/withdraw';
 
 /** "To wallet", when the card allows it and holds money. */
-export function WithdrawButton({ card }: { card: Card }) {
+export function WithdrawButton({ card, className }: { card: Card; className?: string }) {
   const { t } = useTranslation('card-lifecycle');
   const open = useUnit(withdrawOpened);
   if (!canWithdraw(card)) return null;
   return (
-    <Button variant="secondary" size="m" onClick={() => open(card)}>
+    <Button variant="secondary" size="m" className={className} onClick={() => open(card)}>
       {t('withdraw.button')}
     </Button>
   );

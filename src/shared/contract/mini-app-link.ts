@@ -1,4 +1,4 @@
-import type { AppConfig } from '@/shared/contract';
+import type { AppConfig } from './config';
 
 /**
  * The Telegram link that opens this Mini App: `https://t.me/<bot>/<app>`, or `https://t.me/<bot>` when the Mini App

@@ -1,0 +1,1 @@
+export { replaceCardAction } from './ui/replace-action';
