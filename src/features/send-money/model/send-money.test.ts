@@ -141,3 +141,16 @@ describe('send money', () => {
     expect(scope.getState($failure)?.keys).toContain('error-codes:RECIPIENT_NOT_FOUND');
   });
 });
+
+describe('payment links the app was opened with', () => {
+  it('reads the start parameter or the web link; refuses anything else', async () => {
+    const { linkTargetOf } = await import('./send-money');
+    expect(linkTargetOf('pay_Ab3De5Gh7K', '')).toEqual({ payCode: 'Ab3De5Gh7K' });
+    expect(linkTargetOf('req_ABCDEFGHIJKLMNOPQRSTUV', '')).toEqual({ requestId: 'prq_ABCDEFGHIJKLMNOPQRSTUV' });
+    expect(linkTargetOf(undefined, '?send=Ab3De5Gh7K')).toEqual({ payCode: 'Ab3De5Gh7K' });
+    expect(linkTargetOf(null, '?request=prq_ABCDEFGHIJKLMNOPQRSTUV')).toEqual({ requestId: 'prq_ABCDEFGHIJKLMNOPQRSTUV' });
+    for (const [start, search] of [['sbp_x', ''], ['pay_short', ''], ['ref_ABCD', ''], [undefined, '?send=../x'], [undefined, '?request=prq_%00']] as const) {
+      expect(linkTargetOf(start, search), `${start} ${search}`).toBeNull();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 /**
- * Sending money to another user (issue #36): the recipient (a @username, their link or QR, or a contact picked through
- * the bot), the amount in USD or RUB with an optional note, a confirm step that shows the recipient's masked name, then
+ * Sending money to another user (issue #36): the recipient (a @username, their link pasted, their QR scanned with the
+ * phone's camera or Telegram's scanner — it opens the app on the amount step — or a contact picked through the bot), the amount in USD or RUB with an optional note, a confirm step that shows the recipient's masked name, then
  * the transfer with the Idempotency-Key of the intent (recipient, amount, request) kept until a definitive answer
  * (createIdempotentMutation). A payment request opens straight on the confirm step with its amount.
  */
@@ -22,9 +22,9 @@ import {
   type Transfer,
 } from '@/shared/contract';
 import { parseAmountInput } from '@/shared/money';
-import { haptic, openTelegramLink, scanQrCode } from '@/shared/platform';
+import { getStartParam, haptic, openTelegramLink } from '@/shared/platform';
 import { parseRecipientInput } from '../lib/pay-link';
-import { $sendMoneyTarget, sendMoneyClosed, sendMoneyOpened } from './sheet';
+import { $sendMoneyTarget, sendMoneyClosed, sendMoneyOpened, type SendMoneyTarget } from './sheet';
 
 export { sendMoneyClosed, sendMoneyOpened, $sendMoneyOpen } from './sheet';
 
@@ -39,7 +39,6 @@ export const sendMutation = createIdempotentMutation(transfersSend);
 
 export const recipientTextChanged = createEvent<string>();
 export const recipientSubmitted = createEvent();
-export const scanRequested = createEvent();
 export const contactRequested = createEvent();
 export const currencyChanged = createEvent<Currency>();
 export const amountChanged = createEvent<string>();
@@ -130,13 +129,6 @@ const submittedInput = sample({ clock: recipientSubmitted, source: $recipientTex
 sample({ clock: submittedInput, filter: (input) => input === null, fn: () => true, target: $recipientInvalid });
 sample({ clock: submittedInput, filter: Boolean, fn: (input) => ({ body: input! }), target: findRecipientMutation.start });
 
-/** Telegram's QR scanner: accepts only a code that reads as a payment link, code or username. */
-export const scanFx = createEffect(async () => {
-  const result = await scanQrCode({ validate: (code) => parseRecipientInput(code) !== null });
-  return result.ok ? result.value : null;
-});
-sample({ clock: scanRequested, target: scanFx });
-sample({ clock: scanFx.doneData, filter: Boolean, fn: (code) => ({ body: parseRecipientInput(code!)! }), target: findRecipientMutation.start });
 
 /** A contact through Telegram: the bot sends its "Choose a contact" button; the chat opens to use it. */
 export const openBotFx = createEffect((url: string) => openTelegramLink(url));
@@ -169,3 +161,32 @@ const successHapticFx = createEffect(() => haptic.notification('success'));
 const errorHapticFx = createEffect(() => haptic.notification('error'));
 sample({ clock: sendMutation.finished.success, target: [walletRefetchRequested, transactionsReloadRequested, successHapticFx] });
 sample({ clock: [sendMutation.finished.failure, findRecipientMutation.finished.failure], target: errorHapticFx });
+
+/**
+ * A payment link or request the app was opened with: Telegram's start parameter (`pay_<code>`, `req_<id>`), or the web
+ * link's `?send=<code>` / `?request=prq_<id>`. Read once per value per session when this chunk loads (idle, right after
+ * the wallet shows): kept out of the entry and the wallet's first chunk (bundle budget).
+ */
+export const linkTargetOf = (startParam: string | null | undefined, search: string): SendMoneyTarget => {
+  const start = /^(pay|req)_([A-Za-z0-9_-]{10,22})$/.exec(startParam ?? '');
+  const params = new URLSearchParams(search);
+  const payCode = start?.[1] === 'pay' ? start[2] : params.get('send');
+  const requestId = start?.[1] === 'req' ? `prq_${start[2]}` : params.get('request');
+  if (payCode && /^[A-Za-z0-9]{10}$/.test(payCode)) return { payCode };
+  if (requestId && /^prq_[A-Za-z0-9_-]{22}$/.test(requestId)) return { requestId };
+  return null;
+};
+const FOLLOWED_KEY = 'tonic.payment-link-followed';
+export const followPaymentLinkFx = createEffect(() => {
+  const target = linkTargetOf(getStartParam(), window.location.search);
+  if (!target) return;
+  const id = 'payCode' in target ? target.payCode : target.requestId;
+  try {
+    if (sessionStorage.getItem(FOLLOWED_KEY) === id) return;
+    sessionStorage.setItem(FOLLOWED_KEY, id);
+  } catch {
+    // storage unavailable: follow it
+  }
+  sendMoneyOpened(target);
+});
+if (typeof window !== 'undefined') void followPaymentLinkFx();

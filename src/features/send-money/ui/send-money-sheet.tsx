@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import { MoneyBlockNotice } from '@/entities/user';
 import { useFormatters, useTranslation } from '@/shared/i18n';
-import { getPlatformInfo, useClosingConfirmation } from '@/shared/platform';
+import { useClosingConfirmation } from '@/shared/platform';
 import { Alert, Button, PrimaryAction, SegmentedControl, Sheet, SummaryList, TextField } from '@/shared/ui';
 import {
   $amount,
@@ -31,7 +31,6 @@ import {
   recipientSubmitted,
   recipientTextChanged,
   reviewed,
-  scanRequested,
   sendMoneyClosed,
 } from '../model/send-money';
 import styles from './send-money-sheet.module.css';
@@ -61,12 +60,11 @@ export default function SendMoneySheet() {
     $sent,
     $block,
   ]);
-  const [close, changeText, submitRecipient, scan, contact, clearRecipient, changeCurrency, changeAmount, changeNote, review, edit, confirm] = useUnit([
+  const [close, changeText, submitRecipient, contact, clearRecipient, changeCurrency, changeAmount, changeNote, review, edit, confirm] = useUnit([
     sendMoneyClosed,
     recipientTextChanged,
     recipientSubmitted,
-    scanRequested,
-    contactRequested,
+      contactRequested,
     recipientCleared,
     currencyChanged,
     amountChanged,
@@ -76,7 +74,6 @@ export default function SendMoneySheet() {
     confirmed,
   ]);
   useClosingConfirmation(sending || step === 'confirm');
-  const features = getPlatformInfo().features;
   const failureText = failure ? t(failure.keys, { defaultValue: failure.defaultValue }) : null;
 
   const footer =
@@ -126,11 +123,6 @@ export default function SendMoneySheet() {
                 hint={t('send.recipientHint')}
                 error={invalid ? t('send.recipientInvalid') : undefined}
               />
-              {features.qrScanner && (
-                <Button variant="secondary" size="m" onClick={() => scan()}>
-                  {t('send.scan')}
-                </Button>
-              )}
               <Button variant="plain" size="m" onClick={() => contact()}>
                 {t('send.contact')}
               </Button>

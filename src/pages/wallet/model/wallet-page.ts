@@ -10,7 +10,6 @@ import { $isAuthenticated, $sessionStarted, sessionStarted } from '@/entities/se
 import { $transactionsRefreshing, transactionsReloadRequested, transactionsRequested } from '@/entities/transaction';
 import { $walletRefreshing, walletRefetchRequested, walletRequested } from '@/entities/wallet';
 import { exchangeOpened } from '@/features/exchange-currency';
-import { sendMoneyOpened } from '@/features/send-money';
 import { sbpTopUpOpened } from '@/features/topup-sbp';
 import { usdtTopUpOpened } from '@/features/topup-usdt';
 import { routePaths } from '@/shared/config';
@@ -79,8 +78,6 @@ const linkOf = <K extends WalletDeepLink['kind']>(kind: K) =>
 sample({ clock: linkOf('usdt'), target: usdtTopUpOpened });
 sample({ clock: linkOf('sbp'), fn: ({ amount }) => ({ amount }), target: sbpTopUpOpened });
 sample({ clock: linkOf('exchange'), fn: ({ from }) => ({ from }), target: exchangeOpened });
-sample({ clock: linkOf('send'), fn: ({ payCode }) => ({ payCode }), target: sendMoneyOpened });
-sample({ clock: linkOf('request'), fn: ({ requestId }) => ({ requestId }), target: sendMoneyOpened });
 // Once: the parameters leave the URL (the history entry is replaced).
 sample({ clock: linkOpened, fn: ({ rest }) => ({ to: rest, replace: true }), target: navigateFx });
 
