@@ -22,5 +22,3 @@ export function parseRecipientInput(raw: string): RecipientInput | null {
   return null;
 }
 
-/** The start parameter of a payment link; the boot deep-link handler opens /wallet?send=<code> for it. */
-export const PAY_START_PREFIX = 'pay_';
