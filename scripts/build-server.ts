@@ -15,13 +15,24 @@ import { writeInitdbTemplate } from '../server/db/pglite';
 
 const root = resolve(import.meta.dirname, '..');
 export const SERVER_BUILD_DIR = resolve(root, 'dist-server');
+/**
+ * The compiled entry points: the server, and the operator's commands that run beside it in production (the image has
+ * no TypeScript sources): `npm run migrate`, `npm run db:backup`, `npm run db:restore` (docs/deploy.md).
+ */
+export const SERVER_ENTRIES: Record<string, string> = {
+  main: 'server/main.ts',
+  migrate: 'server/cli/migrate.ts',
+  'db-backup': 'server/cli/db-backup.ts',
+  'db-restore': 'server/cli/db-restore.ts',
+  'bot-webhook': 'server/cli/bot-webhook.ts',
+};
 
 /** Builds the server into `outDir` (default dist-server/); returns the size of what it wrote. */
 export async function buildServer(outDir = SERVER_BUILD_DIR, { initdbTemplate = false }: { initdbTemplate?: boolean } = {}): Promise<{ bytes: number }> {
   rmSync(outDir, { recursive: true, force: true });
   const result = await build({
-    entryPoints: [resolve(root, 'server/main.ts')],
-    outfile: resolve(outDir, 'main.js'),
+    entryPoints: Object.fromEntries(Object.entries(SERVER_ENTRIES).map(([name, file]) => [name, resolve(root, file)])),
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -40,6 +51,7 @@ export async function buildServer(outDir = SERVER_BUILD_DIR, { initdbTemplate = 
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { bytes } = await buildServer(SERVER_BUILD_DIR, { initdbTemplate: true });
-  console.log(`dist-server/main.js: ${(bytes / 1024).toFixed(0)} KiB with its source map, migrations and the embedded database's initdb template copied`);
+  // `tsx scripts/build-server.ts [outDir]` (default dist-server/; the Node matrix builds elsewhere).
+  const { bytes } = await buildServer(process.argv[2] ? resolve(process.argv[2]) : SERVER_BUILD_DIR, { initdbTemplate: true });
+  console.log(`dist-server/ (${Object.keys(SERVER_ENTRIES).map((name) => `${name}.js`).join(', ')}): ${(bytes / 1024).toFixed(0)} KiB with source maps, migrations and the embedded database's initdb template copied`);
 }

@@ -8,16 +8,21 @@ import { httpErrors } from './http/errors';
 import type { HttpContext } from './http/context';
 import { API_HEADERS } from './http/headers';
 import { registerGracefulClose } from './http/graceful-close';
-import { clientErrorOptions } from './http/client-errors';
+import { registerBodyDiscard } from './http/body-discard';
+import { clientErrorOptions, registerUrlLimits, trackRequests } from './http/client-errors';
 import { loggingOptions } from './http/logging';
 import { registerMetrics } from './http/metrics';
 import { registerSecurity } from './http/security';
+import { registerOverloadShedding } from './http/overload';
 import { registerNulGuard } from './http/validation';
 import { isApiPath, registerStaticFiles } from './http/static-files';
 import { loadModuleSettings, registerModules, type Adapters, type ModuleSettings, type MountedModule } from './modules';
 import { TokenService } from './modules/auth';
+import { requireStepUp } from './modules/app-lock';
 import { requireVerifiedUser, UsersService } from './modules/users';
+import { Monitor } from './monitor';
 import { resolveAdapters } from './outside-world';
+import { registerRequestTracing } from './tracing/sdk';
 import { registerSandboxRoutes } from './sandbox';
 
 export type { Adapters } from './modules';
@@ -64,6 +69,8 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
   });
   // JSON only: any other body type is answered 415 in the envelope.
   app.removeContentTypeParser(['text/plain']);
+  // One trace per request (OTEL_EXPORTER_OTLP_ENDPOINT set): before every route and hook, so it covers them all.
+  if (config.tracing.endpoint) await registerRequestTracing(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header(API_HEADERS.requestId, request.id);
@@ -81,16 +88,23 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
     },
     guards: {
       verified: (auth) => requireVerifiedUser(db, clock, auth.userId, auth.verified),
+      'step-up': async (auth) => requireStepUp(auth, clock, config.appLock.stepUpSeconds),
     },
   } satisfies HttpContext);
 
   const users = new UsersService({ db, clock, autoVerifyAfterSeconds: config.sandbox ? config.verificationDelaySeconds : null });
   const settings = loadModuleSettings(config);
 
+  trackRequests(app.server);
+  registerUrlLimits(app);
+  registerOverloadShedding(app, { maxInFlight: config.edge.maxInFlightRequests, retryAfterSeconds: config.edge.overloadRetryAfterSeconds });
+  // Before the graceful close: its Connection: close while stopping must stand.
+  registerBodyDiscard(app, { maxBytes: config.edge.bodyDiscardMaxBytes });
   registerGracefulClose(app);
   registerNulGuard(app);
-  registerMetrics(app, { db, token: config.metricsToken });
-  await registerSecurity(app, { appOrigins: config.appOrigins, apiOrigins: config.apiPublicOrigins });
+  const monitor = new Monitor(clock, app.log);
+  monitor.registerMetrics(registerMetrics(app, { db, token: config.metricsToken }));
+  await registerSecurity(app, { appOrigins: config.appOrigins, apiOrigins: config.apiPublicOrigins, db, globalRateLimitPerMinute: config.rateLimitPerMinute });
   const spaFallback = await registerStaticFiles(app, config.staticDir);
   installErrorHandling(app, (request, reply) => {
     if (spaFallback && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
@@ -100,8 +114,8 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
   });
 
   await registerApiDocs(app);
-  const { adapters, sandbox } = resolveAdapters(app, { db, clock, config, given });
-  await registerModules(app, { db, clock, config, adapters, tokens, users }, settings, modules);
+  const { adapters, sandbox } = resolveAdapters(app, { db, clock, config, given, monitor });
+  await registerModules(app, { db, clock, config, adapters, tokens, users, monitor }, settings, modules);
   if (sandbox) await registerSandboxRoutes(app, sandbox, { db, clock, config, users, adapters });
   await extraRoutes?.(app);
 

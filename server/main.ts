@@ -1,5 +1,5 @@
 /** Entry: `node dist-server/main.js` (compiled, `npm run build:server`) or `tsx server/main.ts` in development. Configuration from environment variables (docs/server.md). */
-import { startServer } from './server';
+import { startServer, STOP_TIMEOUT_MS } from './server';
 
 const main = async () => {
   const server = await startServer();
@@ -10,9 +10,9 @@ const main = async () => {
     stopping = true;
     server.app.log.info(`${signal}: stopping`);
     const force = setTimeout(() => {
-      console.error('Graceful stop took longer than 10 s, exiting.');
+      console.error(`Graceful stop took longer than ${STOP_TIMEOUT_MS / 1000} s, exiting.`);
       process.exit(1);
-    }, 10_000);
+    }, STOP_TIMEOUT_MS);
     force.unref();
     server.close().then(
       () => process.exit(0),

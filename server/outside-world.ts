@@ -12,12 +12,13 @@ import { TronGridSender, TronGridSource, type TronSender } from './adapters/tron
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/db';
+import type { Monitor } from './monitor';
 import type { Adapters } from './modules';
 import { createSandbox, SandboxMailAdapter, type Sandbox } from './sandbox';
 
 export const resolveAdapters = (
   app: FastifyInstance,
-  { db, clock, config, given }: { db: Db; clock: Clock; config: Config; given: Adapters },
+  { db, clock, config, given, monitor }: { db: Db; clock: Clock; config: Config; given: Adapters; monitor: Monitor },
 ): { adapters: Adapters; sandbox: Sandbox | null } => {
   const warn = (msg: string, data: object = {}) => app.log.warn(data, msg);
   const sandbox = config.sandbox ? createSandbox(app, { db, clock, config, cardIssuer: given.cardIssuer }) : null;
@@ -32,7 +33,14 @@ export const resolveAdapters = (
   const rates =
     given.rates ??
     (choice.rates.adapter === 'cbr'
-      ? new CbrRateProvider({ db, clock, ...choice.rates.cbr, log: warn })
+      ? new CbrRateProvider({
+          db,
+          clock,
+          ...choice.rates.cbr,
+          bounds: choice.rates.bounds,
+          log: warn,
+          onRefused: (reason, details) => monitor.refused('rates', reason, details),
+        })
       : choice.rates.adapter === 'sandbox'
         ? sandbox?.rates
         : undefined);

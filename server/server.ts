@@ -4,9 +4,17 @@ import { systemClock, type Clock } from './clock';
 import { startMaintenance, type Maintenance } from './maintenance';
 import { loadConfig, localOrigin, type Config } from './config';
 import type { Db } from './db/db';
-import { migrate, migrationDirs } from './db/migrate';
+import { migrate, migrationDirs, requireMigrated } from './db/migrate';
 import { openDb } from './db/open';
 import { startAppWorker, type Worker } from './jobs';
+import { startTracing } from './tracing/sdk';
+import { tracedDb } from './tracing/spans';
+
+/**
+ * How long a stop (SIGTERM/SIGINT) may take before the process exits anyway (server/main.ts). A platform's grace period
+ * must be longer (docs/deploy.md: Kubernetes' terminationGracePeriodSeconds, compose's stop_grace_period).
+ */
+export const STOP_TIMEOUT_MS = 10_000;
 
 export interface StartServerOptions {
   /** 0 = a random free port. */
@@ -37,7 +45,9 @@ export interface RunningServer {
 const logStartNotes = (app: FastifyInstance, config: Config, db: Db, applied: string[]) => {
   app.log.info(
     `database: ${db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`}; ` +
-      `migrations applied now: ${applied.length ? applied.join(', ') : 'none (up to date)'}`,
+      (config.migrateOnStart
+        ? `migrations applied now: ${applied.length ? applied.join(', ') : 'none (up to date)'}`
+        : 'not migrating at start (MIGRATE_ON_START=off): the schema is up to date'),
   );
   if (!config.telegramBotToken) {
     app.log.warn(
@@ -69,19 +79,29 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
   const config = loadConfig(env);
 
   let poolErrorLog: (error: Error) => void = (error) => console.error('database pool error', error);
-  const db = await openDb({
+  // Tracing (OTEL_EXPORTER_OTLP_ENDPOINT): the SDK first, so the requests and statements below are traced.
+  const tracing = await startTracing(config.tracing);
+  const opened = await openDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onPoolError: (e) => poolErrorLog(e),
     // Tests (e2e: a server per test): memory:// opens as a copy of the migrated template.
     memoryTemplate: config.nodeEnv === 'test',
   });
+  const db = tracing ? tracedDb(opened) : opened;
   let app: FastifyInstance;
   let applied: string[];
   let worker: Worker | null = null;
   let maintenance: Maintenance | null = null;
   try {
-    applied = await migrate(db, migrationDirs({ sandbox: config.nodeEnv !== 'production' }));
+    // Migrations (docs/deploy.md "Migrations"): applied here, or by `npm run migrate` before the servers start.
+    const dirs = migrationDirs({ sandbox: config.nodeEnv !== 'production' });
+    if (config.migrateOnStart) {
+      applied = await migrate(db, dirs, { onWait: () => console.log('Waiting for another process to finish applying migrations…') });
+    } else {
+      await requireMigrated(db, dirs);
+      applied = [];
+    }
     app = await buildApp({ config, db, adapters: options.adapters, clock: options.clock, extraRoutes: options.extraRoutes });
     poolErrorLog = (error) => app.log.error({ err: error }, 'database pool error');
     await app.listen({ port: config.port, host: config.host });
@@ -95,6 +115,7 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
     maintenance = startMaintenance(db, options.clock ?? systemClock, { retentionHours: config.idempotencyRetentionHours }, app.log);
   } catch (error) {
     await db.close();
+    await tracing?.shutdown();
     throw error;
   }
   const address = app.server.address();
@@ -115,6 +136,7 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
           await app.close();
         } finally {
           await db.close();
+          await tracing?.shutdown(); // the last spans leave
         }
       })()),
   };

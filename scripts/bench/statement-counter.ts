@@ -124,6 +124,10 @@ export class StatementCounter {
         this.add(phase, { transactions: 1, roundTrips: 2 }, 'BEGIN … COMMIT');
         return db.tx((q) => fn(this.queryable(q, true, () => phase)));
       },
+      withConnection: <T>(fn: (q: Queryable) => Promise<T>): Promise<T> => {
+        const phase = this.current;
+        return db.withConnection((q) => fn(this.queryable(q, false, () => phase)));
+      },
       close: () => db.close(),
     };
   }

@@ -5,26 +5,15 @@
  * (or `nobody`) through runuser. Needs the server binaries (Debian: apt-get install postgresql-15).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { findPostgresBinary } from '../../server/db/postgres-tools';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
-/** A PostgreSQL binary from PATH or the newest /usr/lib/postgresql/<version>/bin. */
-export const findPostgresBinary = (name: string): string => {
-  const onPath = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
-  if (onPath) return onPath;
-  const root = '/usr/lib/postgresql';
-  if (existsSync(root)) {
-    for (const version of readdirSync(root).sort().reverse()) {
-      const candidate = join(root, version, 'bin', name);
-      if (existsSync(candidate)) return candidate;
-    }
-  }
-  throw new Error(`${name} not found: install the PostgreSQL server binaries (e.g. apt-get install postgresql-15)`);
-};
+export { findPostgresBinary } from '../../server/db/postgres-tools';
 
 /** A TCP port nobody listens on right now (127.0.0.1). */
 export const freePort = (): Promise<number> =>

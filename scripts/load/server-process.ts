@@ -49,15 +49,17 @@ export const startServerProcess = (
     timeoutMs = 60_000,
     entry,
     nodeArgs = [],
+    cwd = ROOT,
   }: {
     timeoutMs?: number;
     /** A compiled server (scripts/build-server.ts output) run with plain node. */ entry?: string;
     /** Node's own flags (e.g. --cpu-prof, which NODE_OPTIONS refuses). */ nodeArgs?: string[];
+    /** Another checkout of the server (another release: tests/faults/upgrade.test.ts); default this repository. */ cwd?: string;
   } = {},
 ): Promise<ServerProcess> =>
   new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [...nodeArgs, ...(entry ? [entry] : ['--import', 'tsx', 'server/main.ts'])], {
-      cwd: ROOT,
+      cwd,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

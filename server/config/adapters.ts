@@ -43,6 +43,8 @@ export interface RatesConfig extends AdapterChoice<RatesProviderName> {
     maxAgeSeconds: number;
     timeoutMs: number;
   };
+  /** What any provider's rate may be: absolute bounds and the largest move from the last accepted one. */
+  bounds: { min: string; max: string; maxChangeBps: number };
 }
 export type CardIssuerConfig = AdapterChoice<CardIssuerAdapterName>;
 export type SbpAcquirerConfig = AdapterChoice<SbpAcquirerAdapterName>;
@@ -62,6 +64,14 @@ const choose = <V extends string>(name: string, chosen: V | undefined, { sandbox
   if (chosen === 'sandbox' && !sandbox && nodeEnv !== 'production') throw new Invalid(`${name}=sandbox needs SANDBOX=true (its controls are under /api/dev)`);
   return { adapter: chosen ?? fallback, explicit: chosen !== undefined };
 };
+
+/** A USD/RUB rate (RUB per USD), up to 4 decimals, > 0. */
+const usdRubRate = (fallback: string, doc: string) =>
+  variable({ default: fallback, doc }, (raw) => {
+    const rate = raw ?? fallback;
+    if (!/^\d{1,6}(\.\d{1,4})?$/.test(rate) || Number(rate) <= 0) throw new Invalid(`must be a positive rate with up to 4 decimals, got "${rate}"`);
+    return rate;
+  });
 
 const httpUrl = (fallback: string, meta: { doc: string }) =>
   variable({ default: fallback, ...meta }, (raw) => {
@@ -84,6 +94,11 @@ export const adaptersSection = defineSection(
     RATES_RETRY_SECONDS: v.int(60, 5, 86_400, { doc: 'after a failed fetch, no process tries again for this long' }),
     RATES_MAX_AGE_SECONDS: v.int(86_400, 600, 30 * 86_400, { doc: 'quotes and exchanges refused ("Rate unavailable") past this age of the last good fetch (must exceed the refresh)' }),
     RATES_FETCH_TIMEOUT_MS: v.int(5000, 100, 60_000, { doc: 'timeout of one rate fetch' }),
+    RATES_MIN_USD_RUB: usdRubRate('10', 'the lowest USD/RUB rate any provider may give: a lower one is refused (logged, counted in `outside_input_refused_total`), never quoted'),
+    RATES_MAX_USD_RUB: usdRubRate('1000', 'the highest USD/RUB rate any provider may give; a higher one is refused the same way'),
+    RATES_MAX_CHANGE_BPS: v.int(2500, 1, 100_000, {
+      doc: 'the largest move of a new central bank rate from the last accepted one (2500 = 25 %); a larger one is refused, the last good rate serves until RATES_MAX_AGE_SECONDS, then "Rate unavailable" (an operator raises this to accept a real jump)',
+    }),
     CARD_ISSUER_ADAPTER: v.oneOf(CARD_ISSUER_ADAPTERS, { default: SANDBOX_OR_NONE, doc: 'card issuer: simulated, or none (card issue refused); required in production' }),
     SBP_ACQUIRER_ADAPTER: v.oneOf(SBP_ACQUIRER_ADAPTERS, { default: SANDBOX_OR_NONE, doc: 'SBP acquirer: simulated, or none (SBP top-ups refused); required in production' }),
     MAIL_ADAPTER: v.oneOf(MAIL_ADAPTERS, { default: '`smtp` with SMTP_URL, else `sandbox`', doc: 'mail transport: SMTP (needs SMTP_URL) or the sandbox mailbox (refused in production)' }),
@@ -100,9 +115,11 @@ export const adaptersSection = defineSection(
       timeoutMs: values.RATES_FETCH_TIMEOUT_MS,
     };
     if (cbr.maxAgeSeconds <= cbr.refreshSeconds) throw new Invalid('RATES_MAX_AGE_SECONDS must be larger than RATES_REFRESH_SECONDS');
+    const bounds = { min: values.RATES_MIN_USD_RUB, max: values.RATES_MAX_USD_RUB, maxChangeBps: values.RATES_MAX_CHANGE_BPS };
+    if (Number(bounds.min) >= Number(bounds.max)) throw new Invalid('RATES_MIN_USD_RUB must be below RATES_MAX_USD_RUB');
     if (values.MAIL_ADAPTER === 'smtp' && !values.SMTP_URL) throw new Invalid('MAIL_ADAPTER=smtp needs SMTP_URL (smtp://user:pass@host:587)');
     return {
-      rates: { ...choose('RATES_PROVIDER', values.RATES_PROVIDER, context, fallback), cbr },
+      rates: { ...choose('RATES_PROVIDER', values.RATES_PROVIDER, context, fallback), cbr, bounds },
       cardIssuer: choose('CARD_ISSUER_ADAPTER', values.CARD_ISSUER_ADAPTER, context, fallback),
       sbpAcquirer: choose('SBP_ACQUIRER_ADAPTER', values.SBP_ACQUIRER_ADAPTER, context, fallback),
       mail: { adapter: values.MAIL_ADAPTER ?? (values.SMTP_URL ? 'smtp' : 'sandbox'), explicit: values.MAIL_ADAPTER !== undefined },

@@ -8,6 +8,8 @@ export const AUTH_LIMITS = {
   codesPerEmailPerHour: 5,
   /** Codes per client IP per rolling hour. */
   codesPerIpPerHour: 20,
+  /** Email-change codes a signed-in account may ask for per rolling hour, whatever the addresses (issue #31: no oracle). */
+  emailChangeCodesPerUserPerHour: 5,
   accessTokenTtlSeconds: 15 * 60,
   refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
   /** Telegram init data older than this is refused. */

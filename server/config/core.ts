@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { MEMORY_DATA_DIR } from '../db/db';
-import { ConfigError, type NodeEnv } from './section';
+import { ConfigError, parseVars, type NodeEnv } from './section';
 import { Invalid, parseOrigins, v, variable } from './vars';
 
 /** The core settings: process, HTTP, database, auth secrets, sandbox switch (flat on Config). */
@@ -70,6 +70,10 @@ export interface CoreConfig {
    * revoking its family (two tabs refreshing at once; REFRESH_REUSE_GRACE_SECONDS, default 30, 0 = off).
    */
   refreshReuseGraceSeconds: number;
+  /** MIGRATE_ON_START: apply pending migrations at start (default); off: refuse to start while any is pending (`npm run migrate` applies them). */
+  migrateOnStart: boolean;
+  /** RATE_LIMIT_PER_MINUTE: API requests per minute per client address, counted across all processes on PostgreSQL. */
+  rateLimitPerMinute: number;
 }
 
 const NODE_ENVS = ['development', 'production', 'test'] as const;
@@ -103,6 +107,10 @@ export const coreVars = {
   HOST: v.text({ default: '127.0.0.1 (0.0.0.0 in production)', doc: 'listen address' }),
   DATABASE_URL: v.text({ doc: 'PostgreSQL; unset = embedded PGlite' }),
   DATA_DIR: v.textOr('.data/pglite', { doc: 'PGlite directory, or `memory://`' }),
+  MIGRATE_ON_START: v.flag({
+    default: 'on',
+    doc: '`off`: the server applies no migration at start, and refuses to start while the database lacks one of its release (`npm run migrate` is then its own deploy step: docs/deploy.md)',
+  }),
   JWT_SECRET: v.text({ default: 'dev: generated, saved in `DATA_DIR/jwt-secret`', doc: '≥ 32 chars; signs access tokens, keys code hashes; required in production' }),
   TELEGRAM_BOT_TOKEN: v.text({ doc: 'without it init data is NOT verified (logged at start); required in production' }),
   REFRESH_REUSE_GRACE_SECONDS: v.int(30, 0, 300, {
@@ -144,6 +152,9 @@ export const coreVars = {
   CONNECTION_TIMEOUT_MS: v.int(60_000, 100, 3_600_000, { doc: 'an idle socket (nothing sent either way) is closed after this' }),
   KEEP_ALIVE_TIMEOUT_MS: v.int(5_000, 100, 600_000, {
     doc: 'an idle keep-alive connection is closed after this; behind a load balancer that reuses connections, set it above the balancer\'s idle timeout',
+  }),
+  RATE_LIMIT_PER_MINUTE: v.int(600, 1, 1_000_000, {
+    doc: 'API requests per minute per client address (the app\'s own files are not counted); with `DATABASE_URL` counted in PostgreSQL across every server process, on the embedded database in the one process',
   }),
   LOG_LEVEL: v.text({ default: 'info (silent in test)', doc: 'pino level' }),
   SUPPORT_TOKEN: v.token(16, {
@@ -221,6 +232,8 @@ export const resolveCore = (values: CoreValues): CoreConfig => {
     idempotencyPendingSeconds: values.IDEMPOTENCY_PENDING_SECONDS,
     idempotencyRetentionHours: values.IDEMPOTENCY_RETENTION_HOURS,
     refreshReuseGraceSeconds: values.REFRESH_REUSE_GRACE_SECONDS,
+    migrateOnStart: values.MIGRATE_ON_START ?? true,
+    rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
   };
   if (config.timeouts.headersMs > config.timeouts.requestMs) {
     throw new ConfigError('HEADERS_TIMEOUT_MS must not be larger than REQUEST_TIMEOUT_MS');
@@ -246,3 +259,22 @@ export const coreProductionProblems = (config: CoreConfig): string[] => {
   return problems;
 };
 
+
+/** What `npm run migrate` needs (server/cli/migrate.ts): the database, and NODE_ENV (the sandbox's tables everywhere but production). */
+export interface DatabaseConfig {
+  nodeEnv: NodeEnv;
+  databaseUrl: string | undefined;
+  dataDir: string;
+}
+
+/** The database variables alone, parsed by the same declarations: migrating needs no secrets of the server. */
+export const loadDatabaseConfig = (env: Record<string, string | undefined>): DatabaseConfig => {
+  const values = parseVars(z.object(coreVars).pick({ NODE_ENV: true, DATABASE_URL: true, DATA_DIR: true }), env);
+  const nodeEnv = values.NODE_ENV;
+  if (nodeEnv === 'production' && !values.DATABASE_URL) throw new ConfigError('DATABASE_URL is required with NODE_ENV=production (PostgreSQL); the embedded database is for development only');
+  return {
+    nodeEnv,
+    databaseUrl: values.DATABASE_URL,
+    dataDir: values.DATA_DIR === MEMORY_DATA_DIR ? values.DATA_DIR : resolve(values.DATA_DIR),
+  };
+};

@@ -10,18 +10,21 @@
  */
 import { z } from 'zod';
 import { adaptersSection } from './adapters';
+import { appLockSection } from './app-lock';
 import { botSection } from './bot';
 import { cardsSection } from './cards';
+import { edgeSection } from './edge';
 import { coreProductionProblems, coreVars, resolveCore, type CoreConfig } from './core';
 import { jobsSection } from './jobs';
 import { promoSection } from './promo';
 import { ConfigError, parseVars, resolveSection, type Env, type Section, type SectionContext, type SettingsOf } from './section';
+import { tracingSection } from './tracing';
 import { tronSection } from './tron';
 import { transfersSection } from './transfers';
 import { walletSection } from './wallet';
 import { withdrawalsSection } from './withdrawals';
 
-export { localOrigin, type CoreConfig } from './core';
+export { loadDatabaseConfig, localOrigin, type CoreConfig, type DatabaseConfig } from './core';
 export { ConfigError, defineSection, loadSection, type Env, type NodeEnv, type SectionContext } from './section';
 export { DEFAULT_PROMO_BONUS_CENTS, promoSection, type PromoSettings } from './promo';
 export { SANDBOX_DEPOSIT_ADDRESS, walletSection, type WalletSettings } from './wallet';
@@ -32,6 +35,9 @@ export { adaptersSection, type AdaptersConfig, type RatesConfig } from './adapte
 export { botSection, type BotConfig } from './bot';
 export { transfersSection, type TransfersSettings } from './transfers';
 export { withdrawalsSection, type WithdrawalsSettings, type MethodSettings } from './withdrawals';
+export { edgeSection, type EdgeSettings } from './edge';
+export { appLockSection, type AppLockSettings } from './app-lock';
+export { tracingSection, type TracingConfig } from './tracing';
 
 /** The sections besides the core, by the name they have on Config. */
 export const sections = {
@@ -49,6 +55,12 @@ export const sections = {
   transfers: transfersSection,
   /** Money out: TRON sender, SBP payouts, fees, limits, holds (TRON_SENDER_ADAPTER, USDT_WITHDRAWAL_*, SBP_PAYOUT_*). */
   withdrawals: withdrawalsSection,
+  /** What one request may cost at the HTTP edge (BODY_DISCARD_MAX_BYTES, MAX_IN_FLIGHT_REQUESTS). */
+  edge: edgeSection,
+  /** The app lock: the step-up window, the passcode hashes' pool and limits (APP_LOCK_*). */
+  appLock: appLockSection,
+  /** OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME). */
+  tracing: tracingSection,
 };
 
 const coreSchema = z.object(coreVars);

@@ -19,7 +19,7 @@ export const jobsSection = defineSection(
     JOBS_LEASE_MS: v.int(undefined, 300, 3_600_000, { default: '30000', doc: 'lease of a claimed job; a dead process\'s jobs are reclaimed after it' }),
     JOBS_CONCURRENCY: v.int(undefined, 1, 256, { default: '4', doc: 'jobs run at the same time per process' }),
     JOBS_BACKOFF_BASE_MS: v.int(undefined, 0, 3_600_000, { default: '1000', doc: 'first retry delay (doubles per attempt)' }),
-    JOBS_BACKOFF_MAX_MS: v.int(undefined, 0, 86_400_000, { default: '300000', doc: 'longest retry delay' }),
+    JOBS_BACKOFF_MAX_MS: v.int(undefined, 0, 86_400_000, { default: '300000', doc: 'longest retry delay, also the ceiling of a Retry-After an outside service asks for (the Bot API\'s `retry_after`)' }),
   },
   (values): JobsSettings => {
     // Unset values are left out: the worker's own defaults (server/jobs/worker.ts) apply.

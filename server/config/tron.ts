@@ -26,6 +26,8 @@ export interface TronGridConfig {
   pageSize: number;
   /** One HTTP call's time limit (TRONGRID_TIMEOUT_MS). */
   timeoutMs: number;
+  /** The longest the source waits before calling again: its own back-off, Retry-After, a 403 suspension (TRONGRID_MAX_BACKOFF_SECONDS). */
+  maxBackoffSeconds: number;
 }
 
 export interface TronConfig {
@@ -59,6 +61,9 @@ export const tronSection = defineSection(
     }),
     TRONGRID_PAGE_SIZE: v.int(200, 1, 200, { doc: 'TronGrid: items per page' }),
     TRONGRID_TIMEOUT_MS: v.int(10_000, 100, 120_000, { doc: 'TronGrid: one HTTP call\'s time limit' }),
+    TRONGRID_MAX_BACKOFF_SECONDS: v.int(300, 1, 3_600, {
+      doc: 'TronGrid: the longest wait before calling again, whatever it asks (Retry-After, a 403 "suspended for N s") and after repeated failures',
+    }),
     // Declared by the wallet section (listed there in the docs table).
     USDT_DEPOSIT_ADDRESS: walletSection.vars.shape.USDT_DEPOSIT_ADDRESS,
   },
@@ -70,6 +75,7 @@ export const tronSection = defineSection(
       contractAddress: values.TRONGRID_USDT_CONTRACT,
       pageSize: values.TRONGRID_PAGE_SIZE,
       timeoutMs: values.TRONGRID_TIMEOUT_MS,
+      maxBackoffSeconds: values.TRONGRID_MAX_BACKOFF_SECONDS,
     },
     depositAddressSet: values.USDT_DEPOSIT_ADDRESS !== SANDBOX_DEPOSIT_ADDRESS,
   }),

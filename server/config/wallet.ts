@@ -16,6 +16,8 @@ export interface WalletSettings {
     depositAddress: string;
     /** USD cents. */
     minDeposit: number;
+    /** USD cents: a single deposit above it is held for review instead of credited (USDT_REVIEW_THRESHOLD). */
+    reviewThreshold: number;
     confirmations: number;
     /** How often each server process polls the chain (ms); 0 = only when triggered. */
     pollMs: number;
@@ -38,6 +40,8 @@ export interface WalletSettings {
     quoteMinRemainingSeconds: number;
     /** Minor units per source currency. */
     minAmounts: { USD: number; RUB: number };
+    /** The most one exchange may move, per currency, on either side (minor units). */
+    maxAmounts: { USD: number; RUB: number };
     /** Sandbox rate provider: base USD/RUB mid rate (4 decimals). */
     sandboxMidRate: string;
   };
@@ -67,6 +71,10 @@ export const walletSection = defineSection(
       return address;
     }),
     USDT_MIN_DEPOSIT: v.money(10_00, 1_000_000, { default: '10', doc: 'USD (whole or 2 decimals); smaller deposits are parked' }),
+    USDT_REVIEW_THRESHOLD: v.money(10_000_00, 100_000_000, {
+      default: '10000',
+      doc: 'USD: a single deposit above this is held for review (parked `over_review_threshold`, shown to its owner as held, listed for support) instead of credited',
+    }),
     USDT_CONFIRMATIONS: v.int(19, 1, 1000, { doc: 'confirmations before crediting (shown in config)' }),
     LEDGER_HOT_ACCOUNT_SHARDS: v.int(32, 1, 64, { doc: 'shards of the FX pool, exchange fee and SBP clearing accounts (1 = no sharding)' }),
     TRON_POLL_MS: v.int(3000, 0, 3_600_000, { doc: 'watcher poll interval per process; 0 = only when triggered' }),
@@ -80,6 +88,8 @@ export const walletSection = defineSection(
     EXCHANGE_QUOTE_TTL_SECONDS: v.int(60, 10, 3600, { doc: 'quote validity' }),
     EXCHANGE_MIN_USD: v.money(1_00, 1_000_000, { default: '1', doc: 'smallest exchange from USD' }),
     EXCHANGE_MIN_RUB: v.money(100_00, 100_000_000, { default: '100', doc: 'smallest exchange from RUB' }),
+    EXCHANGE_MAX_USD: v.money(10_000_00, 100_000_000, { default: '10000', doc: 'the most one exchange may move in USD, paid or received (`AMOUNT_ABOVE_MAXIMUM`)' }),
+    EXCHANGE_MAX_RUB: v.money(1_000_000_00, 10_000_000_000, { default: '1000000', doc: 'the most one exchange may move in RUB, paid or received' }),
     SANDBOX_USD_RUB_RATE: variable({ default: '92.5000', doc: 'sandbox rate provider: base USD/RUB mid rate' }, (raw) => {
       const rate = raw ?? '92.5000';
       if (!/^\d{1,6}(\.\d{1,4})?$/.test(rate) || Number(rate) <= 0) throw new Invalid(`must be a positive decimal with up to 4 decimals, got "${rate}"`);
@@ -94,6 +104,9 @@ export const walletSection = defineSection(
   },
   (values, { sandbox, jwtSecret }): WalletSettings => {
     if (values.SBP_MIN_AMOUNT_RUB > values.SBP_MAX_AMOUNT_RUB) throw new Invalid('SBP_MIN_AMOUNT_RUB must not exceed SBP_MAX_AMOUNT_RUB');
+    if (values.EXCHANGE_MIN_USD > values.EXCHANGE_MAX_USD || values.EXCHANGE_MIN_RUB > values.EXCHANGE_MAX_RUB) {
+      throw new Invalid('EXCHANGE_MIN_USD / EXCHANGE_MIN_RUB must not exceed EXCHANGE_MAX_USD / EXCHANGE_MAX_RUB');
+    }
     // Sandbox: derived from the server secret, so every process of one deployment agrees on it.
     const webhookSecret = values.SBP_WEBHOOK_SECRET ?? createHash('sha256').update(`sbp-webhook:${jwtSecret}`).digest('base64url');
     const quoteTtlSeconds = values.EXCHANGE_QUOTE_TTL_SECONDS;
@@ -103,6 +116,7 @@ export const walletSection = defineSection(
       usdt: {
         depositAddress: values.USDT_DEPOSIT_ADDRESS,
         minDeposit: values.USDT_MIN_DEPOSIT,
+        reviewThreshold: values.USDT_REVIEW_THRESHOLD,
         confirmations: values.USDT_CONFIRMATIONS,
         pollMs: values.TRON_POLL_MS,
       },
@@ -119,6 +133,7 @@ export const walletSection = defineSection(
         quoteTtlSeconds,
         quoteMinRemainingSeconds: Math.ceil(quoteTtlSeconds / 4),
         minAmounts: { USD: values.EXCHANGE_MIN_USD, RUB: values.EXCHANGE_MIN_RUB },
+        maxAmounts: { USD: values.EXCHANGE_MAX_USD, RUB: values.EXCHANGE_MAX_RUB },
         sandboxMidRate: values.SANDBOX_USD_RUB_RATE,
       },
       cards: { maxCards: values.CARDS_MAX_PER_USER, sensitiveDataTtlSeconds: values.CARDS_SENSITIVE_TTL_SECONDS },

@@ -24,6 +24,11 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` on ONE connection, outside any transaction (session-level advisory locks, statements that refuse a
+   * transaction such as `CREATE INDEX CONCURRENTLY`: migrations). PGlite has one connection: `fn` gets it.
+   */
+  withConnection<T>(fn: (connection: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

@@ -4,19 +4,32 @@ import { join } from 'node:path';
 export const LOCK_FILE_NAME = 'server.lock';
 
 /**
- * When a process started (clock ticks since boot, /proc/<pid>/stat field 22), or null where /proc is missing.
- * With the pid it names one process incarnation: after kill -9 and a restart (a container restart above all) the
- * new server often gets the dead one's pid, and only the start time tells that the lock is stale.
+ * The fields of /proc/<pid>/stat after the command name (which is in parentheses and may itself hold spaces or
+ * parentheses): [0] is the state (field 3 of the whole line), [19] the start time (field 22). null where /proc is missing.
  */
-const processStartTime = (pid: number): string | null => {
+const processStat = (pid: number): string[] | null => {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name, which is in parentheses and may itself hold spaces or parentheses.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return fields[19] ?? null; // field 22 of the whole line
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
+};
+
+/**
+ * When a process started (clock ticks since boot), or null where /proc is missing.
+ * With the pid it names one process incarnation: after kill -9 and a restart (a container restart above all) the
+ * new server often gets the dead one's pid, and only the start time tells that the lock is stale.
+ */
+const processStartTime = (pid: number): string | null => processStat(pid)?.[19] ?? null;
+
+/**
+ * A zombie (Z: exited, not yet reaped by its parent) or a dying process (X) holds nothing: a server killed with -9
+ * whose parent (a shell, a supervisor that is slow to wait) has not reaped it still answers kill(pid, 0).
+ */
+const isDeadOrZombie = (pid: number): boolean => {
+  const state = processStat(pid)?.[0];
+  return state === 'Z' || state === 'X' || state === 'x';
 };
 
 /** Lock files held by this process (a second open of the same folder in this process is refused too). */
@@ -34,7 +47,7 @@ const isProcessAlive = (pid: number): boolean => {
 
 const isLockHolderAlive = (lockPath: string, pid: number, startTime: string | undefined): boolean => {
   if (pid === process.pid) return heldHere.has(lockPath); // our pid, but not our lock: a dead namesake's
-  if (!isProcessAlive(pid)) return false;
+  if (!isProcessAlive(pid) || isDeadOrZombie(pid)) return false;
   const actual = processStartTime(pid);
   return !startTime || !actual || actual === startTime;
 };
@@ -51,8 +64,8 @@ export class DataDirLockedError extends Error {
 }
 
 /**
- * Takes `<dataDir>/server.lock` holding `<pid> <start time>`. A lock left by a dead process (stale: no such pid,
- * or the pid now belongs to a process that started later, or to this process without having taken it) is
+ * Takes `<dataDir>/server.lock` holding `<pid> <start time>`. A lock left by a dead process (stale: no such pid, a
+ * zombie or dying process, or the pid now belongs to a process that started later, or to this process without having taken it) is
  * replaced; a lock held by a live process (including this one) is refused. Returns the release function.
  */
 export const acquireDataDirLock = (dataDir: string): (() => void) => {

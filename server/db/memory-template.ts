@@ -27,7 +27,7 @@ import { ALL_MIGRATION_DIRS, loadMigrations, migrate, type Migration } from './m
 import { dumpPgliteDataDir, openPglite } from './pglite';
 
 /** Bump when the way a template is built changes: old cache files are then ignored. */
-const TEMPLATE_FORMAT = 1;
+const TEMPLATE_FORMAT = 2; // 2: schema_migrations records checksums
 const TAR_TYPE = 'application/x-tar';
 /** Cache files not used for this long are deleted when a new one is written. */
 const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;

@@ -235,6 +235,7 @@ export const openPglite = async (dataDir: string, { loadDataDir, initdbTemplate 
     kind: 'pglite',
     ...wrap(pglite, prepared, false),
     tx: (fn) => pglite.transaction((tx) => fn(wrap(tx, prepared, true))),
+    withConnection: (fn) => fn(wrap(pglite, prepared, false)),
     async close() {
       if (closed) return;
       closed = true;

@@ -100,34 +100,43 @@ export const openPostgres = async ({ connectionString, maxConnections = 10, onEr
   await pool.query('SELECT 1'); // fail fast on a wrong URL
   let closed = false;
   const prepared = new PreparedNames();
+  /** `fn` on one pooled connection; a connection that broke meanwhile is destroyed, not handed to the next request. */
+  const withClient = async <T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    // A checked-out client has no idle-error listener of the pool: a connection dropped mid-transaction (a database
+    // restart) emits 'error' on it, which must not crash the process. The pending query rejects on its own.
+    const onConnectionError = (error: Error) => {
+      broken = error;
+      onError?.(error);
+    };
+    client.on('error', onConnectionError);
+    try {
+      return await fn(client);
+    } catch (error) {
+      broken ??= isDatabaseConnectionError(error) ? (error as Error) : undefined;
+      throw error;
+    } finally {
+      client.off('error', onConnectionError);
+      client.release(broken);
+    }
+  };
   return {
     kind: 'postgres',
     ...wrap(pool, prepared, false),
-    async tx(fn) {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      // A checked-out client has no idle-error listener of the pool: a connection dropped mid-transaction (a database
-      // restart) emits 'error' on it, which must not crash the process. The pending query rejects on its own.
-      const onConnectionError = (error: Error) => {
-        broken = error;
-        onError?.(error);
-      };
-      client.on('error', onConnectionError);
-      try {
+    tx: (fn) =>
+      withClient(async (client) => {
         await client.query('BEGIN');
-        const result = await fn(wrap(client, prepared, true));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        broken ??= isDatabaseConnectionError(error) ? (error as Error) : undefined;
-        throw error;
-      } finally {
-        client.off('error', onConnectionError);
-        // A client whose connection broke is destroyed, not returned to the pool for the next request.
-        client.release(broken);
-      }
-    },
+        try {
+          const result = await fn(wrap(client, prepared, true));
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw error;
+        }
+      }),
+    withConnection: (fn) => withClient((client) => fn(wrap(client, prepared, false))),
     async close() {
       if (closed) return;
       closed = true;

@@ -1,9 +1,10 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { ErrorEnvelope } from '@/shared/contract/core';
+import { isDiscardingBody } from './body-discard';
 import { API_HEADERS } from './headers';
-import { API_CSP } from './security';
+import { API_CSP, PERMISSIONS_POLICY } from './security';
 
 /**
  * The headers helmet puts on every answer (with the options of registerSecurity) plus the API's CSP: also sent on the
@@ -15,6 +16,7 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
+  'permissions-policy': PERMISSIONS_POLICY,
   'referrer-policy': 'no-referrer',
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
@@ -39,6 +41,58 @@ const clientErrorAnswer = (error: NodeJS.ErrnoException): { status: number; code
   }
 };
 
+/** The requests Node handed over on each socket so far: how many, and the latest (keep-alive sockets carry several). */
+const requestsOn = new WeakMap<Socket, { count: number; latest: IncomingMessage }>();
+
+/**
+ * Counts the requests of each socket (registered by buildApp), so that a request timeout can be told apart from a
+ * request that arrived whole while this process was busy (see handleClientError).
+ */
+export const trackRequests = (server: Server): void => {
+  server.prependListener('request', (request: IncomingMessage) => {
+    const seen = requestsOn.get(request.socket);
+    requestsOn.set(request.socket, { count: (seen?.count ?? 0) + 1, latest: request });
+  });
+};
+
+/** Writes the envelope answer straight on the socket and closes it (its framing can't be trusted). */
+const answerOnSocket = (socket: Socket, status: number, code: string, message: string): void => {
+  const body = envelope(code, message);
+  const headers = {
+    ...BASE_SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\r\n');
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n\r\n${body}`);
+  // A client that never reads its answer must not keep the socket.
+  setTimeout(() => socket.destroy(), 1000).unref();
+};
+
+/**
+ * Node's request timeout, checked again once the socket's pending bytes are read. Node checks the timeouts on a timer,
+ * and after the event loop was held by our own work (a burst of requests, the embedded database's statements) that
+ * timer runs before the sockets are read: a request whose last bytes had arrived and were waiting to be read counted
+ * as late, and 1 000 concurrent requests got hundreds of 408s. setImmediate runs after the loop's poll phase has read
+ * what arrived: a request that is now complete arrived whole and is answered normally (Node has handed it to the
+ * server); one still incomplete really is late: 408.
+ */
+const onRequestTimeout = (socket: Socket, answer: () => void): void => {
+  const before = requestsOn.get(socket);
+  const countBefore = before?.count ?? 0;
+  const latestWasIncomplete = before !== undefined && !before.latest.complete;
+  setImmediate(() => {
+    if (socket.destroyed) return;
+    const now = requestsOn.get(socket);
+    const arrivedWhole =
+      now !== undefined && (now.count > countBefore ? now.latest.complete : latestWasIncomplete && now.latest.complete);
+    if (!arrivedWhole) answer();
+  });
+};
+
 /**
  * Fastify's `clientErrorHandler`: the answer to a request Node refused while parsing it (oversized headers or URL,
  * invalid characters such as NUL in a header, broken framing, a request that did not arrive within the timeouts).
@@ -47,24 +101,12 @@ const clientErrorAnswer = (error: NodeJS.ErrnoException): { status: number; code
 export function handleClientError(this: { log: { debug: (obj: object, msg: string) => void } }, error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   this.log.debug({ err: error }, 'client error');
+  // The answer went out already; what is late is the refused body we were discarding (body-discard.ts).
+  if (isDiscardingBody(socket)) return void socket.destroy();
   const { status, code, message } = clientErrorAnswer(error);
-  if (socket.writable) {
-    const body = envelope(code, message);
-    const headers = {
-      ...BASE_SECURITY_HEADERS,
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': String(Buffer.byteLength(body)),
-      connection: 'close',
-    };
-    const head = Object.entries(headers)
-      .map(([name, value]) => `${name}: ${value}`)
-      .join('\r\n');
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n\r\n${body}`);
-    // A client that never reads its answer must not keep the socket.
-    setTimeout(() => socket.destroy(), 1000).unref();
-    return;
-  }
-  socket.destroy(error);
+  if (!socket.writable) return void socket.destroy(error);
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return onRequestTimeout(socket, () => answerOnSocket(socket, status, code, message));
+  answerOnSocket(socket, status, code, message);
 }
 
 /**
@@ -89,4 +131,28 @@ export const handleFrameworkError = (error: FastifyError, request: FastifyReques
 export const clientErrorOptions: Pick<FastifyServerOptions, 'clientErrorHandler' | 'frameworkErrors'> = {
   clientErrorHandler: handleClientError,
   frameworkErrors: handleFrameworkError,
+};
+
+/** The longest request target (path and query) answered: the API's longest URLs (a cursor and filters) are ~400. */
+export const MAX_URL_LENGTH = 2048;
+/** The longest path segment: a file name can't be longer (NAME_MAX), the API's ids are at most 64. */
+export const MAX_PATH_SEGMENT_LENGTH = 255;
+
+/**
+ * A path no route or file can match, answered before routing: longer than MAX_URL_LENGTH, or a segment over
+ * MAX_PATH_SEGMENT_LENGTH → 414 URI_TOO_LONG in the envelope. Without it a 6 000-character path reached the static
+ * files, whose lookup refused it with a bare "Forbidden".
+ */
+export const registerUrlLimits = (app: FastifyInstance): void => {
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.url;
+    const path = url.split('?')[0]!;
+    if (url.length <= MAX_URL_LENGTH && path.split('/').every((segment) => segment.length <= MAX_PATH_SEGMENT_LENGTH)) return;
+    request.log.info({ length: url.length }, 'request refused: URL too long');
+    return reply
+      .code(414)
+      .headers(BASE_SECURITY_HEADERS) // helmet's onRequest hook does not run after this one answered
+      .type('application/json; charset=utf-8')
+      .send(envelope('URI_TOO_LONG', 'The request path is too long.'));
+  });
 };

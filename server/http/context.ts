@@ -15,6 +15,16 @@ export interface DeferredSessionCheck {
   settle(): Promise<AuthContext>;
 }
 
+/** The app lock as the request's session had it (read with the session row; server/modules/auth/session-lock.ts). */
+export interface AppLockState {
+  /** The account has an app lock. */
+  enabled: boolean;
+  /** This session is locked: only the endpoints marked `whileLocked` answer it (423 APP_LOCKED otherwise). */
+  locked: boolean;
+  /** The last passcode or biometric unlock, passcode set or sign-in in this session (the step-up guard's freshness). */
+  unlockedAt: Date | null;
+}
+
 /** Who made a bearer-authenticated request. */
 export interface AuthContext {
   userId: string;
@@ -26,6 +36,8 @@ export interface AuthContext {
    * reads and decides (under verification, failed, or a sandbox verification that has just come due).
    */
   verified: boolean;
+  /** The app lock of this session (false/null until the session row is read, on `with-first-query` routes). */
+  appLock: AppLockState;
 }
 
 /**

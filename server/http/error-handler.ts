@@ -40,6 +40,8 @@ export const toDomainError = (error: unknown): DomainError => {
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return new DomainError('api', known.code, known.message, known.status);
     const status = error.statusCode ?? 500;
+    // The static files refusing a path (a dot file, a path escaping the folder, a name too long): no such file.
+    if (status === 403 || status === 404) return catalogError('NOT_FOUND', 'No such file.');
     if (status === 429) return catalogError('RATE_LIMITED', 'Too many requests. Please slow down and try again shortly.');
     if (status >= 400 && status < 500) return new DomainError('api', 'BAD_REQUEST', error.message, status);
   }

@@ -66,6 +66,10 @@ export const httpErrors = {
     catalogError('VALIDATION_ERROR', 'The request is invalid: check the marked fields.', { fields }),
   unauthorized: (message = 'Sign in required: the access token is missing, invalid or expired.') =>
     catalogError('UNAUTHORIZED', message),
-  notFound: (method: string, url: string) => catalogError('NOT_FOUND', `No such API route: ${method} ${url.split('?')[0]}`),
+  notFound: (method: string, url: string) => {
+    // The path as sent, shortened: a 6 000-character path is not echoed back whole.
+    const path = url.split('?')[0]!;
+    return catalogError('NOT_FOUND', `No such API route: ${method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path}`);
+  },
   internal: () => catalogError('INTERNAL', 'Something went wrong on our side. Please try again later.'),
 } as const;

@@ -13,6 +13,13 @@ const UNMATCHED_ROUTE = '(unmatched)';
 /** Job states counted by the queue gauge; `done` only grows, so it is left out. */
 const QUEUE_STATUSES = ['queued', 'running', 'failed'] as const;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's Prometheus registry (GET /api/metrics): a module adds its own metrics to it. */
+    metrics: Registry;
+  }
+}
+
 export interface MetricsOptions {
   db: Db;
   /** Bearer token required to scrape; undefined = open. */
@@ -77,6 +84,32 @@ export const registerMetrics = (app: FastifyInstance, options: MetricsOptions): 
     },
   });
   void queue;
+  // Freshness of what the money depends on (docs/deploy.md "Alerts"): read from the database on each scrape, so every
+  // process reports the same figures. `sql` answers rows of (label, age in seconds).
+  const ageGauge = (name: string, help: string, label: string, sql: string) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: [label],
+      registers: [register],
+      async collect() {
+        const rows = await options.db.query<{ label: string; age: number }>(sql);
+        this.reset();
+        for (const row of rows) this.set({ [label]: row.label }, row.age);
+      },
+    });
+  ageGauge(
+    'exchange_rate_age_seconds',
+    'Seconds since the last good market rate was fetched, by rate source (exchanges are refused past RATES_MAX_AGE_SECONDS)',
+    'source',
+    'SELECT source AS label, extract(epoch FROM now() - fetched_at)::float8 AS age FROM exchange_market_rates WHERE fetched_at IS NOT NULL',
+  );
+  ageGauge(
+    'deposit_watcher_age_seconds',
+    'Seconds since the USDT deposit watcher last finished a poll of the deposit address, by address',
+    'address',
+    'SELECT address AS label, extract(epoch FROM now() - polled_at)::float8 AS age FROM tron_watcher_cursors WHERE polled_at IS NOT NULL',
+  );
 
   const errorCodes = new WeakMap<FastifyRequest, string>();
   app.addHook('onSend', async (request, reply, payload) => {
@@ -92,6 +125,7 @@ export const registerMetrics = (app: FastifyInstance, options: MetricsOptions): 
     }
   });
 
+  app.decorate('metrics', register);
   app.get(METRICS_PATH, { config: { rateLimit: false } }, async (request, reply) => {
     if (options.token) {
       const given = bearerToken(request);

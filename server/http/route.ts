@@ -13,7 +13,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import type { AuthContext, DeferredSessionCheck } from './context';
 import { requestLanguage, type RequestLanguage } from './language';
-import { httpErrors } from './errors';
+import { catalogError, httpErrors } from './errors';
 import { API_HEADERS, requestHeader } from './headers';
 import {
   claimIdempotencyKey,
@@ -119,6 +119,14 @@ const bearerToken = (request: FastifyRequest): string => {
 
 const authenticate = (app: FastifyInstance, request: FastifyRequest): Promise<AuthContext> => app.httpContext.authenticate(bearerToken(request));
 
+/**
+ * The app lock holds at the server (docs/api.md "App lock"): a session the lock has locked is answered only by the
+ * endpoints the contract marks `whileLocked` (the lock's status, unlock, lock; sign-out needs no bearer token).
+ */
+const refuseLocked = (endpoint: AnyEndpoint, auth: AuthContext): void => {
+  if (auth.appLock.locked && !endpoint.whileLocked) throw catalogError('APP_LOCKED', 'The app is locked. Unlock it with your passcode to continue.');
+};
+
 /** The guards an endpoint requires of this request (a conditional one only when its `when` picks the request). */
 const guardsFor = (endpoint: AnyEndpoint, input: { body?: unknown }) =>
   ((endpoint.requires ?? []) as readonly GuardRequirement<unknown>[]).flatMap((requirement) =>
@@ -144,8 +152,9 @@ const validateInput = (endpoint: AnyEndpoint, request: FastifyRequest) => {
 };
 
 /**
- * Binds one contract endpoint to a Fastify route: method + path, bearer auth and the session, params/query/body
- * validation (400 VALIDATION_ERROR with `fields`), the endpoint's guards (`requires`, run as the session is accepted),
+ * Binds one contract endpoint to a Fastify route: method + path, bearer auth and the session (a session the app lock
+ * has locked: 423 APP_LOCKED unless the endpoint is `whileLocked`), params/query/body validation (400 VALIDATION_ERROR
+ * with `fields`), the endpoint's guards (`requires`, run as the session is accepted),
  * the Idempotency-Key of `idempotent` endpoints, response validation (a contract breach is logged and answered 500
  * INTERNAL) and the `{ success: true, data }` envelope. Errors thrown by the handler reach the app's error handler.
  *
@@ -261,6 +270,7 @@ const bindRoute = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, han
     handler: async (request, reply) => {
       if (!options.session) {
         const auth = endpoint.auth === 'bearer' ? await authenticate(app, request) : null;
+        if (auth) refuseLocked(endpoint, auth);
         const input = validateInput(endpoint, request);
         if (auth) await guard(auth, input);
         return answer(request, reply, input, auth, app.httpContext.db, async () => {
@@ -268,12 +278,14 @@ const bindRoute = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, han
           return auth;
         });
       }
-      // `session: 'with-first-query'`: nothing is answered, not even an error, before the session is accepted; the
-      // guards run as it is accepted (a request refused by validation never reached the handler: no guard to run).
+      // `session: 'with-first-query'`: nothing is answered, not even an error, before the session is accepted; the lock
+      // and the guards are checked as it is accepted (a request refused by validation never reached the handler: no
+      // guard to run; a locked session is refused all the same).
       let input: ReturnType<typeof validateInput> | null = null;
-      const deferred: DeferredSessionCheck = await app.httpContext.deferSessionCheck(bearerToken(request), (auth) =>
-        input ? guard(auth, input) : Promise.resolve(),
-      );
+      const deferred: DeferredSessionCheck = await app.httpContext.deferSessionCheck(bearerToken(request), async (auth) => {
+        refuseLocked(endpoint, auth);
+        if (input) await guard(auth, input);
+      });
       let answered: Awaited<ReturnType<typeof answer>>;
       try {
         input = validateInput(endpoint, request);

@@ -2,7 +2,9 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/db';
 import { API_HEADERS } from './headers';
+import { postgresRateLimitStore } from './rate-limit-store';
 import { isApiPath } from './static-files';
 
 /** Telegram clients that embed the Mini App in a frame (web.telegram.org/k and /a, and the other *.telegram.org web clients). */
@@ -54,12 +56,38 @@ export const DOCS_CSP = serializeCsp({
   'frame-ancestors': ["'self'"],
 });
 
+/**
+ * Permissions-Policy of every answer (docs/deploy.md "Launch"): the browser features the app never uses are off for it
+ * and anything it frames; clipboard writing stays (copying card details and the deposit address). Telegram's QR scanner,
+ * biometry and location are Telegram's own (the bridge), not the page's camera or geolocation.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'bluetooth=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+  'clipboard-write=(self)',
+].join(', ');
+
 export interface SecurityOptions {
   appOrigins: string[];
   /** Other origins the built app calls the API on (API_PUBLIC_ORIGIN), for connect-src. */
   apiOrigins?: string[];
   /** Requests per minute per client IP across the whole API (the DB-backed auth limits come on top). */
   globalRateLimitPerMinute?: number;
+  /** On PostgreSQL the limits are counted in the database, across every process (rate-limit-store.ts); PGlite: in this process. */
+  db?: Db;
 }
 
 /**
@@ -77,6 +105,7 @@ export const registerSecurity = async (app: FastifyInstance, options: SecurityOp
   // onRequest, so that a route (HTML page under /api) or a scoped onSend hook (Swagger UI) can still replace it.
   app.addHook('onRequest', async (request, reply) => {
     reply.header('content-security-policy', isApiPath(request.url) ? API_CSP : forApp);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
   if (options.appOrigins.length) {
     await app.register(cors, {
@@ -91,6 +120,7 @@ export const registerSecurity = async (app: FastifyInstance, options: SecurityOp
     global: true,
     max: options.globalRateLimitPerMinute ?? 600,
     timeWindow: '1 minute',
+    ...(options.db?.kind === 'postgres' ? { store: postgresRateLimitStore(options.db) } : {}),
     // The API's limit, for the API: the app's own files (index.html, hashed assets, the SPA fallback) are read from
     // disk, pre-compressed, and one load of the app asks for ~30 of them. Counted here, a mobile carrier's NAT (many
     // users behind one address) got index.html refused, a JSON 429 as the page, after ~20 loads a minute. Told apart

@@ -1,4 +1,5 @@
 import type { Queryable, SqlParam, StatementFrom } from '../db/db';
+import { jobEnqueueSpan, markJobEnqueued } from '../tracing/spans';
 
 export interface EnqueueJobOptions<P = unknown> {
   kind: string;
@@ -29,7 +30,9 @@ export const DEFAULT_MAX_ATTEMPTS = 10;
  *     await enqueueJob(q, { kind: 'cards.issue', payload: { cardId } });
  *   });
  */
-export const enqueueJob = async <P>(q: Queryable, options: EnqueueJobOptions<P>): Promise<EnqueuedJob> => {
+export const enqueueJob = <P>(q: Queryable, options: EnqueueJobOptions<P>): Promise<EnqueuedJob> => jobEnqueueSpan(options.kind, () => insertJob(q, options));
+
+const insertJob = async <P>(q: Queryable, options: EnqueueJobOptions<P>): Promise<EnqueuedJob> => {
   const { sql, params } = jobInsert(options, 1);
   const rows = await q.query<{ id: number }>(`${sql} RETURNING id`, params);
   if (rows[0]) return { id: rows[0].id, created: true };
@@ -44,7 +47,10 @@ export const enqueueJob = async <P>(q: Queryable, options: EnqueueJobOptions<P>)
  */
 export const enqueueJobStatement = <P>(options: Omit<EnqueueJobOptions<P>, 'dedupeKey'>): StatementFrom => {
   jobInsert(options, 1); // the options are checked now, not when the statement is sent
-  return (n) => jobInsert(options, n);
+  return (n) => {
+    markJobEnqueued(options.kind);
+    return jobInsert(options, n);
+  };
 };
 
 const jobInsert = <P>(options: EnqueueJobOptions<P>, n: number): { sql: string; params: SqlParam[] } => {

@@ -49,7 +49,8 @@ export interface RegisteredJobHandler<P = any> extends JobHandlerOptions<P> {
 
 /**
  * Thrown by a handler when the outside world said when to try again (an HTTP 429 with Retry-After): the next attempt
- * runs after `delayMs` instead of the usual backoff (still within max_attempts).
+ * runs after `delayMs` instead of the usual backoff (still within max_attempts), at most the worker's longest backoff
+ * (JOBS_BACKOFF_MAX_MS): a service asking for days is retried in minutes.
  */
 export class RetryAfterError extends Error {
   override name = 'RetryAfterError';

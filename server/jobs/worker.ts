@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/db';
+import { jobRunSpan } from '../tracing/spans';
 import type { JobRow } from './enqueue';
 import {
   defaultJobRegistry,
@@ -169,8 +170,9 @@ class JobRunner {
   /** Back to the queue after a backoff. `hookOnly`: the handler is done trying; the next claim runs the failure hook only. */
   private async retryLater(job: JobRow, registered: RegisteredJobHandler | undefined, error: string, hookOnly = false, askedDelayMs?: number): Promise<void> {
     if (this.dead) return;
+    // An outside service's Retry-After is obeyed up to the longest backoff (JOBS_BACKOFF_MAX_MS): minutes, never days.
     const delay = askedDelayMs !== undefined
-      ? askedDelayMs
+      ? Math.min(askedDelayMs, this.opts.backoffMaxMs)
       : registered?.backoffMs
       ? registered.backoffMs(job.attempts)
       : defaultBackoffMs(job.attempts, this.opts.backoffBaseMs, this.opts.backoffMaxMs);
@@ -234,7 +236,7 @@ class JobRunner {
       }
       log.debug({ jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job started');
       try {
-        await registered.handler(job.payload, ctx);
+        await jobRunSpan({ id: job.id, kind: job.kind, attempt: job.attempts }, async () => registered.handler(job.payload, ctx));
       } catch (error) {
         if (this.dead) return null;
         const text = errorText(error);

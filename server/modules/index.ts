@@ -7,6 +7,7 @@ import { accountModule } from './account';
 import { appLockModule } from './app-lock';
 import { authModule } from './auth';
 import { cardsModule } from './cards';
+import { clientErrorsModule } from './client-errors';
 import { configModule } from './config';
 import { exchangeModule } from './exchange';
 import { healthModule } from './health';
@@ -42,6 +43,7 @@ export const serverModules = (settings: ModuleSettings): MountedModule[] => [
   mount(appLockModule),
   mount(transfersModule),
   mount(withdrawalsModule),
+  mount(clientErrorsModule),
 ];
 
 /** Registers every module of the list on the app. */

@@ -13,6 +13,7 @@ import type { RateProvider } from './exchange/rate-provider';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
+import type { Monitor } from '../monitor';
 import type { TokenService } from './auth/tokens';
 import type { UsersService } from './users/service';
 
@@ -44,6 +45,8 @@ export interface ModuleDeps {
   tokens: TokenService;
   /** Accounts: used by auth (sign-up), users (profile) and the sandbox controls. */
   users: UsersService;
+  /** Outside input refused, watchers' last successful polls: logged, counted, shown by /api/ready (server/monitor.ts). */
+  monitor: Monitor;
 }
 
 export interface ServerModule<S = void> {

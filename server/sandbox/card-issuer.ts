@@ -64,6 +64,9 @@ interface StepPayload {
   op: StepOp;
   cardRef: string;
   topupRef?: string;
+  /** What the top-up loads (reported back with topup.completed, as a real issuer reports what it loaded). */
+  amount?: number;
+  currency?: Currency;
   blockReason?: string;
 }
 
@@ -313,7 +316,7 @@ export class SandboxCardIssuer implements CardIssuer {
     // The same top-up asked twice is loaded (and reported) once. The delay is the global one, as enqueueStep's.
     await enqueueJob(this.db, {
       kind: SANDBOX_STEP_JOB,
-      payload: { op: 'topup', cardRef: request.cardRef, topupRef: request.topupRef } satisfies StepPayload,
+      payload: { op: 'topup', cardRef: request.cardRef, topupRef: request.topupRef, amount: request.amount, currency: request.currency } satisfies StepPayload,
       delayMs: settings.delayMs,
       maxAttempts: STEP_MAX_ATTEMPTS,
       dedupeKey: `sandbox-card-issuer:topup:${request.topupRef}`,
@@ -637,7 +640,8 @@ export class SandboxCardIssuer implements CardIssuer {
         if (outcome === 'reject' || outcome === 'fail') {
           await this.deliver({ type: 'topup.failed', cardRef, topupRef, reason: SANDBOX_REASONS[outcome] });
         } else {
-          await this.deliver({ type: 'topup.completed', cardRef, topupRef });
+          if (payload.amount === undefined || !payload.currency) throw new Error('sandbox topup step without its amount');
+          await this.deliver({ type: 'topup.completed', cardRef, topupRef, amount: payload.amount, currency: payload.currency });
         }
         return;
       }

@@ -14,7 +14,7 @@ import enWallet from '../../src/shared/i18n/locales/en/wallet.json';
 import enWalletActions from '../../src/shared/i18n/locales/en/wallet-actions.json';
 import ruWallet from '../../src/shared/i18n/locales/ru/wallet.json';
 import ruWalletActions from '../../src/shared/i18n/locales/ru/wallet-actions.json';
-import { api, openSignedIn, saveScreenshot, signUpViaApi, test, visible, hidden } from './support';
+import { api, openSignedIn, saveScreenshot, signInViaApi, signUpViaApi, test, visible, hidden } from './support';
 
 const TEXT = {
   en: {
@@ -26,7 +26,10 @@ const TEXT = {
     on: 'On',
     oneMinute: '1 min',
     biometryToggle: 'Unlock with biometrics',
+    current: 'Current passcode',
     locked: 'App locked',
+    confirm: 'Confirm it’s you',
+    endOthers: 'End all other sessions',
     passcode: 'Passcode',
     unlock: 'Unlock',
     wrong: 'Wrong passcode. 4 tries left before you are signed out.',
@@ -43,7 +46,10 @@ const TEXT = {
     on: 'Включён',
     oneMinute: '1 мин',
     biometryToggle: 'Разблокировка биометрией',
+    current: 'Текущий код-пароль',
     locked: 'Приложение заблокировано',
+    confirm: 'Подтвердите, что это вы',
+    endOthers: 'Завершить все другие сеансы',
     passcode: 'Код-пароль',
     unlock: 'Разблокировать',
     wrong: 'Неверный код-пароль. Осталось 4 попытки до выхода из аккаунта.',
@@ -108,6 +114,9 @@ describe('app lock and hidden balances', () => {
       // The switch follows the answer of Telegram's biometry prompt and of the server (asynchronous), so it is
       // clicked, not check()ed (which demands the state change at once), and then the state is awaited.
       await toggle.click();
+      // Registering this device's biometric token needs the passcode (the server checks it).
+      await page.getByLabel(t.current, { exact: true }).fill('2580');
+      await page.getByRole('button', { name: t.save }).click();
       await expect.poll(async () => (await api(baseUrl, 'GET', '/api/app-lock', undefined, user.accessToken)).biometricDevices, { timeout: 10_000 }).toBe(1);
       await expect.poll(() => toggle.isChecked(), { timeout: 10_000 }).toBe(true);
     } else {
@@ -236,5 +245,47 @@ describe("app lock inside Telegram's chrome", () => {
     expect((await lastSetup(page, 'web_app_setup_main_button'))?.is_visible).toBe(true);
     expect((await lastSetup(page, 'web_app_setup_back_button'))?.is_visible).toBe(true);
     await saveScreenshot(page, `app-lock-telegram-chrome-unlocked-${lang}`);
+  });
+});
+
+describe('the lock holds at the server (issue #31)', () => {
+  test.override({ appOptions: { env: { APP_LOCK_STEP_UP_SECONDS: '10' } } });
+  test.for(['en', 'ru'] as const)('%s: locked from another session → the lock screen, never a sign-out; a stale unlock → "Confirm it’s you", then the call goes through', async (lang, { app: { page, baseUrl } }) => {
+    const t = TEXT[lang];
+    const user = await signUpViaApi(baseUrl, `lock-server-${lang}`, { firstName: 'Ivan', lastName: 'Locksmith' });
+    await openSignedIn(page, baseUrl, user, '/wallet', lang);
+    await visible(page.getByTestId('wallet-balance'));
+    // Another session of the account sets the passcode: this browser's session is locked at the server.
+    const other = await signInViaApi(baseUrl, user.email);
+    await api(baseUrl, 'POST', '/api/app-lock/passcode', { passcode: '1357' }, other.accessToken);
+    const refused = await fetch(`${baseUrl}/api/wallet`, { headers: { authorization: `Bearer ${user.accessToken}` } });
+    expect(refused.status).toBe(423);
+    // The app learns it from the server (no hint on this device): the lock screen, not the sign-in.
+    await page.reload();
+    await visible(lockScreen(page));
+    await expectNothingOfTheAccount(page, lang);
+    expect(new URL(page.url()).pathname).toBe('/wallet');
+    await saveScreenshot(page, `app-lock-server-locked-${lang}`);
+    await unlockWithPasscode(page, lang, '1357');
+    await hidden(lockScreen(page));
+    await visible(page.getByTestId('wallet-balance'));
+
+    // Ending the other sessions needs an unlock younger than the step-up window (10 s here).
+    await page.goto(`${baseUrl}/settings`);
+    await visible(lockScreen(page)); // a reload of an account with a lock opens locked
+    await unlockWithPasscode(page, lang, '1357');
+    await visible(page.getByRole('heading', { level: 1, name: t.settings }));
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    await page.getByRole('button', { name: t.endOthers }).click();
+    const prompt = page.getByTestId('step-up-screen');
+    await visible(prompt);
+    await visible(page.getByRole('heading', { name: t.confirm }));
+    expect(await page.getByRole('heading', { level: 1, name: t.settings }).count()).toBe(1); // the screen stays under the prompt
+    await saveScreenshot(page, `app-lock-step-up-${lang}`);
+    await page.getByLabel(t.passcode, { exact: true }).fill('1357');
+    await page.getByRole('button', { name: t.unlock, exact: true }).click();
+    await hidden(prompt);
+    // The waiting call was sent again: the other session has ended.
+    await expect.poll(async () => (await fetch(`${baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${other.accessToken}` } })).status, { timeout: 10_000 }).toBe(401);
   });
 });

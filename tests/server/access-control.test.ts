@@ -379,7 +379,7 @@ describe('access control over every id-taking endpoint', () => {
     const [lockA, lockB] = [await verifiedUser(t), await verifiedUser(t)];
     const tokenA = 'A'.repeat(20) + randomUUID().replaceAll('-', '');
     expect((await api(lockA, 'POST', '/api/app-lock/passcode', { passcode: '111111' })).body.data.result).toBe('ok');
-    expect((await api(lockA, 'POST', '/api/app-lock/biometry', { biometricToken: tokenA })).body.data.biometricDevices).toBe(1);
+    expect((await api(lockA, 'POST', '/api/app-lock/biometry', { biometricToken: tokenA, passcode: '111111' })).body.data.status.biometricDevices).toBe(1);
     expect((await api(lockB, 'POST', '/api/app-lock/passcode', { passcode: '222222' })).body.data.result).toBe('ok');
     // B with A's passcode and A's token: wrong tries of B's own lock, nothing of A's in the answers.
     const withPasscode = await api(lockB, 'POST', '/api/app-lock/unlock', { passcode: '111111' });
@@ -387,10 +387,16 @@ describe('access control over every id-taking endpoint', () => {
     expect(withPasscode.body.data).toEqual({ result: 'wrong', triesLeft: 4, status: null });
     expect(withToken.body.data).toEqual({ result: 'wrong', triesLeft: 3, status: null });
     for (const res of [withPasscode, withToken]) expect(leakableText(res)).not.toContain(lockA.userId);
-    // B cannot remove A's biometric token or turn A's lock off (calls act on the caller's own lock only).
+    // B cannot register a token with A's passcode (a wrong try of B's own lock), remove A's token, turn A's lock off or lock
+    // A's session (calls act on the caller's own lock and session only).
+    expect((await api(lockB, 'POST', '/api/app-lock/biometry', { biometricToken: 'B'.repeat(20) + randomUUID().replaceAll('-', ''), passcode: '111111' })).body.data.result).toBe('wrong');
+    expect((await api(lockB, 'POST', '/api/app-lock/lock')).body.data.locked).toBe(true);
+    expect((await api(lockA, 'GET', '/api/wallet')).status).toBe(200);
+    expect((await api(lockB, 'GET', '/api/wallet')).body.error.code).toBe('APP_LOCKED');
+    expect((await api(lockB, 'POST', '/api/app-lock/unlock', { passcode: '222222' })).body.data.result).toBe('ok');
     await api(lockB, 'POST', '/api/app-lock/biometry/remove', { biometricToken: tokenA });
     expect((await api(lockB, 'POST', '/api/app-lock/off', { passcode: '111111' })).body.data.result).toBe('wrong');
-    expect((await api(lockA, 'GET', '/api/app-lock')).body.data).toEqual({ enabled: true, autoLockSeconds: 300, biometricDevices: 1, triesLeft: 5 });
+    expect((await api(lockA, 'GET', '/api/app-lock')).body.data).toEqual({ enabled: true, autoLockSeconds: 300, biometricDevices: 1, triesLeft: 5, locked: false });
     expect((await api(lockA, 'POST', '/api/app-lock/unlock-biometric', { biometricToken: tokenA })).body.data.result).toBe('ok');
     // Without a token: 401.
     expect((await api(null, 'GET', '/api/app-lock')).status).toBe(401);

@@ -30,6 +30,7 @@ describe('adapter choice', () => {
       adapter: 'cbr',
       explicit: true,
       cbr: { url: 'https://www.cbr.ru/scripts/XML_daily.asp', refreshSeconds: 3600, retrySeconds: 60, maxAgeSeconds: 86_400, timeoutMs: 5000 },
+      bounds: { min: '10', max: '1000', maxChangeBps: 2500 },
     });
     expect(
       loadConfig({ ...dev, RATES_PROVIDER: 'cbr', CBR_RATES_URL: 'http://127.0.0.1:9/x', RATES_MAX_AGE_SECONDS: '7200', RATES_REFRESH_SECONDS: '600' }).adapters.rates.cbr,
@@ -42,6 +43,8 @@ describe('adapter choice', () => {
     [{ RATES_MAX_AGE_SECONDS: 'soon' }, /RATES_MAX_AGE_SECONDS must be an integer/],
     [{ RATES_FETCH_TIMEOUT_MS: '0' }, /RATES_FETCH_TIMEOUT_MS must be an integer 100\.\.60000/],
     [{ RATES_MAX_AGE_SECONDS: '3600', RATES_REFRESH_SECONDS: '3600' }, /RATES_MAX_AGE_SECONDS must be larger than RATES_REFRESH_SECONDS/],
+    [{ RATES_MIN_USD_RUB: '0' }, /RATES_MIN_USD_RUB must be a positive rate/],
+    [{ RATES_MIN_USD_RUB: '200', RATES_MAX_USD_RUB: '100' }, /RATES_MIN_USD_RUB must be below RATES_MAX_USD_RUB/],
     [{ CARD_ISSUER_ADAPTER: 'acme' }, /CARD_ISSUER_ADAPTER must be one of sandbox, none/],
     [{ SBP_ACQUIRER_ADAPTER: 'x' }, /SBP_ACQUIRER_ADAPTER must be one of sandbox, none/],
     [{ MAIL_ADAPTER: 'smtp' }, /MAIL_ADAPTER=smtp needs SMTP_URL/],

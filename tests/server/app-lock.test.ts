@@ -12,7 +12,8 @@ import { createTestApp, latestCode, signUp, uniqueIp, type TestApp } from './har
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Parallel tries must all reach the counting (the per-user queue of the hash pool is tested on its own below).
+  t = await createTestApp({ env: { APP_LOCK_HASH_QUEUE_PER_USER: '100' } });
 });
 afterAll(() => t.close());
 
@@ -39,13 +40,13 @@ const lockRow = async (userId: string) =>
 describe('setting the passcode', () => {
   it('stores only a salted scrypt hash with its parameters; no answer carries the passcode or the hash', async () => {
     const user = await signUp(t);
-    expect((await status(user)).body.data).toEqual({ enabled: false, autoLockSeconds: 300, biometricDevices: 0, triesLeft: APP_LOCK_MAX_TRIES });
+    expect((await status(user)).body.data).toEqual({ enabled: false, autoLockSeconds: 300, biometricDevices: 0, triesLeft: APP_LOCK_MAX_TRIES, locked: false });
     const set = await setPasscode(user, { passcode: '482915', autoLockSeconds: 60 });
     expect(set.status).toBe(200);
     expect(set.body.data).toEqual({
       result: 'ok',
       triesLeft: APP_LOCK_MAX_TRIES,
-      status: { enabled: true, autoLockSeconds: 60, biometricDevices: 0, triesLeft: APP_LOCK_MAX_TRIES },
+      status: { enabled: true, autoLockSeconds: 60, biometricDevices: 0, triesLeft: APP_LOCK_MAX_TRIES, locked: false },
     });
     const row = (await lockRow(user.user.id))!;
     expect(row).toMatchObject({ kdf: 'scrypt-hmac', kdf_n: CURRENT_KDF.n, kdf_r: CURRENT_KDF.r, kdf_p: CURRENT_KDF.p, key_length: 32 });
@@ -92,7 +93,7 @@ describe('setting the passcode', () => {
       const h = { authorization: `Bearer ${user.accessToken}` };
       const bio = token();
       await logged.call({ method: 'POST', url: '/api/app-lock/passcode', headers: h, payload: { passcode: '907531' } });
-      await logged.call({ method: 'POST', url: '/api/app-lock/biometry', headers: h, payload: { biometricToken: bio } });
+      await logged.call({ method: 'POST', url: '/api/app-lock/biometry', headers: h, payload: { biometricToken: bio, passcode: '907531' } });
       await logged.call({ method: 'POST', url: '/api/app-lock/unlock-biometric', headers: h, payload: { biometricToken: bio } });
       for (let i = 0; i < APP_LOCK_MAX_TRIES; i += 1) {
         await logged.call({ method: 'POST', url: '/api/app-lock/unlock', headers: h, payload: { passcode: '000000' } });
@@ -141,7 +142,7 @@ describe('unlock, change and turn off', () => {
     const user = await signUp(t);
     await setPasscode(user, { passcode: '5555' });
     const bio = token();
-    expect((await call(user, 'POST', '/api/app-lock/biometry', { biometricToken: bio })).body.data.biometricDevices).toBe(1);
+    expect((await call(user, 'POST', '/api/app-lock/biometry', { biometricToken: bio, passcode: '5555' })).body.data.status.biometricDevices).toBe(1);
     expect((await turnOff(user, '5556')).body.data).toMatchObject({ result: 'wrong', triesLeft: 4 });
     expect((await status(user)).body.data.enabled).toBe(true);
     expect((await turnOff(user, '5555')).body.data).toMatchObject({ result: 'ok', status: { enabled: false, biometricDevices: 0 } });
@@ -224,10 +225,14 @@ describe('biometric unlock token', () => {
   it('the registered token unlocks; an unknown one counts as a wrong try; only its hash is stored', async () => {
     const user = await signUp(t);
     const bio = token();
-    expect((await call(user, 'POST', '/api/app-lock/biometry', { biometricToken: bio })).status).toBe(400);
+    expect((await call(user, 'POST', '/api/app-lock/biometry', { biometricToken: bio, passcode: '1470' })).status).toBe(400);
     await setPasscode(user, { passcode: '1470' });
-    const added = await call(user, 'POST', '/api/app-lock/biometry', { biometricToken: bio });
-    expect(added.body.data).toMatchObject({ enabled: true, biometricDevices: 1 });
+    // With the bearer token alone (no passcode): refused; with a wrong passcode: a wrong try, nothing registered.
+    expect((await call(user, 'POST', '/api/app-lock/biometry', { biometricToken: bio })).status).toBe(400);
+    expect((await call(user, 'POST', '/api/app-lock/biometry', { biometricToken: bio, passcode: '0741' })).body.data).toEqual({ result: 'wrong', triesLeft: 4, status: null });
+    expect(await t.db.query('SELECT 1 FROM app_lock_biometric_keys WHERE user_id = $1', [user.user.id])).toEqual([]);
+    const added = await call(user, 'POST', '/api/app-lock/biometry', { biometricToken: bio, passcode: '1470' });
+    expect(added.body.data).toMatchObject({ result: 'ok', status: { enabled: true, biometricDevices: 1 } });
     const stored = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM app_lock_biometric_keys WHERE user_id = $1', [user.user.id]);
     expect(stored).toHaveLength(1);
     expect(stored[0]!.token_hash).not.toContain(bio);
@@ -246,12 +251,12 @@ describe('biometric unlock token', () => {
     await setPasscode(a, { passcode: '1111' });
     await setPasscode(b, { passcode: '2222' });
     const ofA = token();
-    await call(a, 'POST', '/api/app-lock/biometry', { biometricToken: ofA });
+    await call(a, 'POST', '/api/app-lock/biometry', { biometricToken: ofA, passcode: '1111' });
     expect((await unlockBiometric(b, ofA)).body.data.result).toBe('wrong');
     const more = Array.from({ length: 5 }, token);
     for (const next of more) {
       t.clock.advance(1); // a later created_at for each
-      await call(a, 'POST', '/api/app-lock/biometry', { biometricToken: next });
+      await call(a, 'POST', '/api/app-lock/biometry', { biometricToken: next, passcode: '1111' });
     }
     expect((await status(a)).body.data.biometricDevices).toBe(5);
     expect((await unlockBiometric(a, ofA)).body.data.result).toBe('wrong');

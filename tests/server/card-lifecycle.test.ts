@@ -288,8 +288,9 @@ describe('races (real parallelism under test:server:pg)', () => {
     await events.handle({ type: 'card.blocked', cardRef: card.id });
     expect(await getCard(t, user, card.id)).toMatchObject({ status: 'blocked', balance: { amount: 0 } });
     expect(await walletBalance(t.db, user.id)).toBe(wallet - 10_15 + 20_00);
-    await events.handle({ type: 'topup.completed', cardRef: card.id, topupRef: topup.body.data.transfer.id });
-    await events.handle({ type: 'topup.completed', cardRef: card.id, topupRef: topup.body.data.transfer.id }); // delivered again
+    const loaded = { type: 'topup.completed', cardRef: card.id, topupRef: topup.body.data.transfer.id, amount: 10_00, currency: 'USD' } as const;
+    await events.handle(loaded);
+    await events.handle(loaded); // delivered again
     expect(await getCard(t, user, card.id)).toMatchObject({ status: 'blocked', balance: { amount: 0 } });
     expect(await walletBalance(t.db, user.id)).toBe(wallet - 15 + 20_00);
     await drain(); // the real jobs and the sandbox's own deliveries change nothing more

@@ -24,7 +24,7 @@ describe('GET /api/config', () => {
     expect(res.body.data).toMatchObject({
       usdt: { network: 'TRON', standard: 'TRC20', token: 'USDT', minDeposit: { amount: 1_000, currency: 'USD' }, tagDecimals: 6 },
       sbp: { minAmount: { amount: 10_000, currency: 'RUB' }, maxAmount: { amount: 30_000_000, currency: 'RUB' }, paymentTtlSeconds: 900 },
-      exchange: { feeBps: 50, quoteTtlSeconds: 60, minAmounts: [{ amount: 100, currency: 'USD' }, { amount: 10_000, currency: 'RUB' }] },
+      exchange: { feeBps: 50, quoteTtlSeconds: 60, minAmounts: [{ amount: 100, currency: 'USD' }, { amount: 10_000, currency: 'RUB' }], maxAmounts: [{ amount: 10_000_00, currency: 'USD' }, { amount: 1_000_000_00, currency: 'RUB' }] },
       verification: { codeLength: 6, resendCountdownSeconds: 60 },
     });
     expect(res.body.data.usdt.depositAddress).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);

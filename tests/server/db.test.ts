@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,12 @@ import { openDb } from '../../server/db/open';
 import { openPglite, writeInitdbTemplate } from '../../server/db/pglite';
 import { isDatabaseConnectionError } from '../../server/db/postgres';
 import { createTestDatabase } from './harness';
+
+/** Polls `check` every 20 ms until it holds (at most 5 s). */
+const waitUntil = async (check: () => boolean): Promise<void> => {
+  for (let i = 0; i < 250 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+  if (!check()) throw new Error('condition not reached');
+};
 
 describe('PGlite data directory lock', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pglite-lock-'));
@@ -66,6 +73,25 @@ describe('PGlite data directory lock', () => {
     await second.close();
     expect(existsSync(lockPath)).toBe(false);
   });
+
+  it('replaces a lock held by a zombie: a server killed with -9 that its parent has not reaped yet holds nothing', async () => {
+    // `sleep` in the background of a shell that then becomes another `sleep` (exec): nobody waits for the first one.
+    const shell = spawn('sh', ['-c', 'sleep 30 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const pid = Number(await new Promise<string>((resolvePid) => shell.stdout.once('data', (d: Buffer) => resolvePid(d.toString().trim()))));
+      const startTime = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19];
+      process.kill(pid, 'SIGKILL');
+      await waitUntil(() => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.startsWith('Z'));
+      // The lock names the zombie exactly (pid and start time): before the fix, kill(pid, 0) said it was alive.
+      writeFileSync(lockPath, `${pid} ${startTime}`);
+      const db = await openPglite(dir);
+      expect(lockOwnerPid()).toBe(process.pid);
+      expect(await expectUsable(db)).toBe(6);
+      await db.close();
+    } finally {
+      shell.kill('SIGKILL');
+    }
+  });
 });
 
 describe('PGlite first start from the shipped initdb template (issue #13: no initdb in the server process)', () => {
@@ -94,7 +120,7 @@ describe('PGlite first start from the shipped initdb template (issue #13: no ini
     const other = await openFresh('c');
     expect(await systemIdentifier(other)).not.toBe(copied);
     await other.close();
-  });
+  }, 90_000); // two initdb runs (the template's, then the refused template's): ~30 s on a quiet machine, more on Node 22/24 beside other work
 });
 
 describe('database layer (PGlite or PostgreSQL)', () => {

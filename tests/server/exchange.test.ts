@@ -186,7 +186,7 @@ describe('exchange rates and POST /api/wallet/exchange', () => {
     expect(huge.body.error.code).toBe('AMOUNT_ABOVE_MAXIMUM');
     const large = await exchange(t, ann, { from: 'RUB', to: 'USD', amount: Number.MAX_SAFE_INTEGER, quoteId: (await quote(t, ann, 'RUB', 'USD')).quoteId });
     expect(large.status).toBe(422);
-    expect(large.body.error.code).toBe('INSUFFICIENT_FUNDS');
+    expect(large.body.error.code).toBe('AMOUNT_ABOVE_MAXIMUM'); // over EXCHANGE_MAX_RUB before anyone's balance is read
   });
 
   it('refuses an expired quote (409 QUOTE_EXPIRED), an unknown one and one for the other pair (422 QUOTE_MISMATCH)', async () => {
@@ -346,6 +346,36 @@ describe('exchange rates and POST /api/wallet/exchange', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => exchange(t, cat, { from: 'USD', to: 'RUB', amount, quoteId: q.quoteId })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect((await balances(t, cat)).USD).toBe(start.USD - amount);
+    expect(await checkLedger(t.db)).toMatchObject({ ok: true });
+  });
+});
+
+describe('one exchange moves at most EXCHANGE_MAX_USD / EXCHANGE_MAX_RUB, paid or received (issue #31 item 1)', () => {
+  let t: TestApp;
+  let ann: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { EXCHANGE_MAX_USD: '50', EXCHANGE_MAX_RUB: '1000' } });
+    ann = await verifiedUser(t);
+    await depositUsdt(t, ann, 200);
+  });
+  afterAll(() => t.close());
+
+  it('over the maximum on the paid side or on the received side: 422 AMOUNT_ABOVE_MAXIMUM, nothing moves; within it: done', async () => {
+    const before = await balances(t, ann);
+    const paid = await exchange(t, ann, { from: 'USD', to: 'RUB', amount: 50_01, quoteId: (await quote(t, ann, 'USD', 'RUB')).quoteId });
+    expect(paid.status).toBe(422);
+    expect(paid.body.error).toMatchObject({ code: 'AMOUNT_ABOVE_MAXIMUM', service: 'wallet' });
+    // 20 USD is within the USD maximum, but it buys ~1 840 RUB: more than one exchange may credit.
+    const received = await exchange(t, ann, { from: 'USD', to: 'RUB', amount: 20_00, quoteId: (await quote(t, ann, 'USD', 'RUB')).quoteId });
+    expect(received.status).toBe(422);
+    expect(received.body.error.code).toBe('AMOUNT_ABOVE_MAXIMUM');
+    expect(await balances(t, ann)).toEqual(before);
+    const ok = await exchange(t, ann, { from: 'USD', to: 'RUB', amount: 10_00, quoteId: (await quote(t, ann, 'USD', 'RUB')).quoteId });
+    expect(ok.status).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/config', headers: ann.headers })).body.data.exchange.maxAmounts).toEqual([
+      { amount: 50_00, currency: 'USD' },
+      { amount: 1_000_00, currency: 'RUB' },
+    ]);
     expect(await checkLedger(t.db)).toMatchObject({ ok: true });
   });
 });

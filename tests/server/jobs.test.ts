@@ -11,6 +11,7 @@ import {
   JobRegistry,
   listJobs,
   PermanentJobError,
+  RetryAfterError,
   runDueJobs,
   startWorker,
   workerOptionsFromEnv,
@@ -143,6 +144,20 @@ describe('retries and failure', () => {
     expect(await runDueJobs(t.db, { registry, backoffBaseMs: 0 })).toBe(2);
     expect(seen).toEqual([1, 2, 3]);
     expect(await getJob(t.db, id)).toMatchObject({ status: 'done', attempts: 3, lastError: 'Error: boom 2' });
+  });
+
+  it("an outside service's Retry-After is obeyed up to the longest backoff, never for days (issue #31 item 2)", async () => {
+    const registry = new JobRegistry();
+    registry.register('test.retryAfter', () => {
+      throw new RetryAfterError('429: retry after 99999999 s', 99_999_999_000);
+    });
+    const { id } = await t.db.tx((q) => enqueueJob(q, { kind: 'test.retryAfter', maxAttempts: 5 }));
+    expect(await runDueJobs(t.db, { registry, backoffMaxMs: 120_000 })).toBe(1);
+    const waiting = await getJob(t.db, id);
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 1 });
+    const waitMs = waiting!.runAt.getTime() - waiting!.updatedAt.getTime();
+    expect(waitMs).toBeGreaterThan(110_000);
+    expect(waitMs).toBeLessThanOrEqual(120_000 + 1_000);
   });
 
   it('after max attempts the job fails and its failure hook runs in the same transaction', async () => {

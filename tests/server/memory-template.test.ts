@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/db';
 import { clearMemoryTemplates, memoryTemplate, memoryTemplateKey } from '../../server/db/memory-template';
-import { loadMigrations, migrate } from '../../server/db/migrate';
+import { loadMigrations, migrate, migrationChecksum } from '../../server/db/migrate';
 import { openDb } from '../../server/db/open';
 import { openPglite } from '../../server/db/pglite';
 
@@ -106,7 +106,7 @@ describe('memory:// databases opened from the migrated template', () => {
     const migrations = await loadMigrations();
     const key = await memoryTemplateKey(migrations);
     expect(await memoryTemplateKey(migrations.map((m) => ({ ...m })))).toBe(key);
-    expect(await memoryTemplateKey([...migrations, { version: '9999', name: '9999_more.sql', sql: 'SELECT 1;' }])).not.toBe(key);
+    expect(await memoryTemplateKey([...migrations, { version: '9999', name: '9999_more.sql', sql: 'SELECT 1;', checksum: migrationChecksum('SELECT 1;'), transaction: true }])).not.toBe(key);
     expect(await memoryTemplateKey(migrations.map((m, i) => (i === 0 ? { ...m, sql: `${m.sql}\n-- edited` } : m)))).not.toBe(key);
     expect(await memoryTemplateKey(migrations.map((m, i) => (i === 0 ? { ...m, name: `${m.version}_renamed.sql` } : m)))).not.toBe(key);
   });

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { enqueueJob } from '../../server/jobs';
 import { createTestApp, signUp, type TestApp } from './harness';
 
@@ -107,3 +110,36 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
     expect(right.body).toContain('http_requests_total');
   });
 });
+
+describe('alert rules (deploy/prometheus/alerts.yml)', () => {
+  it('every metric an alert uses is one GET /api/metrics exports, with the freshness gauges and the error reports among them', async () => {
+    const t = await createTestApp();
+    try {
+      await t.db.query(`INSERT INTO exchange_market_rates (source, mid_rate, fetched_at, updated_at) VALUES ('cbr', '90', now(), now()) ON CONFLICT (source) DO UPDATE SET fetched_at = now()`);
+      await t.db.query(`INSERT INTO tron_watcher_cursors (address, cursor, updated_at, polled_at) VALUES ('TAlertTest', NULL, now(), now()) ON CONFLICT (address) DO UPDATE SET polled_at = now()`);
+      await t.call({ method: 'POST', url: '/api/client-errors', payload: { kind: 'error', message: 'probe' }, remoteAddress: '10.200.0.1' });
+      const text = (await t.app.inject({ method: 'GET', url: '/api/metrics' })).body;
+      const exported = new Set(['up']);
+      for (const [, name, type] of text.matchAll(/^# TYPE (\S+) (\w+)$/gm)) {
+        exported.add(name!);
+        if (type === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) exported.add(`${name}${suffix}`);
+      }
+      expect(sample(text, 'exchange_rate_age_seconds', { source: 'cbr' })).toBeGreaterThanOrEqual(0);
+      expect(sample(text, 'deposit_watcher_age_seconds', { address: 'TAlertTest' })).toBeGreaterThanOrEqual(0);
+      expect(sample(text, 'client_errors_total', { kind: 'error' })).toBe(1);
+      const rules = parse(readFileSync(resolve(import.meta.dirname, '../../deploy/prometheus/alerts.yml'), 'utf8')) as { groups: Array<{ rules: Array<{ alert: string; expr: string }> }> };
+      const alerts = rules.groups.flatMap((group) => group.rules);
+      expect(alerts.map((rule) => rule.alert)).toEqual(expect.arrayContaining(['ApiServerErrors', 'JobsFailed', 'ExchangeRateStale', 'DepositWatcherStale']));
+      const functions = new Set(['sum', 'rate', 'max', 'min', 'by', 'clamp_min', 'histogram_quantile', 'le', 'kind', 'source', 'address', 'class', 'status']);
+      for (const rule of alerts) {
+        // Series names: identifiers followed by a selector, a range or an operator, that are not PromQL functions or labels.
+        const names = [...rule.expr.replace(/\{[^}]*\}/g, '{}').matchAll(/\b([a-z_][a-z0-9_]*)\b/g)].map((m) => m[1]!).filter((word) => !functions.has(word));
+        expect(names.length, rule.alert).toBeGreaterThan(0);
+        for (const name of names) expect(exported, `${rule.alert}: ${name}`).toContain(name);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+

@@ -100,7 +100,7 @@ describe('RATES_PROVIDER=cbr: quotes from the central bank rate', () => {
     expect((await rates()).status).toBe(200);
     expect(fake.requests).toBe(1);
     // Another process on the same database: it reads the stored rate, no fetch of its own.
-    const other = new CbrRateProvider({ db: t.db, clock: t.clock, url: fake.url, refreshSeconds: HOUR, retrySeconds: 60, maxAgeSeconds: MAX_AGE, timeoutMs: 2000 });
+    const other = new CbrRateProvider({ ...t.config.adapters.rates.cbr, db: t.db, clock: t.clock, bounds: t.config.adapters.rates.bounds });
     expect(await other.midRate()).toMatchObject({ mid: '92.5058' });
     expect(fake.requests).toBe(1);
 
@@ -189,5 +189,86 @@ describe('RATES_PROVIDER=cbr with the provider down from the start', () => {
     const res = await t.call({ method: 'GET', url: '/api/config/exchange-rates', headers: ann.headers });
     expect(res.status).toBe(503);
     expect(res.body.error).toMatchObject({ code: 'RATE_UNAVAILABLE', service: 'wallet' });
+  });
+});
+
+describe('a rate is outside input with bounds (issue #31 item 1)', () => {
+  let fake: CbrFake;
+  let elsewhere: CbrFake;
+  let t: TestApp;
+  let ann: TestUser;
+
+  beforeAll(async () => {
+    fake = await startCbrFake({ usd: '92,5058', date: '01.01.2030' });
+    elsewhere = await startCbrFake({ usd: '0,0001', date: '01.01.2030' });
+    t = await createTestApp({
+      env: { RATES_PROVIDER: 'cbr', CBR_RATES_URL: fake.url, RATES_REFRESH_SECONDS: String(HOUR), RATES_RETRY_SECONDS: '60', RATES_MAX_AGE_SECONDS: String(MAX_AGE) },
+    });
+    ann = await verifiedUser(t);
+    await depositUsdt(t, ann, 100);
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+    await elsewhere.close();
+  });
+
+  const usdRub = async () => {
+    await refreshTokens(t, ann);
+    const res = await t.call({ method: 'GET', url: '/api/config/exchange-rates', headers: ann.headers });
+    return res.status === 200 ? (res.body.data.rates.find((r: { from: string }) => r.from === 'USD').rate as string) : `${res.status} ${res.body.error.code}`;
+  };
+  const refusedCount = async (reason: string) => {
+    const metrics = (await t.app.inject({ method: 'GET', url: '/api/metrics' })).body;
+    return Number(new RegExp(`^outside_input_refused_total\\{source="rates",reason="${reason}"\\} (\\d+)$`, 'm').exec(metrics)?.[1] ?? 0);
+  };
+  const good = ratesFromMid('92.5058', 25).USD_RUB;
+
+  it.each([
+    ['0,0001 (the attack: 1 000.00 RUB became 9 925 125.00 USD)', '0,0001', 'out_of_bounds'],
+    ['9250,0000', '9250,0000', 'out_of_bounds'],
+    ['50,0000: inside the absolute bounds, but 46 % below the last accepted rate', '50,0000', 'moved_too_far'],
+  ])('a document saying %s is refused, logged and counted; the last good rate serves on', async (_, usd, reason) => {
+    expect(await usdRub()).toBe(good);
+    const before = await refusedCount(reason);
+    fake.set({ usd });
+    t.clock.advance(HOUR + 61);
+    expect(await usdRub()).toBe(good);
+    expect(await refusedCount(reason)).toBe(before + 1);
+    const [row] = await t.db.query<{ mid_rate: string; last_error: string }>("SELECT mid_rate, last_error FROM exchange_market_rates WHERE source = 'cbr'");
+    expect(row).toMatchObject({ mid_rate: '92.5058', last_error: expect.stringMatching(/RATES_M(IN|AX)_USD_RUB|RATES_MAX_CHANGE_BPS/) });
+  });
+
+  it('a redirect to another origin is not followed; one within the bank\'s origin is', async () => {
+    fake.set({ usd: '93,0000', mode: 'redirect', redirectTo: `${elsewhere.url}?redirected` });
+    t.clock.advance(HOUR + 61);
+    expect(await usdRub()).toBe(good);
+    expect(elsewhere.requests).toBe(0);
+    const [row] = await t.db.query<{ last_error: string }>("SELECT last_error FROM exchange_market_rates WHERE source = 'cbr'");
+    expect(row!.last_error).toMatch(/another origin/);
+    fake.set({ mode: 'redirect', redirectTo: `${fake.url}?redirected` });
+    t.clock.advance(61);
+    expect(await usdRub()).toBe(ratesFromMid('93.0000', 25).USD_RUB);
+  });
+
+  it('refused rates never serve: once the last good one ages out, "Rate unavailable"', async () => {
+    fake.set({ mode: 'ok', usd: '0,0001' });
+    t.clock.advance(MAX_AGE + 1);
+    expect(await usdRub()).toBe('503 RATE_UNAVAILABLE');
+  });
+
+  it('a first rate out of bounds is never quoted: nothing to exchange on', async () => {
+    const bogus = await startCbrFake({ usd: '0,0001', date: '01.01.2030' });
+    const fresh = await createTestApp({ env: { RATES_PROVIDER: 'cbr', CBR_RATES_URL: bogus.url } });
+    try {
+      const user = await verifiedUser(fresh);
+      const res = await fresh.call({ method: 'GET', url: '/api/config/exchange-rates', headers: user.headers });
+      expect(res.status).toBe(503);
+      expect(res.body.error.code).toBe('RATE_UNAVAILABLE');
+      expect(await fresh.db.query('SELECT id FROM exchange_quotes')).toEqual([]);
+    } finally {
+      await fresh.close();
+      await bogus.close();
+    }
   });
 });

@@ -98,6 +98,14 @@ describe('security headers', () => {
     }
   });
 
+  it('every answer (the app, its files, the API) carries a Permissions-Policy that turns off the features the app never uses', async () => {
+    for (const url of ['/', '/wallet', '/assets/app.js', '/api/health', '/api/config']) {
+      const { headers } = await t.call({ method: 'GET', url });
+      const policy = Object.fromEntries(String(headers['permissions-policy']).split(', ').map((entry) => entry.split('=')));
+      expect(policy, url).toMatchObject({ camera: '()', microphone: '()', geolocation: '()', payment: '()', usb: '()', 'clipboard-write': '(self)' });
+    }
+  });
+
   it('API_PUBLIC_ORIGIN must be origins', () => {
     const base = { NODE_ENV: 'test', DATA_DIR: 'memory://', JWT_SECRET: 'x'.repeat(32) };
     expect(loadConfig({ ...base, API_PUBLIC_ORIGIN: 'https://a.example.com, https://b.example.com/' }).apiPublicOrigins).toEqual([

@@ -28,8 +28,11 @@ describe('statements per operation stay within the budget', () => {
     expect(operation, name).toBeDefined();
     const { total, phases } = operation!;
     const detail = JSON.stringify(Object.fromEntries(phases));
-    expect(total.statements, `${name} statements: ${detail}`).toBeLessThanOrEqual(budget.statements);
-    expect(total.transactions, `${name} transactions: ${detail}`).toBeLessThanOrEqual(budget.transactions);
-    expect(total.roundTrips, `${name} round trips: ${detail}`).toBeLessThanOrEqual(budget.roundTrips);
+    // On PostgreSQL the global per-IP rate limit counts each API request in the database, across processes (issue #33,
+    // server/http/rate-limit-store.ts): one autocommitted upsert per request, on top of the operation's own work.
+    const limiter = measured.kind === 'postgres' ? 1 : 0;
+    expect(total.statements, `${name} statements: ${detail}`).toBeLessThanOrEqual(budget.statements + limiter);
+    expect(total.transactions, `${name} transactions: ${detail}`).toBeLessThanOrEqual(budget.transactions + limiter);
+    expect(total.roundTrips, `${name} round trips: ${detail}`).toBeLessThanOrEqual(budget.roundTrips + limiter);
   });
 });

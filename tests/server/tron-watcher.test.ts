@@ -287,6 +287,37 @@ describe('TRON deposit watcher on TronGrid', () => {
     await expect(watcher().poll()).rejects.toMatchObject({ retryAfterMs: 1000 });
   });
 
+  it('a suspension for 99999999 s is obeyed up to TRONGRID_MAX_BACKOFF_SECONDS only: the deposit is credited minutes after the upstream recovers (issue #31 item 2)', async () => {
+    const ann = await verifiedUser(t);
+    const transfer = fake.addTransfer({ to: DEPOSIT_ADDRESS, value: await tagged(ann, 100) });
+    confirmAll();
+    fake.force({ status: 403, body: JSON.stringify({ Error: 'The key exceeds the frequency limit(15), and the query server is suspended for 99999999s' }) });
+    await expect(watcher().poll()).rejects.toMatchObject({ code: 'SUSPENDED', retryAfterMs: 300_000 });
+    t.clock.advance(299);
+    await expect(watcher().poll()).rejects.toMatchObject({ code: 'BACKING_OFF' });
+    t.clock.advance(1); // the upstream recovered long ago: the ceiling (5 min), not 3 years
+    expect(await watcher().poll()).toBe(1);
+    await expectCreditedExactly([transfer.txid]);
+    // A Retry-After of a day, and failures in a row, are capped the same way.
+    fake.force({ status: 429, body: '{}', headers: { 'retry-after': '86400' } });
+    await expect(watcher().poll()).rejects.toMatchObject({ code: 'RATE_LIMITED', retryAfterMs: 300_000 });
+  });
+
+  it("the watcher's last successful poll is a metric and a detail of /api/ready, which stays ready while TronGrid fails", async () => {
+    const ready = async () => (await t.call({ method: 'GET', url: '/api/ready' })).body;
+    expect(await watcher().poll()).toBeGreaterThanOrEqual(0);
+    t.clock.advance(7);
+    expect((await ready()).data.watchers).toEqual({ 'usdt-deposits': { lastSuccessAgeSeconds: 7 } });
+    fake.force({ status: 500, body: '{}' });
+    await expect(watcher().poll()).rejects.toBeInstanceOf(TronGridError);
+    t.clock.advance(600);
+    const stillReady = await t.call({ method: 'GET', url: '/api/ready' });
+    expect(stillReady.status).toBe(200);
+    expect(stillReady.body.data).toMatchObject({ status: 'ready', watchers: { 'usdt-deposits': { lastSuccessAgeSeconds: 607 } } });
+    const metrics = (await t.app.inject({ method: 'GET', url: '/api/metrics' })).body;
+    expect(metrics).toMatch(/^watcher_last_success_age_seconds\{watcher="usdt-deposits"\} 607$/m);
+  });
+
   it('parks untagged and unknown-tag transfers as today; ignores other tokens, failed and malformed items; credits the rest', async () => {
     const ann = await verifiedUser(t);
     const tag = (await getWallet(t, ann)).usdtDepositTag;
@@ -352,6 +383,7 @@ describe('TRON deposit watcher on TronGrid', () => {
         query: (sql, params) => db.query(sql, params),
         exec: (sql) => db.exec(sql),
         close: async () => {},
+        withConnection: (fn) => db.withConnection((q) => fn(wrap(q, { cursor: false }))),
         tx: async (fn) => {
           const touched = { cursor: false };
           const result = await db.tx((q) => fn(wrap(q, touched)));
@@ -510,7 +542,7 @@ describe('TRON configuration', () => {
     expect(loadConfig(dev).tron.adapter).toBe('sandbox');
     expect(loadConfig(production).tron).toMatchObject({
       adapter: 'trongrid',
-      trongrid: { apiUrl: 'https://api.trongrid.io', apiKey: API_KEY, contractAddress: FAKE_USDT_CONTRACT, pageSize: 200 },
+      trongrid: { apiUrl: 'https://api.trongrid.io', apiKey: API_KEY, contractAddress: FAKE_USDT_CONTRACT, pageSize: 200, maxBackoffSeconds: 300 },
     });
   });
 

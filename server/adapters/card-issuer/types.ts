@@ -88,7 +88,8 @@ export type IssuerEvent =
   | { type: 'card.closeFailed'; cardRef: string; reason: string }
   | { type: 'card.blocked'; cardRef: string }
   | { type: 'card.blockFailed'; cardRef: string; reason: string }
-  | { type: 'topup.completed'; cardRef: string; topupRef: string }
+  /** `amount`/`currency`: what the issuer loaded; the program refuses (and alerts on) anything but what it asked for. */
+  | { type: 'topup.completed'; cardRef: string; topupRef: string; amount: number; currency: Currency }
   | { type: 'topup.failed'; cardRef: string; topupRef: string; reason: string }
   | { type: 'trade'; cardRef: string; trade: IssuerTrade };
 

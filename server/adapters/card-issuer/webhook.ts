@@ -41,7 +41,7 @@ const EventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.enum(['card.rejected', 'card.failed', 'card.activationFailed', 'card.freezeFailed', 'card.unfreezeFailed', 'card.closeFailed', 'card.blockFailed']), ...reasoned }),
   z.object({ type: z.enum(['card.activated', 'card.frozen', 'card.unfrozen', 'card.closed', 'card.blocked']), ...ref }),
   z.object({ type: z.literal('card.shipment'), ...ref, stage: z.enum(['made', 'shipped', 'delivered']), at: z.iso.datetime() }),
-  z.object({ type: z.literal('topup.completed'), ...ref, topupRef: text }),
+  z.object({ type: z.literal('topup.completed'), ...ref, topupRef: text, amount: z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)), currency: z.enum(['USD', 'RUB']) }),
   z.object({ type: z.literal('topup.failed'), ...ref, topupRef: text, reason: text }),
   z.object({
     type: z.literal('trade'),

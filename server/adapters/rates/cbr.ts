@@ -13,7 +13,8 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { MID_SCALE } from '@/shared/money';
-import { RateProviderUnavailableError, type RateProvider } from '../../modules/exchange';
+import { refuseRate, RateProviderUnavailableError, type RateBounds, type RateProvider } from '../../modules/exchange';
+import { outsideFetch } from '../outside-http';
 
 const SOURCE = 'cbr';
 /** The document is about 10 KB; anything much larger is not it. */
@@ -91,7 +92,11 @@ export interface CbrRateProviderOptions {
   retrySeconds: number;
   maxAgeSeconds: number;
   timeoutMs: number;
+  /** What a rate may be (RATES_MIN_USD_RUB, RATES_MAX_USD_RUB, RATES_MAX_CHANGE_BPS from the last accepted one). */
+  bounds: RateBounds;
   log?: (msg: string, data?: object) => void;
+  /** A document's rate was refused as out of its bounds (the alert: logged at error, counted). */
+  onRefused?: (reason: string, details: Record<string, unknown>) => void;
 }
 
 interface MarketRow extends Record<string, unknown> {
@@ -143,7 +148,11 @@ export class CbrRateProvider implements RateProvider {
     return { mid: row.mid_rate, at: row.fetched_at };
   }
 
-  /** One fetch of the document; stores the rate when it is good, records the error otherwise. Never throws. */
+  /**
+   * One fetch of the document; stores the rate when it is good, records the error otherwise. Never throws. A rate out
+   * of its bounds (absolute, or moved too far from the last accepted one) is refused like a broken document, and
+   * reported (onRefused): the last good rate keeps serving until it ages out.
+   */
   async refresh(): Promise<{ ok: true; daily: CbrDaily } | { ok: false; error: string }> {
     const { db, clock, url, timeoutMs, log } = this.options;
     const now = clock.now();
@@ -151,6 +160,12 @@ export class CbrRateProvider implements RateProvider {
       const daily = await this.fetchDaily();
       const age = (now.getTime() - Date.parse(`${daily.date}T00:00:00Z`)) / DAY_MS;
       if (age > MAX_DOCUMENT_AGE_DAYS || age < -MAX_DOCUMENT_LEAD_DAYS) throw new CbrDocumentError(`document dated ${daily.date}, too far from today`);
+      const previous = (await this.stored())?.mid_rate ?? null;
+      const refused = refuseRate(daily.mid, previous, this.options.bounds);
+      if (refused) {
+        this.options.onRefused?.(refused.reason, { url, mid: daily.mid, previous, date: daily.date });
+        throw new CbrDocumentError(refused.message);
+      }
       await db.query(
         `INSERT INTO exchange_market_rates (source, mid_rate, rate_date, fetched_at, attempted_at, last_error, updated_at)
          VALUES ($1, $2, $3, $4, $4, NULL, $4)
@@ -170,10 +185,10 @@ export class CbrRateProvider implements RateProvider {
   }
 
   private async fetchDaily(): Promise<CbrDaily> {
-    const response = await fetch(this.options.url, {
+    // A redirect is followed within the bank's own origin only (outsideFetch).
+    const response = await outsideFetch(this.options.url, {
       signal: AbortSignal.timeout(this.options.timeoutMs),
       headers: { accept: 'application/xml, text/xml', 'user-agent': 'TonicWallet-rates/1.0' },
-      redirect: 'follow',
     });
     if (response.status !== 200) {
       await response.body?.cancel().catch(() => undefined);

@@ -1,3 +1,4 @@
+import { outsideFetch } from '../outside-http';
 import { BotApiError, type BotAdapter, type BotMessage, type PreparedInlineMessage } from './bot';
 
 /**
@@ -60,12 +61,12 @@ export class TelegramBotAdapter implements BotAdapter {
     const doFetch = this.options.fetch ?? fetch;
     let response: Response;
     try {
-      response = await doFetch(`${this.options.apiUrl}/bot${this.options.token}/${method}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
+      // A redirect is followed within BOT_API_URL's origin only (outsideFetch); the token never leaves for another one.
+      response = await outsideFetch(
+        `${this.options.apiUrl}/bot${this.options.token}/${method}`,
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(this.options.timeoutMs) },
+        doFetch,
+      );
     } catch (error) {
       // No answer: a timeout or a broken connection (the message may or may not have been delivered).
       const reason = error instanceof Error ? error.name : 'error';

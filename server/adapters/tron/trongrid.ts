@@ -14,10 +14,12 @@
  *
  * Failures (network, timeout, 5xx, 429, 403 "suspended", a body that is not the documented shape) throw a
  * `TronGridError`; the source then refuses to call the API again until its back-off has passed (Retry-After, the
- * suspension the 403 names, or 1 s doubling to 5 min), so a failing pass never hammers the API.
+ * suspension the 403 names, or 1 s doubling), so a failing pass never hammers the API. Every wait is capped at
+ * `maxBackoffSeconds` (TRONGRID_MAX_BACKOFF_SECONDS, 5 min): a 403 "suspended for 99999999s" stopped deposits for good.
  */
 import type { Clock } from '../../clock';
 import type { TronGridConfig } from '../../config/tron';
+import { outsideFetch } from '../outside-http';
 import type { TronDepositSource, TronTransfer } from './tron';
 
 export type TronGridErrorCode = 'RATE_LIMITED' | 'SUSPENDED' | 'HTTP_ERROR' | 'NETWORK' | 'BAD_RESPONSE' | 'BAD_CURSOR' | 'BACKING_OFF';
@@ -61,7 +63,6 @@ interface ListedItem {
 
 const MAX_PAGES_PER_READ = 10;
 const MIN_BACKOFF_MS = 1_000;
-const MAX_BACKOFF_MS = 5 * 60_000;
 const SUSPENDED_DEFAULT_MS = 60_000;
 const TRON_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 const TX_ID = /^[0-9a-fA-F]{64}$/;
@@ -215,11 +216,14 @@ export class TronGridSource implements TronDepositSource {
     return { block: body.blockNumber as number, failed };
   }
 
+  /** Remembers a failure: the API is not called again for the wait it asked for or the back-off, at most the ceiling. */
   private fail(error: TronGridError): TronGridError {
     this.failures++;
-    const backoff = error.retryAfterMs || Math.min(MAX_BACKOFF_MS, MIN_BACKOFF_MS * 2 ** (this.failures - 1));
+    const ceiling = this.options.maxBackoffSeconds * 1000;
+    const backoff = Math.min(ceiling, error.retryAfterMs || MIN_BACKOFF_MS * 2 ** Math.min(30, this.failures - 1));
     this.notBefore = this.options.clock.now().getTime() + backoff;
-    return error.retryAfterMs ? error : new TronGridError(error.code, error.message, backoff);
+    if (error.retryAfterMs > ceiling) this.options.log?.('TronGrid asked to wait longer than TRONGRID_MAX_BACKOFF_SECONDS: waiting the ceiling', { askedMs: error.retryAfterMs, waitMs: ceiling });
+    return new TronGridError(error.code, error.message, backoff);
   }
 
   private async call(method: 'GET' | 'POST', path: string, body?: object): Promise<unknown> {
@@ -233,12 +237,12 @@ export class TronGridSource implements TronDepositSource {
     let response: Response;
     let text: string;
     try {
-      response = await this.fetchFn(`${this.options.apiUrl}${path}`, {
-        method,
-        headers,
-        body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
+      // A redirect is followed within TRONGRID_API_URL's origin only (outsideFetch): anything else is a failed call.
+      response = await outsideFetch(
+        `${this.options.apiUrl}${path}`,
+        { method, headers, body: body ? JSON.stringify(body) : undefined, signal: AbortSignal.timeout(this.options.timeoutMs) },
+        this.fetchFn,
+      );
       text = await response.text();
     } catch (error) {
       throw this.fail(new TronGridError('NETWORK', `TronGrid ${method} ${path.split('?')[0]} failed: ${String(error)}`));
@@ -264,6 +268,6 @@ export class TronGridSource implements TronDepositSource {
 /** Retry-After: seconds or an HTTP date; 0 when absent or unreadable (then the exponential back-off applies). */
 const retryAfterMs = (header: string | null): number => {
   if (!header) return 0;
-  if (/^\d+$/.test(header.trim())) return Math.min(MAX_BACKOFF_MS, Number(header.trim()) * 1000);
+  if (/^\d{1,12}$/.test(header.trim())) return Number(header.trim()) * 1000;
   return 0;
 };

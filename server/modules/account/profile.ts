@@ -4,7 +4,7 @@ import type { MailAdapter } from '../../adapters/mail';
 import type { Clock } from '../../clock';
 import { pgErrorCode, UNIQUE_VIOLATION, type Db, type SqlParam } from '../../db/db';
 import { authError } from '../../http/errors';
-import { emailChangeCodeMail, emailChangedMail, type EmailCodeService, type IssuedCode } from '../auth';
+import { codeErrors, emailChangeCodeMail, emailChangedMail, type EmailCodeService, type IssuedCode } from '../auth';
 import { emailTaken, findUserByEmail, findUserById, normalizeEmail, type UsersService } from '../users';
 
 export interface ProfileDeps {
@@ -42,36 +42,43 @@ export class ProfileService {
   }
 
   /**
-   * Mails a code to the NEW address, bound to this account. An address of another account is refused with words
-   * (the user is signed in, and the confirm step would refuse it anyway); the current address keeps working.
+   * Mails a code to the NEW address, bound to this account; the current address keeps working. An address of another
+   * account is answered exactly like a free one (issue #31: the answer was an account-existence oracle): the same limits
+   * count it (per address, per IP, per account), a code row that no code matches is recorded, and nothing is mailed, so
+   * confirming it fails like a wrong code.
    */
   async sendEmailCode(userId: string, rawEmail: string, clientIp: string): Promise<Omit<IssuedCode, 'code'>> {
     const { db, codes, mail } = this.deps;
     const email = normalizeEmail(rawEmail);
     const user = await findUserById(db, userId);
     if (user && user.email === email) throw emailUnchanged();
-    if (await findUserByEmail(db, email)) throw emailTaken();
-    const issued = await codes.issue({ email, purpose: 'email_change', clientIp, withCode: true, userId });
-    await mail.send(emailChangeCodeMail(email, issued.code!));
+    const taken = (await findUserByEmail(db, email)) !== null;
+    const issued = await codes.issue({ email, purpose: 'email_change', clientIp, withCode: !taken, userId });
+    if (issued.code !== null) await mail.send(emailChangeCodeMail(email, issued.code));
     return { resendInSeconds: issued.resendInSeconds, expiresInSeconds: issued.expiresInSeconds };
   }
 
-  /** Checks the code (5 tries, 10 minutes) and makes the address the account's email; tells the old address. */
+  /**
+   * Checks the code (5 tries, 10 minutes) and makes the address the account's email; tells the old address. An address
+   * that belongs to another account fails like a wrong code (counted), never with words of its own.
+   */
   async confirmEmail(userId: string, rawEmail: string, code: string): Promise<UserProfile> {
     const { db, clock, codes, mail, users } = this.deps;
     const email = normalizeEmail(rawEmail);
-    const codeId = await codes.check(email, 'email_change', code, userId);
+    const taken = (await findUserByEmail(db, email)) !== null;
+    const codeId = await codes.check(email, 'email_change', code, userId, { matchable: !taken });
     const oldEmail = await db.tx(async (tx) => {
       const [row] = await tx.query<{ email: string }>('SELECT email FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE', [userId]);
       if (!row) throw emailTaken();
       if (row.email === email) throw emailUnchanged();
-      if (await findUserByEmail(tx, email)) throw emailTaken();
+      // Registered by someone between the check and now: the code is spent for nothing, like an expired one.
+      if (await findUserByEmail(tx, email)) throw codeErrors.expired();
       await codes.consume(tx, codeId);
       try {
         await tx.query('UPDATE users SET email = $2, updated_at = $3 WHERE id = $1', [userId, email, clock.now()]);
       } catch (error) {
         // Someone registered the address meanwhile (the unique index on users.email): all of it rolls back.
-        if (pgErrorCode(error) === UNIQUE_VIOLATION) throw emailTaken();
+        if (pgErrorCode(error) === UNIQUE_VIOLATION) throw codeErrors.expired();
         throw error;
       }
       return row.email;

@@ -14,6 +14,8 @@ import { APP_LOCK_MAX_TRIES, type AppLockResult, type AppLockStatus, type AutoLo
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { httpErrors } from '../../http/errors';
+import type { FairHashPool } from './hash-pool';
+import type { HashLimits } from './hash-limits';
 import { hashPasscode, verifyPasscode, type StoredPasscode } from './passcode-hash';
 
 export const DEFAULT_AUTO_LOCK_SECONDS: AutoLockSeconds = 300;
@@ -38,12 +40,17 @@ export interface AppLockDeps {
   /** HMAC key mixed into every passcode hash (derived from JWT_SECRET). */
   pepper: Buffer;
   log: FastifyBaseLogger;
+  /** Where the slow hashes run: bounded, each user's calls behind their own (hash-pool.ts). */
+  pool: FairHashPool;
+  /** Slow-hash calls per user and per client address (hash-limits.ts). */
+  limits: HashLimits;
 }
 
-/** Who asks: the user and the session (auth_sessions.id) a last wrong try ends. */
+/** Who asks: the user, the session (auth_sessions.id) an unlock unlocks and a last wrong try ends, and the client address. */
 export interface Caller {
   userId: string;
   sessionId: string;
+  ip: string;
 }
 
 type Check = { kind: 'no_lock' } | { kind: 'ok' } | { kind: 'wrong'; triesLeft: number } | { kind: 'session_ended' };
@@ -73,16 +80,34 @@ export class AppLockService {
       .then((rows) => rows[0]);
   }
 
-  async status(userId: string): Promise<AppLockStatus> {
+  /** The account's lock; `locked`: this session is locked at the server (never without a lock). */
+  async status(userId: string, locked = false): Promise<AppLockStatus> {
     const row = await this.readLock(this.deps.db, userId);
-    if (!row) return { enabled: false, autoLockSeconds: DEFAULT_AUTO_LOCK_SECONDS, biometricDevices: 0, triesLeft: APP_LOCK_MAX_TRIES };
+    if (!row) return { enabled: false, autoLockSeconds: DEFAULT_AUTO_LOCK_SECONDS, biometricDevices: 0, triesLeft: APP_LOCK_MAX_TRIES, locked: false };
     const [devices] = await this.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM app_lock_biometric_keys WHERE user_id = $1', [userId]);
     return {
       enabled: true,
       autoLockSeconds: row.auto_lock_seconds as AutoLockSeconds,
       biometricDevices: Number(devices?.n ?? 0),
       triesLeft: Math.max(0, APP_LOCK_MAX_TRIES - row.failed_tries),
+      locked,
     };
+  }
+
+  /** Locks the caller's session at the server (the app locked itself). Without a lock: nothing to lock. */
+  async lock(caller: Caller): Promise<AppLockStatus> {
+    const now = this.deps.clock.now();
+    const rows = await this.deps.db.query(
+      `UPDATE auth_sessions s SET locked_at = coalesce(s.locked_at, $2)
+       WHERE s.id = $1 AND EXISTS (SELECT 1 FROM app_locks l WHERE l.user_id = s.user_id) RETURNING s.id`,
+      [caller.sessionId, now],
+    );
+    return this.status(caller.userId, rows.length > 0);
+  }
+
+  /** A proof in this session (unlock, passcode set): unlocked, its step-up fresh, its inactivity clock restarted. */
+  private unlockSession(q: Queryable, sessionId: string): Promise<unknown> {
+    return q.query('UPDATE auth_sessions SET locked_at = NULL, active_at = $2, unlocked_at = $2 WHERE id = $1', [sessionId, this.deps.clock.now()]);
   }
 
   private async result(check: Check, userId: string): Promise<AppLockResult> {
@@ -92,16 +117,22 @@ export class AppLockService {
       case 'session_ended':
         return { result: 'session_ended', triesLeft: 0, status: null };
       default: {
-        const status = await this.status(userId);
+        const status = await this.status(userId); // an ok answer unlocked this session
         return { result: 'ok', triesLeft: status.triesLeft, status };
       }
     }
   }
 
-  /** A right answer: the count goes back to 0 (unless the lock was removed meanwhile by a last wrong try). */
+  /**
+   * A right answer: the count goes back to 0 and this session is unlocked (unless the lock was removed meanwhile by a
+   * last wrong try).
+   */
   private async rightTry(caller: Caller): Promise<Check> {
     const rows = await this.deps.db.query('UPDATE app_locks SET failed_tries = 0 WHERE user_id = $1 RETURNING user_id', [caller.userId]);
-    if (rows.length > 0) return { kind: 'ok' };
+    if (rows.length > 0) {
+      await this.unlockSession(this.deps.db, caller.sessionId);
+      return { kind: 'ok' };
+    }
     return (await this.sessionRevoked(caller.sessionId)) ? { kind: 'session_ended' } : { kind: 'no_lock' };
   }
 
@@ -146,7 +177,7 @@ export class AppLockService {
   private async checkPasscode(caller: Caller, passcode: string): Promise<Check> {
     const row = await this.readLock(this.deps.db, caller.userId);
     if (!row) return { kind: 'no_lock' };
-    const right = await verifyPasscode(this.deps.pepper, passcode, storedOf(row));
+    const right = await this.deps.pool.run(caller.userId, () => verifyPasscode(this.deps.pepper, passcode, storedOf(row)));
     return right ? this.rightTry(caller) : this.wrongTry(caller);
   }
 
@@ -170,6 +201,7 @@ export class AppLockService {
   }
 
   async unlock(caller: Caller, passcode: string): Promise<AppLockResult> {
+    this.deps.limits.take(caller.userId, caller.ip, this.deps.clock.now().getTime());
     return this.result(await this.checkPasscode(caller, passcode), caller.userId);
   }
 
@@ -177,27 +209,32 @@ export class AppLockService {
     return this.result(await this.checkBiometricToken(caller, token), caller.userId);
   }
 
-  /** Sets the passcode (lock off) or changes it (lock on: `currentPasscode` is checked like an unlock). */
+  /**
+   * Sets the passcode (lock off) or changes it (lock on: `currentPasscode` is checked like an unlock). Either way this
+   * session is unlocked and every other session of the account is locked: they must show the new passcode.
+   */
   async setPasscode(
     caller: Caller,
     input: { passcode: string; currentPasscode?: string | undefined; autoLockSeconds?: AutoLockSeconds | undefined },
   ): Promise<AppLockResult> {
     const { db, clock, pepper } = this.deps;
+    this.deps.limits.take(caller.userId, caller.ip, clock.now().getTime());
     const existing = await this.readLock(db, caller.userId);
     if (existing) {
       if (input.currentPasscode === undefined) throw httpErrors.validation({ currentPasscode: 'Enter your current passcode to change it.' });
       const check = await this.checkPasscode(caller, input.currentPasscode);
       if (check.kind !== 'ok') return this.result(check, caller.userId);
-      const stored = await hashPasscode(pepper, input.passcode);
+      const stored = await this.deps.pool.run(caller.userId, () => hashPasscode(pepper, input.passcode));
       await db.query(
         `UPDATE app_locks SET passcode_hash = $2, salt = $3, kdf = $4, kdf_n = $5, kdf_r = $6, kdf_p = $7, key_length = $8,
            auto_lock_seconds = coalesce($9, auto_lock_seconds), failed_tries = 0, updated_at = $10
          WHERE user_id = $1`,
         [caller.userId, stored.hash, stored.salt, stored.kdf, stored.n, stored.r, stored.p, stored.keyLength, input.autoLockSeconds ?? null, clock.now()],
       );
+      await this.lockOtherSessions(caller);
       return this.result({ kind: 'ok' }, caller.userId);
     }
-    const stored = await hashPasscode(pepper, input.passcode);
+    const stored = await this.deps.pool.run(caller.userId, () => hashPasscode(pepper, input.passcode));
     const now = clock.now();
     const inserted = await db.query(
       `INSERT INTO app_locks (user_id, passcode_hash, salt, kdf, kdf_n, kdf_r, kdf_p, key_length, auto_lock_seconds, failed_tries, created_at, updated_at)
@@ -207,10 +244,22 @@ export class AppLockService {
     );
     // Set by a parallel call a moment ago: changing it needs that passcode.
     if (inserted.length === 0) throw httpErrors.validation({ currentPasscode: 'Enter your current passcode to change it.' });
+    await this.unlockSession(db, caller.sessionId);
+    await this.lockOtherSessions(caller);
     return this.result({ kind: 'ok' }, caller.userId);
   }
 
+  /** The account's other sessions are locked: a new passcode is proven in each before it is used again. */
+  private lockOtherSessions(caller: Caller): Promise<unknown> {
+    return this.deps.db.query('UPDATE auth_sessions SET locked_at = coalesce(locked_at, $3) WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL', [
+      caller.userId,
+      caller.sessionId,
+      this.deps.clock.now(),
+    ]);
+  }
+
   async turnOff(caller: Caller, passcode: string): Promise<AppLockResult> {
+    this.deps.limits.take(caller.userId, caller.ip, this.deps.clock.now().getTime());
     const check = await this.checkPasscode(caller, passcode);
     if (check.kind === 'ok') await this.deps.db.query('DELETE FROM app_locks WHERE user_id = $1', [caller.userId]);
     return this.result(check, caller.userId);
@@ -226,8 +275,17 @@ export class AppLockService {
     return this.status(userId);
   }
 
-  async addBiometricKey(userId: string, token: string): Promise<AppLockStatus> {
+  /**
+   * Registers a device's biometric unlock token: needs the passcode, checked like an unlock (a wrong one registers
+   * nothing and counts as a wrong try). A bearer token alone no longer registers one.
+   */
+  async addBiometricKey(caller: Caller, token: string, passcode: string): Promise<AppLockResult> {
     const { db, clock } = this.deps;
+    const userId = caller.userId;
+    this.deps.limits.take(userId, caller.ip, clock.now().getTime());
+    if (!(await this.readLock(db, userId))) throw httpErrors.validation({ biometricToken: 'Turn the app lock on first.' });
+    const check = await this.checkPasscode(caller, passcode);
+    if (check.kind !== 'ok') return this.result(check, userId);
     await db.tx(async (tx) => {
       const [lock] = await tx.query('SELECT user_id FROM app_locks WHERE user_id = $1 FOR UPDATE', [userId]);
       if (!lock) throw httpErrors.validation({ biometricToken: 'Turn the app lock on first.' });
@@ -242,7 +300,7 @@ export class AppLockService {
         [userId, MAX_BIOMETRIC_DEVICES],
       );
     });
-    return this.status(userId);
+    return this.result({ kind: 'ok' }, userId);
   }
 
   async removeBiometricKey(userId: string, token: string): Promise<AppLockStatus> {

@@ -70,7 +70,7 @@ export class EmailCodeService {
       // One send-code at a time per email, across processes: the limits below are then exact.
       await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`email-code:${email}`]);
       const now = this.clock.now();
-      await this.enforceLimits(tx, email, purpose, clientIp, now);
+      await this.enforceLimits(tx, email, purpose, clientIp, now, userId);
       await tx.query(
         `UPDATE email_codes SET invalidated_at = $3
          WHERE email = $1 AND purpose = $2 AND user_id IS NOT DISTINCT FROM $4 AND used_at IS NULL AND invalidated_at IS NULL`,
@@ -86,7 +86,7 @@ export class EmailCodeService {
     });
   }
 
-  private async enforceLimits(tx: Queryable, email: string, purpose: CodePurpose, clientIp: string, now: Date): Promise<void> {
+  private async enforceLimits(tx: Queryable, email: string, purpose: CodePurpose, clientIp: string, now: Date, userId: string | null): Promise<void> {
     const [last] = await tx.query<{ created_at: Date }>(
       `SELECT created_at FROM email_codes WHERE email = $1 AND purpose = $2 ORDER BY created_at DESC LIMIT 1`,
       [email, purpose],
@@ -96,6 +96,17 @@ export class EmailCodeService {
       if (wait > 0) throw rateLimited('RESEND_TOO_SOON', `Please wait ${wait} s before requesting a new code.`, wait);
     }
     const hourAgo = addSeconds(now, -3600);
+    if (userId !== null) {
+      // An account asking for codes to many addresses (the email change) is limited as an account, whatever the addresses.
+      const [byUser] = await tx.query<{ n: number; oldest: Date | null }>(
+        `SELECT count(*) AS n, min(created_at) AS oldest FROM email_codes WHERE user_id = $1 AND purpose = $2 AND created_at > $3`,
+        [userId, purpose, hourAgo],
+      );
+      if (byUser && byUser.n >= AUTH_LIMITS.emailChangeCodesPerUserPerHour) {
+        const wait = byUser.oldest ? secondsBetween(now, addSeconds(byUser.oldest, 3600)) : 3600;
+        throw rateLimited('CODE_RATE_LIMITED', `Too many codes requested. Try again in ${Math.ceil(wait / 60)} min.`, wait);
+      }
+    }
     const [byEmail] = await tx.query<{ n: number; oldest: Date | null }>(
       `SELECT count(*) AS n, min(created_at) AS oldest FROM email_codes WHERE email = $1 AND created_at > $2`,
       [email, hourAgo],
@@ -117,8 +128,9 @@ export class EmailCodeService {
   /**
    * Checks a code without using it up. A wrong code counts an attempt (committed even though the
    * call then fails); the fifth wrong one invalidates the code. Returns the code's id for `consume`.
+   * `matchable: false`: no code may match (the email change to an address of another account): every try is wrong.
    */
-  async check(email: string, purpose: CodePurpose, code: string, userId: string | null = null): Promise<number> {
+  async check(email: string, purpose: CodePurpose, code: string, userId: string | null = null, { matchable = true } = {}): Promise<number> {
     const outcome = await this.db.tx(async (tx) => {
       const [row] = await tx.query<CodeRow>(
         `SELECT id, code_hash, attempts, expires_at, used_at, invalidated_at FROM email_codes
@@ -129,7 +141,7 @@ export class EmailCodeService {
       if (!row || row.used_at) return { error: codeErrors.expired() };
       if (row.attempts >= AUTH_LIMITS.maxWrongAttempts) return { error: codeErrors.attemptsExceeded() };
       if (row.invalidated_at || row.expires_at <= now) return { error: codeErrors.expired() };
-      if (row.code_hash !== null && safeEqual(row.code_hash, this.hash(email, purpose, code))) return { id: row.id };
+      if (matchable && row.code_hash !== null && safeEqual(row.code_hash, this.hash(email, purpose, code))) return { id: row.id };
       const attempts = row.attempts + 1;
       const exhausted = attempts >= AUTH_LIMITS.maxWrongAttempts;
       await tx.query(`UPDATE email_codes SET attempts = $2, invalidated_at = $3 WHERE id = $1`, [row.id, attempts, exhausted ? now : null]);

@@ -4,7 +4,7 @@ import { registerAuthRoutes } from './routes';
 import { AuthService } from './service';
 import { TelegramInitData } from './telegram';
 export { TokenService } from './tokens';
-export { EmailCodeService, type IssuedCode } from './email-codes';
+export { codeErrors, EmailCodeService, type IssuedCode } from './email-codes';
 export { emailChangeCodeMail, emailChangedMail, withdrawalCodeMail } from './mail-messages';
 
 /** Sign-up, sign-in (email code, Telegram), refresh, sign-out (docs/server.md "Auth"). */

@@ -1,18 +1,29 @@
 import type { Db, Queryable, Row, SqlParam } from '../../db/db';
 import type { AuthContext } from '../../http/context';
 
-/** The session row every bearer request is checked against (auth_sessions joined to its user). */
+/**
+ * The session row every bearer request is checked against: auth_sessions joined to its user (verification) and the
+ * user's app lock (its inactivity time; null = no lock), so the lock state rides in the same read (session-lock.ts).
+ */
 export interface SessionCheckRow extends Row {
   user_id: string;
   revoked_at: Date | null;
   last_seen_at: Date;
   verification_status: string | null;
+  locked_at: Date | null;
+  active_at: Date;
+  unlocked_at: Date | null;
+  lock_auto_seconds: number | null;
 }
+
+/** The row's columns, in order (the wrapped read below names each one). */
+const SESSION_COLUMNS = ['user_id', 'revoked_at', 'last_seen_at', 'verification_status', 'locked_at', 'active_at', 'unlocked_at', 'lock_auto_seconds'] as const;
 
 /** Reads the session row whose id is parameter `$n`, as SessionCheckRow. */
 export const sessionCheckSql = (n: number): string =>
-  `SELECT s.user_id, s.revoked_at, s.last_seen_at, u.verification_status
-   FROM auth_sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $${n}`;
+  `SELECT s.user_id, s.revoked_at, s.last_seen_at, u.verification_status, s.locked_at, s.active_at, s.unlocked_at,
+     l.auto_lock_seconds AS lock_auto_seconds
+   FROM auth_sessions s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN app_locks l ON l.user_id = s.user_id WHERE s.id = $${n}`;
 
 /** Columns the wrapped statement adds to each row; removed before the caller sees the rows. */
 const PREFIX = '__session_';
@@ -41,8 +52,7 @@ const wrappedReads = new Map<number, Map<string, string>>();
 
 const wrapRead = (sql: string, sessionParam: number): string =>
   `WITH ${PREFIX}row AS (${sessionCheckSql(sessionParam)})
-   SELECT ${PREFIX}row.user_id AS ${PREFIX}user_id, ${PREFIX}row.revoked_at AS ${PREFIX}revoked_at,
-     ${PREFIX}row.last_seen_at AS ${PREFIX}last_seen_at, ${PREFIX}row.verification_status AS ${PREFIX}verification_status,
+   SELECT ${SESSION_COLUMNS.map((column) => `${PREFIX}row.${column} AS ${PREFIX}${column}`).join(', ')},
      ${PREFIX}data.*
    FROM ${PREFIX}row LEFT JOIN LATERAL (SELECT true AS ${DATA_ROW}, ${PREFIX}read.* FROM (${sql.trim().replace(/;$/, '')}) ${PREFIX}read) ${PREFIX}data ON true`;
 
@@ -50,12 +60,7 @@ const wrapRead = (sql: string, sessionParam: number): string =>
 export const splitSessionRows = <T extends Row>(rows: Row[]): { session: SessionCheckRow | undefined; data: T[] } => {
   const first = rows[0];
   if (!first) return { session: undefined, data: [] };
-  const session: SessionCheckRow = {
-    user_id: first[`${PREFIX}user_id`] as string,
-    revoked_at: first[`${PREFIX}revoked_at`] as Date | null,
-    last_seen_at: first[`${PREFIX}last_seen_at`] as Date,
-    verification_status: first[`${PREFIX}verification_status`] as string | null,
-  };
+  const session = Object.fromEntries(SESSION_COLUMNS.map((column) => [column, first[`${PREFIX}${column}`]])) as SessionCheckRow;
   if (first[DATA_ROW] === null) return { session, data: [] };
   const data = rows.map((row) => {
     const own: Row = {};
@@ -106,6 +111,11 @@ export class SessionCheckedDb implements Db {
   async tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     await this.settle();
     return this.db.tx(fn);
+  }
+
+  async withConnection<T>(fn: (connection: Queryable) => Promise<T>): Promise<T> {
+    await this.settle();
+    return this.db.withConnection(fn);
   }
 
   close(): Promise<void> {

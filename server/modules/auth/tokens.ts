@@ -8,6 +8,7 @@ import { AUTH_LIMITS } from '../../config/auth-limits';
 import { NO_DEVICE, type SessionDevice } from './device';
 import { deriveKey, sha256Base64Url } from './secrets';
 import { SessionCheckedDb, sessionCheckSql, type SessionCheckRow } from './session-checked-db';
+import { ACTIVITY_WRITE_EVERY_MS, sessionLockState } from './session-lock';
 
 const ISSUER = 'tg-wallet-api';
 const AUDIENCE = 'tg-wallet-app';
@@ -148,7 +149,7 @@ export class TokenService {
     const claims = await this.verifiedClaims(token);
     return {
       // Not known before the session row is read: false says nothing (the verification guard reads and decides).
-      claims: { userId: claims.userId, sessionId: claims.sessionId, verified: false },
+      claims: { userId: claims.userId, sessionId: claims.sessionId, verified: false, appLock: { enabled: false, locked: false, unlockedAt: null } },
       db: new SessionCheckedDb(this.db, claims.sessionId, async (session) => {
         const auth = await this.acceptSession(claims, session);
         await guard(auth);
@@ -157,16 +158,26 @@ export class TokenService {
     };
   }
 
-  /** Revoked, unknown or another user's session → 401; otherwise who is asking (and "last seen", at most once a minute). */
+  /**
+   * Revoked, unknown or another user's session → 401; otherwise who is asking, with its app lock state (route()
+   * refuses a locked session), and "last seen" — plus, while unlocked, "active" (the lock's inactivity clock) — written
+   * at most once a minute. A locked session's requests are not activity: only an unlock unlocks it.
+   */
   private async acceptSession(claims: VerifiedToken, session: SessionCheckRow | undefined): Promise<AuthContext> {
     const { userId, sessionId } = claims;
     if (!session || session.revoked_at !== null || session.user_id !== userId) throw sessionEnded();
-    // "Last seen" for the sessions list: written at most once a minute per session (the read above is needed anyway).
     const now = this.clock.now();
-    if (now.getTime() - session.last_seen_at.getTime() >= LAST_SEEN_EVERY_MS) {
-      await this.db.query('UPDATE auth_sessions SET last_seen_at = $2 WHERE id = $1 AND last_seen_at < $2', [sessionId, now]);
+    const appLock = sessionLockState(session, now);
+    const seen = now.getTime() - session.last_seen_at.getTime() >= LAST_SEEN_EVERY_MS;
+    const active = !appLock.locked && now.getTime() - session.active_at.getTime() >= ACTIVITY_WRITE_EVERY_MS;
+    if (seen || active) {
+      await this.db.query(
+        `UPDATE auth_sessions SET last_seen_at = greatest(last_seen_at, $2), active_at = CASE WHEN $3 THEN greatest(active_at, $2) ELSE active_at END
+         WHERE id = $1`,
+        [sessionId, now, active],
+      );
     }
-    return { userId, sessionId, verified: session.verification_status === 'verified' };
+    return { userId, sessionId, verified: session.verification_status === 'verified', appLock };
   }
 
   private async verifiedClaims(token: string): Promise<VerifiedToken> {
@@ -202,8 +213,9 @@ export class TokenService {
     const sessionId = randomUUID();
     const now = this.clock.now();
     await tx.query(
-      `INSERT INTO auth_sessions (id, user_id, created_at, last_seen_at, device, platform, client_version, country)
-       VALUES ($1, $2, $3, $3, $4, $5, $6, $7)`,
+      // A sign-in proves the account: the session starts unlocked, its step-up fresh.
+      `INSERT INTO auth_sessions (id, user_id, created_at, last_seen_at, active_at, unlocked_at, device, platform, client_version, country)
+       VALUES ($1, $2, $3, $3, $3, $3, $4, $5, $6, $7)`,
       [sessionId, userId, now, device.device, device.platform, device.clientVersion, device.country],
     );
     return this.storeRefreshToken(tx, userId, sessionId, randomBytes(32).toString('base64url'));

@@ -7,6 +7,8 @@ import type { TradeDeclineReason } from '@/shared/contract/errors';
 import type { IssuerEvent, IssuerEventResult, IssuerTrade } from '../../adapters/card-issuer';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
+import { httpErrors } from '../../http/errors';
+import type { Monitor } from '../../monitor';
 import { enqueueJob, type JobLogger } from '../../jobs';
 import { runLedgerTx } from '../ledger';
 import { notifyCardBlocked, notifyUser } from '../notifications';
@@ -55,6 +57,8 @@ export class IssuerEvents {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly log: JobLogger,
+    /** Events that are not what we sent are refused and alerted (outside_input_refused_total{source="card-issuer"}). */
+    private readonly monitor?: Monitor,
   ) {}
 
   handle = (event: IssuerEvent): Promise<IssuerEventResult> =>
@@ -74,6 +78,17 @@ export class IssuerEvents {
           return { handled: false };
         }
         if (topup.status !== 'pending') return { handled: true }; // delivered again
+        if (event.type === 'topup.completed' && (event.amount !== topup.amount || event.currency !== topup.currency)) {
+          // Not what we asked the issuer to load: refused (the webhook answers 400, nothing moves) and alerted.
+          this.monitor?.refused('card-issuer', 'not_what_we_sent', {
+            event: event.type,
+            cardId: card.id,
+            topupId: topup.id,
+            sent: { amount: topup.amount, currency: topup.currency },
+            reported: { amount: event.amount, currency: event.currency },
+          });
+          throw httpErrors.validation({ event: 'The loaded amount or currency is not what was asked for.' });
+        }
         if (event.type === 'topup.completed') {
           await settleTopup(q, topup, card, now);
           // A top-up accepted before the card was closed or blocked, loaded after: it follows the balance to the wallet.
@@ -185,7 +200,10 @@ export class IssuerEvents {
     let declineReason: TradeDeclineReason | null = null; // contract list: every reason has words in the app
     // The issuer declined it on the card's spending limits: recorded as such, never approved here.
     if (trade.kind === 'purchase' && trade.issuerDeclineReason) declineReason = trade.issuerDeclineReason;
-    else if (trade.currency !== card.currency) declineReason = 'CURRENCY_MISMATCH';
+    else if (trade.currency !== card.currency) {
+      declineReason = 'CURRENCY_MISMATCH';
+      this.monitor?.refused('card-issuer', 'trade_currency_mismatch', { cardId: card.id, issuerTradeId: trade.issuerTradeId, currency: trade.currency });
+    }
     else if (trade.kind === 'purchase') {
       if (card.status === 'frozen' || card.status === 'freezing' || card.status === 'unfreezing') declineReason = 'CARD_FROZEN';
       else if (card.status !== 'active') declineReason = 'CARD_INACTIVE';

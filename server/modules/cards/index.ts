@@ -80,12 +80,12 @@ const registerCardRoutes = (app: FastifyInstance, deps: CardsDeps): void => {
  * The issuer the configuration chose (`adapters.cardIssuer`, server/outside-world.ts; none: card issue refused), its
  * events, webhook and jobs, and the card routes.
  */
-const registerCards = async (app: FastifyInstance, { db, clock, adapters }: ModuleDeps, settings: CardsSettings): Promise<void> => {
+const registerCards = async (app: FastifyInstance, { db, clock, adapters, monitor }: ModuleDeps, settings: CardsSettings): Promise<void> => {
   const registry = appJobRegistry(app);
   const issuer: CardIssuer = adapters.cardIssuer ?? new UnconfiguredCardIssuer();
   if (!issuer.available) app.log.warn('No card issuer is configured: card products are listed, but issuing a card is refused.');
 
-  const events = new IssuerEvents(db, clock, app.log);
+  const events = new IssuerEvents(db, clock, app.log, monitor);
   issuer.setEventHandler(events.handle);
   registerCardJobs(registry, { db, clock, issuer });
 

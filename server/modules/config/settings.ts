@@ -45,6 +45,10 @@ export const toAppConfig = (settings: WalletSettings): AppConfig => ({
       { amount: settings.exchange.minAmounts.USD, currency: 'USD' },
       { amount: settings.exchange.minAmounts.RUB, currency: 'RUB' },
     ],
+    maxAmounts: [
+      { amount: settings.exchange.maxAmounts.USD, currency: 'USD' },
+      { amount: settings.exchange.maxAmounts.RUB, currency: 'RUB' },
+    ],
   },
   cards: { ...settings.cards },
   support: {

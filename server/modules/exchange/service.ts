@@ -19,6 +19,8 @@ import {
 import type { InTransactionIdempotency } from '../../http/idempotency';
 import type { WalletSettings } from '../config';
 import { computeExchange, ratesFromMid } from '@/shared/money';
+import type { Monitor } from '../../monitor';
+import { refuseRate, type RateBounds } from './rate-bounds';
 import { RateProviderUnavailableError, type RateProvider } from './rate-provider';
 
 interface QuoteRow extends Record<string, unknown> {
@@ -83,7 +85,16 @@ export class ExchangeService {
   private systemAccounts?: Promise<void>;
 
   constructor(
-    private readonly deps: { db: Db; clock: Clock; settings: WalletSettings; provider: RateProvider; log?: (msg: string, data?: object) => void },
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      settings: WalletSettings;
+      provider: RateProvider;
+      log?: (msg: string, data?: object) => void;
+      /** Absolute bounds of any provider's rate (RATES_MIN_USD_RUB..RATES_MAX_USD_RUB): one outside them is never quoted. */
+      rateBounds?: RateBounds;
+      monitor?: Monitor;
+    },
   ) {}
 
   /** Current quotes for both directions: stored ones while they have enough life left, else fresh ones. */
@@ -118,6 +129,12 @@ export class ExchangeService {
     } catch (error) {
       if (error instanceof RateProviderUnavailableError) throw rateUnavailable();
       this.deps.log?.('rate provider failed', { error: String(error) });
+      throw rateUnavailable();
+    }
+    // Whatever the provider: a rate outside the absolute bounds is input we refuse, never a quote.
+    const refused = this.deps.rateBounds ? refuseRate(market.mid, null, this.deps.rateBounds) : null;
+    if (refused) {
+      this.deps.monitor?.refused('rates', refused.reason, { mid: market.mid });
       throw rateUnavailable();
     }
     const { spreadBps, feeBps, quoteTtlSeconds } = settings.exchange;
@@ -273,6 +290,12 @@ export class ExchangeService {
     }
     const figures = computeExchange(input.amount, quote.fee_bps, quote.rate);
     if (!Number.isSafeInteger(figures.credited)) return catalogError('AMOUNT_ABOVE_MAXIMUM', 'The amount is too large to exchange.');
+    // One exchange moves at most the configured amount on either side (EXCHANGE_MAX_USD / EXCHANGE_MAX_RUB).
+    const { maxAmounts } = settings.exchange;
+    if (figures.debited > maxAmounts[input.from] || figures.credited > maxAmounts[input.to]) {
+      const [over, max] = figures.debited > maxAmounts[input.from] ? [input.from, maxAmounts[input.from]] : [input.to, maxAmounts[input.to]];
+      return catalogError('AMOUNT_ABOVE_MAXIMUM', `One exchange can move at most ${max} minor units of ${over}.`);
+    }
     if (figures.credited <= 0) return catalogError('AMOUNT_BELOW_MINIMUM', 'The amount is too small to receive anything after the fee.');
     const wallets = { USD: accountIds.wallet(userId, 'USD'), RUB: accountIds.wallet(userId, 'RUB') };
     // One shard of the FX pool and of the fee account per exchange: concurrent exchanges rarely queue on one row.

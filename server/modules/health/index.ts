@@ -1,5 +1,5 @@
 import { defineModule } from '../module';
 import { registerHealthRoutes } from './routes';
 
-/** GET /api/health (liveness) and /api/ready (the database answers). */
-export const healthModule = defineModule({ name: 'health', register: (app, { db }) => registerHealthRoutes(app, db) });
+/** GET /api/health (liveness) and /api/ready (the database answers; the watchers' last successful polls as details). */
+export const healthModule = defineModule({ name: 'health', register: (app, { db, monitor }) => registerHealthRoutes(app, db, monitor) });

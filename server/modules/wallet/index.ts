@@ -35,7 +35,7 @@ declare module 'fastify' {
  * Registers the wallet (balances, history, SBP, USDT) with its routes on the adapters the configuration chose
  * (server/outside-world.ts), and the background USDT deposit watcher (stopped when the app closes).
  */
-const registerWallet = async (app: FastifyInstance, { db, clock, config, adapters }: ModuleDeps, settings: WalletSettings): Promise<void> => {
+const registerWallet = async (app: FastifyInstance, { db, clock, config, adapters, monitor }: ModuleDeps, settings: WalletSettings): Promise<void> => {
   const log = (msg: string, data: object = {}) => app.log.warn(data, msg);
   if (!adapters.tronSource) app.log.warn('No USDT deposit source is configured: deposits are never seen.');
   if (!adapters.sbpAcquirer) app.log.warn('No SBP acquirer is configured (SBP_ACQUIRER_ADAPTER=none): SBP top-ups are refused.');
@@ -43,15 +43,17 @@ const registerWallet = async (app: FastifyInstance, { db, clock, config, adapter
   const acquirer: SbpAcquirer = adapters.sbpAcquirer ?? unconfiguredSbpAcquirer;
 
   const wallet = new WalletService({ db, clock, log });
-  const sbp = new SbpService({ db, clock, settings, acquirer, publicOrigin: () => config.publicOrigin, appOrigins: config.appOrigins, log });
+  const sbp = new SbpService({ db, clock, settings, acquirer, publicOrigin: () => config.publicOrigin, appOrigins: config.appOrigins, log, monitor });
   const watcher = new UsdtDepositWatcher({
     db,
     clock,
     source,
     depositAddress: settings.usdt.depositAddress,
     minDepositCents: settings.usdt.minDeposit,
+    reviewThresholdCents: settings.usdt.reviewThreshold,
     confirmations: settings.usdt.confirmations,
     log,
+    monitor,
   });
 
   await registerWalletRoutes(app, wallet, sbp);

@@ -5,6 +5,7 @@ import { SbpAcquirerError, SbpCallbackError, type SbpAcquirer, type SbpCallbackB
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { catalogError, DomainError, httpErrors } from '../../http/errors';
+import type { Monitor } from '../../monitor';
 import { accountIds, ensureWalletAccounts, getSystemAccountShard, pickShard, postTransaction, runLedgerTx } from '../ledger';
 import type { WalletSettings } from '../config';
 import { notifyUser } from '../notifications';
@@ -76,6 +77,8 @@ export class SbpService {
       /** Origins a returnUrl may point to besides the public origin (APP_ORIGIN). */
       appOrigins: string[];
       log?: (msg: string, data?: object) => void;
+      /** Callbacks with a good signature that are not what we sent are refused and alerted (outside_input_refused_total). */
+      monitor?: Monitor;
     },
   ) {}
 
@@ -215,6 +218,8 @@ export class SbpService {
     } catch (error) {
       if (!(error instanceof SbpCallbackError)) throw error;
       if (error.kind === 'signature') throw httpErrors.unauthorized(error.message);
+      // Signed by the acquirer, yet not a callback we can read: refused and alerted.
+      this.deps.monitor?.refused('sbp-acquirer', 'malformed', { error: error.message });
       if (error.kind === 'json') throw new DomainError('api', 'MALFORMED_JSON', error.message, 400);
       throw httpErrors.validation(error.fields);
     }
@@ -223,9 +228,14 @@ export class SbpService {
       const now = clock.now();
       const [payment] = await q.query<PaymentRow>('SELECT * FROM sbp_payments WHERE invoice_id = $1 FOR UPDATE', [callback.invoiceId]);
       if (!payment) throw catalogError('SBP_PAYMENT_NOT_FOUND', 'No payment has this invoice.');
-      if (payment.order_id !== callback.orderId || payment.amount !== callback.amount) {
-        this.deps.log?.('SBP callback does not match its payment', { paymentId: payment.id, callback });
-        throw httpErrors.validation({ body: 'The callback does not match the payment (order or amount).' });
+      if (payment.order_id !== callback.orderId || payment.amount !== callback.amount || (callback.currency as string) !== 'RUB') {
+        // Not the payment we asked for: refused (400, nothing moves) and alerted.
+        this.deps.monitor?.refused('sbp-acquirer', 'not_what_we_sent', {
+          paymentId: payment.id,
+          sent: { orderId: payment.order_id, amount: payment.amount, currency: 'RUB' },
+          reported: { orderId: callback.orderId, amount: callback.amount, currency: callback.currency },
+        });
+        throw httpErrors.validation({ body: 'The callback does not match the payment (order, amount or currency).' });
       }
       let outcome: CallbackOutcome;
       if (callback.status === 'succeeded') {

@@ -1,6 +1,7 @@
 import type { TronDepositSource, TronTransfer } from '../../adapters/tron';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
+import type { Monitor } from '../../monitor';
 import { ensureWalletAccounts, getSystemAccount, accountIds, postTransaction, runLedgerTx } from '../ledger';
 import type { UsdtHoldReason } from '@/shared/contract/errors';
 import { formatUsdtAmount, microToCents, tagOfAmount } from './usdt-amount';
@@ -35,10 +36,17 @@ export interface UsdtWatcherOptions {
   depositAddress: string;
   /** USD cents: smaller deposits are parked, not credited. */
   minDepositCents: number;
+  /** USD cents: a single larger deposit is held for review (parked `over_review_threshold`), not credited. */
+  reviewThresholdCents?: number;
   confirmations: number;
   log?: (msg: string, data?: object) => void;
   batchSize?: number;
+  /** Told of every pass that read the source through (watcher `usdt-deposits`: metric and /api/ready). */
+  monitor?: Monitor;
 }
+
+/** This watcher's name in the metric and /api/ready. */
+export const USDT_WATCHER = 'usdt-deposits';
 
 /**
  * Watches the shared deposit address and credits tagged USDT deposits (docs/api.md "USDT deposit tag").
@@ -53,6 +61,8 @@ export interface UsdtWatcherOptions {
  *   - decimals are no valid tag (…00)     → unmatched 'no_tag'
  *   - tag belongs to no user / to several → unmatched 'unknown_tag' / 'ambiguous_tag'
  *   - amount below the minimum deposit    → unmatched 'below_minimum' (the tag owner noted for support)
+ *   - amount above the review threshold   → unmatched 'over_review_threshold' (held for its tag owner: outside
+ *                                           input is bounded, docs/server.md "What is bounded")
  *   - otherwise                           → usdtDeposit credit of the amount rounded down to cents,
  *                                           ledger key `usdt:<txHash>` (exactly once per tx hash)
  * Unmatched transfers are credited to no one; support resolves them by tx hash. A parked transfer is attributed to a
@@ -70,9 +80,14 @@ export class UsdtDepositWatcher {
 
   /** Processes everything available now; returns the number of transfers processed by this call. */
   poll(): Promise<number> {
-    this.running ??= this.pollAll().finally(() => {
-      this.running = undefined;
-    });
+    this.running ??= this.pollAll()
+      .then((processed) => {
+        this.options.monitor?.watcherPolled(USDT_WATCHER); // the source answered, whatever there was to do
+        return processed;
+      })
+      .finally(() => {
+        this.running = undefined;
+      });
     return this.running;
   }
 
@@ -96,6 +111,8 @@ export class UsdtDepositWatcher {
       total += processed;
       if (processed < transfers.length) break; // stopped at an unconfirmed transfer
     }
+    // The watcher's pulse for monitoring (metric deposit_watcher_age_seconds, migration 0201).
+    await db.query('UPDATE tron_watcher_cursors SET polled_at = $2 WHERE address = $1', [depositAddress, this.options.clock.now()]);
     return total;
   }
 
@@ -179,6 +196,9 @@ export class UsdtDepositWatcher {
     const userId = owners[0]!.user_id;
     const cents = microToCents(transfer.amountMicro);
     if (cents < this.options.minDepositCents) return this.park(q, transfer, 'below_minimum', userId);
+    if (this.options.reviewThresholdCents !== undefined && cents > this.options.reviewThresholdCents) {
+      return this.park(q, transfer, 'over_review_threshold', userId);
+    }
 
     const now = this.options.clock.now();
     const wallets = await ensureWalletAccounts(q, userId, now);
@@ -252,6 +272,7 @@ export class UsdtDepositWatcher {
 
   /** Polls every `pollMs` in the background (0 = never; passes are then only triggered). */
   start(pollMs: number): void {
+    this.options.monitor?.watcherStarted(USDT_WATCHER);
     if (pollMs <= 0 || this.timer) return;
     const tick = () => {
       this.timer = setTimeout(() => {

@@ -1,14 +1,14 @@
 import { useUnit } from 'effector-react';
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { $appLocked } from '@/entities/app-lock';
+import { $appLocked, $stepUpPending } from '@/entities/app-lock';
 import { $isAuthenticated } from '@/entities/session';
 import { routePaths } from '@/shared/config';
 import { useRouterBinding } from '@/shared/lib';
 import { ErrorBoundary, ScreenSkeleton, ToastHost } from '@/shared/ui';
 import { AppShell } from '@/widgets/app-shell';
 import { decideAccess } from './guards';
-import { LockGate } from './lock-gate';
+import { LockGate, StepUpGate } from './lock-gate';
 import { RouteErrorScreen } from './recovery-screen';
 import type { ScreenLayout } from './screens';
 
@@ -37,7 +37,7 @@ export function RootLayout() {
   useRouterBinding();
   // App lock: the lock screen INSTEAD of the routes (not over them): no screen, sheet or toast of the account is
   // mounted while locked; queries keep their cache for after the unlock (docs/frontend.md "App lock").
-  const locked = useUnit($appLocked);
+  const [locked, stepUp] = useUnit([$appLocked, $stepUpPending]);
   if (locked) return <LockGate />;
   return (
     <>
@@ -47,6 +47,7 @@ export function RootLayout() {
         </Suspense>
       </ErrorBoundary>
       <ToastHost />
+      {stepUp && <StepUpGate />}
     </>
   );
 }

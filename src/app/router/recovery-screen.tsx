@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { preloadNamespaces, SHARED_NAMESPACES, useTranslation } from '@/shared/i18n';
-import { getPlatformInfo, markReady } from '@/shared/platform';
+import { markReady } from '@/shared/platform';
 import { Button, ErrorState } from '@/shared/ui';
 import styles from '../styles/screens.module.css';
 
@@ -14,7 +14,8 @@ export interface RecoveryScreenProps {
 /** Friendly "something went wrong" screen with "Try again" and "Go to start". */
 export function RecoveryScreen({ error, onRetry, onGoToStart }: RecoveryScreenProps) {
   const { t } = useTranslation('common');
-  const details = error instanceof Error ? `${error.name}: ${error.message}` : error ? String(error) : null;
+  // Development only (the production build drops it whole, the text included).
+  const details = import.meta.env.DEV ? (error instanceof Error ? `${error.name}: ${error.message}` : error ? String(error) : null) : null;
   return (
     <div className={styles.screen}>
       <ErrorState title={t('recovery.title')} message={t('recovery.message')} onRetry={onRetry} retryLabel={t('actions.retry')}>
@@ -57,7 +58,8 @@ export function useScreenShown(): void {
         if (firstScreenShown) return;
         firstScreenShown = true;
         preloadNamespaces(SHARED_NAMESPACES);
-        afterFirstScreen();
+        // The language sync and the error reports (after-first-screen.ts, lazy).
+        void import('./after-first-screen').then((after) => after.afterFirstScreen());
       }, 0);
     });
     return () => {
@@ -68,24 +70,13 @@ export function useScreenShown(): void {
 }
 
 /**
- * What waits until the first screen is on screen, so that none of it competes with that screen's first frame (issue
- * #13): Telegram Cloud Storage (6.9+, every current client) may hold the language chosen on another device. Applying it
- * a moment after the first frame changes nothing the user could act on (the text switches language, as it did when
- * this started with the first render); loading it before cost the Welcome its chunks (docs/frontend.md "Start-up").
- */
-function afterFirstScreen(): void {
-  if (getPlatformInfo().features.cloudStorage) {
-    void import('@/features/change-language').then((language) => language.languageCloudSyncStarted());
-  }
-}
-
-/**
  * In place of a screen that failed to render or whose chunk failed to download. "Try again" renders the
  * screen again (a failed chunk: reloads the page), "Go to start" goes to "/".
  */
 export function RouteErrorScreen({ error, reset }: { error: unknown; reset: () => void }) {
   const navigate = useNavigate();
   useScreenShown();
+  useEffect(() => void import('./after-first-screen').then((after) => after.reportRenderError(error)), [error]);
   return (
     <RecoveryScreen
       error={error}

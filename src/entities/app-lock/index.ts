@@ -7,4 +7,6 @@ export {
   lockRequested,
   signedInFresh,
   lockReset,
+  $stepUpPending,
+  stepUpCancelled,
 } from './model/lock';

@@ -22,6 +22,7 @@ export {
 export { TRANSPORT_MESSAGES, ERROR_CODES } from './http/messages';
 export { tokenStorage, ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, type SessionTokens } from './auth/tokens';
 export { authExpired, tokensRefreshed } from './auth/events';
+export { appLockRequired, appLockSettled, type AppLockRequirement } from './auth/app-lock-wait';
 export {
   createApiQuery,
   createApiMutation,

@@ -41,7 +41,8 @@ export const accountEmailSendCode = defineEndpoint({
   tag: 'account',
   summary:
     'Mail a 6-digit code to the NEW address. The current address keeps working until the code is confirmed. ' +
-    'An address of another account is refused (EMAIL_TAKEN); the same limits as sign-in codes apply.',
+    'An address of another account is answered the same (no code reaches it); the limits of sign-in codes apply, and 5 an hour per account.',
+  requires: ['step-up'],
   body: z.strictObject({ email: Email }),
   response: z.object({ resendInSeconds: z.int(), expiresInSeconds: z.int() }),
 });
@@ -53,6 +54,7 @@ export const accountEmailConfirm = defineEndpoint({
   auth: 'bearer',
   tag: 'account',
   summary: 'Confirm the new address with its code (5 tries, 10 minutes): the account’s email becomes it.',
+  requires: ['step-up'],
   body: z.strictObject({ email: Email, code: VerificationCode }),
   response: UserProfile,
 });
@@ -87,6 +89,7 @@ export const accountDelete = defineEndpoint({
   summary:
     'Delete the account: only at zero balances with no open card (else 409 ACCOUNT_NOT_EMPTY naming what blocks it). ' +
     'Every session ends; records the law requires are kept, the personal data on the user row is anonymised.',
+  requires: ['step-up'],
   body: z.strictObject({ confirm: z.literal(true) }),
   response: z.object({ deleted: z.literal(true) }),
 });
@@ -129,6 +132,7 @@ export const accountEndSession = defineEndpoint({
   auth: 'bearer',
   tag: 'account',
   summary: 'End one of the user’s sessions: its tokens are refused at once. Another user’s or an unknown id: 404 SESSION_NOT_FOUND.',
+  requires: ['step-up'],
   params: z.object({ sessionId: SessionId }),
   response: z.object({ ended: z.literal(true) }),
 });
@@ -140,6 +144,7 @@ export const accountEndOtherSessions = defineEndpoint({
   auth: 'bearer',
   tag: 'account',
   summary: 'End every session of the user but the current one; answers how many were ended.',
+  requires: ['step-up'],
   response: z.object({ ended: z.int().check(z.minimum(0)) }),
 });
 

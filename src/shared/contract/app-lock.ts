@@ -25,6 +25,8 @@ export const AppLockStatus = z.object({
   biometricDevices: z.int(),
   /** Tries left before the session is ended (APP_LOCK_MAX_TRIES after a right one). */
   triesLeft: z.int(),
+  /** This session is locked at the server: only the status, unlock and lock calls answer it (423 APP_LOCKED). */
+  locked: z.boolean(),
 });
 export type AppLockStatus = z.infer<typeof AppLockStatus>;
 
@@ -47,7 +49,8 @@ export const appLockStatus = defineEndpoint({
   path: '/api/app-lock',
   auth: 'bearer',
   tag: 'app-lock',
-  summary: 'Whether the app lock is on, its inactivity time, biometric devices and tries left.',
+  summary: 'Whether the app lock is on, its inactivity time, biometric devices, tries left, and whether this session is locked.',
+  whileLocked: true,
   response: AppLockStatus,
 });
 
@@ -57,7 +60,11 @@ export const appLockSetPasscode = defineEndpoint({
   path: '/api/app-lock/passcode',
   auth: 'bearer',
   tag: 'app-lock',
-  summary: 'Sets the passcode (turns the lock on) or changes it: a change needs currentPasscode, checked like an unlock.',
+  summary:
+    'Sets the passcode (turns the lock on; the account’s other sessions are locked) or changes it: a change needs currentPasscode, ' +
+    'checked like an unlock (that is its step-up).',
+  // The current passcode in the body is the strongest step-up (checked and counted in this request).
+  requires: [{ guard: 'step-up', when: ({ body }) => body.currentPasscode === undefined }],
   body: z.strictObject({ passcode: Passcode, currentPasscode: z.optional(Passcode), autoLockSeconds: z.optional(AutoLockSeconds) }),
   response: AppLockResult,
 });
@@ -79,7 +86,8 @@ export const appLockUnlock = defineEndpoint({
   path: '/api/app-lock/unlock',
   auth: 'bearer',
   tag: 'app-lock',
-  summary: 'Checks the passcode: a wrong one is counted; the last try ends the session.',
+  summary: 'Checks the passcode: a wrong one is counted; the last try ends the session. A right one unlocks this session.',
+  whileLocked: true,
   body: z.strictObject({ passcode: Passcode }),
   response: AppLockResult,
 });
@@ -91,6 +99,7 @@ export const appLockUnlockBiometric = defineEndpoint({
   auth: 'bearer',
   tag: 'app-lock',
   summary: 'Checks a biometric unlock token read from Telegram after a biometric check; an unknown one counts as a wrong try.',
+  whileLocked: true,
   body: z.strictObject({ biometricToken: BiometricToken }),
   response: AppLockResult,
 });
@@ -112,8 +121,25 @@ export const appLockBiometryAdd = defineEndpoint({
   path: '/api/app-lock/biometry',
   auth: 'bearer',
   tag: 'app-lock',
-  summary: "Registers the hash of a device's biometric unlock token (the lock must be on; at most 5 devices, oldest dropped).",
-  body: z.strictObject({ biometricToken: BiometricToken }),
+  summary:
+    "Registers the hash of a device's biometric unlock token with the passcode, checked like an unlock (the lock must be on; " +
+    'at most 5 devices, oldest dropped). A wrong passcode registers nothing and counts as a wrong try.',
+  // The passcode in the body is the step-up (checked and counted in this request): the guard never has to run.
+  requires: [{ guard: 'step-up', when: ({ body }) => body.passcode === undefined }],
+  body: z.strictObject({ biometricToken: BiometricToken, passcode: Passcode }),
+  response: AppLockResult,
+});
+
+export const appLockLock = defineEndpoint({
+  id: 'appLock.lock',
+  method: 'POST',
+  path: '/api/app-lock/lock',
+  auth: 'bearer',
+  tag: 'app-lock',
+  summary:
+    'Locks this session at the server (the app locked itself: "Lock now", inactivity, the background, a restart): until an unlock ' +
+    'only the status, unlock and lock calls answer it. Without a lock nothing happens.',
+  whileLocked: true,
   response: AppLockStatus,
 });
 
@@ -138,4 +164,5 @@ export const appLockEndpoints = {
   'appLock.settings': appLockSettings,
   'appLock.biometryAdd': appLockBiometryAdd,
   'appLock.biometryRemove': appLockBiometryRemove,
+  'appLock.lock': appLockLock,
 } as const;

@@ -375,7 +375,7 @@ export const cardsSensitive = defineEndpoint({
   method: 'POST',
   path: '/api/cards/sensitive',
   auth: 'bearer',
-  requires: ['verified'],
+  requires: ['verified', 'step-up'],
   tag: 'cards',
   summary: 'Card number, expiry and CVV, encrypted by the issuer to the client key. The server cannot read them.',
   body: SensitiveBody,

@@ -36,6 +36,8 @@ export const AppConfig = z.object({
     quoteTtlSeconds: z.int(),
     /** Smallest `amount` per source currency. */
     minAmounts: z.array(Money),
+    /** The most one exchange may move per currency, paid or received (a larger one is AMOUNT_ABOVE_MAXIMUM). */
+    maxAmounts: z.array(Money),
   }),
   cards: z.object({
     /** Most cards a user may hold that are not rejected/failed. */

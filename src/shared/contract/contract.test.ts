@@ -128,6 +128,13 @@ ADDITIONS.push(
   'POST /api/withdrawals/sbp',
   'GET /api/withdrawals/{withdrawalId}',
 );
+/** Issue #33: the app's errors reported to the server (docs/api.md "Client errors"). */
+ADDITIONS.push('POST /api/client-errors');
+/**
+ * Calls outside /api/auth that go without a token: an error report must reach the server signed out too, and carries
+ * nobody's identity (client-errors.ts).
+ */
+const UNAUTHENTICATED_ADDITIONS = ['clientErrors.report'];
 const STATE_CHANGING = [
   'transfers.send',
   'withdrawals.usdt',
@@ -191,7 +198,7 @@ describe('endpoint registry', () => {
   });
 
   it('sends auth calls without a token and every other call with it (SPEC §6)', () => {
-    for (const e of list) expect(e.auth, e.id).toBe(e.path.startsWith('/api/auth/') ? 'none' : 'bearer');
+    for (const e of list) expect(e.auth, e.id).toBe(e.path.startsWith('/api/auth/') || UNAUTHENTICATED_ADDITIONS.includes(e.id) ? 'none' : 'bearer');
   });
 
   it('declares a params schema with exactly the path placeholders', () => {

@@ -39,9 +39,10 @@ export const successEnvelope = <T extends Schema>(data: T) => z.object({ success
 
 /**
  * The guards an endpoint can require (docs/api.md "Guards"). `verified`: the account may move money (verified; refused
- * with ACCOUNT_UNDER_VERIFICATION / ACCOUNT_VERIFICATION_FAILED otherwise).
+ * with ACCOUNT_UNDER_VERIFICATION / ACCOUNT_VERIFICATION_FAILED otherwise). `step-up`: with the app lock on, this
+ * session was unlocked (passcode or biometry) less than the step-up window ago (refused with STEP_UP_REQUIRED).
  */
-export const GUARDS = ['verified'] as const;
+export const GUARDS = ['verified', 'step-up'] as const;
 export type GuardName = (typeof GUARDS)[number];
 /** A guard for every request of the endpoint, or only for the requests `when` picks (e.g. unfreeze, not freeze). */
 export type GuardRequirement<B = unknown> = GuardName | { guard: GuardName; when: (input: { body: B }) => boolean };
@@ -66,6 +67,11 @@ export interface EndpointDef<
    * accepts the session, before the handler runs: a guard name, or a guard that applies only to some requests.
    */
   requires?: readonly GuardRequirement<B extends Schema ? z.infer<B> : undefined>[];
+  /**
+   * Answered while the caller's session is locked by the app lock (docs/api.md "App lock"): the lock's status, unlock
+   * and lock. Every other bearer endpoint refuses a locked session with 423 APP_LOCKED.
+   */
+  whileLocked?: true;
   summary: string;
   tag: string;
   params?: P;

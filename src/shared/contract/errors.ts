@@ -20,12 +20,23 @@ export const ERROR_CODES = def({
   UNAUTHORIZED: { status: 401, service: 'api', description: 'Missing, invalid or expired access token (client refreshes once).' },
   ACCOUNT_UNDER_VERIFICATION: { status: 403, service: 'api', description: 'The action is limited while the account is under verification.' },
   ACCOUNT_VERIFICATION_FAILED: { status: 403, service: 'api', description: 'Verification failed; the user must contact support.' },
+  STEP_UP_REQUIRED: {
+    status: 403,
+    service: 'api',
+    description: 'The call needs an unlock (passcode or biometry) younger than the step-up window: unlock, then call again.',
+  },
+  APP_LOCKED: { status: 423, service: 'api', description: 'This session is locked by the app lock: unlock it (passcode or biometry), then call again.' },
   NOT_FOUND: { status: 404, service: 'api', description: 'No such route or resource.' },
   IDEMPOTENCY_IN_PROGRESS: { status: 409, service: 'api', description: 'A request with this key is still being processed; retry later.' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, service: 'api', description: 'The key was used before with a different request.' },
   RATE_LIMITED: { status: 429, service: 'api', description: 'Too many requests.' },
   INTERNAL: { status: 500, service: 'api', description: 'Unexpected server error.' },
   UPSTREAM_UNAVAILABLE: { status: 503, service: 'api', description: 'A provider (issuer, SBP, chain) is unavailable.' },
+  SERVICE_OVERLOADED: {
+    status: 503,
+    service: 'api',
+    description: 'The server is working on as many requests as it takes (MAX_IN_FLIGHT_REQUESTS); retry after Retry-After.',
+  },
   DATABASE_UNAVAILABLE: {
     status: 503,
     service: 'api',

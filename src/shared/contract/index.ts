@@ -19,6 +19,7 @@ export * from './app-lock';
 export * from './transfers';
 export * from './withdrawals';
 export * from './tron-address';
+export * from './client-errors';
 export * from './mini-app-link';
 
 import type { EndpointDef } from './core';
@@ -26,6 +27,7 @@ import { accountEndpoints } from './account';
 import { appLockEndpoints } from './app-lock';
 import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
+import { clientErrorsEndpoints } from './client-errors';
 import { controlsEndpoints } from './card-controls';
 import { lifecycleEndpoints } from './card-lifecycle';
 import { configEndpoints } from './config';
@@ -61,6 +63,7 @@ export const endpoints = {
   ...appLockEndpoints,
   ...transfersEndpoints,
   ...withdrawalsEndpoints,
+  ...clientErrorsEndpoints,
 } as const satisfies Record<string, EndpointDef<any, any, any, any>>;
 
 export type Endpoints = typeof endpoints;

@@ -33,6 +33,7 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'app-lock', description: 'App lock: passcode, tries, biometric unlock tokens.' },
   { name: 'promo', description: 'Referral programme.' },
   { name: 'notifications', description: 'Telegram bot notifications: which kinds the user gets.' },
+  { name: 'observability', description: 'Errors in the app, reported to the server (counted in the metrics).' },
 ];
 
 const toJson = (schema: Schema, io: 'input' | 'output'): JsonSchema => {

@@ -91,7 +91,7 @@ const txBase = {
  * Why a USDT transfer to the deposit address was not credited automatically (docs/api.md "USDT deposit tag").
  * `held` rows of a user's history carry one of them. (Re-exported by errors.ts with the other codes.)
  */
-export const USDT_HOLD_REASONS = ['no_tag', 'unknown_tag', 'ambiguous_tag', 'below_minimum', 'duplicate_tx_hash'] as const;
+export const USDT_HOLD_REASONS = ['no_tag', 'unknown_tag', 'ambiguous_tag', 'below_minimum', 'duplicate_tx_hash', 'over_review_threshold'] as const;
 export type UsdtHoldReason = (typeof USDT_HOLD_REASONS)[number];
 export const UsdtDepositHold = z.object({ reason: z.enum(USDT_HOLD_REASONS) });
 export type UsdtDepositHold = z.infer<typeof UsdtDepositHold>;

@@ -30,6 +30,14 @@ export interface ApiUser {
   refreshToken: string;
 }
 
+/** Another sign-in of an existing account through the API (send-code → sandbox mailbox → verify-code): its own session. */
+export async function signInViaApi(baseUrl: string, email: string): Promise<ApiUser> {
+  await api(baseUrl, 'POST', '/api/auth/send-code', { email, purpose: 'signin' });
+  const code = await readMailboxCode(baseUrl, email);
+  const tokens = await api(baseUrl, 'POST', '/api/auth/verify-code', { email, code });
+  return { email, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
+}
+
 /** Signs up through the API (send-code → sandbox mailbox → register); `form` overrides the registration fields. */
 export async function signUpViaApi(baseUrl: string, label: string, form: Record<string, string> = {}): Promise<ApiUser> {
   const email = uniqueEmail(label);

@@ -6,7 +6,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type CbrFakeMode = 'ok' | 'error500' | 'hang' | 'malformed' | 'html' | 'noUsd';
+/** `redirect`: a 302 to `redirectTo` (another origin, or a path of this one). */
+export type CbrFakeMode = 'ok' | 'error500' | 'hang' | 'malformed' | 'html' | 'noUsd' | 'redirect';
 
 export interface CbrFake {
   /** The document URL (pass as CBR_RATES_URL). */
@@ -14,7 +15,7 @@ export interface CbrFake {
   /** Requests answered so far. */
   readonly requests: number;
   /** The USD value ("92,5058") and document date ("dd.mm.yyyy") served in 'ok' mode. */
-  set(state: { usd?: string; date?: string; nominal?: number; mode?: CbrFakeMode }): void;
+  set(state: { usd?: string; date?: string; nominal?: number; mode?: CbrFakeMode; redirectTo?: string }): void;
   close(): Promise<void>;
 }
 
@@ -50,12 +51,17 @@ export const cbrDocument = ({ date, usd, nominal = 1, withUsd = true }: { date: 
 };
 
 export const startCbrFake = async (initial: { usd?: string; date?: string } = {}): Promise<CbrFake> => {
-  let state = { usd: initial.usd ?? '92,5058', date: initial.date ?? '01.01.2030', nominal: 1, mode: 'ok' as CbrFakeMode };
+  let state = { usd: initial.usd ?? '92,5058', date: initial.date ?? '01.01.2030', nominal: 1, mode: 'ok' as CbrFakeMode, redirectTo: '' };
   let requests = 0;
   const server: Server = createServer((request, response) => {
     requests++;
     if (request.url?.split('?')[0] !== '/scripts/XML_daily.asp') {
       response.writeHead(404).end();
+      return;
+    }
+    // A redirect is answered once per request; the redirected request (`?redirected`) gets the document.
+    if (state.mode === 'redirect' && !request.url?.includes('redirected')) {
+      response.writeHead(302, { location: state.redirectTo }).end();
       return;
     }
     switch (state.mode) {

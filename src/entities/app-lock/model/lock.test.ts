@@ -12,7 +12,10 @@ const {
   signedInFresh,
   unlocked,
   LOCK_HINT_KEY,
+  $stepUpPending,
+  stepUpCancelled,
 } = await import('./lock');
+const { appLockRequired, appLockSettled } = await import('@/shared/api');
 
 const ON_60 = { enabled: true, autoLockSeconds: 60 };
 
@@ -61,5 +64,33 @@ describe('app lock state', () => {
     const off = fork();
     await allSettled(signedInFresh, { scope: off });
     expect(off.getState($lockPhase)).toBe('off');
+  });
+
+  it('the server has the last word: APP_LOCKED locks the app (even one that thought it had no lock), never a sign-out', async () => {
+    const scope = fork();
+    const settled: unknown[] = [];
+    const unwatch = appLockSettled.watch((settle) => settled.push(settle));
+    await allSettled(appLockRequired, { scope, params: 'unlock' });
+    expect(scope.getState($lockPhase)).toBe('locked');
+    await allSettled(unlocked, { scope });
+    expect(scope.getState($lockPhase)).toBe('unlocked');
+    expect(settled).toEqual([
+      { requirement: 'unlock', passed: true },
+      { requirement: 'step-up', passed: true },
+    ]);
+    unwatch();
+  });
+
+  it('STEP_UP_REQUIRED shows the prompt over the screen; cancelled, the waiting call is let go', async () => {
+    const scope = fork({ values: [[$lockPhase, 'unlocked']] });
+    const settled: unknown[] = [];
+    const unwatch = appLockSettled.watch((settle) => settled.push(settle));
+    await allSettled(appLockRequired, { scope, params: 'step-up' });
+    expect(scope.getState($stepUpPending)).toBe(true);
+    expect(scope.getState($lockPhase)).toBe('unlocked');
+    await allSettled(stepUpCancelled, { scope });
+    expect(scope.getState($stepUpPending)).toBe(false);
+    expect(settled).toEqual([{ requirement: 'step-up', passed: false }]);
+    unwatch();
   });
 });

@@ -11,9 +11,13 @@
  *   listeners stay out of the first screen) the inactivity time passing or the app going to the background.
  * - `signedInFresh` (a sign-in that just proved the account) starts unlocked; `lockReset` (sign-out, session
  *   ended) forgets the hint and the phase.
+ * - The server has the last word (the lock holds there, docs/frontend.md "App lock"): a call it refused with
+ *   APP_LOCKED locks the app here (never a sign-out); one refused with STEP_UP_REQUIRED asks for the passcode or
+ *   biometry (`$stepUpPending`, the prompt over the screen). Either call waits in the transport (shared/api
+ *   app-lock-wait) and is sent again once `unlocked`; a cancelled prompt or a sign-out lets it fail.
  */
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { tokenStorage } from '@/shared/api';
+import { appLockRequired, appLockSettled, tokenStorage } from '@/shared/api';
 
 export type LockPhase = 'off' | 'locked' | 'unlocked';
 
@@ -66,6 +70,8 @@ export const lockRequested = createEvent();
 export const signedInFresh = createEvent();
 /** Signed out / session ended: no lock on this device until the next account says so. */
 export const lockReset = createEvent();
+/** The step-up prompt was closed without an unlock: the call that asked for it fails. */
+export const stepUpCancelled = createEvent();
 
 const initial = initialState();
 export const $lockSettings = createStore<LockSettings>(initial.settings);
@@ -73,6 +79,8 @@ export const $lockPhase = createStore<LockPhase>(initial.phase);
 /** A session restored at boot whose lock the server has not confirmed yet (no hint on this device). */
 const $restoredUnchecked = createStore(initial.restored && initial.phase === 'off');
 export const $appLocked = $lockPhase.map((phase) => phase === 'locked');
+/** A call waits for a step-up (a recent unlock): the prompt is shown over the screen. */
+export const $stepUpPending = createStore(false);
 
 const writeHintFx = createEffect((settings: LockSettings) => {
   const store = storage();
@@ -106,3 +114,14 @@ $lockPhase
 sample({ clock: signedInFresh, source: $lockSettings, fn: (settings): LockPhase => (settings.enabled ? 'unlocked' : 'off'), target: $lockPhase });
 $lockSettings.reset(lockReset);
 sample({ clock: lockReset, fn: () => ({ enabled: false, autoLockSeconds: DEFAULT_AUTO_LOCK_SECONDS }), target: writeHintFx });
+
+// The server refused a call for the lock: locked here too (whatever this device thought), or the step-up prompt.
+$lockPhase.on(appLockRequired, (phase, requirement) => (requirement === 'unlock' ? 'locked' : phase));
+$lockSettings.on(appLockRequired, (settings, requirement) => (requirement === 'unlock' ? { ...settings, enabled: true } : settings));
+$stepUpPending.on(appLockRequired, (pending, requirement) => pending || requirement === 'step-up').reset(unlocked, stepUpCancelled, lockReset);
+// An unlock settles both (it is a fresh step-up); a cancelled prompt or a sign-out lets the waiting calls fail.
+sample({ clock: unlocked, fn: () => ({ requirement: 'unlock' as const, passed: true }), target: appLockSettled });
+sample({ clock: unlocked, fn: () => ({ requirement: 'step-up' as const, passed: true }), target: appLockSettled });
+sample({ clock: stepUpCancelled, fn: () => ({ requirement: 'step-up' as const, passed: false }), target: appLockSettled });
+sample({ clock: lockReset, fn: () => ({ requirement: 'unlock' as const, passed: false }), target: appLockSettled });
+sample({ clock: lockReset, fn: () => ({ requirement: 'step-up' as const, passed: false }), target: appLockSettled });

@@ -30,7 +30,7 @@ export const configFixture = (): AppConfig => ({
     tagDecimals: 6,
   },
   sbp: { minAmount: { amount: 100_00, currency: 'RUB' }, maxAmount: { amount: 300_000_00, currency: 'RUB' }, paymentTtlSeconds: 900 },
-  exchange: { feeBps: 50, quoteTtlSeconds: 60, minAmounts: [{ amount: 1_00, currency: 'USD' }, { amount: 100_00, currency: 'RUB' }] },
+  exchange: { feeBps: 50, quoteTtlSeconds: 60, minAmounts: [{ amount: 1_00, currency: 'USD' }, { amount: 100_00, currency: 'RUB' }], maxAmounts: [{ amount: 10_000_00, currency: 'USD' }, { amount: 1_000_000_00, currency: 'RUB' }] },
   cards: { maxCards: 5, sensitiveDataTtlSeconds: 60 },
   support: { telegramUsername: 'tonic_wallet_support', telegramUrl: 'https://t.me/tonic_wallet_support', email: 'support@tonic-wallet.example' },
   verification: { resendCountdownSeconds: 60, codeLength: 6 },

@@ -13,7 +13,8 @@ import { forgetBiometryOnDevice, newUnlockToken, readBiometryOnDevice, rememberB
 import { $lockStatus, $lockStatusFailed, lockStatusAnswered, sessionEndedByLock } from './sync';
 import { PASSCODE_PATTERN, type LockMessage } from './unlock';
 
-export type LockFormMode = 'idle' | 'set' | 'change' | 'off';
+/** 'biometry': turning biometric unlock on for this device asks for the passcode (the server checks it). */
+export type LockFormMode = 'idle' | 'set' | 'change' | 'off' | 'biometry';
 export type LockField = 'current' | 'next' | 'repeat';
 
 export const lockSettingsOpened = createEvent();
@@ -38,6 +39,14 @@ export const $biometryOnDevice = createStore(false);
 export const $biometryPendingInSettings = createStore(false);
 export const $biometryError = createStore<LockMessage | null>(null);
 
+// Biometry on this device: a new random token into Telegram's biometric storage, its hash to the server with the
+// passcode (the server registers a token only with it: a bearer token alone is not enough).
+const enableBiometryFx = createEffect(async (passcode: string) => {
+  const token = newUnlockToken();
+  const saved = await saveBiometricToken(token, i18n.t('app-lock:biometry.enableReason'));
+  if (!saved.ok) throw saved.error;
+  return { biometricToken: token, passcode };
+});
 const readDeviceFx = createEffect(() => ({ supported: getPlatformInfo().features.biometry, on: readBiometryOnDevice() }));
 sample({ clock: lockSettingsOpened, target: [readDeviceFx, loadLockStatusFx] });
 $biometrySupported.on(readDeviceFx.doneData, (_, { supported }) => supported);
@@ -52,7 +61,7 @@ $lockFormError.reset(lockFormOpened, lockFormClosed, lockFieldChanged, lockSetti
 /** What is wrong with the form before any call, or null. */
 function check(mode: LockFormMode, fields: Record<LockField, string>): { field: LockField; message: LockMessage } | null {
   if (mode !== 'set' && !PASSCODE_PATTERN.test(fields.current)) return { field: 'current', message: { key: 'app-lock:passcode.invalid' } };
-  if (mode === 'off') return null;
+  if (mode === 'off' || mode === 'biometry') return null;
   if (!PASSCODE_PATTERN.test(fields.next)) return { field: 'next', message: { key: 'app-lock:passcode.invalid' } };
   if (fields.repeat !== fields.next) return { field: 'repeat', message: { key: 'app-lock:passcode.mismatch' } };
   return null;
@@ -73,10 +82,14 @@ sample({
   target: setPasscodeMutation.start,
 });
 sample({ clock: valid, filter: ({ mode }) => mode === 'off', fn: ({ fields }) => ({ body: { passcode: fields.current } }), target: turnOffMutation.start });
-$lockFormPending.on([setPasscodeMutation.start, turnOffMutation.start], () => true).on([setPasscodeMutation.finished.finally, turnOffMutation.finished.finally], () => false);
+// Biometry on this device: the passcode typed, then a new token into Telegram's biometric storage, then both to the server.
+sample({ clock: valid, filter: ({ mode }) => mode === 'biometry', fn: ({ fields }) => fields.current, target: enableBiometryFx });
+$lockFormPending
+  .on([setPasscodeMutation.start, turnOffMutation.start, enableBiometryFx], () => true)
+  .on([setPasscodeMutation.finished.finally, turnOffMutation.finished.finally, enableBiometryFx.fail, biometryAddMutation.finished.finally], () => false);
 
 const formAnswered = sample({
-  clock: [setPasscodeMutation.finished.success, turnOffMutation.finished.success],
+  clock: [setPasscodeMutation.finished.success, turnOffMutation.finished.success, biometryAddMutation.finished.success],
   fn: ({ result }): AppLockResult => result,
 });
 sample({ clock: formAnswered, filter: (r) => r.result === 'ok', target: lockFormClosed });
@@ -90,7 +103,7 @@ sample({
 });
 $lockFields.on(formAnswered, (fields, r) => (r.result === 'wrong' ? { ...fields, current: '' } : fields));
 sample({
-  clock: [setPasscodeMutation.finished.failure, turnOffMutation.finished.failure],
+  clock: [setPasscodeMutation.finished.failure, turnOffMutation.finished.failure, biometryAddMutation.finished.failure],
   fn: () => ({ field: null, message: { key: 'app-lock:settings.failed' } }),
   target: $lockFormError,
 });
@@ -106,13 +119,6 @@ $biometryOnDevice.on(removeLocalBiometryFx.done, () => false);
 sample({ clock: autoLockChanged, fn: (autoLockSeconds) => ({ body: { autoLockSeconds } }), target: autoLockMutation.start });
 sample({ clock: autoLockMutation.finished.success, fn: ({ result }) => result, target: lockStatusAnswered });
 
-// Biometry on this device: a new random token into Telegram's biometric storage, its hash to the server.
-const enableBiometryFx = createEffect(async () => {
-  const token = newUnlockToken();
-  const saved = await saveBiometricToken(token, i18n.t('app-lock:biometry.enableReason'));
-  if (!saved.ok) throw saved.error;
-  return token;
-});
 const disableBiometryFx = createEffect(async () => {
   const read = await readBiometricToken(i18n.t('app-lock:biometry.disableReason'));
   if (!read.ok) throw read.error;
@@ -122,10 +128,10 @@ const disableBiometryFx = createEffect(async () => {
 });
 const rememberDeviceFx = createEffect(() => rememberBiometryOnDevice());
 
-sample({ clock: biometryToggled, filter: (on) => on, target: enableBiometryFx });
+sample({ clock: biometryToggled, filter: (on) => on, fn: () => 'biometry' as const, target: lockFormOpened });
 sample({ clock: biometryToggled, filter: (on) => !on, target: disableBiometryFx });
-sample({ clock: enableBiometryFx.doneData, fn: (biometricToken) => ({ body: { biometricToken } }), target: biometryAddMutation.start });
-sample({ clock: biometryAddMutation.finished.success, target: rememberDeviceFx });
+sample({ clock: enableBiometryFx.doneData, fn: (body) => ({ body }), target: biometryAddMutation.start });
+sample({ clock: biometryAddMutation.finished.success, filter: ({ result }) => result.result === 'ok', target: rememberDeviceFx });
 $biometryOnDevice.on(rememberDeviceFx.done, () => true).on(disableBiometryFx.done, () => false);
 sample({
   clock: disableBiometryFx.doneData,
@@ -133,16 +139,17 @@ sample({
   fn: (biometricToken) => ({ body: { biometricToken: biometricToken! } }),
   target: biometryRemoveMutation.start,
 });
-sample({ clock: [biometryAddMutation.finished.success, biometryRemoveMutation.finished.success], fn: ({ result }) => result, target: lockStatusAnswered });
+sample({ clock: biometryRemoveMutation.finished.success, fn: ({ result }) => result, target: lockStatusAnswered });
 $biometryPendingInSettings
   .on([enableBiometryFx, disableBiometryFx], () => true)
   .on([enableBiometryFx.fail, disableBiometryFx.finally, biometryAddMutation.finished.finally], () => false);
+// Telegram refused to keep the token (or the user cancelled): the form closes with the reason below the switch.
+sample({ clock: enableBiometryFx.fail, target: lockFormClosed });
 $biometryError
   .on([enableBiometryFx.fail, disableBiometryFx.fail], (_, { error }) => {
     const kind = (error as { kind?: string }).kind;
     return kind === 'cancelled' ? null : { key: (error as { messageKey?: string }).messageKey ?? 'app-lock:settings.failed' };
   })
-  .on(biometryAddMutation.finished.failure, () => ({ key: 'app-lock:settings.failed' }))
   .reset(biometryToggled, lockSettingsOpened);
 
 sample({ clock: lockNowClicked, target: lockRequested });

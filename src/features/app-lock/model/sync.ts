@@ -4,13 +4,17 @@
  *   has loaded) loads GET /api/app-lock → `lockStatusLoaded`;
  * - a sign-in that just proved the account starts unlocked (`signedInFresh`);
  * - sign-out, an expired session or a session ended by the last wrong try forget the lock on this device
- *   (`lockReset`) and this device's biometry flag.
+ *   (`lockReset`) and this device's biometry flag;
+ * - the lock holds at the server: when this app locks itself ("Lock now", inactivity, the background, a restored
+ *   session starting locked) it locks its session there too (POST /api/app-lock/lock), and a status saying this
+ *   session is locked there locks the app here.
  */
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { lockReset, lockStatusLoaded, signedInFresh } from '@/entities/app-lock';
+import { $appLocked, lockRequested, lockReset, lockStatusLoaded, signedInFresh } from '@/entities/app-lock';
+import { appLockRequired, request } from '@/shared/api';
 import { $isAuthenticated, authExpired, signedIn, signedOut } from '@/entities/session';
 import { routePaths } from '@/shared/config';
-import type { AppLockStatus } from '@/shared/contract';
+import { appLockLock, type AppLockStatus } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
 import { navigateFx, type NavigateTo } from '@/shared/lib';
 import { notify } from '@/shared/ui';
@@ -32,6 +36,13 @@ const forgetBiometryFx = createEffect(() => forgetBiometryOnDevice());
 
 sample({ clock: appLockStarted, target: lockWatchStarted });
 sample({ clock: appLockStarted, filter: $isAuthenticated, target: loadLockStatusFx });
+
+// Locked here: locked at the server too (best effort; the server also locks an idle session by itself).
+const lockAtServerFx = createEffect(() => request(appLockLock));
+sample({ clock: lockRequested, filter: $isAuthenticated, target: lockAtServerFx });
+sample({ clock: appLockStarted, filter: $appLocked, target: lockAtServerFx });
+// The server says this session is locked: the lock screen, whatever this device thought.
+sample({ clock: loadLockStatusFx.doneData, filter: (status) => status.enabled && status.locked, fn: () => 'unlock' as const, target: appLockRequired });
 sample({ clock: signedIn, target: signedInFresh });
 sample({ clock: [signedOut, authExpired], target: [lockReset, forgetBiometryFx] });
 

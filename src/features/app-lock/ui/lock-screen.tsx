@@ -28,13 +28,20 @@ function IconLock() {
 export interface AppLockScreenProps {
   /** The app's sign-out control (a way out for a forgotten passcode). */
   signOut?: ReactNode;
+  /**
+   * 'step-up': a call needs a recent unlock (STEP_UP_REQUIRED): "Confirm it's you" over the screen, with a way back
+   * (`onCancel`: the call then fails). Default 'lock': the app is locked.
+   */
+  mode?: 'lock' | 'step-up';
+  onCancel?: () => void;
 }
 
 /**
  * Shown INSTEAD of every route while the app is locked (the app's gate renders it in place of the router's outlet):
- * nothing of the account is on screen. Passcode, and biometry where this device has it on.
+ * nothing of the account is on screen. Passcode, and biometry where this device has it on. The same screen asks for a
+ * step-up over the current screen (the app's StepUpGate).
  */
-export function AppLockScreen({ signOut }: AppLockScreenProps) {
+export function AppLockScreen({ signOut, mode = 'lock', onCancel }: AppLockScreenProps) {
   const { t } = useTranslation(['app-lock', 'platform']);
   const [passcode, message, unlocking, offered, biometryPending] = useUnit([$unlockPasscode, $unlockMessage, $unlocking, $biometryOffered, $biometryPending]);
   const [opened, changed, submit, biometry] = useUnit([lockScreenOpened, unlockPasscodeChanged, unlockSubmitted, biometryUnlockRequested]);
@@ -52,14 +59,14 @@ export function AppLockScreen({ signOut }: AppLockScreenProps) {
     submit();
   };
   return (
-    <main className={styles.screen} aria-labelledby="app-lock-title" data-testid="app-lock-screen">
+    <main className={styles.screen} aria-labelledby="app-lock-title" data-testid={mode === 'step-up' ? 'step-up-screen' : 'app-lock-screen'}>
       <span className={styles.icon}>
         <IconLock />
       </span>
       <h1 id="app-lock-title" className={styles.title}>
-        {t('unlock.title')}
+        {t(mode === 'step-up' ? 'stepUp.title' : 'unlock.title')}
       </h1>
-      <p className={styles.subtitle}>{t('unlock.subtitle')}</p>
+      <p className={styles.subtitle}>{t(mode === 'step-up' ? 'stepUp.subtitle' : 'unlock.subtitle')}</p>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <TextField
           label={t('unlock.label')}
@@ -86,8 +93,16 @@ export function AppLockScreen({ signOut }: AppLockScreenProps) {
           </Button>
         )}
       </form>
-      <p className={styles.hint}>{t('unlock.forgot')}</p>
-      {signOut}
+      {mode === 'step-up' ? (
+        <Button variant="plain" fullWidth onClick={() => onCancel?.()}>
+          {t('stepUp.cancel')}
+        </Button>
+      ) : (
+        <>
+          <p className={styles.hint}>{t('unlock.forgot')}</p>
+          {signOut}
+        </>
+      )}
     </main>
   );
 }

@@ -26,7 +26,13 @@ import {
 } from '../model/settings';
 import styles from './app-lock.module.css';
 
-const FIELDS: Record<'set' | 'change' | 'off', LockField[]> = { set: ['next', 'repeat'], change: ['current', 'next', 'repeat'], off: ['current'] };
+const FIELDS: Record<'set' | 'change' | 'off' | 'biometry', LockField[]> = {
+  set: ['next', 'repeat'],
+  change: ['current', 'next', 'repeat'],
+  off: ['current'],
+  biometry: ['current'],
+};
+const FORM_TITLE = { set: 'settings.set', change: 'settings.change', off: 'settings.turnOff', biometry: 'biometry.toggle' } as const;
 
 function LockForm() {
   const { t } = useTranslation('app-lock');
@@ -38,7 +44,7 @@ function LockForm() {
     submit();
   };
   return (
-    <form className={styles.rows} onSubmit={onSubmit} noValidate aria-label={t(mode === 'set' ? 'settings.set' : mode === 'change' ? 'settings.change' : 'settings.turnOff')}>
+    <form className={styles.rows} onSubmit={onSubmit} noValidate aria-label={t(FORM_TITLE[mode])}>
       {FIELDS[mode].map((field, index) => (
         <TextField
           key={field}

@@ -30,7 +30,7 @@ const config = (app: AppConfig['app']): AppConfig => ({
     tagDecimals: 6,
   },
   sbp: { minAmount: { amount: 10000, currency: 'RUB' }, maxAmount: { amount: 30000000, currency: 'RUB' }, paymentTtlSeconds: 900 },
-  exchange: { feeBps: 100, quoteTtlSeconds: 60, minAmounts: [] },
+  exchange: { feeBps: 100, quoteTtlSeconds: 60, minAmounts: [], maxAmounts: [] },
   cards: { maxCards: 5, sensitiveDataTtlSeconds: 60 },
   support: { telegramUsername: 'TonicSupport', telegramUrl: 'https://t.me/TonicSupport', email: 'support@example.com' },
   verification: { resendCountdownSeconds: 60, codeLength: 6 },

@@ -1,8 +1,9 @@
 /**
  * Change the account's email (issue #14 "Account"): a 6-digit code is mailed to the NEW address
  * (POST /api/users/me/email/send-code), typed here and confirmed (POST /api/users/me/email/confirm). The current
- * address keeps working until then; the server counts wrong tries (5) and expiry (10 min) and refuses a taken
- * address with words ("An account with this email already exists"), shown as they come.
+ * address keeps working until then; the server counts wrong tries (5) and expiry (10 min); an address of another
+ * account is answered like a free one (no code reaches it, its confirm fails like a wrong code: no account-existence
+ * oracle, docs/server.md "Account"). Refusals are shown as they come.
  */
 import { update } from '@farfetched/core';
 import { createEffect, createEvent, createStore, sample } from 'effector';

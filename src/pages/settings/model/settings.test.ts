@@ -33,7 +33,7 @@ const config: AppConfig = {
     tagDecimals: 6,
   },
   sbp: { minAmount: { amount: 10000, currency: 'RUB' }, maxAmount: { amount: 30000000, currency: 'RUB' }, paymentTtlSeconds: 900 },
-  exchange: { feeBps: 100, quoteTtlSeconds: 60, minAmounts: [] },
+  exchange: { feeBps: 100, quoteTtlSeconds: 60, minAmounts: [], maxAmounts: [] },
   cards: { maxCards: 5, sensitiveDataTtlSeconds: 60 },
   support,
   verification: { resendCountdownSeconds: 60, codeLength: 6 },

@@ -7,6 +7,7 @@
  */
 import { createEvent, scopeBind } from 'effector';
 import type { ApiAuthExpiredError } from '../http/errors';
+import { appLockRequired, type AppLockRequirement } from './app-lock-wait';
 
 /** The session could not be renewed: both tokens were cleared. Payload message: SPEC §4 wording. */
 export const authExpired = createEvent<ApiAuthExpiredError>();
@@ -16,11 +17,14 @@ export const tokensRefreshed = createEvent();
 export interface TransportEvents {
   authExpired: (error: ApiAuthExpiredError) => void;
   tokensRefreshed: () => void;
+  /** The server refused a call for the app lock (auth/app-lock-wait.ts). */
+  appLockRequired: (requirement: AppLockRequirement) => void;
 }
 
 export const globalTransportEvents: TransportEvents = {
   authExpired: (error) => authExpired(error),
   tokensRefreshed: () => tokensRefreshed(),
+  appLockRequired: (requirement) => appLockRequired(requirement),
 };
 
 /** Call synchronously at the start of an effect handler: the events then fire in that handler's scope. */
@@ -28,5 +32,6 @@ export function bindTransportEvents(): TransportEvents {
   return {
     authExpired: scopeBind(authExpired, { safe: true }),
     tokensRefreshed: scopeBind(tokensRefreshed, { safe: true }),
+    appLockRequired: scopeBind(appLockRequired, { safe: true }),
   };
 }

@@ -33,7 +33,7 @@ function fakeLocks() {
   };
 }
 
-const events = (): TransportEvents => ({ authExpired: vi.fn(), tokensRefreshed: vi.fn() });
+const events = (): TransportEvents => ({ authExpired: vi.fn(), tokensRefreshed: vi.fn(), appLockRequired: vi.fn() });
 
 function fakeRefreshEndpoint() {
   const calls: string[] = [];

@@ -7,15 +7,17 @@
  *           verify-code, refresh-token); Idempotency-Key on idempotent endpoints
  *  timeout  10 000 ms per round trip, then aborted ('timeout' ApiError)
  *  401      refresh once (single flight) and retry once; otherwise 'auth-expired' (see auth/refresh.ts)
+ *  423/403  APP_LOCKED / STEP_UP_REQUIRED: waits for the app lock's screen or prompt, then sends again (auth/app-lock-wait.ts)
  *  result   the envelope's `data`, validated by the endpoint's response schema; every failure is an ApiError
  */
 import type { EndpointData, EndpointDef, EndpointInput } from '@/shared/contract';
 import { API_HEADERS, authRefreshToken } from '@/shared/contract';
 import { globalTransportEvents, type TransportEvents } from '../auth/events';
+import { APP_LOCK_CODES, waitForAppLock } from '../auth/app-lock-wait';
 import { expireSession, renewAccessToken } from '../auth/refresh';
 import { tokenStorage, type SessionTokens } from '../auth/tokens';
 import { getApiConfig } from '../config';
-import { isUnauthorized } from './errors';
+import { isApiError, isUnauthorized } from './errors';
 import { dataFromReply } from './response';
 import { sendHttp } from './send';
 import { buildUrl } from './url';
@@ -58,7 +60,7 @@ export async function executeRequest<E extends AnyEndpoint>(
   const json = body === undefined ? undefined : JSON.stringify(body);
   const idempotencyKey = endpoint.idempotent ? (options.idempotencyKey ?? crypto.randomUUID()) : undefined;
 
-  const send = async (accessToken: string | null): Promise<EndpointData<E>> => {
+  const sendOnce = async (accessToken: string | null): Promise<EndpointData<E>> => {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (json !== undefined) headers['Content-Type'] = 'application/json';
     const initData = getInitData();
@@ -69,6 +71,18 @@ export async function executeRequest<E extends AnyEndpoint>(
     if (idempotencyKey) headers[API_HEADERS.idempotencyKey] = idempotencyKey;
     const reply = await sendHttp({ url, method: endpoint.method, headers, body: json, signal: options.signal });
     return dataFromReply(reply, endpoint.response) as EndpointData<E>;
+  };
+  // Refused for the app lock: wait for the lock screen or the step-up prompt, then send again with the token stored by
+  // then (the lock screen's own calls may have refreshed it); not passed: the server's error stands.
+  const send = async (accessToken: string | null): Promise<EndpointData<E>> => {
+    for (let refusals = 0; ; refusals++) {
+      try {
+        return await sendOnce(refusals === 0 ? accessToken : (tokenStorage.getAccessToken() ?? accessToken));
+      } catch (error) {
+        const requirement = isApiError(error) && 'status' in error ? APP_LOCK_CODES[error.code] : undefined;
+        if (!requirement || refusals >= 2 || !(await waitForAppLock(requirement, events.appLockRequired))) throw error;
+      }
+    }
   };
 
   if (endpoint.auth === 'none') return send(null);
