@@ -128,6 +128,8 @@ ADDITIONS.push(
   'POST /api/withdrawals/sbp',
   'GET /api/withdrawals/{withdrawalId}',
 );
+/** Issue #31: the app tells the server its lock is on (the session is locked at the server; docs/api.md "App lock"). */
+ADDITIONS.push('POST /api/app-lock/lock');
 /** Issue #33: the app's errors reported to the server (docs/api.md "Client errors"). */
 ADDITIONS.push('POST /api/client-errors');
 /**
