@@ -154,4 +154,32 @@ describe('an issuer event that is not what we sent', () => {
     expect(result).toMatchObject({ handled: true, approved: false, declineReason: 'CURRENCY_MISMATCH' });
     expect(monitor.refused).toHaveBeenCalledWith('card-issuer', 'trade_currency_mismatch', expect.objectContaining({ cardId, currency: 'RUB' }));
   });
+
+  it('a refund over what was bought on the card and not refunded yet is declined and alerted; one within it is credited', async () => {
+    const monitor = { refused: vi.fn() };
+    const events = new IssuerEvents(t.db, t.clock, { debug() {}, info() {}, warn() {}, error() {} }, monitor as unknown as Monitor);
+    const trade = (kind: 'purchase' | 'refund', amount: number) =>
+      events.handle({
+        type: 'trade',
+        cardRef: cardId,
+        trade: { issuerTradeId: `trd_${randomUUID()}`, kind, amount, currency: 'USD', merchant: { name: 'SHOP', mcc: null, country: null }, originalAmount: null },
+      });
+    const [{ refundable } = { refundable: 0 }] = await t.db.query<{ refundable: number }>(
+      `SELECT (coalesce(sum(amount) FILTER (WHERE kind = 'purchase'), 0) - coalesce(sum(amount) FILTER (WHERE kind = 'refund'), 0))::int AS refundable
+       FROM card_trades WHERE card_id = $1 AND status = 'completed'`,
+      [cardId],
+    );
+    expect(await trade('purchase', 3_00)).toMatchObject({ approved: true });
+    const balance = await cardBalance();
+    // More than ever bought: the issuer's number would mint money on the card.
+    expect(await trade('refund', refundable + 3_00 + 1)).toMatchObject({ handled: true, approved: false, declineReason: 'REFUND_OVER_PURCHASES' });
+    expect(monitor.refused).toHaveBeenCalledWith('card-issuer', 'refund_over_purchases', expect.objectContaining({ cardId }));
+    expect(await cardBalance()).toBe(balance);
+    // Within what was bought: credited; then the rest, and not a cent more.
+    expect(await trade('refund', 2_00)).toMatchObject({ approved: true });
+    expect(await trade('refund', refundable + 1_00 + 1)).toMatchObject({ approved: false, declineReason: 'REFUND_OVER_PURCHASES' });
+    expect(await trade('refund', refundable + 1_00)).toMatchObject({ approved: true });
+    expect(await cardBalance()).toBe(balance + refundable + 3_00);
+    expect(await checkLedger(t.db)).toMatchObject({ ok: true });
+  });
 });

@@ -10,8 +10,7 @@ CREATE TABLE payment_profiles (
   updated_at   timestamptz NOT NULL
 );
 
--- Look-up by @username (Telegram usernames are case-insensitive).
-CREATE INDEX users_telegram_username_idx ON users (lower(telegram_username)) WHERE telegram_username IS NOT NULL;
+-- The look-up by @username is indexed by 0601 (CONCURRENTLY: users is busy).
 
 -- Recipient look-ups, counted per user per rolling hour (enumeration of usernames is limited).
 CREATE TABLE recipient_lookups (

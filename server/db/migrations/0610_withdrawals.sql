@@ -40,7 +40,9 @@ CREATE INDEX withdrawals_user_idx ON withdrawals (user_id, currency, created_at)
 CREATE INDEX withdrawals_open_idx ON withdrawals (status) WHERE status IN ('awaiting_approval', 'pending', 'sending');
 
 ALTER TABLE email_codes DROP CONSTRAINT email_codes_purpose_check;
-ALTER TABLE email_codes ADD CONSTRAINT email_codes_purpose_check CHECK (purpose IN ('signup', 'signin', 'email_change', 'withdrawal'));
+ALTER TABLE email_codes ADD CONSTRAINT email_codes_purpose_check
+  CHECK (purpose IN ('signup', 'signin', 'email_change', 'withdrawal')) NOT VALID;
+ALTER TABLE email_codes VALIDATE CONSTRAINT email_codes_purpose_check;
 
 -- When the phone (the SBP payout destination) last changed: a new one holds SBP withdrawals like a new address.
 ALTER TABLE users ADD COLUMN phone_changed_at timestamptz;

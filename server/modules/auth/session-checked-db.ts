@@ -21,7 +21,7 @@ const SESSION_COLUMNS = ['user_id', 'revoked_at', 'last_seen_at', 'verification_
 
 /** Reads the session row whose id is parameter `$n`, as SessionCheckRow. */
 export const sessionCheckSql = (n: number): string =>
-  `SELECT s.user_id, s.revoked_at, s.last_seen_at, u.verification_status, s.locked_at, s.active_at, s.unlocked_at,
+  `SELECT s.user_id, s.revoked_at, s.last_seen_at, u.verification_status, s.locked_at, coalesce(s.active_at, s.last_seen_at) AS active_at, s.unlocked_at,
      l.auto_lock_seconds AS lock_auto_seconds
    FROM auth_sessions s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN app_locks l ON l.user_id = s.user_id WHERE s.id = $${n}`;
 

@@ -52,6 +52,19 @@ export const failTopup = async (q: Queryable, topupId: string, reason: string, n
   return true;
 };
 
+/**
+ * What merchant refunds may still return to a card: its completed purchases less its completed refunds (the card row is
+ * locked by the event's transaction, so two refunds are decided one after the other).
+ */
+const refundableOn = async (q: Queryable, cardId: string): Promise<number> => {
+  const [row] = await q.query<{ refundable: number }>(
+    `SELECT (coalesce(sum(amount) FILTER (WHERE kind = 'purchase'), 0) - coalesce(sum(amount) FILTER (WHERE kind = 'refund'), 0))::bigint AS refundable
+     FROM card_trades WHERE card_id = $1 AND status = 'completed'`,
+    [cardId],
+  );
+  return Number(row?.refundable ?? 0);
+};
+
 export class IssuerEvents {
   constructor(
     private readonly db: Db,
@@ -209,6 +222,11 @@ export class IssuerEvents {
       else if (card.status !== 'active') declineReason = 'CARD_INACTIVE';
       else if ((await cardBalance(q, card.id)) < trade.amount) declineReason = 'INSUFFICIENT_FUNDS';
     } else if (!(REFUNDABLE as readonly string[]).includes(card.status)) declineReason = 'CARD_INACTIVE';
+    else if (trade.amount > (await refundableOn(q, card.id))) {
+      // A merchant refund returns what was bought on this card: more than that would make money out of the issuer's number.
+      declineReason = 'REFUND_OVER_PURCHASES';
+      this.monitor?.refused('card-issuer', 'refund_over_purchases', { cardId: card.id, issuerTradeId: trade.issuerTradeId, amount: trade.amount });
+    }
 
     const id = newId('trd');
     await q.query(

@@ -132,6 +132,8 @@ export const TRADE_DECLINE_REASONS = [
   // Declined by the issuer on the card's spending limits (card controls):
   'OVER_PURCHASE_LIMIT',
   'OVER_MONTHLY_LIMIT',
+  // A merchant refund larger than what was bought on the card and not refunded yet (outside input, issue #31).
+  'REFUND_OVER_PURCHASES',
 ] as const;
 export type TradeDeclineReason = (typeof TRADE_DECLINE_REASONS)[number];
 
