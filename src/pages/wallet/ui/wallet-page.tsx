@@ -1,12 +1,6 @@
 import { useUnit } from 'effector-react';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ExchangeSheet } from '@/features/exchange-currency';
-import { RequestMoneySheet } from '@/features/request-money';
-import { SendMoneySheet } from '@/features/send-money';
-import { WithdrawMoneySheet } from '@/features/withdraw-money';
-import { SbpTopUpSheet } from '@/features/topup-sbp';
-import { UsdtTopUpSheet } from '@/features/topup-usdt';
 import { useTranslation } from '@/shared/i18n';
 import { cn, usePageLifecycle } from '@/shared/lib';
 import { IconRefresh, Page } from '@/shared/ui';
@@ -21,6 +15,8 @@ import styles from './wallet-page.module.css';
  * profile has loaded, so its code loading alongside costs nothing visible and keeps the first screen light.
  */
 const VerificationBanner = lazy(() => import('@/entities/user').then((m) => ({ default: m.VerificationBanner })));
+/** The wallet actions' sheets (./wallet-sheets): a chunk fetched as the page renders, not part of its first screen. */
+const WalletSheets = lazy(() => import('./wallet-sheets'));
 
 /** SPEC §2 /wallet: balances, recent transactions, USDT and SBP top-ups, currency exchange. */
 export function WalletPage() {
@@ -56,12 +52,9 @@ export function WalletPage() {
       </Suspense>
       <WalletBalance />
       <TransactionHistory />
-      <UsdtTopUpSheet />
-      <SbpTopUpSheet />
-      <ExchangeSheet />
-      <SendMoneySheet />
-      <RequestMoneySheet />
-      <WithdrawMoneySheet />
+      <Suspense fallback={null}>
+        <WalletSheets />
+      </Suspense>
     </Page>
   );
 }
