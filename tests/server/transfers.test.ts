@@ -183,6 +183,8 @@ describe('payment requests', () => {
       [payer, other, payer].map((who) => send(who, { payCode: seen.requester.payCode, amount: { amount: 150_00, currency: 'RUB' }, requestId: request.id })),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    // The request's note names the payment (both histories show it).
+    expect(results.find((r) => r.status === 200)!.body.data).toMatchObject({ requestId: request.id, note: 'Tickets' });
     expect(results.filter((r) => r.status !== 200).map((r) => r.body.error.code)).toEqual(['PAYMENT_REQUEST_CLOSED', 'PAYMENT_REQUEST_CLOSED']);
     expect(await walletBalance(t.db, requester.id, 'RUB')).toBe(150_00);
     const mine = (await t.call({ method: 'GET', url: '/api/payment-requests', headers: requester.headers })).body.data.items;

@@ -103,7 +103,8 @@ const makeTransfer = async (q: Queryable, ctx: TransfersRequest<typeof transfers
   const senderName = maskedName(sender?.first_name ?? '', sender?.last_name ?? '');
   const recipientName = maskedName(recipient.first_name, recipient.last_name);
   const id = newTransferId();
-  const note = body.note ?? null;
+  // Paying a request: the request's note names the payment in both histories (unless the payer wrote their own).
+  const note = body.note ?? request?.note ?? null;
   const { amount, currency } = body.amount;
   await ensureWalletAccounts(q, recipient.id, now);
   let posted: { transactionId: string };

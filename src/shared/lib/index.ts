@@ -2,6 +2,7 @@ export { RETURN_TO_PARAM, sanitizeReturnTo, buildSignInPath, getReturnTo, useRet
 export { pushBackHandler, handleBack, useBackHandler, useBackHandlerCount } from './back-stack';
 export { cn } from './class-names';
 export { createAmountSheet, type AmountSheet, type AmountSheetStep } from './amount-sheet';
+export { lazySheetOpened } from './lazy-sheet-opened';
 export { writeClipboard, clearCopiedText, onNextFocus, type ClipboardClearResult } from './clipboard';
 export {
   navigateFx,

@@ -20,12 +20,12 @@ import {
   type SharedPaymentRequest,
 } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
-import { writeClipboard } from '@/shared/lib';
+import { lazySheetOpened, writeClipboard } from '@/shared/lib';
 import { $appConfig, appConfigRequested } from '@/entities/app-config';
 import { parseAmountInput } from '@/shared/money';
 import { haptic, isMockEnvironment, sharePreparedMessage, shareUrl } from '@/shared/platform';
 import { notify } from '@/shared/ui';
-import { requestMoneyOpened } from './sheet';
+import { $requestMoneyOpen, requestMoneyOpened } from './sheet';
 
 export { requestMoneyClosed, requestMoneyOpened, $requestMoneyOpen } from './sheet';
 
@@ -38,6 +38,11 @@ export const myRequestsQuery = createApiQuery(paymentRequestsList, { cached: fal
 export const profileQuery = createApiQuery(transfersProfile, { cached: false });
 export const updateProfileMutation = createApiMutation(transfersUpdateProfile);
 
+/** The sheet's content mounted (its chunk arrived): an open that came before the chunk is handled then. */
+const lazyOpen = lazySheetOpened(requestMoneyOpened, $requestMoneyOpen);
+export const requestSheetMounted = lazyOpen.mounted;
+const opened = lazyOpen.opened;
+
 export const tabChanged = createEvent<RequestTab>();
 export const currencyChanged = createEvent<Currency>();
 export const amountChanged = createEvent<string>();
@@ -48,11 +53,11 @@ export const cancelPressed = createEvent<string>();
 export const discoverableChanged = createEvent<boolean>();
 export const linkCopyPressed = createEvent<string>();
 
-export const $tab = createStore<RequestTab>('request').on(tabChanged, (_, tab) => tab).reset(requestMoneyOpened);
-export const $currency = createStore<Currency>('USD').on(currencyChanged, (_, c) => c).reset(requestMoneyOpened);
-export const $amountText = createStore('').on(amountChanged, (_, text) => text).reset(requestMoneyOpened, createRequestMutation.finished.success);
-export const $note = createStore('').on(noteChanged, (_, text) => text).reset(requestMoneyOpened, createRequestMutation.finished.success);
-const $submitted = createStore(false).on(createPressed, () => true).reset(requestMoneyOpened, amountChanged, createRequestMutation.finished.success);
+export const $tab = createStore<RequestTab>('request').on(tabChanged, (_, tab) => tab).reset(opened);
+export const $currency = createStore<Currency>('USD').on(currencyChanged, (_, c) => c).reset(opened);
+export const $amountText = createStore('').on(amountChanged, (_, text) => text).reset(opened, createRequestMutation.finished.success);
+export const $note = createStore('').on(noteChanged, (_, text) => text).reset(opened, createRequestMutation.finished.success);
+const $submitted = createStore(false).on(createPressed, () => true).reset(opened, amountChanged, createRequestMutation.finished.success);
 export const $amount = combine($amountText, $currency, (text, currency): Money | null => {
   const parsed = parseAmountInput(text, currency);
   return parsed.ok && parsed.amount > 0 ? { amount: parsed.amount, currency } : null;
@@ -62,7 +67,7 @@ export const $failure = createStore<ErrorMessage | null>(null)
   .on([createRequestMutation.finished.failure, updateProfileMutation.finished.failure, cancelRequestMutation.finished.failure], (_, { error }) =>
     toErrorMessage(error, 'errors:general.error'),
   )
-  .reset(requestMoneyOpened, amountChanged, tabChanged);
+  .reset(opened, amountChanged, tabChanged);
 
 /** The user's requests, newest first (the first page), updated by what this sheet does. */
 export const $requests = createStore<PaymentRequest[]>([])
@@ -77,8 +82,8 @@ export const $creating = createRequestMutation.$pending;
 export const $myLink = combine($appConfig, $profile, (config, profile) => (config && profile ? miniAppLink(config.app, `pay_${profile.payCode}`) : null));
 export const $profileSaving = updateProfileMutation.$pending;
 
-sample({ clock: requestMoneyOpened, fn: () => undefined, target: [myRequestsQuery.start, profileQuery.start] });
-sample({ clock: requestMoneyOpened, target: appConfigRequested });
+sample({ clock: opened, fn: () => undefined, target: [myRequestsQuery.start, profileQuery.start] });
+sample({ clock: opened, target: appConfigRequested });
 sample({
   clock: createPressed,
   source: { amount: $amount, note: $note, busy: $creating },

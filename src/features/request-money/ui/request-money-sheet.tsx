@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { Alert, Badge, Button, PrimaryAction, QrCode, SegmentedControl, Sheet, SummaryList, Switch, TextField } from '@/shared/ui';
 import {
@@ -25,6 +25,7 @@ import {
   requestMoneyClosed,
   sharePressed,
   tabChanged,
+  requestSheetMounted,
 } from '../model/request-money';
 import styles from './request-money-sheet.module.css';
 
@@ -34,6 +35,11 @@ const STATUS_TONE = { open: 'info', paid: 'success', cancelled: 'neutral', expir
 export default function RequestMoneySheet() {
   const { t } = useTranslation('wallet-actions');
   const format = useFormatters();
+  const mounted = useUnit(requestSheetMounted);
+  // The first open may have come before this chunk: the model handles it now.
+  useEffect(() => {
+    mounted();
+  }, [mounted]);
   const [open, tab, currency, amountText, amountInvalid, note, failure, creating, requests, profile, link, saving] = useUnit([
     $requestMoneyOpen,
     $tab,

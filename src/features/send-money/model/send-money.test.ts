@@ -19,8 +19,10 @@ import {
   recipientTextChanged,
   reviewed,
   sendMoneyOpened,
+  sendMoneySheetMounted,
   $failure,
 } from './send-money';
+import { $sendMoneyOpen, $sendMoneyTarget } from './sheet';
 
 const server = createFakeServer();
 const usd = (amount: number) => ({ amount, currency: 'USD' as const });
@@ -99,6 +101,15 @@ describe('send money', () => {
     expect(sends.map((c) => c.body)).toEqual([{ payCode: 'Ab3De5Gh7K', amount: usd(1_250), note: 'Lunch' }]);
     expect(sends[0]!.headers.get('idempotency-key')).toBeTruthy();
     expect(scope.getState($step)).toBe('done');
+  });
+
+  it('opened before its chunk arrived (the open event unheard): the sheet\'s mount loads what the open would have', async () => {
+    server.on('POST', '/api/transfers/recipient', () => ok(recipient));
+    const scope = fork({ values: [[$sendMoneyOpen, true], [$sendMoneyTarget, { payCode: 'Ab3De5Gh7K' }]] });
+    await allSettled(sendMoneySheetMounted, { scope });
+    expect(server.callsTo('GET', '/api/transfers/limits')).toHaveLength(1);
+    expect(server.callsTo('POST', '/api/transfers/recipient').map((c) => c.body)).toEqual([{ payCode: 'Ab3De5Gh7K' }]);
+    expect(scope.getState($step)).toBe('amount');
   });
 
   it('a payment link opens on the amount step; a request on the confirm step with its amount', async () => {

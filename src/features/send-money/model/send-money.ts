@@ -22,9 +22,10 @@ import {
   type Transfer,
 } from '@/shared/contract';
 import { parseAmountInput } from '@/shared/money';
+import { lazySheetOpened } from '@/shared/lib';
 import { getStartParam, haptic, openTelegramLink } from '@/shared/platform';
 import { parseRecipientInput } from '../lib/pay-link';
-import { $sendMoneyTarget, sendMoneyClosed, sendMoneyOpened, type SendMoneyTarget } from './sheet';
+import { $sendMoneyOpen, $sendMoneyTarget, sendMoneyClosed, sendMoneyOpened, type SendMoneyTarget } from './sheet';
 
 export { sendMoneyClosed, sendMoneyOpened, $sendMoneyOpen } from './sheet';
 
@@ -48,7 +49,10 @@ export const edited = createEvent();
 export const confirmed = createEvent();
 export const recipientCleared = createEvent();
 
-const opened = sendMoneyOpened.map(() => undefined);
+/** The sheet's content mounted (its chunk arrived): an open that came before the chunk is handled then. */
+const lazyOpen = lazySheetOpened(sendMoneyOpened, $sendMoneyOpen);
+export const sendMoneySheetMounted = lazyOpen.mounted;
+const opened = lazyOpen.opened;
 
 export const $recipientText = createStore('').on(recipientTextChanged, (_, text) => text).reset(opened, sendMoneyClosed);
 export const $recipient = createStore<Recipient | null>(null)
@@ -121,8 +125,8 @@ export const $block = $moneyBlock;
 // Opening: load what the sheet needs, then the recipient of a link or the request.
 sample({ clock: opened, target: [userRequested, walletRequested] });
 sample({ clock: opened, fn: () => undefined, target: transferLimitsQuery.start });
-sample({ clock: sendMoneyOpened, source: $sendMoneyTarget, filter: (target) => target !== null && 'payCode' in target, fn: (target) => ({ body: { payCode: (target as { payCode: string }).payCode } }), target: findRecipientMutation.start });
-sample({ clock: sendMoneyOpened, source: $sendMoneyTarget, filter: (target) => target !== null && 'requestId' in target, fn: (target) => ({ params: { requestId: (target as { requestId: string }).requestId } }), target: paymentRequestMutation.start });
+sample({ clock: opened, source: $sendMoneyTarget, filter: (target) => target !== null && 'payCode' in target, fn: (target) => ({ body: { payCode: (target as { payCode: string }).payCode } }), target: findRecipientMutation.start });
+sample({ clock: opened, source: $sendMoneyTarget, filter: (target) => target !== null && 'requestId' in target, fn: (target) => ({ params: { requestId: (target as { requestId: string }).requestId } }), target: paymentRequestMutation.start });
 
 // The recipient step: a typed @username / link / code.
 const submittedInput = sample({ clock: recipientSubmitted, source: $recipientText, fn: parseRecipientInput });

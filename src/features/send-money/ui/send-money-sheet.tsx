@@ -1,4 +1,5 @@
 import { useUnit } from 'effector-react';
+import { useEffect } from 'react';
 import { MoneyBlockNotice } from '@/entities/user';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { useClosingConfirmation } from '@/shared/platform';
@@ -32,6 +33,7 @@ import {
   recipientTextChanged,
   reviewed,
   sendMoneyClosed,
+  sendMoneySheetMounted,
 } from '../model/send-money';
 import styles from './send-money-sheet.module.css';
 
@@ -41,6 +43,11 @@ const FORM_ID = 'send-money-recipient';
 export default function SendMoneySheet() {
   const { t } = useTranslation('wallet-actions');
   const format = useFormatters();
+  const mounted = useUnit(sendMoneySheetMounted);
+  // The first open may have come before this chunk: the model handles it now.
+  useEffect(() => {
+    mounted();
+  }, [mounted]);
   const [open, step, text, invalid, recipient, request, currency, amountText, amount, note, amountError, limit, failure, finding, sending, sent, block] = useUnit([
     $sendMoneyOpen,
     $step,
@@ -64,7 +71,7 @@ export default function SendMoneySheet() {
     sendMoneyClosed,
     recipientTextChanged,
     recipientSubmitted,
-      contactRequested,
+    contactRequested,
     recipientCleared,
     currencyChanged,
     amountChanged,

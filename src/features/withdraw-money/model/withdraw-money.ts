@@ -22,8 +22,9 @@ import {
   type Withdrawal,
 } from '@/shared/contract';
 import { parseAmountInput } from '@/shared/money';
+import { lazySheetOpened } from '@/shared/lib';
 import { haptic } from '@/shared/platform';
-import { withdrawClosed, withdrawOpened } from './sheet';
+import { $withdrawOpen, withdrawClosed, withdrawOpened } from './sheet';
 
 export { withdrawClosed, withdrawOpened, $withdrawOpen } from './sheet';
 
@@ -52,7 +53,10 @@ export const newAddressChanged = createEvent<string>();
 export const newLabelChanged = createEvent<string>();
 export const addAddressSubmitted = createEvent();
 
-const opened = withdrawOpened.map(() => undefined);
+/** The sheet's content mounted (its chunk arrived): an open that came before the chunk is handled then. */
+const lazyOpen = lazySheetOpened(withdrawOpened, $withdrawOpen);
+export const withdrawSheetMounted = lazyOpen.mounted;
+const opened = lazyOpen.opened;
 export const $method = createStore<WithdrawMethod>('usdt').on(methodChanged, (_, m) => m).reset(withdrawClosed);
 
 export const $options = optionsQuery.$data;

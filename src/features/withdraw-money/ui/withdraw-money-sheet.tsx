@@ -1,4 +1,5 @@
 import { useUnit } from 'effector-react';
+import { useEffect } from 'react';
 import { MoneyBlockNotice } from '@/entities/user';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { useClosingConfirmation } from '@/shared/platform';
@@ -39,6 +40,7 @@ import {
   newAddressChanged,
   newLabelChanged,
   withdrawClosed,
+  withdrawSheetMounted,
 } from '../model/withdraw-money';
 import styles from './withdraw-money-sheet.module.css';
 
@@ -46,6 +48,11 @@ import styles from './withdraw-money-sheet.module.css';
 export default function WithdrawMoneySheet() {
   const { t } = useTranslation('wallet-actions');
   const format = useFormatters();
+  const mounted = useUnit(withdrawSheetMounted);
+  // The first open may have come before this chunk: the model handles it now.
+  useEffect(() => {
+    mounted();
+  }, [mounted]);
   const [open, step, method, options, addresses, addressId, address, bankId, amountText, amount, fee, total, problem, code, failure, busy, result, block] = useUnit([
     $withdrawOpen,
     $step,
@@ -82,7 +89,7 @@ export default function WithdrawMoneySheet() {
     newAddressChanged,
     newLabelChanged,
     addAddressSubmitted,
-    ]);
+  ]);
   useClosingConfirmation(busy || step === 'confirm');
   const methodOptions = options ? options[method] : null;
   const failureText = failure
@@ -194,14 +201,22 @@ export default function WithdrawMoneySheet() {
               hint={t('withdraw.newAddressHint')}
             />
             <TextField label={t('withdraw.label')} name="newLabel" maxLength={32} value={newLabel} onChange={(event) => changeNewLabel(event.target.value)} />
-            <Alert tone="info">{t('withdraw.newAddressHold', { hours: options?.holdHours ?? 24 })}</Alert>
+            {(options?.holdHours ?? 24) > 0 && <Alert tone="info">{t('withdraw.newAddressHold', { hours: options?.holdHours ?? 24 })}</Alert>}
           </>
         )}
         {step === 'confirm' && amount && fee && total && (
           <>
             <SummaryList
               rows={[
-                { id: 'to', label: t('withdraw.to'), value: method === 'usdt' ? <span data-testid="withdraw-to">{address?.label} · {address?.address}</span> : t('withdraw.toPhone', { phone: options?.sbp.phoneMasked ?? '' }) },
+                {
+                  id: 'to',
+                  label: t('withdraw.to'),
+                  value: (
+                    <span data-testid="withdraw-to">
+                      {method === 'usdt' ? `${address?.label} · ${address?.address}` : `${options?.sbp.banks.find((bank) => bank.id === bankId)?.name} · ${options?.sbp.phoneMasked}`}
+                    </span>
+                  ),
+                },
                 { id: 'amount', label: t('withdraw.receives'), value: format.money(amount) },
                 { id: 'fee', label: method === 'usdt' ? t('withdraw.networkFee') : t('withdraw.fee'), value: format.money(fee) },
                 { id: 'total', label: t('withdraw.total'), value: format.money(total), total: true },
