@@ -8,7 +8,7 @@
  * - withdraw USDT: an address added to the address book (a bad one refused), the fee shown before confirming, the email
  *   code, sent; the history's row turns completed, its details show the transaction hash and the explorer button;
  * - withdraw RUB by SBP to the own phone at a chosen bank, with the email code.
- * Screenshots: test-results/e2e/p2p-<lang>-*.png.
+ * Screenshots: test-results/e2e/p2p-<lang>-*.png; axe-core checks every open sheet at each of them.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { formatMoney } from '../../src/shared/money';
-import { api, fundUsdt, openSignedIn, readMailboxCode, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible, hidden, type ApiUser } from './support';
+import { api, axeViolations, formatViolations, fundUsdt, openSignedIn, readMailboxCode, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible, hidden, type ApiUser } from './support';
 
 type Lang = 'en' | 'ru';
 type Json = Record<string, any>;
@@ -42,7 +42,13 @@ function journey(lang: Lang) {
     const { page, baseUrl } = app;
     const { wallet: w, actions: a, details: d } = T(lang);
     const money = (amount: number, currency: string, signDisplay?: 'always') => formatMoney({ amount, currency }, lang, { signDisplay });
-    const shot = (target: Page, name: string) => saveScreenshot(target, `p2p-${lang}-${name}`);
+    /** A screenshot of the step, and axe on its open sheet (no serious or critical violations, issue #7). */
+    const shot = async (target: Page, name: string) => {
+      await saveScreenshot(target, `p2p-${lang}-${name}`);
+      if (!(await target.locator('[role="dialog"]').count())) return;
+      const found = await axeViolations(target, { include: '[role="dialog"]' });
+      expect(found, formatViolations(`p2p-${lang}-${name}`, found)).toEqual([]);
+    };
     const rowsOf = (target: Page) => target.getByTestId('transaction-history').locator('li');
 
     const names = NAMES[lang];
