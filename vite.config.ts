@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react-swc';
-import type { Plugin } from 'vite';
+import { build as viteBuild, type Plugin, type UserConfig } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompressDirectory } from './scripts/precompress.ts';
 import { compileHints, telegramLaunchCheckOnce, telegramLaunchParamsParsedOnce } from './scripts/vite-startup-plugins.ts';
@@ -46,7 +47,7 @@ function chunkModulesReport(): Plugin {
 }
 
 /** Brotli and gzip copies beside every compressible file of the build (scripts/precompress.ts, static-files.ts). */
-function precompressBuild(): Plugin {
+function precompressBuild(subdirectory = ''): Plugin {
   let outDir = '';
   return {
     name: 'precompress',
@@ -54,8 +55,8 @@ function precompressBuild(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir.startsWith('/') ? config.build.outDir : `${config.root}/${config.build.outDir}`;
     },
-    closeBundle() {
-      const { files, bytes, brotliBytes } = precompressDirectory(outDir);
+    async closeBundle() {
+      const { files, bytes, brotliBytes } = await precompressDirectory(subdirectory ? `${outDir}/${subdirectory}` : outDir);
       this.info(`precompressed ${files} files: ${(bytes / 1024).toFixed(0)} KiB -> ${(brotliBytes / 1024).toFixed(0)} KiB brotli`);
     },
   };
@@ -105,7 +106,68 @@ export const WALLET_HISTORY_TOOLS_CHUNK = /src[\\/]widgets[\\/]transaction-histo
 const reactRouterProduction = (file: string) =>
   fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
-export default defineConfig(({ command }) => ({
+/**
+ * The operator console (docs/ops.md "The console"): a second web entry (ops/index.html → dist/ops/, served at /ops/),
+ * built from this same config in its own pass (`mode: 'ops'`) right after the app's, so `vite build` builds both. Not a
+ * second input of the app's build: the app's chunk groups (`first-screen` = every entry's initial modules) would then
+ * take the console's modules in, and the app's chunks and budgets would change. The console shares src/shared (the
+ * contract, api, ui, i18n) and never ships in the app: src/ops is imported by nothing under src/ but itself
+ * (tests/unit/console-boundaries.test.ts).
+ */
+export const CONSOLE_DIR = 'ops';
+function consoleBuild(): Plugin {
+  let outDir = '';
+  return {
+    name: 'ops-console-build',
+    apply: (_config, env) => env.command === 'build' && env.mode !== CONSOLE_DIR,
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      await viteBuild({ configFile: fileURLToPath(import.meta.url), mode: CONSOLE_DIR, build: { outDir }, logLevel: 'warn' });
+    },
+  };
+}
+
+const effectorSwc = (command: 'build' | 'serve') =>
+  react({
+    // Effector SIDs (stable unit ids) for scopes and cache keys; readable unit names in dev and tests only
+    // (production code never reads them: -1 KB gzip on data screens).
+    plugins: [['@effector/swc-plugin', { factories: ['@/shared/api', '@/shared/api/factory', '@/ops/shared/api'], addNames: command !== 'build' }]],
+  });
+
+/** `@/` is src/; production builds (the app's and the console's) alias a few packages to their production builds. */
+const aliases = (command: 'build' | 'serve') => [
+  { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+  ...(command === 'build'
+    ? [
+        { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+        { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+        // effector-react and react-i18next import the React 17 shim of useSyncExternalStore; with
+        // React 19 it only delegates to React's own hook, so take that directly (same behaviour, -0.4 KB).
+        { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
+        { find: /^use-sync-external-store\/shim\/with-selector\.js$/, replacement: 'use-sync-external-store/with-selector.js' },
+      ]
+    : []),
+];
+
+/** The console's build: its own HTML entry, assets under dist/ops/, no Telegram plugins, no budgets of the app's. */
+const consoleConfig = (command: 'build' | 'serve'): UserConfig => ({
+  plugins: [precompressBuild(CONSOLE_DIR), effectorSwc(command)],
+  resolve: { alias: aliases(command) },
+  css: { modules: { generateScopedName: shortClassName } },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    emptyOutDir: false,
+    assetsDir: `${CONSOLE_DIR}/assets`,
+    manifest: `${CONSOLE_DIR}/.vite/manifest.json`,
+    modulePreload: { polyfill: false },
+    rolldownOptions: { input: fileURLToPath(new URL(`./${CONSOLE_DIR}/index.html`, import.meta.url)) },
+  },
+});
+
+export default defineConfig(({ command, mode }) => mode === CONSOLE_DIR ? consoleConfig(command) : {
   plugins: [
     chunkModulesReport(),
     precompressBuild(),
@@ -115,27 +177,11 @@ export default defineConfig(({ command }) => ({
     compileHints(['wallet-screen']),
     telegramLaunchCheckOnce(),
     telegramLaunchParamsParsedOnce(),
-    react({
-      // Effector SIDs (stable unit ids) for scopes and cache keys; readable unit names in dev and tests only
-      // (production code never reads them: -1 KB gzip on data screens).
-      plugins: [['@effector/swc-plugin', { factories: ['@/shared/api', '@/shared/api/factory'], addNames: command !== 'build' }]],
-    }),
+    effectorSwc(command),
+    // Last: the app's own files are compressed (synchronously, above) before the console's pass writes dist/ops/.
+    consoleBuild(),
   ],
-  resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      ...(command === 'build'
-        ? [
-            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
-            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
-            // effector-react and react-i18next import the React 17 shim of useSyncExternalStore; with
-            // React 19 it only delegates to React's own hook, so take that directly (same behaviour, -0.4 KB).
-            { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
-            { find: /^use-sync-external-store\/shim\/with-selector\.js$/, replacement: 'use-sync-external-store/with-selector.js' },
-          ]
-        : []),
-    ],
-  },
+  resolve: { alias: aliases(command) },
   css: {
     // Production CSS-module class names: `_` + 6 characters of a hash of file + class (instead of
     // `_button_kw9uw_1`): every class is written twice (CSS and the JS map). Dev and tests keep readable names.
@@ -174,6 +220,9 @@ export default defineConfig(({ command }) => ({
     },
   },
   test: {
+    // Every core runs test files (vitest's default leaves one to its main process, which waits while the files run: on
+    // the 2 cores `npm test` runs on, that was ONE file at a time, with a core idle).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
@@ -203,7 +252,8 @@ export default defineConfig(({ command }) => ({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Files run side by side: each has its own databases (a PGlite copy per app, or a new PostgreSQL database),
+          // its own ports and temp folders (the PGlite template cache is shared between processes by design).
         },
       },
       {
@@ -226,9 +276,9 @@ export default defineConfig(({ command }) => ({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Files run side by side: each has its own Chromium and a fresh server per test on a random port.
         },
       },
     ],
   },
-}));
+});

@@ -17,8 +17,9 @@ import { registerOverloadShedding } from './http/overload';
 import { registerNulGuard } from './http/validation';
 import { isApiPath, registerStaticFiles } from './http/static-files';
 import { loadModuleSettings, registerModules, type Adapters, type ModuleSettings, type MountedModule } from './modules';
-import { TokenService } from './modules/auth';
+import { deriveKey, TokenService } from './modules/auth';
 import { requireStepUp } from './modules/app-lock';
+import { OperatorSessions } from './modules/ops';
 import { requireVerifiedUser, UsersService } from './modules/users';
 import { Monitor } from './monitor';
 import { resolveAdapters } from './outside-world';
@@ -40,13 +41,13 @@ export interface BuildAppOptions {
   modules?: (settings: ModuleSettings) => MountedModule[];
 }
 
-export const BODY_LIMIT_BYTES = 64 * 1024;
+const BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
  * TRUST_PROXY as Fastify's trustProxy: a hop count becomes "trust the n nearest addresses" (the client address is the
  * one the nearest proxy appended, never a leftmost X-Forwarded-For entry the client wrote itself).
  */
-export const trustProxyOption = (trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) =>
+const trustProxyOption = (trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) =>
   typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 
 /** The Fastify app with every module, ready for `listen()` or `inject()`. */
@@ -77,6 +78,7 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
   });
 
   const tokens = new TokenService(db, clock, config.jwtSecret, { reuseGraceSeconds: config.refreshReuseGraceSeconds });
+  const operatorSessions = new OperatorSessions(db, clock, deriveKey(config.jwtSecret, 'operator-access-token'));
   app.decorate('httpContext', {
     db,
     clock,
@@ -90,6 +92,7 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
       verified: (auth) => requireVerifiedUser(db, clock, auth.userId, auth.verified),
       'step-up': async (auth) => requireStepUp(auth, clock, config.appLock.stepUpSeconds),
     },
+    authenticateOperator: (token: string) => operatorSessions.authenticate(token),
   } satisfies HttpContext);
 
   const users = new UsersService({ db, clock, autoVerifyAfterSeconds: config.sandbox ? config.verificationDelaySeconds : null });
@@ -115,7 +118,7 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
 
   await registerApiDocs(app);
   const { adapters, sandbox } = resolveAdapters(app, { db, clock, config, given, monitor });
-  await registerModules(app, { db, clock, config, adapters, tokens, users, monitor }, settings, modules);
+  await registerModules(app, { db, clock, config, adapters, tokens, users, operatorSessions, monitor }, settings, modules);
   if (sandbox) await registerSandboxRoutes(app, sandbox, { db, clock, config, users, adapters });
   await extraRoutes?.(app);
 

@@ -1,11 +1,13 @@
 /**
- * Housekeeping every server process runs on a timer: today, purging Idempotency-Key records past their retention.
+ * Housekeeping every server process runs on a timer: purging Idempotency-Key records past their retention, and
+ * enqueueing the day's reconciliation (once per UTC day across processes: its job has a dedupe key, docs/ops.md).
  * Several processes doing it at once is harmless (a row is deleted once; the others skip it).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { addSeconds, type Clock } from './clock';
 import type { Db } from './db/db';
 import { purgeIdempotencyKeys } from './http/idempotency';
+import { scheduleDailyReconciliation } from './modules/ops';
 
 export interface Maintenance {
   /** One pass now (also what the timer runs). */
@@ -26,6 +28,7 @@ export const startMaintenance = (
       try {
         const purged = await purgeIdempotencyKeys(db, addSeconds(clock.now(), -retentionHours * 3600));
         if (purged > 0) log.info({ purged }, 'purged old idempotency keys');
+        await scheduleDailyReconciliation(db, clock);
       } catch (error) {
         log.warn({ err: error }, 'maintenance pass failed; retrying at the next one');
       } finally {

@@ -1,7 +1,7 @@
 /**
  * The outside world of one app: which implementation of each integration it uses, as the configuration chose it
  * (docs/adapters.md "Configuration": RATES_PROVIDER, CARD_ISSUER_ADAPTER, SBP_ACQUIRER_ADAPTER, MAIL_ADAPTER,
- * TRON_ADAPTER, BOT_ADAPTER). Production adapters are built here; the sandbox's stand-ins come from server/sandbox (SANDBOX on).
+ * TRON_ADAPTER, BOT_ADAPTER, KYC_PROVIDER). Production adapters are built here; the sandbox's stand-ins come from server/sandbox (SANDBOX on).
  * Adapters given by the caller (tests) win. The modules only see the interfaces (server/modules/module.ts `Adapters`).
  */
 import type { FastifyInstance } from 'fastify';
@@ -92,6 +92,7 @@ export const resolveAdapters = (
       tronSource,
       sbpAcquirer: given.sbpAcquirer ?? (choice.sbpAcquirer.adapter === 'sandbox' ? sandbox?.acquirer : undefined),
       cardIssuer: given.cardIssuer ?? (choice.cardIssuer.adapter === 'sandbox' ? (sandbox?.cardIssuer ?? undefined) : undefined),
+      kyc: given.kyc ?? (config.kyc.provider === 'sandbox' ? sandbox?.kyc : undefined),
     },
   };
 };

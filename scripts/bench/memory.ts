@@ -1,7 +1,7 @@
 /**
  * `npm run bench:memory`: where the embedded (PGlite) server's resident memory goes, the same load as the embedded
  * rows of `npm run bench:table` (a first start on an empty folder, then a start on its data, USERS sign-ups, a 1 s
- * warm-up and RUNS × SECONDS of GET /api/wallet over 32 keep-alive connections). The compiled server runs with
+ * warm-up and RUNS × SECONDS of GET /api/wallet over 32 keep-alive connections, driven by autocannon as there). The compiled server runs with
  * `scripts/bench/memory-probe.mjs` preloaded, which prints on SIGUSR2 the RSS split into V8's heap, the WebAssembly
  * memory (its byte length and what of it is resident) and the rest. Figures only, nothing asserted.
  *
@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildServer } from '../build-server';
-import { runClosedLoop } from '../load/closed-loop';
+import { runCannon } from '../load/cannon';
 import { LoadClient, LoadStats } from '../load/http-client';
 import { processCpuMs } from '../load/proc-cpu';
 import { ROOT, sandboxServerEnv, startServerProcess, stopServerProcess, type ServerProcess } from '../load/server-process';
@@ -72,7 +72,7 @@ const main = async () => {
   const client = new LoadClient(1_000);
   const servers: ServerProcess[] = [];
   const start = async (name: string) => {
-    const server = await startServerProcess(name, sandboxServerEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'error', TRON_POLL_MS: '1000' }), {
+    const server = await startServerProcess(name, sandboxServerEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'error', TRON_POLL_MS: '1000', TRUST_PROXY: '1' }), {
       entry,
       nodeArgs: [...NODE_ARGS, '--import', PROBE],
     });
@@ -90,13 +90,13 @@ const main = async () => {
     const afterSignUp = await probe(server);
     const targets = users.map((user) => ({ path: '/api/wallet', headers: { authorization: `Bearer ${user.token}` } }));
     let address = 500;
-    await runClosedLoop({ base: server.url, targets, connections: CONNECTIONS, seconds: 1, firstAddress: address });
+    await runCannon({ base: server.url, targets, connections: CONNECTIONS, seconds: 1, firstAddress: address });
     const rates: number[] = [];
     const cpu0 = processCpuMs(server.pid);
     let requests = 0;
     for (let run = 0; run < RUNS; run++) {
       address += 2_000;
-      const result = await runClosedLoop({ base: server.url, targets, connections: CONNECTIONS, seconds: SECONDS, firstAddress: address });
+      const result = await runCannon({ base: server.url, targets, connections: CONNECTIONS, seconds: SECONDS, firstAddress: address });
       rates.push(result.rate);
       requests += result.requests;
     }

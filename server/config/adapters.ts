@@ -18,21 +18,21 @@ export interface AdapterChoice<V extends string> {
   explicit: boolean;
 }
 
-export const RATES_PROVIDERS = ['sandbox', 'cbr', 'none'] as const;
-export type RatesProviderName = (typeof RATES_PROVIDERS)[number];
+const RATES_PROVIDERS = ['sandbox', 'cbr', 'none'] as const;
+type RatesProviderName = (typeof RATES_PROVIDERS)[number];
 /** `sandbox`: the simulated issuer (SANDBOX on); `none`: no issuer, card issue refused up front. A real one adds its name. */
-export const CARD_ISSUER_ADAPTERS = ['sandbox', 'none'] as const;
-export type CardIssuerAdapterName = (typeof CARD_ISSUER_ADAPTERS)[number];
+const CARD_ISSUER_ADAPTERS = ['sandbox', 'none'] as const;
+type CardIssuerAdapterName = (typeof CARD_ISSUER_ADAPTERS)[number];
 /** `sandbox`: the simulated acquirer and its payment page (SANDBOX on); `none`: SBP top-ups refused. A real one adds its name. */
-export const SBP_ACQUIRER_ADAPTERS = ['sandbox', 'none'] as const;
-export type SbpAcquirerAdapterName = (typeof SBP_ACQUIRER_ADAPTERS)[number];
-export const MAIL_ADAPTERS = ['sandbox', 'smtp'] as const;
-export type MailAdapterName = (typeof MAIL_ADAPTERS)[number];
+const SBP_ACQUIRER_ADAPTERS = ['sandbox', 'none'] as const;
+type SbpAcquirerAdapterName = (typeof SBP_ACQUIRER_ADAPTERS)[number];
+const MAIL_ADAPTERS = ['sandbox', 'smtp'] as const;
+type MailAdapterName = (typeof MAIL_ADAPTERS)[number];
 
 /** The official daily document of the Central Bank of Russia (windows-1251 XML). */
-export const CBR_DAILY_URL = 'https://www.cbr.ru/scripts/XML_daily.asp';
+const CBR_DAILY_URL = 'https://www.cbr.ru/scripts/XML_daily.asp';
 
-export interface RatesConfig extends AdapterChoice<RatesProviderName> {
+interface RatesConfig extends AdapterChoice<RatesProviderName> {
   cbr: {
     url: string;
     /** A stored rate older than this is fetched again (on the next quote that needs the market rate). */
@@ -46,9 +46,9 @@ export interface RatesConfig extends AdapterChoice<RatesProviderName> {
   /** What any provider's rate may be: absolute bounds and the largest move from the last accepted one. */
   bounds: { min: string; max: string; maxChangeBps: number };
 }
-export type CardIssuerConfig = AdapterChoice<CardIssuerAdapterName>;
-export type SbpAcquirerConfig = AdapterChoice<SbpAcquirerAdapterName>;
-export type MailConfig = AdapterChoice<MailAdapterName>;
+type CardIssuerConfig = AdapterChoice<CardIssuerAdapterName>;
+type SbpAcquirerConfig = AdapterChoice<SbpAcquirerAdapterName>;
+type MailConfig = AdapterChoice<MailAdapterName>;
 
 export interface AdaptersConfig {
   rates: RatesConfig;

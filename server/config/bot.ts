@@ -9,9 +9,9 @@ import { coreVars } from './core';
 import { defineSection, type SectionContext } from './section';
 import { Invalid, v, variable } from './vars';
 
-export const BOT_ADAPTERS = ['sandbox', 'telegram', 'none'] as const;
+const BOT_ADAPTERS = ['sandbox', 'telegram', 'none'] as const;
 export type BotAdapterName = (typeof BOT_ADAPTERS)[number];
-export const TELEGRAM_BOT_API_URL = 'https://api.telegram.org';
+const TELEGRAM_BOT_API_URL = 'https://api.telegram.org';
 
 export interface BotConfig {
   adapter: BotAdapterName;

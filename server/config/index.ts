@@ -16,6 +16,7 @@ import { cardsSection } from './cards';
 import { edgeSection } from './edge';
 import { coreProductionProblems, coreVars, resolveCore, type CoreConfig } from './core';
 import { jobsSection } from './jobs';
+import { kycSection } from './kyc';
 import { promoSection } from './promo';
 import { ConfigError, parseVars, resolveSection, type Env, type Section, type SectionContext, type SettingsOf } from './section';
 import { tracingSection } from './tracing';
@@ -24,23 +25,18 @@ import { transfersSection } from './transfers';
 import { walletSection } from './wallet';
 import { withdrawalsSection } from './withdrawals';
 
-export { loadDatabaseConfig, localOrigin, type CoreConfig, type DatabaseConfig } from './core';
-export { ConfigError, defineSection, loadSection, type Env, type NodeEnv, type SectionContext } from './section';
-export { DEFAULT_PROMO_BONUS_CENTS, promoSection, type PromoSettings } from './promo';
-export { SANDBOX_DEPOSIT_ADDRESS, walletSection, type WalletSettings } from './wallet';
-export { cardsSection, type CardsSettings } from './cards';
+export { loadDatabaseConfig, localOrigin } from './core';
+export { ConfigError, loadSection, type Env } from './section';
+export { promoSection, type PromoSettings } from './promo';
+export { walletSection, type WalletSettings } from './wallet';
 export { jobsSection, type JobsSettings } from './jobs';
-export { tronSection, type TronConfig, type TronGridConfig } from './tron';
-export { adaptersSection, type AdaptersConfig, type RatesConfig } from './adapters';
-export { botSection, type BotConfig } from './bot';
-export { transfersSection, type TransfersSettings } from './transfers';
-export { withdrawalsSection, type WithdrawalsSettings, type MethodSettings } from './withdrawals';
-export { edgeSection, type EdgeSettings } from './edge';
-export { appLockSection, type AppLockSettings } from './app-lock';
-export { tracingSection, type TracingConfig } from './tracing';
+export { botSection } from './bot';
+export { type TransfersSettings } from './transfers';
+export { type WithdrawalsSettings } from './withdrawals';
+export { type TracingConfig } from './tracing';
 
 /** The sections besides the core, by the name they have on Config. */
-export const sections = {
+const sections = {
   wallet: walletSection,
   cards: cardsSection,
   promo: promoSection,
@@ -55,6 +51,8 @@ export const sections = {
   transfers: transfersSection,
   /** Money out: TRON sender, SBP payouts, fees, limits, holds (TRON_SENDER_ADAPTER, USDT_WITHDRAWAL_*, SBP_PAYOUT_*). */
   withdrawals: withdrawalsSection,
+  /** Who checks new users' identity (KYC_PROVIDER) and what its results do (docs/ops.md "Verification"). */
+  kyc: kycSection,
   /** What one request may cost at the HTTP edge (BODY_DISCARD_MAX_BYTES, MAX_IN_FLIGHT_REQUESTS). */
   edge: edgeSection,
   /** The app lock: the step-up window, the passcode hashes' pool and limits (APP_LOCK_*). */

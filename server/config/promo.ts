@@ -11,7 +11,7 @@ export interface PromoSettings {
 }
 
 /** 5.00 USD. */
-export const DEFAULT_PROMO_BONUS_CENTS = 500;
+const DEFAULT_PROMO_BONUS_CENTS = 500;
 
 export const promoSection = defineSection(
   {

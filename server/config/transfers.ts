@@ -6,7 +6,7 @@ import type { Currency } from '@/shared/contract';
 import { defineSection } from './section';
 import { Invalid, v } from './vars';
 
-export interface TransferCurrencyLimits {
+interface TransferCurrencyLimits {
   /** Smallest transfer, minor units. */
   min: number;
   /** Largest single transfer, minor units. */

@@ -9,10 +9,10 @@ import { Invalid, v, variable } from './vars';
 import { SANDBOX_DEPOSIT_ADDRESS, walletSection } from './wallet';
 
 /** Tether USD (USDT) TRC20 on TRON mainnet. */
-export const USDT_TRC20_MAINNET_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-export const TRONGRID_DEFAULT_URL = 'https://api.trongrid.io';
+const USDT_TRC20_MAINNET_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const TRONGRID_DEFAULT_URL = 'https://api.trongrid.io';
 
-export const TRON_ADAPTERS = ['sandbox', 'trongrid'] as const;
+const TRON_ADAPTERS = ['sandbox', 'trongrid'] as const;
 export type TronAdapterName = (typeof TRON_ADAPTERS)[number];
 
 export interface TronGridConfig {

@@ -31,7 +31,7 @@ export const variable = <T>(meta: VarDoc, parse: (raw: string | undefined) => T)
     })
     .meta({ description: meta.doc, shownDefault: meta.default ?? '—' });
 
-export type Var<T> = ReturnType<typeof variable<T>>;
+type Var<T> = ReturnType<typeof variable<T>>;
 
 const checkInt = (raw: string, min: number, max: number): number => {
   const n = Number(raw);

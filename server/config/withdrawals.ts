@@ -7,12 +7,12 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { defineSection, type SectionContext } from './section';
 import { Invalid, v, variable } from './vars';
 
-export const TRON_SENDER_ADAPTERS = ['sandbox', 'trongrid', 'none'] as const;
-export type TronSenderAdapterName = (typeof TRON_SENDER_ADAPTERS)[number];
-export const SBP_PAYOUT_ADAPTERS = ['sandbox', 'none'] as const;
-export type SbpPayoutAdapterName = (typeof SBP_PAYOUT_ADAPTERS)[number];
+const TRON_SENDER_ADAPTERS = ['sandbox', 'trongrid', 'none'] as const;
+type TronSenderAdapterName = (typeof TRON_SENDER_ADAPTERS)[number];
+const SBP_PAYOUT_ADAPTERS = ['sandbox', 'none'] as const;
+type SbpPayoutAdapterName = (typeof SBP_PAYOUT_ADAPTERS)[number];
 
-export interface MethodSettings {
+interface MethodSettings {
   /** Minor units of the method's currency. */
   fee: number;
   min: number;

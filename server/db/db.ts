@@ -52,3 +52,6 @@ export const UNIQUE_VIOLATION = '23505';
 
 /** PGlite data dir value for a throwaway in-memory database. */
 export const MEMORY_DATA_DIR = 'memory://';
+
+/** A PostgreSQL array literal of `values` (each quoted), for a `$n::text[]` / `$n::bigint[]` parameter. */
+export const arrayLiteral = (values: readonly string[]): string => `{${values.map((value) => `"${value.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;

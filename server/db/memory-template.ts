@@ -32,7 +32,7 @@ const TAR_TYPE = 'application/x-tar';
 /** Cache files not used for this long are deleted when a new one is written. */
 const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
 
-export const MEMORY_TEMPLATE_CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/pglite-memory-template/', import.meta.url));
+const MEMORY_TEMPLATE_CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/pglite-memory-template/', import.meta.url));
 
 export interface MemoryTemplateOptions {
   migrationsDir?: string | readonly string[];

@@ -5,13 +5,13 @@ import { fileURLToPath } from 'node:url';
 import type { Db, Queryable, Row } from './db';
 
 /** The production schema. */
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 /**
  * The sandbox's own tables (server/sandbox/migrations; in the compiled server dist-server/sandbox-migrations).
  * Their versions share one sequence with the production ones, so a database created before they moved (versions
  * already recorded) applies nothing again.
  */
-export const SANDBOX_MIGRATIONS_DIR = [new URL('../sandbox/migrations/', import.meta.url), new URL('./sandbox-migrations/', import.meta.url)]
+const SANDBOX_MIGRATIONS_DIR = [new URL('../sandbox/migrations/', import.meta.url), new URL('./sandbox-migrations/', import.meta.url)]
   .map((url) => fileURLToPath(url))
   .find((dir) => existsSync(dir)) ?? fileURLToPath(new URL('../sandbox/migrations/', import.meta.url));
 

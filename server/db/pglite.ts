@@ -113,7 +113,7 @@ const wrap = (target: PGlite | Transaction, prepared: PreparedStatements, inTran
  * small and the files stay in the operating system's page cache, so a lean buffer pool costs little; the embedded
  * server's resident memory after load fell from about 360 to about 240 MB (docs/server.md "Performance").
  */
-export const PGLITE_MEMORY_SETTINGS: readonly string[] = [
+const PGLITE_MEMORY_SETTINGS: readonly string[] = [
   'shared_buffers=16MB',
   'work_mem=2MB',
   'maintenance_work_mem=16MB',
@@ -136,7 +136,7 @@ export const PGLITE_MEMORY_SETTINGS: readonly string[] = [
  * cheaper and ended one run at 258 MB).
  * Read at run time: `--optimize-for-size` at each collection, the tiering flags when a module is compiled.
  */
-export const PGLITE_V8_FLAGS: readonly string[] = ['--optimize-for-size', '--no-wasm-dynamic-tiering', '--no-wasm-tier-up'];
+const PGLITE_V8_FLAGS: readonly string[] = ['--optimize-for-size', '--no-wasm-dynamic-tiering', '--no-wasm-tier-up'];
 let v8FlagsSet = false;
 const setV8Flags = () => {
   if (v8FlagsSet) return;
@@ -161,7 +161,7 @@ export interface PgliteOptions {
 }
 
 /** The compiled server's initdb template (scripts/build-server.ts writes it beside main.js; absent under tsx). */
-export const DEFAULT_INITDB_TEMPLATE = fileURLToPath(new URL('./pglite-initdb.tar.gz', import.meta.url));
+const DEFAULT_INITDB_TEMPLATE = fileURLToPath(new URL('./pglite-initdb.tar.gz', import.meta.url));
 /** The PGlite version a template was made with (a template of another version is ignored: initdb runs). */
 const initdbTemplateVersionFile = (template: string) => template.replace(/\.tar\.gz$/, '.version');
 

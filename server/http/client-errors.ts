@@ -98,7 +98,7 @@ const onRequestTimeout = (socket: Socket, answer: () => void): void => {
  * invalid characters such as NUL in a header, broken framing, a request that did not arrive within the timeouts).
  * The error envelope with the usual security headers, then the connection is closed (its framing can't be trusted).
  */
-export function handleClientError(this: { log: { debug: (obj: object, msg: string) => void } }, error: NodeJS.ErrnoException, socket: Socket): void {
+function handleClientError(this: { log: { debug: (obj: object, msg: string) => void } }, error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   this.log.debug({ err: error }, 'client error');
   // The answer went out already; what is late is the refused body we were discarding (body-discard.ts).
@@ -113,7 +113,7 @@ export function handleClientError(this: { log: { debug: (obj: object, msg: strin
  * Fastify's `frameworkErrors`: a URL the router cannot decode (malformed percent-escape) or a path parameter longer
  * than `maxParamLength`. Answered here because the route's hooks (helmet, CSP, request id) have not run.
  */
-export const handleFrameworkError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+const handleFrameworkError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
   const [status, code, message] =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? [414, 'URI_TOO_LONG', 'A part of the request path is too long.']
@@ -136,7 +136,7 @@ export const clientErrorOptions: Pick<FastifyServerOptions, 'clientErrorHandler'
 /** The longest request target (path and query) answered: the API's longest URLs (a cursor and filters) are ~400. */
 export const MAX_URL_LENGTH = 2048;
 /** The longest path segment: a file name can't be longer (NAME_MAX), the API's ids are at most 64. */
-export const MAX_PATH_SEGMENT_LENGTH = 255;
+const MAX_PATH_SEGMENT_LENGTH = 255;
 
 /**
  * A path no route or file can match, answered before routing: longer than MAX_URL_LENGTH, or a segment over

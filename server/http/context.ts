@@ -1,4 +1,4 @@
-import type { GuardName } from '@/shared/contract/core';
+import type { GuardName, OperatorRole } from '@/shared/contract/core';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 
@@ -40,11 +40,19 @@ export interface AuthContext {
   appLock: AppLockState;
 }
 
+/** Who made an operator request (`auth: 'operator'`, the console; docs/ops.md "Operators and roles"). */
+export interface OperatorContext {
+  operatorId: string;
+  /** The operator session (operator_sessions.id, the access token's `sid`). */
+  sessionId: string;
+  roles: readonly OperatorRole[];
+}
+
 /**
  * The guards an endpoint can require (`requires` in the contract, docs/api.md "Guards"), as the modules that own the
  * rules implement them: each refuses the caller by throwing its error (a DomainError in the envelope).
  */
-export type Guards = Record<GuardName, (auth: AuthContext) => Promise<void>>;
+type Guards = Record<GuardName, (auth: AuthContext) => Promise<void>>;
 
 /** What the contract binding (`route()`) needs from the app; set once by buildApp(). */
 export interface HttpContext {
@@ -61,6 +69,11 @@ export interface HttpContext {
   deferSessionCheck(accessToken: string, guard: (auth: AuthContext) => Promise<void>): Promise<DeferredSessionCheck>;
   /** The implementation of every guard (buildApp, from the modules that own the rules). */
   guards: Guards;
+  /**
+   * Verifies an operator's access token and its session (the ops module's OperatorTokenService); throws 401 when either
+   * is not valid. A user's token is never one (another audience and key).
+   */
+  authenticateOperator(accessToken: string): Promise<OperatorContext>;
 }
 
 declare module 'fastify' {

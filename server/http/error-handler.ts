@@ -29,7 +29,7 @@ const isFastifyError = (error: unknown): error is FastifyError =>
   error instanceof Error && ('code' in error || 'statusCode' in error);
 
 /** Any thrown value → a DomainError that is safe to show (unknown errors become 500 INTERNAL). */
-export const toDomainError = (error: unknown): DomainError => {
+const toDomainError = (error: unknown): DomainError => {
   if (isDomainError(error)) return error;
   if (isDatabaseConnectionError(error)) {
     return catalogError('DATABASE_UNAVAILABLE', 'The service is briefly unavailable. Please try again in a moment.', {

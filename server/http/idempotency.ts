@@ -21,7 +21,7 @@ import { API_HEADERS, requestHeader } from './headers';
  * every money-moving handler finds its own earlier result by the same key inside its database transaction
  * (cards.create_key, card_topups.request_key, the exchange's ledger key, sbp_payments.idempotency_key).
  */
-export const DEFAULT_PENDING_SECONDS = 60;
+const DEFAULT_PENDING_SECONDS = 60;
 
 export interface IdempotencyRecordId {
   scope: string;
@@ -170,16 +170,18 @@ export class InTransactionIdempotency<T> {
    * `RETURNING true AS claimed` only when the key was new. Nothing of it is visible before that statement commits, so
    * a concurrent request with the same key waits for it and then replays, as with claim(). Call `committed()` once the
    * statement has committed; when the key was taken or the statement wrote nothing, take the ordinary path (claim()
-   * in a transaction), which decides the replay, the reuse or the refusal.
+   * in a transaction), which decides the replay, the reuse or the refusal. `onlyFrom`: a FROM item of the statement it is
+   * sent in (e.g. a WITH clause's name): the claim is inserted only when that has a row.
    */
-  answeredClaim(data: T): { data: T; statement: StatementFrom; committed: () => T } {
+  answeredClaim(data: T, onlyFrom?: string): { data: T; statement: StatementFrom; committed: () => T } {
     const { checked, statusCode, response, now } = this.answerToStore(data);
     const params: SqlParam[] = [this.id.scope, this.id.endpointId, this.id.key, this.requestHash, statusCode, response, now];
     return {
       data: checked,
       statement: (n) => ({
         sql: `INSERT INTO idempotency_keys (scope, endpoint_id, key, request_hash, state, status_code, response, created_at, updated_at)
-              VALUES ($${n}, $${n + 1}, $${n + 2}, $${n + 3}, 'done', $${n + 4}, $${n + 5}::jsonb, $${n + 6}, $${n + 6})
+              ${onlyFrom ? 'SELECT' : 'VALUES ('} $${n}::text, $${n + 1}::text, $${n + 2}::text, $${n + 3}::text, 'done', $${n + 4}::integer,
+                $${n + 5}::jsonb, $${n + 6}::timestamptz, $${n + 6}::timestamptz ${onlyFrom ? `FROM ${onlyFrom}` : ')'}
               ON CONFLICT DO NOTHING RETURNING true AS claimed`,
         params,
       }),

@@ -7,7 +7,7 @@ export type RequestLanguage = 'en' | 'ru';
  * The language from Accept-Language (docs/api.md "Localization"): the supported language with the highest q; English
  * when none is supported or the header is missing.
  */
-export const acceptLanguage = (header: string | string[] | undefined): RequestLanguage => {
+const acceptLanguage = (header: string | string[] | undefined): RequestLanguage => {
   const value = Array.isArray(header) ? header.join(',') : header;
   if (!value) return 'en';
   let best: { lang: RequestLanguage; q: number } | null = null;

@@ -3,7 +3,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { API_HEADERS, requestHeader } from './headers';
 
 /** Values never written to logs. */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-telegram-init-data"]',
@@ -24,7 +24,7 @@ export const REDACTED_PATHS = [
 ];
 
 /** An incoming X-Request-Id is kept only when it is a short token of these characters; anything else gets a fresh UUID. */
-export const REQUEST_ID = /^[A-Za-z0-9._:~+=-]{1,128}$/;
+const REQUEST_ID = /^[A-Za-z0-9._:~+=-]{1,128}$/;
 
 /**
  * pino logger with redaction, and request ids. `requestIdHeader: false`: Fastify itself never copies the header

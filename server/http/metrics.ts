@@ -84,6 +84,49 @@ export const registerMetrics = (app: FastifyInstance, options: MetricsOptions): 
     },
   });
   void queue;
+  // The last reconciliation (docs/ops.md "Reconciliation"): read from its table on each scrape, like the queue depth (one
+  // read per scrape: the three gauges collect at once).
+  type LastReport = { checks: Array<{ check: string; difference: number | null }>; ran_at: Date; ledger_ok: boolean } | undefined;
+  let lastReport: { at: number; read: Promise<LastReport> } | null = null;
+  const latestReport = (): Promise<LastReport> => {
+    if (!lastReport || Date.now() - lastReport.at > 1000) {
+      lastReport = {
+        at: Date.now(),
+        read: options.db
+          .query<NonNullable<LastReport>>('SELECT checks, ran_at, ledger_ok FROM reconciliation_reports ORDER BY seq DESC LIMIT 1')
+          .then((rows) => rows[0]),
+      };
+    }
+    return lastReport.read;
+  };
+  new Gauge({
+    name: 'reconciliation_difference',
+    help: 'The last reconciliation report: outside minus our books per check (usdt in micro-USDT, cards.<cur> and sbp in minor units); absent when the check could not be made',
+    labelNames: ['check'] as const,
+    registers: [register],
+    async collect() {
+      const report = await latestReport();
+      this.reset();
+      for (const check of report?.checks ?? []) if (check.difference !== null) this.set({ check: check.check }, check.difference);
+    },
+  });
+  new Gauge({
+    name: 'reconciliation_last_run_timestamp_seconds',
+    help: 'When the last reconciliation ran (0: never)',
+    registers: [register],
+    async collect() {
+      const report = await latestReport();
+      this.set(report ? report.ran_at.getTime() / 1000 : 0);
+    },
+  });
+  new Gauge({
+    name: 'reconciliation_ledger_ok',
+    help: "1 when the last reconciliation found the ledger's own audit clean (or none ran yet), 0 when not",
+    registers: [register],
+    async collect() {
+      this.set((await latestReport())?.ledger_ok === false ? 0 : 1);
+    },
+  });
   // Freshness of what the money depends on (docs/deploy.md "Alerts"): read from the database on each scrape, so every
   // process reports the same figures. `sql` answers rows of (label, age in seconds).
   const ageGauge = (name: string, help: string, label: string, sql: string) =>

@@ -11,9 +11,9 @@ import type {
 } from '@/shared/contract/core';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
-import type { AuthContext, DeferredSessionCheck } from './context';
+import type { AuthContext, DeferredSessionCheck, OperatorContext } from './context';
 import { requestLanguage, type RequestLanguage } from './language';
-import { catalogError, httpErrors } from './errors';
+import { catalogError, DomainError, httpErrors } from './errors';
 import { API_HEADERS, requestHeader } from './headers';
 import {
   claimIdempotencyKey,
@@ -33,12 +33,14 @@ export type AnyEndpoint = EndpointDef<any, any, any, any>;
  * database, clock and settings. Guards declared on the endpoint (`requires`) have already passed; the Idempotency-Key
  * of an idempotent endpoint has been read and checked once (`idempotencyKey`).
  */
-export interface HandlerContext<E extends AnyEndpoint> {
+interface HandlerContext<E extends AnyEndpoint> {
   params: EndpointParams<E>;
   query: EndpointQuery<E>;
   body: EndpointBody<E>;
   /** The signed-in caller of a bearer endpoint, its guards passed (a public endpoint has none: reading it throws 401). */
   readonly user: AuthContext;
+  /** The operator of an `auth: 'operator'` endpoint, holding one of its roles (elsewhere reading it throws 401). */
+  readonly operator: OperatorContext;
   /**
    * The database for this request. On routes bound with `{ session: 'with-first-query' }` its first query also checks
    * the session (one round trip); use it for the request's reads. Elsewhere the app's database.
@@ -119,6 +121,16 @@ const bearerToken = (request: FastifyRequest): string => {
 
 const authenticate = (app: FastifyInstance, request: FastifyRequest): Promise<AuthContext> => app.httpContext.authenticate(bearerToken(request));
 
+/** An operator endpoint's caller: a valid operator token and session, holding one of the endpoint's roles (else 403). */
+const authorizeOperator = async (app: FastifyInstance, endpoint: AnyEndpoint, request: FastifyRequest): Promise<OperatorContext> => {
+  const operator = await app.httpContext.authenticateOperator(bearerToken(request));
+  const roles = endpoint.roles ?? [];
+  if (!operator.roles.some((role) => roles.includes(role))) {
+    throw new DomainError('ops', 'OPS_ROLE_REQUIRED', `This needs one of the roles: ${roles.join(', ')}.`, 403);
+  }
+  return operator;
+};
+
 /**
  * The app lock holds at the server (docs/api.md "App lock"): a session the lock has locked is answered only by the
  * endpoints the contract marks `whileLocked` (the lock's status, unlock, lock; sign-out needs no bearer token).
@@ -171,6 +183,7 @@ const bindRoute = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, han
     throw new Error(`${endpoint.id}: the session is checked with the first query only on bearer reads and in-transaction writes`);
   }
   if (endpoint.requires?.length && endpoint.auth !== 'bearer') throw new Error(`${endpoint.id}: guards need a signed-in caller (auth: 'bearer')`);
+  if ((endpoint.auth === 'operator') !== Boolean(endpoint.roles?.length)) throw new Error(`${endpoint.id}: an operator endpoint names its roles, and only it`);
   const checkResponse = (request: FastifyRequest, data: unknown): EndpointData<E> => {
     const checked = z.safeParse(endpoint.response as Schema, data);
     if (!checked.success) {
@@ -189,12 +202,15 @@ const bindRoute = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, han
     reply: FastifyReply,
     input: ReturnType<typeof validateInput>,
     auth: AuthContext | null,
+    operator: OperatorContext | null,
     db: Db,
     session: () => Promise<AuthContext>,
   ) => {
     const { clock, idempotencyPendingSeconds } = app.httpContext;
     const idempotencyKey = endpoint.idempotent ? readIdempotencyKey(request) : null;
-    const record: IdempotencyRecordId | null = idempotencyKey ? { scope: auth?.userId ?? 'anonymous', endpointId: endpoint.id, key: idempotencyKey } : null;
+    // Keys are per caller: a user, or an operator (`ops:<id>`, never a user id).
+    const scope = auth?.userId ?? (operator ? `ops:${operator.operatorId}` : 'anonymous');
+    const record: IdempotencyRecordId | null = idempotencyKey ? { scope, endpointId: endpoint.id, key: idempotencyKey } : null;
     const inTransaction =
       record && options.idempotency === 'in-transaction'
         ? new InTransactionIdempotency<EndpointData<E>>(
@@ -216,6 +232,10 @@ const bindRoute = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, han
       get user() {
         if (!auth) throw httpErrors.unauthorized();
         return auth;
+      },
+      get operator() {
+        if (!operator) throw httpErrors.unauthorized();
+        return operator;
       },
       db,
       clock,
@@ -270,10 +290,11 @@ const bindRoute = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, han
     handler: async (request, reply) => {
       if (!options.session) {
         const auth = endpoint.auth === 'bearer' ? await authenticate(app, request) : null;
+        const operator = endpoint.auth === 'operator' ? await authorizeOperator(app, endpoint, request) : null;
         if (auth) refuseLocked(endpoint, auth);
         const input = validateInput(endpoint, request);
         if (auth) await guard(auth, input);
-        return answer(request, reply, input, auth, app.httpContext.db, async () => {
+        return answer(request, reply, input, auth, operator, app.httpContext.db, async () => {
           if (!auth) throw httpErrors.unauthorized();
           return auth;
         });
@@ -289,7 +310,7 @@ const bindRoute = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, han
       let answered: Awaited<ReturnType<typeof answer>>;
       try {
         input = validateInput(endpoint, request);
-        answered = await answer(request, reply, input, deferred.claims, deferred.db, deferred.settle);
+        answered = await answer(request, reply, input, deferred.claims, null, deferred.db, deferred.settle);
       } catch (error) {
         await deferred.settle();
         throw error;

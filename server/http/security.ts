@@ -4,11 +4,11 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db';
 import { API_HEADERS } from './headers';
-import { postgresRateLimitStore } from './rate-limit-store';
-import { isApiPath } from './static-files';
+import { postgresRateLimitStore, SharedRateCounters } from './rate-limit-store';
+import { isApiPath, isConsolePath } from './static-files';
 
 /** Telegram clients that embed the Mini App in a frame (web.telegram.org/k and /a, and the other *.telegram.org web clients). */
-export const TELEGRAM_FRAME_ANCESTORS = ['https://web.telegram.org', 'https://*.telegram.org'];
+const TELEGRAM_FRAME_ANCESTORS = ['https://web.telegram.org', 'https://*.telegram.org'];
 /** Where Telegram user photos (`photo_url` of the init data) come from. */
 const TELEGRAM_IMAGE_SOURCES = ['https://t.me', 'https://*.telegram.org'];
 
@@ -22,7 +22,7 @@ const serializeCsp = (directives: Record<string, string[]>): string =>
  * script). Styles need 'unsafe-inline': index.html has an inline <style> (no white flash before the bundle), sonner
  * injects its <style> at runtime and the Telegram SDK adds a <style id="telegram-custom-styles">.
  */
-export const appCsp = (apiOrigins: string[] = []): string =>
+const appCsp = (apiOrigins: string[] = []): string =>
   serializeCsp({
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -34,6 +34,22 @@ export const appCsp = (apiOrigins: string[] = []): string =>
     'form-action': ["'self'"],
     'frame-ancestors': ["'self'", ...TELEGRAM_FRAME_ANCESTORS],
   });
+
+/**
+ * CSP of the operator console (/ops/, docs/ops.md): our own scripts, styles and the API, nothing else; never framed
+ * by anyone (the Mini App's Telegram frame ancestors do not apply), so no page can overlay it (clickjacking).
+ */
+const CONSOLE_CSP = serializeCsp({
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+});
 
 /** CSP of API answers (JSON): nothing to load, never framed. Routes serving HTML under /api set their own. */
 export const API_CSP = serializeCsp({
@@ -104,7 +120,7 @@ export const registerSecurity = async (app: FastifyInstance, options: SecurityOp
   const forApp = appCsp(options.apiOrigins);
   // onRequest, so that a route (HTML page under /api) or a scoped onSend hook (Swagger UI) can still replace it.
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('content-security-policy', isApiPath(request.url) ? API_CSP : forApp);
+    reply.header('content-security-policy', isApiPath(request.url) ? API_CSP : isConsolePath(request.url) ? CONSOLE_CSP : forApp);
     reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
   if (options.appOrigins.length) {
@@ -116,11 +132,14 @@ export const registerSecurity = async (app: FastifyInstance, options: SecurityOp
       maxAge: 600,
     });
   }
+  const shared = options.db?.kind === 'postgres' ? new SharedRateCounters(options.db) : undefined;
+  // What was counted in memory is written before the database is closed (buildApp's caller closes it after the app).
+  if (shared) app.addHook('onClose', () => shared.close());
   await app.register(rateLimit, {
     global: true,
     max: options.globalRateLimitPerMinute ?? 600,
     timeWindow: '1 minute',
-    ...(options.db?.kind === 'postgres' ? { store: postgresRateLimitStore(options.db) } : {}),
+    ...(shared ? { store: postgresRateLimitStore(shared) } : {}),
     // The API's limit, for the API: the app's own files (index.html, hashed assets, the SPA fallback) are read from
     // disk, pre-compressed, and one load of the app asks for ~30 of them. Counted here, a mobile carrier's NAT (many
     // users behind one address) got index.html refused, a JSON 429 as the page, after ~20 loads a minute. Told apart

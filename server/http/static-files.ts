@@ -7,6 +7,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export const isApiPath = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
+/** The operator console's pages (docs/ops.md "The console"): built to `<STATIC_DIR>/ops/`, served at /ops/. */
+export const isConsolePath = (url: string): boolean => url === '/ops' || url.startsWith('/ops/') || url.startsWith('/ops?');
+
 /**
  * Serves the built Vite app. Hashed files under /assets/ are cached forever; everything else
  * (index.html) is revalidated. The build writes a brotli (.br) and a gzip (.gz) copy beside every compressible
@@ -31,5 +34,7 @@ export const registerStaticFiles = async (
       reply.header('cache-control', filePath.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache');
     },
   });
-  return (request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  // The console's routes fall back to its own page, the app's to the app's (a build without the console: the app's).
+  const consolePage = existsSync(join(staticDir, 'ops', 'index.html')) ? 'ops/index.html' : 'index.html';
+  return (request, reply) => reply.header('cache-control', 'no-cache').sendFile(isConsolePath(request.url) ? consolePage : 'index.html');
 };

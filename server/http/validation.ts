@@ -23,7 +23,7 @@ export const NUL_MESSAGE = 'Must not contain the NUL character (U+0000).';
  * such input is refused for every part of every endpoint before any schema or handler sees it (the contract's own
  * string shapes refuse it too: `@/shared/contract/core` Text/Id).
  */
-export const findNul = (value: unknown, path: Array<string | number> = [], depth = 0): Array<string | number> | null => {
+const findNul = (value: unknown, path: Array<string | number> = [], depth = 0): Array<string | number> | null => {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (depth > 64 || value === null || typeof value !== 'object') return null;
   if (Array.isArray(value)) {

@@ -20,7 +20,7 @@ export interface EnqueuedJob {
   created: boolean;
 }
 
-export const DEFAULT_MAX_ATTEMPTS = 10;
+const DEFAULT_MAX_ATTEMPTS = 10;
 
 /**
  * Adds a job inside the caller's transaction `q`: it exists (and runs) only if that transaction commits.
@@ -99,7 +99,7 @@ export interface JobRow extends Record<string, unknown> {
   updated_at: Date;
 }
 
-export const toJobRecord = (row: JobRow): JobRecord => ({
+const toJobRecord = (row: JobRow): JobRecord => ({
   id: row.id,
   kind: row.kind,
   payload: row.payload,

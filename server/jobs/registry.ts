@@ -34,7 +34,7 @@ export type JobHandler<P = any> = (payload: P, ctx: JobContext) => Promise<void>
  * same transaction that marks the job 'failed' (`q`): compensate here (refund, mark the record failed).
  * If it throws, the job is NOT marked failed; the hook is tried again later with backoff.
  */
-export type JobFailureHook<P = any> = (q: Queryable, payload: P, ctx: JobContext & { error: string }) => Promise<void> | void;
+type JobFailureHook<P = any> = (q: Queryable, payload: P, ctx: JobContext & { error: string }) => Promise<void> | void;
 
 export interface JobHandlerOptions<P = any> {
   onFailure?: JobFailureHook<P>;

@@ -56,7 +56,7 @@ const errorText = (error: unknown): string => {
   return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
 };
 
-export const defaultBackoffMs = (attempt: number, baseMs: number, maxMs: number): number => {
+const defaultBackoffMs = (attempt: number, baseMs: number, maxMs: number): number => {
   const raw = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
   const jitter = raw * 0.2 * (Math.random() * 2 - 1);
   return Math.max(0, Math.round(raw + jitter));
@@ -395,7 +395,7 @@ export const startWorker = (db: Db, options: WorkerOptions = {}): Worker => {
 };
 
 /** Stops the given worker, or every worker started in this process. */
-export const stopWorker = async (worker?: Worker): Promise<void> => {
+const stopWorker = async (worker?: Worker): Promise<void> => {
   if (worker) return worker.stop();
   await Promise.all([...startedWorkers].map((w) => w.stop()));
 };

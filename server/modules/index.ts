@@ -11,8 +11,10 @@ import { clientErrorsModule } from './client-errors';
 import { configModule } from './config';
 import { exchangeModule } from './exchange';
 import { healthModule } from './health';
+import { kycModule } from './kyc';
 import { mount, type ModuleDeps, type MountedModule } from './module';
 import { notificationsModule } from './notifications';
+import { opsModule } from './ops';
 import { productsModule } from './products';
 import { promoModule } from './promo';
 import type { ModuleSettings } from './settings';
@@ -43,6 +45,8 @@ export const serverModules = (settings: ModuleSettings): MountedModule[] => [
   mount(appLockModule),
   mount(transfersModule),
   mount(withdrawalsModule),
+  mount(opsModule),
+  mount(kycModule),
   mount(clientErrorsModule),
 ];
 

@@ -9,12 +9,14 @@ import type { CardIssuer } from '../adapters/card-issuer';
 import type { SbpAcquirer, SbpPayouts } from '../adapters/sbp';
 import type { TronDepositSource, TronSender } from '../adapters/tron';
 import type { BotAdapter } from '../adapters/telegram-bot';
+import type { KycProvider } from '../adapters/kyc';
 import type { RateProvider } from './exchange/rate-provider';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import type { Monitor } from '../monitor';
 import type { TokenService } from './auth/tokens';
+import type { OperatorSessions } from './ops/operators/sessions';
 import type { UsersService } from './users/service';
 
 /**
@@ -33,6 +35,8 @@ export interface Adapters {
   tronSender?: TronSender;
   /** RUB withdrawals by SBP (SBP_PAYOUT_ADAPTER); none = refused. */
   sbpPayouts?: SbpPayouts;
+  /** Checks new users' identity (KYC_PROVIDER); none = operators review every new user by hand. */
+  kyc?: KycProvider;
 }
 
 /** What every module receives, built once by buildApp(). */
@@ -45,6 +49,8 @@ export interface ModuleDeps {
   tokens: TokenService;
   /** Accounts: used by auth (sign-up), users (profile) and the sandbox controls. */
   users: UsersService;
+  /** Operator sessions: also the app's operator check (server/http/context.ts `authenticateOperator`). */
+  operatorSessions: OperatorSessions;
   /** Outside input refused, watchers' last successful polls: logged, counted, shown by /api/ready (server/monitor.ts). */
   monitor: Monitor;
 }

@@ -36,9 +36,9 @@ import {
 
 /** What the sandbox does with an operation: accept and succeed, refuse, fail technically, or not answer. */
 export type SandboxOutcome = 'ok' | 'reject' | 'fail' | 'unavailable';
-export const SANDBOX_OUTCOMES: readonly SandboxOutcome[] = ['ok', 'reject', 'fail', 'unavailable'];
+const SANDBOX_OUTCOMES: readonly SandboxOutcome[] = ['ok', 'reject', 'fail', 'unavailable'];
 export type SandboxOperation = 'issue' | 'activate' | 'freeze' | 'unfreeze' | 'topup' | 'close' | 'block';
-export const SANDBOX_OPERATIONS: readonly SandboxOperation[] = ['issue', 'activate', 'freeze', 'unfreeze', 'topup', 'close', 'block'];
+const SANDBOX_OPERATIONS: readonly SandboxOperation[] = ['issue', 'activate', 'freeze', 'unfreeze', 'topup', 'close', 'block'];
 export type SandboxModes = Record<SandboxOperation, SandboxOutcome>;
 
 export interface SandboxSettings {
@@ -47,17 +47,16 @@ export interface SandboxSettings {
   delayMs: number;
 }
 
-export const SANDBOX_STEP_JOB = 'cardIssuer.sandbox.step';
+const SANDBOX_STEP_JOB = 'cardIssuer.sandbox.step';
 /** Default delay of a processing step (CARD_ISSUER_SANDBOX_DELAY_MS, server/config/cards.ts). */
 import { DEFAULT_SANDBOX_DELAY_MS } from '../config/cards';
-export { DEFAULT_SANDBOX_DELAY_MS };
 /** Retries of a step (event delivery to the program), like a webhook's retries. */
 const STEP_MAX_ATTEMPTS = 20;
 
 const DEFAULT_MODES: SandboxModes = { issue: 'ok', activate: 'ok', freeze: 'ok', unfreeze: 'ok', topup: 'ok', close: 'ok', block: 'ok' };
 
 /** Reasons the sandbox reports (normalised issuer codes, docs/api.md statusReason). */
-export const SANDBOX_REASONS = { reject: 'ISSUER_DECLINED', fail: 'ISSUER_TECHNICAL_FAILURE' } as const satisfies Record<string, CardReasonCode>;
+const SANDBOX_REASONS = { reject: 'ISSUER_DECLINED', fail: 'ISSUER_TECHNICAL_FAILURE' } as const satisfies Record<string, CardReasonCode>;
 
 type StepOp = 'issue' | 'make' | 'ship' | 'deliver' | 'activate' | 'freeze' | 'unfreeze' | 'topup' | 'close' | 'block';
 interface StepPayload {
@@ -92,7 +91,7 @@ interface IssuerCardRow extends Record<string, unknown> {
 }
 
 /** First day of the calendar month in UTC that holds `at` (YYYY-MM-01): the period of the monthly limit. */
-export const utcMonthOf = (at: Date): string => `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`;
+const utcMonthOf = (at: Date): string => `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`;
 
 interface CardSecrets {
   pan: string;
@@ -223,7 +222,35 @@ export class SandboxCardIssuer implements CardIssuer {
     return row;
   }
 
+  /**
+   * The sandbox issuer's own books (sandbox_card_issuer_movements): what it loaded on a card (the issue's initial load,
+   * completed top-ups), what left it (approved purchases) or came back (approved refunds), and a card's end (its money
+   * back to the program). Once per reference, so a step run twice books once. `replace`: an end is booked once even if
+   * the card's holding changed meanwhile.
+   */
+  private async book(ref: string, cardRef: string, amount: number, replace = false): Promise<void> {
+    if (amount === 0 && !replace) return;
+    await this.db.query(
+      `INSERT INTO sandbox_card_issuer_movements (ref, card_ref, amount, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (ref) DO NOTHING`,
+      [ref, cardRef, amount, this.clock.now()],
+    );
+  }
+
+  private async cardHolding(cardRef: string): Promise<number> {
+    const [row] = await this.db.query<{ amount: number }>('SELECT coalesce(sum(amount), 0)::bigint AS amount FROM sandbox_card_issuer_movements WHERE card_ref = $1', [cardRef]);
+    return Number(row?.amount ?? 0);
+  }
+
   // ── CardIssuer ──────────────────────────────────────────────────────────────────────────────────
+
+  /** What this issuer holds for the program, per currency: the sum of its books over every card. */
+  async programBalance(): Promise<Array<{ currency: Currency; amount: number }>> {
+    const rows = await this.db.query<{ currency: Currency; amount: number }>(
+      `SELECT c.currency, coalesce(sum(m.amount), 0)::bigint AS amount FROM sandbox_card_issuer_movements m
+       JOIN sandbox_card_issuer_cards c ON c.card_ref = m.card_ref GROUP BY c.currency ORDER BY c.currency`,
+    );
+    return rows.map((row) => ({ currency: row.currency, amount: Number(row.amount) }));
+  }
 
   async requestIssue(request: IssueCardRequest): Promise<{ issuerCardId: string }> {
     if (request.form === 'physical' && !request.deliveryAddress) {
@@ -248,8 +275,8 @@ export class SandboxCardIssuer implements CardIssuer {
       const issuerCardId = `isc_${randomBytes(12).toString('base64url')}`;
       await q.query(
         `INSERT INTO sandbox_card_issuer_cards (card_ref, issuer_card_id, user_ref, product_ref, form, scheme, currency,
-           cardholder_name, state, last4, secret_box, created_at, updated_at, delivery_address)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'processing', $9, $10, $11, $11, $12::jsonb)`,
+           cardholder_name, state, last4, secret_box, created_at, updated_at, delivery_address, initial_load)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'processing', $9, $10, $11, $11, $12::jsonb, $13)`,
         [
           request.cardRef,
           issuerCardId,
@@ -263,6 +290,7 @@ export class SandboxCardIssuer implements CardIssuer {
           seal(this.key, request.cardRef, JSON.stringify(secrets)),
           now,
           request.deliveryAddress ? JSON.stringify(request.deliveryAddress) : null,
+          request.initialLoad ?? 0,
         ],
       );
       await this.enqueueStep(q, { op: 'issue', cardRef: request.cardRef });
@@ -430,6 +458,10 @@ export class SandboxCardIssuer implements CardIssuer {
       });
       return result;
     } finally {
+      // The issuer's books follow the program's answer: an approved purchase leaves the card, an approved refund comes back.
+      if (result?.handled === true && result.approved === true) {
+        await this.book(`trade:${issuerTradeId}`, cardRef, trade.kind === 'purchase' ? -trade.amount : trade.amount);
+      }
       if (trade.kind === 'purchase' && !issuerDeclineReason) {
         // The program's answer settles the hold: approved counts for the month, anything else frees it.
         const approved = result?.handled === true && result.approved === true;
@@ -518,8 +550,10 @@ export class SandboxCardIssuer implements CardIssuer {
         const row = await this.cardRow(this.db, cardRef);
         if (row.state === 'rejected') await this.deliver({ type: 'card.rejected', cardRef, reason: SANDBOX_REASONS.reject });
         else if (row.state === 'failed') await this.deliver({ type: 'card.failed', cardRef, reason: SANDBOX_REASONS.fail });
-        else if (row.form === 'virtual') await this.deliver({ type: 'card.issued', cardRef, last4: row.last4 });
-        else {
+        else if (row.form === 'virtual') {
+          await this.deliver({ type: 'card.issued', cardRef, last4: row.last4 });
+          await this.book(`issue:${cardRef}`, cardRef, Number(row.initial_load ?? 0));
+        } else {
           await this.deliver({ type: 'card.fabricating', cardRef, last4: row.last4 });
           // The next step is scheduled once the program has heard of the fabrication, so its events arrive in order
           // (the dedupe key keeps a re-run of this step from scheduling it twice).
@@ -555,6 +589,7 @@ export class SandboxCardIssuer implements CardIssuer {
         });
         const row = await this.cardRow(this.db, cardRef);
         await this.deliver({ type: 'card.shipped', cardRef, last4: row.last4 });
+        await this.book(`issue:${cardRef}`, cardRef, Number(row.initial_load ?? 0));
         if (row.shipped_at) {
           await this.deliver({ type: 'card.shipment', cardRef, stage: 'shipped', at: row.shipped_at.toISOString() });
           await this.db.tx((q) => this.enqueueStep(q, { op: 'deliver', cardRef }, `sandbox-card-issuer:deliver:${cardRef}`));
@@ -626,8 +661,10 @@ export class SandboxCardIssuer implements CardIssuer {
           if (!closing) await this.db.query('UPDATE sandbox_card_issuer_cards SET block_reason = $2 WHERE card_ref = $1', [cardRef, payload.blockReason ?? null]);
         }
         const row = await this.cardRow(this.db, cardRef);
-        if (row.state === target) await this.deliver(closing ? { type: 'card.closed', cardRef } : { type: 'card.blocked', cardRef });
-        else {
+        if (row.state === target) {
+          await this.deliver(closing ? { type: 'card.closed', cardRef } : { type: 'card.blocked', cardRef });
+          await this.book(`end:${cardRef}`, cardRef, -(await this.cardHolding(cardRef)), true); // its money goes back to the program
+        } else {
           const reason = 'INVALID_CARD_STATE';
           await this.deliver(closing ? { type: 'card.closeFailed', cardRef, reason } : { type: 'card.blockFailed', cardRef, reason });
         }
@@ -642,6 +679,7 @@ export class SandboxCardIssuer implements CardIssuer {
         } else {
           if (payload.amount === undefined || !payload.currency) throw new Error('sandbox topup step without its amount');
           await this.deliver({ type: 'topup.completed', cardRef, topupRef, amount: payload.amount, currency: payload.currency });
+          await this.book(`topup:${topupRef}`, cardRef, payload.amount);
         }
         return;
       }

@@ -11,10 +11,12 @@
  *   card-issuer.ts, pan.ts  simulated card issuer
  *   settings.ts      the sandbox_settings switches shared by every process
  *   bot.ts           sandbox Telegram bot outbox (BOT_ADAPTER=sandbox)
+ *   kyc.ts           sandbox KYC provider (decisions later, by a signed webhook; KYC_PROVIDER=sandbox)
  *   routes/          the dev controls (/api/dev/*)
  */
 import type { FastifyInstance } from 'fastify';
 import { sandboxAtRestKey, type CardIssuer } from '../adapters/card-issuer';
+import { KYC_SIGNATURE_HEADER } from '../adapters/kyc';
 import { SBP_SIGNATURE_HEADER } from '../adapters/sbp';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
@@ -24,12 +26,14 @@ import type { Adapters } from '../modules';
 import type { UsersService } from '../modules/users';
 import { SandboxBotAdapter } from './bot';
 import { SandboxCardIssuer } from './card-issuer';
+import { SANDBOX_KYC_DECIDE_JOB, SandboxKycProvider } from './kyc';
 import { SandboxRateProvider } from './rates';
 import { registerBotDevRoutes } from './routes/bot';
 import { registerCardDevRoutes } from './routes/cards';
 import { registerCardControlDevRoutes } from './routes/card-controls';
 import { registerDevRoutes } from './routes/dev';
 import { registerExchangeDevRoutes } from './routes/exchange';
+import { registerKycDevRoutes } from './routes/kyc';
 import { registerWalletDevRoutes } from './routes/wallet';
 import { SANDBOX_SBP_CALLBACK_JOB, SandboxSbpAcquirer } from './sbp';
 import { SandboxTronChain } from './tron';
@@ -37,13 +41,7 @@ import { SandboxTronSender } from './tron-sender';
 import { SandboxSbpPayouts } from './sbp-payouts';
 
 export { SandboxMailAdapter } from './mail';
-export { SandboxBotAdapter, readSandboxBotOutbox, type SandboxBotMessage } from './bot';
 export { SandboxCardIssuer } from './card-issuer';
-export { SandboxRateProvider } from './rates';
-export { SandboxSbpAcquirer } from './sbp';
-export { SandboxTronChain } from './tron';
-export { SandboxTronSender } from './tron-sender';
-export { SandboxSbpPayouts } from './sbp-payouts';
 export { isLuhnValid } from './pan';
 
 export interface Sandbox {
@@ -58,6 +56,8 @@ export interface Sandbox {
   tronSender: SandboxTronSender;
   /** The stand-in SBP payout provider. */
   sbpPayouts: SandboxSbpPayouts;
+  /** The KYC provider (POST /api/dev/kyc/settings). */
+  kyc: SandboxKycProvider;
 }
 
 declare module 'fastify' {
@@ -113,6 +113,23 @@ export const createSandbox = (
         log: app.log,
       });
   const withdrawals = config.withdrawals;
+  // The KYC provider posts its decisions to this same server too, through the full HTTP stack.
+  const kyc = new SandboxKycProvider({
+    db,
+    clock,
+    secret: config.kyc.webhookSecret,
+    defaultDelayMs: config.kyc.sandboxDelayMs,
+    transport: async ({ rawBody, signature }) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/webhooks/kyc',
+        payload: rawBody,
+        headers: { 'content-type': 'application/json', [KYC_SIGNATURE_HEADER]: signature },
+      });
+      return { status: response.statusCode, body: response.body };
+    },
+  });
+  registry.register<{ checkId: string }>(SANDBOX_KYC_DECIDE_JOB, ({ checkId }) => kyc.decideAndDeliver(checkId));
   const sandbox: Sandbox = {
     chain,
     acquirer,
@@ -121,6 +138,7 @@ export const createSandbox = (
     bot: new SandboxBotAdapter(db, clock),
     tronSender: new SandboxTronSender(db, clock, { outcome: 'confirm', delayMs: withdrawals.sandboxDelayMs, unreachable: false }, withdrawals.tronExpirationSeconds * 1000),
     sbpPayouts: new SandboxSbpPayouts(db, clock, { outcome: 'succeed', delayMs: withdrawals.sandboxDelayMs, unreachable: false }),
+    kyc,
   };
   app.decorate('sandbox', sandbox);
   return sandbox;
@@ -138,6 +156,7 @@ export const registerSandboxRoutes = async (
   const { db, clock, config, users, adapters } = deps;
   registerDevRoutes(app, db, users, config.sandboxToken);
   if (adapters.bot === sandbox.bot) registerBotDevRoutes(app, db, config.sandboxToken);
+  if (adapters.kyc === sandbox.kyc) registerKycDevRoutes(app, { db, clock });
   registerExchangeDevRoutes(app, { rates: sandbox.rates, exchange: app.exchange });
   await registerWalletDevRoutes(app, {
     clock,

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { CardScheme } from '@/shared/contract/cards';
 
 /** Luhn check digit for the digits before it. */
-export const luhnCheckDigit = (partial: string): number => {
+const luhnCheckDigit = (partial: string): number => {
   let sum = 0;
   for (let i = 0; i < partial.length; i++) {
     let digit = Number(partial[partial.length - 1 - i]);

@@ -14,7 +14,7 @@ export interface SandboxSbpPayoutSettings {
   delayMs: number;
   unreachable: boolean;
 }
-export const SBP_PAYOUT_SETTINGS_KEY = 'sbpPayouts';
+const SBP_PAYOUT_SETTINGS_KEY = 'sbpPayouts';
 
 const BANKS: SbpBankInfo[] = [
   { id: '100000000111', name: 'Сбербанк' },

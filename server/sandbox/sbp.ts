@@ -15,7 +15,7 @@ export interface SandboxSbpSettings {
   dropCallbacks: boolean;
 }
 
-export const DEFAULT_SANDBOX_SBP_SETTINGS: SandboxSbpSettings = {
+const DEFAULT_SANDBOX_SBP_SETTINGS: SandboxSbpSettings = {
   failCreate: false,
   callbackDelayMs: 1000,
   declineCode: 'PAYMENT_DECLINED',
@@ -27,7 +27,7 @@ const SETTING_KEY = 'sbp_acquirer';
 /** Job kind that delivers one sandbox callback (server/jobs; retried with backoff until the webhook answers 2xx). */
 export const SANDBOX_SBP_CALLBACK_JOB = 'sandbox.sbp.callback';
 
-export type SandboxInvoiceStatus = 'created' | 'paid' | 'declined' | 'expired';
+type SandboxInvoiceStatus = 'created' | 'paid' | 'declined' | 'expired';
 
 export interface SandboxInvoice {
   invoiceId: string;
@@ -106,6 +106,12 @@ export class SandboxSbpAcquirer implements SbpAcquirer {
 
   settings(q: Queryable = this.deps.db): Promise<SandboxSbpSettings> {
     return readSettings(q);
+  }
+
+  /** The acquirer's books: every invoice its payer paid (a paid one whose callback never arrived counts too). */
+  async settledTotal(): Promise<number> {
+    const [row] = await this.deps.db.query<{ total: number }>(`SELECT coalesce(sum(amount), 0)::bigint AS total FROM sandbox_sbp_invoices WHERE status = 'paid'`);
+    return Number(row?.total ?? 0);
   }
 
   async updateSettings(patch: Partial<SandboxSbpSettings>): Promise<SandboxSbpSettings> {

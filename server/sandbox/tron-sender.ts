@@ -15,8 +15,8 @@ export interface SandboxTronSenderSettings {
   /** Broadcasts answer an error (the network is unreachable). */
   unreachable: boolean;
 }
-export const TRON_SENDER_SETTINGS_KEY = 'tronSender';
-export const SANDBOX_HOT_WALLET = 'TSandboxHotWa11etWithdrawa1s1111111';
+const TRON_SENDER_SETTINGS_KEY = 'tronSender';
+const SANDBOX_HOT_WALLET = 'TSandboxHotWa11etWithdrawa1s1111111';
 
 export class SandboxTronSender implements TronSender {
   readonly name = 'sandbox';

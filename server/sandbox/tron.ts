@@ -24,9 +24,9 @@ const toTransfer = (row: TransferRow): TronTransfer => ({
 });
 
 /** A well-formed TRON address for sandbox senders. */
-export const SANDBOX_SENDER_ADDRESS = 'TSandboxSenderExchangeHotWa11et111';
+const SANDBOX_SENDER_ADDRESS = 'TSandboxSenderExchangeHotWa11et111';
 
-export const randomTxHash = (): string => randomBytes(32).toString('hex');
+const randomTxHash = (): string => randomBytes(32).toString('hex');
 
 /**
  * The sandbox TRON chain: transfers recorded through POST /api/dev/tron/transfers (or
@@ -50,6 +50,12 @@ export class SandboxTronChain implements TronDepositSource {
       [input.txHash ?? randomTxHash(), input.from ?? SANDBOX_SENDER_ADDRESS, input.to, input.amountMicro, this.confirmations, this.clock.now()],
     );
     return toTransfer(row!);
+  }
+
+  /** What the address holds on the sandbox chain: every transfer to it (nothing ever leaves it here). */
+  async holdings(address: string): Promise<number> {
+    const [row] = await this.db.query<{ micro: number }>('SELECT coalesce(sum(amount_micro), 0)::bigint AS micro FROM sandbox_tron_transfers WHERE to_address = $1', [address]);
+    return Number(row?.micro ?? 0);
   }
 
   async transfersTo(address: string, afterEventId: string | null, limit: number): Promise<TronTransfer[]> {

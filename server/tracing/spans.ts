@@ -11,10 +11,10 @@
 import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
 import type { Db, Queryable, Row, SqlParam } from '../db/db';
 
-export const tracer = trace.getTracer('tg-wallet-api');
+const tracer = trace.getTracer('tg-wallet-api');
 
 /** Runs `fn` in a span made active for it (children attach to it); the span ends with `fn`, an error recorded on it. */
-export const inSpan = async <T>(name: string, options: { kind: SpanKind; attributes?: Attributes }, fn: (span: Span) => Promise<T>): Promise<T> =>
+const inSpan = async <T>(name: string, options: { kind: SpanKind; attributes?: Attributes }, fn: (span: Span) => Promise<T>): Promise<T> =>
   tracer.startActiveSpan(name, options, async (span) => {
     try {
       return await fn(span);

@@ -93,6 +93,41 @@ describe('start-up work (issue #13)', () => {
     expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('platform.mock-config') ?? '{}'))).toMatchObject({ version: '8.0' });
   });
 
+  test("a signed-in Wallet asks for its data with boot, before the wallet's code has arrived, and for nothing its first frame does not show until that frame has painted (issue #34)", async ({
+    app: { page, baseUrl },
+  }) => {
+    const user = await signUpViaApi(baseUrl, 'startup-early', { firstName: 'Anna', lastName: 'Smith' });
+    // The wallet screen's chunk is held until its data has been asked for (or 5 s): asked only by that chunk's queries,
+    // the data would never be asked for meanwhile.
+    let walletDataAsked!: () => void;
+    const dataAsked = new Promise<boolean>((resolve) => (walletDataAsked = () => resolve(true)));
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/wallet') walletDataAsked();
+    });
+    const askedWhileHeld: boolean[] = [];
+    await page.route('**/assets/wallet-screen-*.js', async (route) => {
+      askedWhileHeld.push(await Promise.race([dataAsked, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000))]));
+      await route.continue();
+    });
+    await openSignedIn(page, baseUrl, user, '/', 'en');
+    await visible(page.getByTestId('wallet-balance').locator('[data-currency="USD"]'));
+    expect(askedWhileHeld.length).toBeGreaterThan(0);
+    expect(askedWhileHeld).not.toContain(false);
+
+    // The verification banner's, the history tools' and the app lock's chunks are asked for once the first screen has
+    // painted (miniApp.ready()) and been presented (its first contentful paint), not while it is due.
+    await page.waitForLoadState('networkidle');
+    const { ready, deferred } = await page.evaluate(() => {
+      const readyCall = ((window as unknown as { __tgMockCalls?: Array<{ method: string; at: number }> }).__tgMockCalls ?? []).find((c) => c.method === 'web_app_ready');
+      const entries = performance.getEntriesByType('resource').filter((entry) => /\/assets\/(user|history-tools|app-lock)-[^/]+\.js$/.test(entry.name));
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+      return { ready: readyCall && fcp !== null ? Math.max(readyCall.at - performance.timeOrigin, fcp) : null, deferred: entries.map((entry) => ({ name: entry.name, start: entry.startTime })) };
+    });
+    expect(ready).not.toBeNull();
+    expect(deferred.map((entry) => entry.name.replace(/.*\/assets\/([a-z-]+)-.*/, '$1')).sort()).toEqual(['app-lock', 'history-tools', 'user']);
+    for (const entry of deferred) expect(entry.start, entry.name).toBeGreaterThanOrEqual(ready!);
+  });
+
   test("a Telegram 6.9+ Welcome syncs the language from Cloud Storage without the wallet screen's code", async ({ app: { page, baseUrl } }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -144,6 +179,7 @@ describe('start-up work (issue #13)', () => {
     await page.goto(`${baseUrl}/`);
     await visible(page.locator('a[href="/signup"]'));
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
-    expect(askedWhileHeld).toEqual([true]);
+    expect(askedWhileHeld.length).toBeGreaterThan(0);
+    expect(askedWhileHeld).not.toContain(false);
   });
 });

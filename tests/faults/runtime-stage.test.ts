@@ -2,7 +2,7 @@
  * The production image's runtime stage, rebuilt outside a container (no container engine on these machines; the
  * Dockerfile's `runtime` stage does the same steps): a clean folder holding only the built output (dist/, dist-server/)
  * and package.json + package-lock.json, `npm ci --omit=dev`, then the migrate step and the server in production mode
- * on PostgreSQL, as deploy/compose runs them. It answers /api/health, /api/ready and the app, and stops cleanly on
+ * on PostgreSQL, as deploy/compose runs them, and the first operator made by `npm run ops`. It answers /api/health, /api/ready and the app, and stops cleanly on
  * SIGTERM. Under `npm run test:node-matrix` this runs on Node 22 and 24: the image's Node is one of those.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -35,8 +35,8 @@ const sh = (command: string, args: string[], cwd: string) => {
 };
 
 /** Runs `entry` of the image with plain node (the Dockerfile's CMD), in the image folder only. */
-const runImage = (entry: string, env: Record<string, string>): ChildProcess =>
-  spawn(process.execPath, ['--enable-source-maps', entry], { cwd: image, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+const runImage = (entry: string, env: Record<string, string>, args: string[] = []): ChildProcess =>
+  spawn(process.execPath, ['--enable-source-maps', entry, ...args], { cwd: image, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
 
 const outputOf = (child: ChildProcess): Promise<{ code: number | null; output: string }> =>
   new Promise((resolve) => {
@@ -77,6 +77,10 @@ describe("the production image's runtime stage", () => {
     const migrated = await outputOf(runImage('dist-server/migrate.js', env));
     expect(migrated.code, migrated.output).toBe(0);
     expect(migrated.output).toMatch(/PostgreSQL \(DATABASE_URL\): applied 0001_users\.sql/);
+    // The first admin, as docs/ops.md has the deploy make one (`npm run ops` is this file).
+    const admin = await outputOf(runImage('dist-server/ops.js', env, ['create-operator', '--email', 'admin@example.com', '--role', 'admin']));
+    expect(admin.code, admin.output).toBe(0);
+    expect(admin.output).toMatch(/Operator opr_\w+ created: admin@example\.com \(admin\)/);
 
     server = runImage('dist-server/main.js', env);
     const output = outputOf(server);
@@ -97,6 +101,11 @@ describe("the production image's runtime stage", () => {
     const page = await fetch(`${base}/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
+    // The operator console beside the app, under its own page and CSP.
+    const consolePage = await fetch(`${base}/ops/kyc`);
+    expect(consolePage.status).toBe(200);
+    expect(await consolePage.text()).toContain('/ops/assets/');
+    expect(consolePage.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(page.headers.get('permissions-policy')).toContain('camera=()');
     // Production: metrics need their token, the sandbox is off.
     expect((await fetch(`${base}/api/metrics`)).status).toBe(401);

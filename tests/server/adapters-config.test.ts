@@ -89,3 +89,28 @@ describe('NODE_ENV=production and the adapters', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('the KYC provider (docs/ops.md "Verification")', () => {
+  it('the sandbox provider with SANDBOX on, none without and in production (operators review by hand)', () => {
+    expect(loadConfig(dev).kyc).toMatchObject({ provider: 'sandbox', autoApprove: false });
+    expect(loadConfig({ ...dev, SANDBOX: 'false', SMTP_URL: 'smtp://localhost:25' }).kyc.provider).toBe('none');
+    expect(loadConfig(production).kyc).toMatchObject({ provider: 'none', autoApprove: false });
+    expect(loadConfig({ ...dev, KYC_AUTO_APPROVE: 'true', KYC_WEBHOOK_SECRET: 'k'.repeat(32) }).kyc).toMatchObject({ autoApprove: true, webhookSecret: 'k'.repeat(32) });
+  });
+
+  it.each([
+    [{ KYC_PROVIDER: 'acme' }, /KYC_PROVIDER must be one of sandbox, none/],
+    [{ KYC_WEBHOOK_SECRET: 'short' }, /KYC_WEBHOOK_SECRET/],
+    [{ SANDBOX: 'false', SMTP_URL: 'smtp://localhost:25', KYC_PROVIDER: 'sandbox' }, /KYC_PROVIDER=sandbox needs SANDBOX=true/],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig({ ...dev, ...env })).toThrow(message);
+  });
+
+  it.each([
+    ['KYC_PROVIDER', 'sandbox', /KYC_PROVIDER=sandbox is a simulated provider/],
+    ['KYC_AUTO_APPROVE', 'true', /KYC_AUTO_APPROVE is refused in production: a provider’s approval is shown to the reviewing operator/],
+  ])('production refuses %s=%s: a person decides', (name, value, message) => {
+    expect(() => loadConfig({ ...production, [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...production, [name]: value })).toThrow(message);
+  });
+});

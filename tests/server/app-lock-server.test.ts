@@ -92,6 +92,23 @@ describe('the lock state lives per session at the server', () => {
     expect((await call(again, 'GET', '/api/users/me')).status).toBe(200);
   });
 
+  it('a locked session exchanges nothing, also on a quote the process already knows (the exchange\'s one-statement path), locked or idle', async () => {
+    const { user, other } = await withLock('9753');
+    await depositUsdt(t, user, 50);
+    const usdRub = async (who: TestUser) => (await call(who, 'GET', '/api/config/exchange-rates')).body.data.rates.find((r: { from: string; to: string }) => r.from === 'USD' && r.to === 'RUB');
+    const wallet = async () => (await call(user, 'GET', '/api/wallet')).body.data.balances;
+    const rate = await usdRub(user); // the quote is now known to this process
+    const before = await wallet();
+    expectLocked(await call(other, 'POST', '/api/wallet/exchange', { quoteId: rate.quoteId, from: 'USD', to: 'RUB', amount: 10_00 }), 'exchange (locked)');
+    // Idle past the inactivity time (the session unlocked before): locked too.
+    expect((await call(user, 'PATCH', '/api/app-lock/settings', { autoLockSeconds: 60 })).status).toBe(200);
+    t.clock.advance(60 + 61);
+    const fresh = await usdRub(await verifiedUser(t)); // quotes are shared: a live one, known to this process
+    expectLocked(await call(user, 'POST', '/api/wallet/exchange', { quoteId: fresh.quoteId, from: 'USD', to: 'RUB', amount: 10_00 }), 'exchange (idle)');
+    expect((await call(user, 'POST', '/api/app-lock/unlock', { passcode: '9753' })).body.data.result).toBe('ok');
+    expect(await wallet()).toEqual(before);
+  });
+
   it('without a lock nothing is locked: the lock call changes nothing', async () => {
     const user = await verifiedUser(t);
     expect((await call(user, 'POST', '/api/app-lock/lock')).body.data).toMatchObject({ enabled: false, locked: false });

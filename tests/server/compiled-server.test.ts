@@ -1,11 +1,12 @@
 /**
  * The production server is compiled JavaScript (`npm run build:server`, `npm run start:prod`): built with esbuild,
- * started with plain `node` (no TypeScript loader), it migrates, answers and stops cleanly.
+ * started with plain `node` (no TypeScript loader), it migrates, answers and stops cleanly. The operator's commands
+ * beside it run the same way (`npm run ops` is `node dist-server/ops.js`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -31,11 +32,13 @@ const waitForPort = (proc: ChildProcess): Promise<number> =>
   });
 
 describe('compiled server', () => {
-  it('runs under plain node: health, readiness, the error envelope and a clean stop on SIGTERM', async () => {
+  beforeAll(async () => {
     mkdirSync(resolve(root, '.tmp'), { recursive: true });
     const { bytes } = await buildServer(outDir);
     expect(bytes).toBeGreaterThan(0);
+  }, 120_000);
 
+  it('runs under plain node: health, readiness, the error envelope and a clean stop on SIGTERM', async () => {
     child = spawn(process.execPath, [resolve(outDir, 'main.js')], {
       cwd: root,
       env: { PATH: process.env.PATH, DATA_DIR: 'memory://', PORT: '0', STATIC_DIR: 'false', LOG_LEVEL: 'warn' },
@@ -55,4 +58,20 @@ describe('compiled server', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
+
+  it('npm run ops -- create-operator runs under plain node: makes the operator once, refuses a second and a bad command line', () => {
+    const dataDir = resolve(outDir, 'ops-db');
+    const ops = (...args: string[]) =>
+      spawnSync(process.execPath, [resolve(outDir, 'ops.js'), ...args], { cwd: root, encoding: 'utf8', env: { PATH: process.env.PATH, DATA_DIR: dataDir } });
+    const created = ops('create-operator', '--email', 'Ada@Example.com', '--role', 'admin', '--name', 'Ada Lovelace');
+    expect(created.status, created.stderr).toBe(0);
+    expect(created.stdout).toMatch(/Operator opr_\w+ created: ada@example\.com \(admin\)\./);
+    const again = ops('create-operator', '--email', 'ada@example.com', '--role', 'support');
+    expect(again.status).toBe(1);
+    expect(again.stderr).toMatch(/exists/i);
+    const wrong = ops('create-operator', '--email', 'ada@example.com', '--role', 'root');
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toContain('--role: one or more of support, compliance, admin');
+    expect(ops().status).toBe(2);
+  }, 60_000);
 });

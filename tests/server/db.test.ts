@@ -79,6 +79,8 @@ describe('PGlite data directory lock', () => {
     const shell = spawn('sh', ['-c', 'sleep 30 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
     try {
       const pid = Number(await new Promise<string>((resolvePid) => shell.stdout.once('data', (d: Buffer) => resolvePid(d.toString().trim()))));
+      // Killed only once the shell has become `sleep`: a shell still running reaps its finished background job (no zombie).
+      await waitUntil(() => readFileSync(`/proc/${shell.pid}/comm`, 'utf8').trim() === 'sleep');
       const startTime = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19];
       process.kill(pid, 'SIGKILL');
       await waitUntil(() => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.startsWith('Z'));
@@ -120,7 +122,7 @@ describe('PGlite first start from the shipped initdb template (issue #13: no ini
     const other = await openFresh('c');
     expect(await systemIdentifier(other)).not.toBe(copied);
     await other.close();
-  }, 90_000); // two initdb runs (the template's, then the refused template's): ~30 s on a quiet machine, more on Node 22/24 beside other work
+  }, 120_000); // two initdb runs (the template's, then the refused template's): ~30 s on a quiet machine, more on Node 22/24 or beside another test file on 2 cores
 });
 
 describe('database layer (PGlite or PostgreSQL)', () => {

@@ -10,16 +10,21 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, ErrorEnvelope, successEnvelope, type EndpointId } from '@/shared/contract';
+import { endpoints as userEndpoints, ErrorEnvelope, successEnvelope } from '@/shared/contract';
+import { opsEndpoints } from '@/shared/contract/ops';
 import { appJobRegistry, runDueJobs } from '../../server/jobs';
 import { checkLedger } from '../../server/modules/ledger';
 import { MAX_URL_LENGTH } from '../../server/http/client-errors';
 import { createTestApp, latestCode, type TestApp } from './harness';
 import { createCard, setIssuerMode } from './card-helpers';
+import { newOperator } from './ops-support';
 import { createSbp, depositUsdt, verifiedUser, type TestUser } from './wallet-support';
 import { signSbpCallback } from '../../server/adapters/sbp';
 
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 30);
+/** The Mini App's endpoints and the operator side's (docs/ops.md): one registry of everything the server answers. */
+const endpoints = { ...userEndpoints, ...opsEndpoints };
+type EndpointId = keyof typeof endpoints;
 const SEED = 20_261_122;
 
 let t: TestApp;
@@ -35,7 +40,14 @@ const known = {
   transactionIds: ['udp_1', 'udp_0', 'udp_99999999999999999999'] as string[],
   /** Card trade ids (cards.tradeGet): a declined purchase and an approved one on the user's card. */
   tradeIds: [] as string[],
+  /** The operator side's ids: a user of its own (never the main user), a held transfer, an adjustment, another operator. */
+  userIds: [] as string[],
+  depositIds: ['0', '1', '999999999999'] as string[],
+  adjustmentIds: [] as string[],
+  operatorIds: [] as string[],
 };
+/** The operator calls run as an operator with every role (and hit their own user, `known.userIds`). */
+let operatorCaller: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -72,6 +84,25 @@ beforeAll(async () => {
     known.tradeIds.push(trade.body.data.id);
   }
   known.transactionIds.push(sbp.body.data.paymentId, ...[...walletRows.body.data.items, ...cardRows.body.data.items].map((r: { id: string }) => r.id));
+
+  // The operator side: its caller (every role), a user of its own with money and a card, a held transfer, a proposal.
+  const operator = await newOperator(t, ['support', 'compliance', 'admin'], 'Hostile Operator');
+  operatorCaller = { userId: operator.id, email: operator.email, token: operator.token, refreshToken: '', headers: operator.headers };
+  const other = await newOperator(t, ['support'], 'Other Operator');
+  known.operatorIds.push(other.id);
+  const subject = await verifiedUser(t);
+  await depositUsdt(t, subject, 100);
+  known.userIds.push(subject.userId);
+  await t.call({ method: 'POST', url: '/api/dev/tron/transfers', payload: { amount: '11.000000' } });
+  const [parked] = await t.db.query<{ id: number }>('SELECT id FROM unmatched_deposits ORDER BY id DESC LIMIT 1');
+  known.depositIds.push(String(parked!.id));
+  const proposal = await t.call({
+    method: 'POST',
+    url: '/api/ops/adjustments',
+    headers: { ...other.headers, 'idempotency-key': randomUUID() },
+    payload: { userId: subject.userId, kind: 'goodwill', direction: 'credit', currency: 'USD', amount: 1_00, reason: 'hostile input' },
+  });
+  known.adjustmentIds.push(proposal.body.data?.id ?? 'adj_x');
 });
 afterAll(() => t?.close());
 
@@ -95,7 +126,15 @@ const idFor = (name: string): fc.Arbitrary<string> => {
               ? known.tradeIds
               : name === 'sessionId'
                 ? known.sessionIds
-                : known.cardIds;
+                : name === 'userId'
+                  ? known.userIds
+                  : name === 'depositId'
+                    ? known.depositIds
+                    : name === 'adjustmentId'
+                      ? known.adjustmentIds
+                      : name === 'operatorId'
+                        ? known.operatorIds
+                        : known.cardIds;
   return fc.oneof(fc.constantFrom(...(pool.length ? pool : ['x'])), fc.string({ minLength: 1, maxLength: 64 }));
 };
 
@@ -234,7 +273,8 @@ const freshLockUser = async (): Promise<TestUser> => {
   expect(set.body.data.result).toBe('ok');
   return next;
 };
-const callerFor = async (id: EndpointId): Promise<TestUser> => (id.startsWith('appLock.') ? (lockUser ??= await freshLockUser()) : user);
+const callerFor = async (id: EndpointId): Promise<TestUser> =>
+  id.startsWith('ops.') ? operatorCaller : id.startsWith('appLock.') ? (lockUser ??= await freshLockUser()) : user;
 
 const send = async (id: EndpointId, req: HostileRequest) => {
   const def = endpoints[id];
@@ -275,8 +315,9 @@ const balancesSnapshot = async () => ({
 });
 
 describe('hostile input against every endpoint of the contract', () => {
-  it('covers the whole registry', () => {
-    expect(Object.keys(endpoints).length).toBeGreaterThanOrEqual(27);
+  it('covers the whole registry: the Mini App’s endpoints and the operator side’s', () => {
+    expect(Object.keys(userEndpoints).length).toBeGreaterThanOrEqual(27);
+    expect(Object.keys(opsEndpoints).length).toBeGreaterThanOrEqual(30);
   });
 
   it.each(Object.keys(endpoints) as EndpointId[])('%s: no 5xx, errors in the envelope, refused requests move no money', async (id) => {

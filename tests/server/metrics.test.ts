@@ -129,8 +129,8 @@ describe('alert rules (deploy/prometheus/alerts.yml)', () => {
       expect(sample(text, 'client_errors_total', { kind: 'error' })).toBe(1);
       const rules = parse(readFileSync(resolve(import.meta.dirname, '../../deploy/prometheus/alerts.yml'), 'utf8')) as { groups: Array<{ rules: Array<{ alert: string; expr: string }> }> };
       const alerts = rules.groups.flatMap((group) => group.rules);
-      expect(alerts.map((rule) => rule.alert)).toEqual(expect.arrayContaining(['ApiServerErrors', 'JobsFailed', 'ExchangeRateStale', 'DepositWatcherStale']));
-      const functions = new Set(['sum', 'rate', 'max', 'min', 'by', 'clamp_min', 'histogram_quantile', 'le', 'kind', 'source', 'address', 'class', 'status']);
+      expect(alerts.map((rule) => rule.alert)).toEqual(expect.arrayContaining(['ApiServerErrors', 'JobsFailed', 'ExchangeRateStale', 'DepositWatcherStale', 'ReconciliationDifference', 'ReconciliationNotRun']));
+      const functions = new Set(['sum', 'rate', 'max', 'min', 'by', 'clamp_min', 'histogram_quantile', 'le', 'kind', 'source', 'address', 'class', 'status', 'abs', 'or', 'time', 'check']);
       for (const rule of alerts) {
         // Series names: identifiers followed by a selector, a range or an operator, that are not PromQL functions or labels.
         const names = [...rule.expr.replace(/\{[^}]*\}/g, '{}').matchAll(/\b([a-z_][a-z0-9_]*)\b/g)].map((m) => m[1]!).filter((word) => !functions.has(word));

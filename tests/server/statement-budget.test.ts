@@ -11,7 +11,8 @@ import { measureOperationStatements, type OperationStatements } from '../../scri
 /** statements / transactions / round trips, end to end (the request, its jobs and the issuer's events). */
 const BUDGET: Record<string, Counts> = {
   'card top-up': { statements: 21, transactions: 6, roundTrips: 25 },
-  exchange: { statements: 2, transactions: 1, roundTrips: 2 },
+  // The session check and the quote's expiry ride in the exchange's one statement (a quote the process has seen).
+  exchange: { statements: 1, transactions: 1, roundTrips: 1 },
   // The session check rides in the read's own statement (route(..., { session: 'with-first-query' })).
   'wallet read': { statements: 1, transactions: 0, roundTrips: 1 },
   'cards list': { statements: 1, transactions: 0, roundTrips: 1 },
@@ -28,8 +29,9 @@ describe('statements per operation stay within the budget', () => {
     expect(operation, name).toBeDefined();
     const { total, phases } = operation!;
     const detail = JSON.stringify(Object.fromEntries(phases));
-    // On PostgreSQL the global per-IP rate limit counts each API request in the database, across processes (issue #33,
-    // server/http/rate-limit-store.ts): one autocommitted upsert per request, on top of the operation's own work.
+    // On PostgreSQL the global per-IP rate limit counts API requests in the database, across processes (issue #33,
+    // server/http/rate-limit-store.ts): in batches, one upsert for every key each 200 ms (issue #34), which may land
+    // in an operation's count; never more than one per operation here, far below the limit.
     const limiter = measured.kind === 'postgres' ? 1 : 0;
     expect(total.statements, `${name} statements: ${detail}`).toBeLessThanOrEqual(budget.statements + limiter);
     expect(total.transactions, `${name} transactions: ${detail}`).toBeLessThanOrEqual(budget.transactions + limiter);

@@ -9,7 +9,7 @@ let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('precompressDirectory', () => {
-  it('writes brotli and gzip copies of compressible files of 1 KiB and more, identical once decompressed', () => {
+  it('writes brotli and gzip copies of compressible files of 1 KiB and more, identical once decompressed', async () => {
     dir = mkdtempSync(join(tmpdir(), 'precompress-'));
     mkdirSync(join(dir, 'assets'));
     const js = `export const words = ${JSON.stringify('wallet '.repeat(400))};\n`;
@@ -18,7 +18,7 @@ describe('precompressDirectory', () => {
     writeFileSync(join(dir, 'assets', 'tiny-abc.css'), 'a{}');
     writeFileSync(join(dir, 'assets', 'logo-abc.png'), Buffer.alloc(4096, 7));
 
-    const result = precompressDirectory(dir);
+    const result = await precompressDirectory(dir);
 
     expect(result.files).toBe(2);
     expect(brotliDecompressSync(readFileSync(join(dir, 'assets', 'app-abc.js.br'))).toString()).toBe(js);

@@ -25,6 +25,15 @@ export interface IssueCardRequest {
   cardholderName: string;
   /** Where a physical card goes (validated by the contract's DeliveryAddress); absent for a virtual card. */
   deliveryAddress?: StoredDeliveryAddress;
+  /** What the card holds once issued (minor units of `currency`; 0 for a replacement): the issuer's own books count it. */
+  initialLoad?: number;
+}
+
+/** What the issuer holds for the program in one currency: every card's money on its side (reconciliation). */
+interface IssuerHolding {
+  currency: Currency;
+  /** Minor units. */
+  amount: number;
 }
 
 /** A card's spending limits in minor units of its currency; null = none. Month = calendar month in UTC. */
@@ -117,6 +126,12 @@ export interface CardIssuer {
   requestUnfreeze(cardRef: string): Promise<void>;
   /** Outcome: topup.completed | topup.failed. */
   requestTopUp(request: TopUpRequest): Promise<void>;
+  /**
+   * What the issuer holds for the program, per currency: the money of every card on its side, as its books say
+   * (docs/ops.md "Reconciliation": compared daily with our card accounts). Throws IssuerUnavailableError when it
+   * cannot be asked.
+   */
+  programBalance(): Promise<IssuerHolding[]>;
   /** Close the card for good (no more authorisations). Outcome: card.closed | card.closeFailed. */
   requestClose(cardRef: string): Promise<void>;
   /** Block the card for good, with why (lost, stolen, damaged, suspected_fraud). Outcome: card.blocked | card.blockFailed. */

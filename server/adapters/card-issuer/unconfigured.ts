@@ -29,6 +29,9 @@ export class UnconfiguredCardIssuer implements CardIssuer {
   requestTopUp(): Promise<void> {
     return Promise.reject(refuse());
   }
+  programBalance(): Promise<never> {
+    return Promise.reject(refuse());
+  }
   setSpendingLimits(): Promise<void> {
     return Promise.reject(refuse());
   }

@@ -1,5 +1,13 @@
 /** Outgoing email. Implementations: sandbox (DB mailbox + log) and SMTP (nodemailer). */
-export type MailKind = 'signup-code' | 'signin-code' | 'signup-existing-account' | 'signin-unknown-account' | 'email-change-code' | 'email-changed' | 'withdrawal-code';
+export type MailKind =
+  | 'signup-code'
+  | 'signin-code'
+  | 'signup-existing-account'
+  | 'signin-unknown-account'
+  | 'email-change-code'
+  | 'email-changed'
+  | 'ops-signin-code'
+  | 'withdrawal-code';
 
 export interface MailMessage {
   to: string;

@@ -33,7 +33,7 @@ export interface CbrDaily {
   name: string;
 }
 
-export class CbrDocumentError extends Error {
+class CbrDocumentError extends Error {
   override name = 'CbrDocumentError';
 }
 

@@ -1,2 +1,2 @@
 /** Exchange-rate providers (RATES_PROVIDER): the Central Bank of Russia's daily rate; the sandbox is in modules/exchange. */
-export { CbrDocumentError, CbrRateProvider, parseCbrDaily, type CbrDaily, type CbrRateProviderOptions } from './cbr';
+export { CbrRateProvider, parseCbrDaily } from './cbr';

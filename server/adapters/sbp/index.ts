@@ -5,7 +5,6 @@ export {
   parseSignedSbpCallback,
   signSbpCallback,
   unconfiguredSbpAcquirer,
-  verifySbpSignature,
   type SbpAcquirer,
   type SbpCallbackBody,
   type SbpInvoice,

@@ -39,6 +39,12 @@ export interface SbpAcquirer {
    * 'json' / 'format' (→ 400). A redelivery of one outcome carries the same `eventId`.
    */
   parseCallback(rawBody: string, headers: Record<string, string | undefined>): SbpCallbackBody;
+  /**
+   * What the acquirer settled to us so far, in RUB kopecks: every payment it counts as paid (docs/ops.md
+   * "Reconciliation": compared daily with the SBP top-ups our ledger credited). Throws SbpAcquirerError when it cannot
+   * be asked.
+   */
+  settledTotal(): Promise<number>;
 }
 
 /** A webhook delivery we refuse: a wrong or missing signature, or a body that is not a callback. */
@@ -85,7 +91,7 @@ export const signSbpCallback = (secret: string, rawBody: string): string =>
   `sha256=${createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex')}`;
 
 /** Constant-time check of a callback signature over the exact raw body. */
-export const verifySbpSignature = (secret: string, rawBody: string, header: string | undefined): boolean => {
+const verifySbpSignature = (secret: string, rawBody: string, header: string | undefined): boolean => {
   if (!header) return false;
   const expected = Buffer.from(signSbpCallback(secret, rawBody));
   const given = Buffer.from(header.trim());
@@ -131,5 +137,8 @@ export const unconfiguredSbpAcquirer: SbpAcquirer = {
   },
   parseCallback: () => {
     throw new SbpCallbackError('signature', 'Invalid SBP callback signature.');
+  },
+  settledTotal: async () => {
+    throw new SbpAcquirerError('SBP_NOT_CONFIGURED', 'No SBP acquirer is configured (SBP_ACQUIRER_ADAPTER)');
   },
 };

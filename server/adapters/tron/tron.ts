@@ -29,9 +29,17 @@ export interface TronTransfer {
 export interface TronDepositSource {
   /** Transfers of USDT TRC20 to `address` after the cursor (null = from the beginning), oldest first. */
   transfersTo(address: string, afterCursor: string | null, limit: number): Promise<TronTransfer[]>;
+  /**
+   * The USDT `address` holds on chain now, in micro-USDT (docs/ops.md "Reconciliation": compared daily with what our
+   * books say reached it). Throws when the chain cannot be asked.
+   */
+  holdings(address: string): Promise<number>;
 }
 
 /** Outside the sandbox without TRON_ADAPTER=trongrid no TRON node is read: no deposit is ever seen (logged at start). */
 export const unconfiguredTronSource: TronDepositSource = {
   transfersTo: async () => [],
+  holdings: async () => {
+    throw new Error('No TRON source is configured (TRON_ADAPTER)');
+  },
 };

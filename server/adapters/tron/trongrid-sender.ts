@@ -67,7 +67,7 @@ const field = (number: number, wire: 0 | 2, value: number | bigint | Uint8Array)
 const text = (s: string) => new TextEncoder().encode(s);
 
 /** ABI of `transfer(address,uint256)`: selector a9059cbb, the 20-byte address and the amount, each in 32 bytes. */
-export const trc20TransferData = (toAddressBytes: Uint8Array, amount: bigint): Uint8Array => {
+const trc20TransferData = (toAddressBytes: Uint8Array, amount: bigint): Uint8Array => {
   const out = new Uint8Array(4 + 32 + 32);
   out.set([0xa9, 0x05, 0x9c, 0xbb], 0);
   out.set(toAddressBytes.slice(1), 4 + 12);
@@ -76,7 +76,7 @@ export const trc20TransferData = (toAddressBytes: Uint8Array, amount: bigint): U
   return out;
 };
 
-export interface RawTransferInput {
+interface RawTransferInput {
   owner: Uint8Array;
   contract: Uint8Array;
   data: Uint8Array;
@@ -88,7 +88,7 @@ export interface RawTransferInput {
 }
 
 /** Transaction.raw of one TriggerSmartContract call (fields: 1 ref_block_bytes, 4 ref_block_hash, 8 expiration, 11 contract, 14 timestamp, 18 fee_limit). */
-export const encodeRawTransfer = (input: RawTransferInput): Uint8Array => {
+const encodeRawTransfer = (input: RawTransferInput): Uint8Array => {
   const trigger = [...field(1, 2, input.owner), ...field(2, 2, input.contract), ...field(4, 2, input.data)];
   const any = [...field(1, 2, text('type.googleapis.com/protocol.TriggerSmartContract')), ...field(2, 2, Uint8Array.from(trigger))];
   const contract = [...field(1, 0, 31 /* TriggerSmartContract */), ...field(2, 2, Uint8Array.from(any))];
@@ -103,7 +103,7 @@ export const encodeRawTransfer = (input: RawTransferInput): Uint8Array => {
 };
 
 /** The signed Transaction (1 raw_data, 2 signature). */
-export const encodeSignedTransaction = (raw: Uint8Array, signature: Uint8Array): Uint8Array => Uint8Array.from([...field(1, 2, raw), ...field(2, 2, signature)]);
+const encodeSignedTransaction = (raw: Uint8Array, signature: Uint8Array): Uint8Array => Uint8Array.from([...field(1, 2, raw), ...field(2, 2, signature)]);
 
 export class TronGridSender implements TronSender {
   readonly name = 'trongrid';

@@ -69,7 +69,7 @@ const TX_ID = /^[0-9a-fA-F]{64}$/;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export const parseTronGridCursor = (text: string | null): Cursor | null => {
+const parseTronGridCursor = (text: string | null): Cursor | null => {
   if (text === null) return null;
   let value: unknown;
   try {
@@ -103,6 +103,28 @@ export class TronGridSource implements TronDepositSource {
     const transfers = items.length ? await this.withConfirmations(items, cursor) : [];
     this.failures = 0; // a whole read went through: the next failure backs off from the start again
     return transfers;
+  }
+
+  /**
+   * GET /v1/accounts/{address}: the account's TRC20 balances (`data[0].trc20: [{ <contract>: "<integer>" }]`); the
+   * USDT contract's, in micro-USDT (0 for an account the chain has never seen: `data: []`).
+   */
+  async holdings(address: string): Promise<number> {
+    const body = await this.call('GET', `/v1/accounts/${encodeURIComponent(address)}`);
+    if (!isRecord(body) || body.success !== true || !Array.isArray(body.data)) {
+      throw this.fail(new TronGridError('BAD_RESPONSE', 'TronGrid account is not {success: true, data: [...]}'));
+    }
+    const account = body.data[0];
+    if (account === undefined) return 0;
+    const balances = isRecord(account) && Array.isArray(account.trc20) ? account.trc20 : [];
+    for (const entry of balances) {
+      const value = isRecord(entry) ? entry[this.options.contractAddress] : undefined;
+      if (typeof value === 'string') {
+        if (!/^\d{1,16}$/.test(value)) throw this.fail(new TronGridError('BAD_RESPONSE', 'TronGrid USDT balance is not an integer'));
+        return Number(value);
+      }
+    }
+    return 0;
   }
 
   /** New items after the cursor, oldest first (up to `limit`, following fingerprints). */

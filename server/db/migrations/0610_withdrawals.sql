@@ -41,7 +41,7 @@ CREATE INDEX withdrawals_open_idx ON withdrawals (status) WHERE status IN ('awai
 
 ALTER TABLE email_codes DROP CONSTRAINT email_codes_purpose_check;
 ALTER TABLE email_codes ADD CONSTRAINT email_codes_purpose_check
-  CHECK (purpose IN ('signup', 'signin', 'email_change', 'withdrawal')) NOT VALID;
+  CHECK (purpose IN ('signup', 'signin', 'email_change', 'ops_signin', 'withdrawal')) NOT VALID;
 ALTER TABLE email_codes VALIDATE CONSTRAINT email_codes_purpose_check;
 
 -- When the phone (the SBP payout destination) last changed: a new one holds SBP withdrawals like a new address.

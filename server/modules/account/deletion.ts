@@ -11,7 +11,7 @@ import { MICRO_PER_CENT } from '../wallet';
  * Card statuses in which a card no longer counts as open: the spec's terminal ones and the lifecycle's closed or
  * blocked-for-good states (issue #14 "Card lifecycle"). Any other status, or a card account holding money, blocks.
  */
-export const FINISHED_CARD_STATUSES = ['rejected', 'failed', 'closed', 'blocked', 'lost', 'stolen'] as const;
+const FINISHED_CARD_STATUSES = ['rejected', 'failed', 'closed', 'blocked', 'lost', 'stolen'] as const;
 
 const FINISHED_SQL = FINISHED_CARD_STATUSES.map((s) => `'${s}'`).join(', ');
 
@@ -22,7 +22,7 @@ const FINISHED_SQL = FINISHED_CARD_STATUSES.map((s) => `'${s}'`).join(', ');
 export const SBP_LATE_CALLBACK_GRACE_SECONDS = 60 * 60;
 
 /** How long the identification data of a deleted account is kept (AML record keeping: 5 years). */
-export const RETENTION_YEARS = 5;
+const RETENTION_YEARS = 5;
 
 
 const describe = (b: DeletionBlocker): string => {

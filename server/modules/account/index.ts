@@ -1,6 +1,8 @@
 import { EmailCodeService } from '../auth';
 import { defineModule } from '../module';
 import { DeletionService } from './deletion';
+
+export { SBP_LATE_CALLBACK_GRACE_SECONDS } from './deletion';
 import { ProfileService } from './profile';
 import { registerAccountRoutes } from './routes';
 

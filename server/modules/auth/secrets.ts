@@ -1,7 +1,10 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /** Separate keys for separate purposes, all derived from the one server secret. */
-export const deriveKey = (secret: string, purpose: 'access-token' | 'email-code' | 'refresh-successor'): Buffer =>
+export const deriveKey = (
+  secret: string,
+  purpose: 'access-token' | 'email-code' | 'refresh-successor' | 'operator-access-token' | 'operator-totp',
+): Buffer =>
   createHmac('sha256', secret).update(`tg-wallet:${purpose}`).digest();
 
 export const hmacHex = (key: Buffer, message: string): string => createHmac('sha256', key).update(message).digest('hex');

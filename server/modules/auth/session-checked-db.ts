@@ -1,5 +1,6 @@
 import type { Db, Queryable, Row, SqlParam } from '../../db/db';
 import type { AuthContext } from '../../http/context';
+import { sessionUnlockedSql } from './session-lock';
 
 /**
  * The session row every bearer request is checked against: auth_sessions joined to its user (verification) and the
@@ -17,17 +18,37 @@ export interface SessionCheckRow extends Row {
 }
 
 /** The row's columns, in order (the wrapped read below names each one). */
-const SESSION_COLUMNS = ['user_id', 'revoked_at', 'last_seen_at', 'verification_status', 'locked_at', 'active_at', 'unlocked_at', 'lock_auto_seconds'] as const;
+const SESSION_ROW_COLUMNS = ['user_id', 'revoked_at', 'last_seen_at', 'verification_status', 'locked_at', 'active_at', 'unlocked_at', 'lock_auto_seconds'] as const;
 
-/** Reads the session row whose id is parameter `$n`, as SessionCheckRow. */
+/**
+ * Reads the session row whose id is parameter `$n`, as SessionCheckRow. A frozen account reads as `frozen` (never
+ * `verified`), so the verification guard reads the user and refuses with ACCOUNT_FROZEN (docs/ops.md).
+ */
 export const sessionCheckSql = (n: number): string =>
-  `SELECT s.user_id, s.revoked_at, s.last_seen_at, u.verification_status, s.locked_at, coalesce(s.active_at, s.last_seen_at) AS active_at, s.unlocked_at,
-     l.auto_lock_seconds AS lock_auto_seconds
+  `SELECT s.user_id, s.revoked_at, s.last_seen_at,
+     CASE WHEN u.frozen_at IS NOT NULL THEN 'frozen' ELSE u.verification_status END AS verification_status,
+     s.locked_at, coalesce(s.active_at, s.last_seen_at) AS active_at, s.unlocked_at, l.auto_lock_seconds AS lock_auto_seconds
    FROM auth_sessions s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN app_locks l ON l.user_id = s.user_id WHERE s.id = $${n}`;
 
 /** Columns the wrapped statement adds to each row; removed before the caller sees the rows. */
 const PREFIX = '__session_';
 const DATA_ROW = `${PREFIX}data_row`;
+
+/**
+ * For a statement that checks the session itself (SessionCheckedDb.queryCheckingSession): the session row as a WITH
+ * clause named `session`, its id parameter `$n`.
+ */
+export const sessionCte = (n: number): string => `session AS (${sessionCheckSql(n)})`;
+/** …and the session's columns in its one row, under the names the check reads (the row's own columns follow). */
+export const SESSION_COLUMNS = `${SESSION_ROW_COLUMNS.map((column) => `session.${column} AS ${PREFIX}${column}`).join(', ')}, true AS ${DATA_ROW}`;
+/**
+ * …and the condition its writes must be under: the session is one a request may act in (not revoked, this user's, not
+ * locked by the app lock at `$nowParam`: the same rules as the check that follows, sessionLockState) and its user is
+ * verified. `userParam`: the parameter holding the token's user; `nowParam`: the request's time (timestamptz).
+ */
+export const sessionActsSql = (userParam: number, nowParam: number): string =>
+  `session.user_id = $${userParam} AND session.revoked_at IS NULL AND session.verification_status = 'verified'
+   AND ${sessionUnlockedSql(nowParam)}`;
 
 /**
  * The read `sql` and the session check as ONE statement: the session row (at most one) left-joined to every row of the
@@ -52,15 +73,15 @@ const wrappedReads = new Map<number, Map<string, string>>();
 
 const wrapRead = (sql: string, sessionParam: number): string =>
   `WITH ${PREFIX}row AS (${sessionCheckSql(sessionParam)})
-   SELECT ${SESSION_COLUMNS.map((column) => `${PREFIX}row.${column} AS ${PREFIX}${column}`).join(', ')},
+   SELECT ${SESSION_ROW_COLUMNS.map((column) => `${PREFIX}row.${column} AS ${PREFIX}${column}`).join(', ')},
      ${PREFIX}data.*
    FROM ${PREFIX}row LEFT JOIN LATERAL (SELECT true AS ${DATA_ROW}, ${PREFIX}read.* FROM (${sql.trim().replace(/;$/, '')}) ${PREFIX}read) ${PREFIX}data ON true`;
 
 /** Splits the wrapped statement's rows into the session row and the read's own rows. */
-export const splitSessionRows = <T extends Row>(rows: Row[]): { session: SessionCheckRow | undefined; data: T[] } => {
+const splitSessionRows = <T extends Row>(rows: Row[]): { session: SessionCheckRow | undefined; data: T[] } => {
   const first = rows[0];
   if (!first) return { session: undefined, data: [] };
-  const session = Object.fromEntries(SESSION_COLUMNS.map((column) => [column, first[`${PREFIX}${column}`]])) as SessionCheckRow;
+  const session = Object.fromEntries(SESSION_ROW_COLUMNS.map((column) => [column, first[`${PREFIX}${column}`]])) as SessionCheckRow;
   if (first[DATA_ROW] === null) return { session, data: [] };
   const data = rows.map((row) => {
     const own: Row = {};
@@ -101,6 +122,28 @@ export class SessionCheckedDb implements Db {
     const { data } = await split;
     await this.session;
     return data;
+  }
+
+  /** Whether no query has carried (or started) the session check yet: queryCheckingSession may still be sent. */
+  get firstQueryPending(): boolean {
+    return this.session === null;
+  }
+
+  /**
+   * A first statement that checks the session itself: for a write, which PostgreSQL refuses inside the subquery `query`
+   * wraps a read in. `sql(n)` is given the parameter number of the session id (appended to `params`) and returns ONE
+   * statement whose WITH clause has `sessionCte(n)`, whose writes all depend on `sessionActsSql` holding, and which
+   * answers at most one row: `SESSION_COLUMNS`, then its own columns (no session row: no row). The session is then
+   * accepted as for any first query; its row's own columns are returned only once it is. A write made under
+   * sessionActsSql is made only for a session the check then accepts.
+   */
+  async queryCheckingSession<T extends Row = Row>(sql: (sessionParam: number) => string, params: readonly SqlParam[]): Promise<T | undefined> {
+    if (this.session) throw new Error('SessionCheckedDb.queryCheckingSession: only as the first query');
+    const split = this.db.query(sql(params.length + 1), [...params, this.sessionId]).then((rows) => splitSessionRows<T>(rows));
+    this.remember(split.then(({ session }) => this.accept(session), () => this.readSession()));
+    const { data } = await split;
+    await this.session;
+    return data[0];
   }
 
   async exec(sql: string): Promise<void> {

@@ -318,6 +318,32 @@ export class TokenService {
     }));
   }
 
+  /**
+   * Every sign-in of the user as support sees it (docs/ops.md "A user's picture"): the active ones first, then the last
+   * `endedLimit` ended ones, with when and why they ended.
+   */
+  async allSessions(userId: string, endedLimit = 20): Promise<Array<Omit<SessionRecord, 'current'> & { endedAt: Date | null; endReason: string | null }>> {
+    const rows = await this.db.query<SessionRow & { revoked_at: Date | null; revoke_reason: string | null }>(
+      `(SELECT id, device, platform, client_version, country, created_at, last_seen_at, revoked_at, revoke_reason FROM auth_sessions
+        WHERE user_id = $1 AND revoked_at IS NULL ORDER BY last_seen_at DESC, id)
+       UNION ALL
+       (SELECT id, device, platform, client_version, country, created_at, last_seen_at, revoked_at, revoke_reason FROM auth_sessions
+        WHERE user_id = $1 AND revoked_at IS NOT NULL ORDER BY revoked_at DESC, id LIMIT $2)`,
+      [userId, endedLimit],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      device: r.device,
+      platform: r.platform,
+      clientVersion: r.client_version,
+      country: r.country,
+      createdAt: r.created_at,
+      lastSeenAt: r.last_seen_at,
+      endedAt: r.revoked_at,
+      endReason: r.revoke_reason,
+    }));
+  }
+
   /** Ends one session of the user; false when it is not the user's or already ended (the caller answers 404). */
   async endSession(userId: string, sessionId: string): Promise<boolean> {
     return this.db.tx(async (tx) => {

@@ -52,6 +52,10 @@ export const failTopup = async (q: Queryable, topupId: string, reason: string, n
   return true;
 };
 
+/** Whether an operator froze the card owner's account (users.frozen_at): its purchases are declined. */
+const accountFrozen = async (q: Queryable, userId: string): Promise<boolean> =>
+  (await q.query('SELECT 1 FROM users WHERE id = $1 AND frozen_at IS NOT NULL', [userId])).length > 0;
+
 /**
  * What merchant refunds may still return to a card: its completed purchases less its completed refunds (the card row is
  * locked by the event's transaction, so two refunds are decided one after the other).
@@ -219,6 +223,8 @@ export class IssuerEvents {
     }
     else if (trade.kind === 'purchase') {
       if (card.status === 'frozen' || card.status === 'freezing' || card.status === 'unfreezing') declineReason = 'CARD_FROZEN';
+      // An account an operator froze: no money leaves it, by card either (docs/ops.md "Freezing an account").
+      else if (await accountFrozen(q, card.user_id)) declineReason = 'ACCOUNT_FROZEN';
       else if (card.status !== 'active') declineReason = 'CARD_INACTIVE';
       else if ((await cardBalance(q, card.id)) < trade.amount) declineReason = 'INSUFFICIENT_FUNDS';
     } else if (!(REFUNDABLE as readonly string[]).includes(card.status)) declineReason = 'CARD_INACTIVE';

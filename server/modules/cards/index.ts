@@ -41,12 +41,13 @@ import { withdrawFromCard } from './service/withdraw';
 import type { CardsSettings } from './settings';
 import { registerIssuerWebhook } from './webhook';
 
-export { CARD_JOBS, CARD_LIMITS, referralDedupeKey } from './limits';
-export { allowedActions, CARD_TRANSITIONS, checkAction, transition, type CardEvent } from './status-machine';
+export { CARD_JOBS } from './limits';
+export { allowedActions } from './status-machine';
 export { tradeById } from './service/history';
 export type { CardsSettings } from './settings';
 export { toCardTransaction, toTrade, type CardTransactionRow, type TradeRow } from './service/history';
 export { cardView } from './service/shared';
+export { requestCardBlock } from './service/close';
 export { cardNotFound, findCard, ownedCard, type CardRow, type TopupRow } from './store';
 
 /** Every card endpoint and its use case. */

@@ -16,13 +16,13 @@ import { CARD_JOBS } from './limits';
 import { addressOf, findDelivery } from './shipment';
 import { changeStatus, findCard, findTopup } from './store';
 
-export interface CardJobPayload {
+interface CardJobPayload {
   cardId: string;
 }
-export interface BlockJobPayload extends CardJobPayload {
+interface BlockJobPayload extends CardJobPayload {
   reason: CardBlockReason;
 }
-export interface TopupJobPayload {
+interface TopupJobPayload {
   topupId: string;
 }
 
@@ -57,6 +57,7 @@ export const registerCardJobs = (registry: JobRegistry, deps: { db: Db; clock: C
           scheme: card.scheme,
           currency: card.currency,
           cardholderName: card.cardholder_name,
+          initialLoad: Number(card.initial_deposit),
           ...(delivery ? { deliveryAddress: addressOf(delivery) } : {}),
         }),
       );

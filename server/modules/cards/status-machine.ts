@@ -58,7 +58,7 @@ interface TransitionRule {
 }
 
 /** The whole life cycle. Anything not listed here is refused. */
-export const CARD_TRANSITIONS: Readonly<Record<CardEvent, TransitionRule>> = {
+const CARD_TRANSITIONS: Readonly<Record<CardEvent, TransitionRule>> = {
   issueAccepted: { from: ['pending'], to: 'processing' },
   issued: { from: ['pending', 'processing'], to: 'active', form: 'virtual' },
   fabricationStarted: { from: ['pending', 'processing'], to: 'fabricating', form: 'physical' },
@@ -85,11 +85,11 @@ export const CARD_TRANSITIONS: Readonly<Record<CardEvent, TransitionRule>> = {
 export const CARD_EVENTS = Object.keys(CARD_TRANSITIONS) as CardEvent[];
 
 /** Statuses a card never leaves. */
-export const FINAL_STATUSES: readonly CardStatus[] = ['rejected', 'failed', 'closed', 'blocked'];
+const FINAL_STATUSES: readonly CardStatus[] = ['rejected', 'failed', 'closed', 'blocked'];
 /** Statuses in which the issuer still has to answer something. */
-export const TRANSITIONAL_STATUSES: readonly CardStatus[] = ['pending', 'processing', 'fabricating', 'activating', 'freezing', 'unfreezing', 'closing', 'blocking'];
+const TRANSITIONAL_STATUSES: readonly CardStatus[] = ['pending', 'processing', 'fabricating', 'activating', 'freezing', 'unfreezing', 'closing', 'blocking'];
 /** Cards in these statuses leave GET /api/cards for the archive (GET /api/cards/archive). */
-export const ARCHIVED_STATUSES: readonly CardStatus[] = ['rejected', 'failed', 'closed', 'blocked'];
+const ARCHIVED_STATUSES: readonly CardStatus[] = ['rejected', 'failed', 'closed', 'blocked'];
 /** The same list as an SQL literal list (constants only), for `status IN (...)`. */
 export const ARCHIVED_STATUSES_SQL = `(${ARCHIVED_STATUSES.map((status) => `'${status}'`).join(', ')})`;
 
@@ -130,7 +130,7 @@ export const transition = (card: { status: CardStatus; form: CardForm }, event: 
  * User actions: the event each one starts (topup and reveal change no status), and the statuses it is
  * allowed in. allowedActions and the 409 CARD_STATUS_CONFLICT checks both read this table.
  */
-export const ACTION_RULES: Readonly<Record<CardAction, { from: readonly CardStatus[]; event: CardEvent | null; form?: CardForm }>> = {
+const ACTION_RULES: Readonly<Record<CardAction, { from: readonly CardStatus[]; event: CardEvent | null; form?: CardForm }>> = {
   activate: { from: CARD_TRANSITIONS.activationRequested.from, event: 'activationRequested', form: 'physical' },
   freeze: { from: CARD_TRANSITIONS.freezeRequested.from, event: 'freezeRequested' },
   unfreeze: { from: CARD_TRANSITIONS.unfreezeRequested.from, event: 'unfreezeRequested' },

@@ -4,7 +4,7 @@ import { routesWith } from '../../http/route';
 import { defineModule } from '../module';
 import { toAppConfig, type WalletSettings } from './settings';
 
-export { loadWalletSettings, SANDBOX_DEPOSIT_ADDRESS, toAppConfig, WalletSettingsError, type WalletSettings } from './settings';
+export { loadWalletSettings, toAppConfig, WalletSettingsError, type WalletSettings } from './settings';
 
 export const configModule = defineModule<WalletSettings>({
   name: 'config',

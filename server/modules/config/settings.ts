@@ -5,7 +5,7 @@ import { loadSection, walletSection, type WalletSettings } from '../../config';
  * Wallet, exchange and top-up settings: declared in the configuration's wallet section (server/config/wallet.ts),
  * received as `config.wallet`; published here through GET /api/config.
  */
-export { SANDBOX_DEPOSIT_ADDRESS, type WalletSettings } from '../../config';
+export { type WalletSettings } from '../../config';
 
 export class WalletSettingsError extends Error {
   override name = 'WalletSettingsError';

@@ -7,7 +7,7 @@ import { registerExchangeRoutes } from './routes';
 import { ExchangeService } from './service';
 
 export { ExchangeService } from './service';
-export { RateProviderUnavailableError, UnconfiguredRateProvider, type RateProvider } from './rate-provider';
+export { RateProviderUnavailableError, type RateProvider } from './rate-provider';
 export { refuseRate, type RateBounds } from './rate-bounds';
 
 declare module 'fastify' {

@@ -3,8 +3,11 @@ import type { Currency, ExchangeRate, ExchangeRates, ExchangeResult } from '@/sh
 import { addSeconds, type Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { catalogError, isDomainError } from '../../http/errors';
+import { SESSION_COLUMNS, SessionCheckedDb, sessionActsSql, sessionCte } from '../auth';
 import {
   accountIds,
+  claimedPosting,
+  claimedPostingOutcome,
   ensureWalletAccounts,
   findTransactionByKey,
   getSystemAccountShard,
@@ -52,12 +55,15 @@ const toExchangeRate = (row: QuoteRow): ExchangeRate => ({
 const expectedRate = (quote: QuoteRow): string =>
   ratesFromMid(quote.mid_rate, quote.spread_bps)[quote.from_currency === 'USD' ? 'USD_RUB' : 'RUB_USD'];
 
+/** How many quotes a process remembers (two pairs, a new quote per pair every TTL/4 at most: hours of them). */
+const KNOWN_QUOTES = 512;
+
 const PAIRS: ReadonlyArray<{ from: Currency; to: Currency; key: 'USD_RUB' | 'RUB_USD' }> = [
   { from: 'USD', to: 'RUB', key: 'USD_RUB' },
   { from: 'RUB', to: 'USD', key: 'RUB_USD' },
 ];
 
-export const INSUFFICIENT_FUNDS_FOR_EXCHANGE = 'Insufficient funds for this exchange';
+const INSUFFICIENT_FUNDS_FOR_EXCHANGE = 'Insufficient funds for this exchange';
 
 const refuseInsufficient = (error: unknown): never => {
   if (isDomainError(error) && error.code === 'INSUFFICIENT_FUNDS') throw catalogError('INSUFFICIENT_FUNDS', INSUFFICIENT_FUNDS_FOR_EXCHANGE);
@@ -111,8 +117,20 @@ export class ExchangeService {
     let rows = PAIRS.map(({ from, to }) => byPair(from, to));
     if (rows.some((row) => !row)) rows = await this.createQuotes(now);
     const quotes = rows as QuoteRow[];
+    for (const quote of quotes) this.remember(quote);
     const updatedAt = quotes.reduce((latest, row) => (row.market_at > latest ? row.market_at : latest), quotes[0]!.market_at);
     return { rates: quotes.map(toExchangeRate), updatedAt: updatedAt.toISOString() };
+  }
+
+  /**
+   * The quotes this process has read: a quote's terms never change (only its expiry can be brought forward, which the
+   * exchange's statement checks in the database), so an exchange on a known quote needs no read of it (issue #34).
+   */
+  private readonly knownQuotes = new Map<string, QuoteRow>();
+
+  private remember(quote: QuoteRow): void {
+    if (this.knownQuotes.size >= KNOWN_QUOTES) this.knownQuotes.delete(this.knownQuotes.keys().next().value!);
+    this.knownQuotes.set(quote.id, quote);
   }
 
   /** The oldest market rate money may still move on (the provider's freshness limit; none for the sandbox). */
@@ -181,7 +199,9 @@ export class ExchangeService {
    * past the HTTP idempotency layer. Two paths, one outcome:
    * - the common case (a new key, a live quote, a verified user, enough money) is ONE autocommitted statement: the
    *   Idempotency-Key's claim, already carrying the answer, and the balanced posting (postClaimedTransaction); it
-   *   writes everything or nothing;
+   *   writes everything or nothing. On a quote this process knows (knownQuotes) that statement is the request's only
+   *   one: it also checks the session (SessionCheckedDb.queryCheckingSession) and the quote's expiry, and writes
+   *   nothing unless both hold (issue #34); on another, the quote is read first, with the session check;
    * - anything else (that statement wrote nothing: the key was taken, the posting was refused, a wallet account is
    *   missing…, or a check failed before it) runs in ONE database transaction that claims the key first (a replay
    *   answers what was stored), checks the quote, and posts (which locks the accounts in id order and refuses
@@ -203,9 +223,39 @@ export class ExchangeService {
     const db = request?.db ?? this.deps.db;
     await this.ensureSystemAccounts();
     const ledgerKey = `exchange:${userId}:${idempotencyKey}`;
+    const known = this.knownQuotes.get(input.quoteId);
+    if (idempotency && known && db instanceof SessionCheckedDb && db.firstQueryPending) {
+      const now = clock.now();
+      const planned = this.quoteProblem(known, input, now) ? null : this.plan(userId, ledgerKey, input, known, now);
+      if (planned && !(planned instanceof Error)) {
+        const claim = idempotency.answeredClaim(planned.answer, 'go');
+        // $1 the user, $2…$9 the quote as this process knows it, $10 now; the claimed posting from $11; the session id last
+        // (queryCheckingSession). The quote must still be stored with those terms (a row changed under us, as the
+        // consistency check guards against, is left to the path that reads it) and not have expired.
+        const { params, ctes, outcome: posted } = claimedPosting(planned.posting, claim.statement, 11);
+        const outcome = await claimedPostingOutcome(
+          db
+            .queryCheckingSession<{ r_transaction_id: string | null }>(
+              (session) =>
+                `WITH ${sessionCte(session)},
+                   go AS (SELECT true AS go FROM session
+                          WHERE ${sessionActsSql(1, 10)} AND EXISTS (
+                            SELECT 1 FROM exchange_quotes q
+                            WHERE q.id = $2 AND (q.from_currency, q.to_currency, q.rate, q.mid_rate, q.spread_bps, q.fee_bps, q.market_at)
+                                  = ($3, $4, $5, $6, $7::integer, $8::integer, $9::timestamptz) AND q.expires_at > $10)),
+                   ${ctes}
+                 SELECT ${SESSION_COLUMNS}, ${posted} FROM session`,
+              [userId, known.id, known.from_currency, known.to_currency, known.rate, known.mid_rate, known.spread_bps, known.fee_bps, known.market_at, now, ...params],
+            )
+            .then((row) => (row ? [row] : [])),
+        );
+        if (outcome.outcome === 'posted') return claim.committed();
+      }
+    }
     // Read before the transaction (one round trip with the session check). A quote's terms never change; only its
     // expiry can be brought forward, and that is checked below against this request's time, as before.
     const [quote] = await db.query<QuoteRow>(`SELECT ${QUOTE_COLUMNS} FROM exchange_quotes WHERE id = $1`, [input.quoteId]);
+    if (quote) this.remember(quote);
     if (request) await request.session();
     if (idempotency && quote) {
       const now = clock.now();

@@ -189,7 +189,7 @@ export const createCardAccount = async (
 export const getCardAccount = (q: Queryable, cardId: string): Promise<LedgerAccount | null> => selectAccount(q, accountIds.card(cardId));
 
 /** Any account by id, or null. */
-export const findAccount = (q: Queryable, accountId: string): Promise<LedgerAccount | null> => selectAccount(q, accountId);
+const findAccount = (q: Queryable, accountId: string): Promise<LedgerAccount | null> => selectAccount(q, accountId);
 
 /** Current balance in minor units (0 for an account that does not exist yet). Not locked: for display. */
 export const balanceOf = async (q: Queryable, accountId: string): Promise<number> => {

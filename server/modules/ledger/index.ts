@@ -8,7 +8,6 @@ export {
   balanceOf,
   createCardAccount,
   ensureWalletAccounts,
-  findAccount,
   getCardAccount,
   getSystemAccount,
   getSystemAccountShard,
@@ -27,27 +26,11 @@ export {
   newTransactionId,
   UnknownLedgerAccountsError,
   postClaimedTransaction,
+  claimedPosting,
+  claimedPostingOutcome,
   postTransaction,
   updateTransactionStatus,
   updateTransactionsStatus,
-  type ClaimedPostingResult,
 } from './post';
-export { isRetryableTxError, runLedgerTx } from './retry';
-export {
-  isWalletTransactionType,
-  SYSTEM_ACCOUNTS,
-  WALLET_TRANSACTION_TYPES,
-  type AccountKind,
-  type InternalTransactionType,
-  type LedgerAccount,
-  type LedgerCheck,
-  type LedgerEntry,
-  type LedgerEntryInput,
-  type LedgerTransaction,
-  type LedgerTransactionStatus,
-  type LedgerTransactionType,
-  type PostTransactionInput,
-  type PostTransactionResult,
-  type SystemAccountCode,
-  type TransactionDisplay,
-} from './types';
+export { runLedgerTx } from './retry';
+export { WALLET_TRANSACTION_TYPES, type LedgerEntryInput, type LedgerTransaction } from './types';

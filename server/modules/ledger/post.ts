@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { pgErrorCode, type Queryable, type SqlParam, type StatementFrom } from '../../db/db';
+import { arrayLiteral, pgErrorCode, type Queryable, type SqlParam, type StatementFrom } from '../../db/db';
 import { catalogError } from '../../http/errors';
 import {
   isWalletTransactionType,
@@ -44,10 +44,10 @@ interface TransactionRow extends Record<string, unknown> {
   finished_at: Date | null;
 }
 
-export const TRANSACTION_COLUMNS = `id, type, user_id, idempotency_key, status, details, direction, amount, currency,
+const TRANSACTION_COLUMNS = `id, type, user_id, idempotency_key, status, details, direction, amount, currency,
   counter_currency, reference, failure_code, created_at, finished_at`;
 
-export const toLedgerTransaction = (row: TransactionRow): LedgerTransaction => ({
+const toLedgerTransaction = (row: TransactionRow): LedgerTransaction => ({
   id: row.id,
   type: row.type,
   userId: row.user_id,
@@ -63,8 +63,6 @@ export const toLedgerTransaction = (row: TransactionRow): LedgerTransaction => (
   createdAt: row.created_at,
   finishedAt: row.finished_at,
 });
-
-export type { TransactionRow };
 
 export const findTransactionByKey = async (q: Queryable, idempotencyKey: string): Promise<LedgerTransaction | null> => {
   const [row] = await q.query<TransactionRow>(`SELECT ${TRANSACTION_COLUMNS} FROM ledger_transactions WHERE idempotency_key = $1`, [
@@ -123,10 +121,13 @@ const postingParams = (input: PostTransactionInput): SqlParam[] => {
   ];
 };
 
-/** ledger_post's argument list from its `first` parameter on (`$first, …, $15`, with the casts its parameters need). */
-const postingArguments = (first: number): string =>
-  Array.from({ length: 16 - first }, (_, k) => first + k)
-    .map((n) => `$${n}${n === 6 || n === 14 ? '::jsonb' : ''}`)
+/**
+ * ledger_post's argument list from its argument `from` on (its arguments 1…15 sent as parameters `$base`…`$base+14`),
+ * with the casts its parameters need.
+ */
+const postingArguments = (from: number, base = 1): string =>
+  Array.from({ length: 16 - from }, (_, k) => from + k)
+    .map((arg) => `$${base - 1 + arg}${arg === 6 || arg === 14 ? '::jsonb' : ''}`)
     .join(', ');
 
 /**
@@ -189,28 +190,129 @@ const NOT_POSTED = 'LP001';
 /**
  * A claim and a posting in ONE autocommitted statement, outside any transaction (one round trip, one commit): `claim`
  * is a data-modifying statement that inserts the caller's claim (e.g. an Idempotency-Key with its stored answer) and
- * answers `RETURNING true AS claimed` when, and only when, it inserted. The posting (ledger_post, as in
- * postTransaction) runs only then, and unless it is made ('posted'), the statement fails and everything it wrote, the
- * claim included, is rolled back (ledger_require_posted, migration 0150). So the claim and the money commit together or
- * not at all, as in one transaction, and every outcome but 'posted' leaves the database as it was: the caller then
- * takes its ordinary transactional path, which decides the rest (a replay, a refusal, accounts to create).
+ * answers `RETURNING true AS claimed` when, and only when, it inserted. The posting is made only then, and unless it
+ * is made the statement fails and everything it wrote, the claim included, is rolled back. So the claim and the money
+ * commit together or not at all, as in one transaction, and every outcome but 'posted' leaves the database as it was:
+ * the caller then takes its ordinary transactional path (postTransaction), which decides the rest (a replay, a
+ * refusal, accounts to create).
  */
 export const postClaimedTransaction = async (db: Queryable, input: PostTransactionInput, claim: StatementFrom): Promise<ClaimedPostingResult> => {
+  const { params, ctes, outcome } = claimedPosting(input, claim);
+  return claimedPostingOutcome(db.query<{ r_transaction_id: string | null }>(`WITH ${ctes} SELECT ${outcome}`, params));
+};
+
+/**
+ * postClaimedTransaction's statement in parts, for a statement that sends it with more around it (the exchange's one
+ * statement, which also checks the session and the quote): `params` from `$first` on, `ctes` (WITH clauses; the claim is
+ * named `claim`) and `outcome`, the select-list items answering `r_transaction_id` (null: the claim was not made, and
+ * nothing was written) that raise when the claim was made and the posting was not.
+ *
+ * The posting is set-based (issue #34): ONE pass over the touched accounts, no function, none of ledger_post's
+ * re-reads. It keeps the ledger's rules: the accounts are locked in id order (FOR UPDATE under ORDER BY, as
+ * ledger_post); the transaction is written only when every account exists and the entries sum to zero per currency
+ * (else no transaction: the statement raises LP001); under its idempotency key (a key already used: no transaction,
+ * LP001); its entries and balances only with it; a never-negative account going below zero fails the statement on the
+ * accounts' CHECK (SQLSTATE 23514, 'insufficient'). The display leg, when not given, is derived from the user's wallet
+ * entries as ledger_post derives it.
+ */
+export const claimedPosting = (input: PostTransactionInput, claim: StatementFrom, first = 1): { params: SqlParam[]; ctes: string; outcome: string } => {
   if (input.alongside) throw new LedgerInvariantError('postClaimedTransaction takes its extra write as the claim');
-  const params = postingParams(input);
-  const claimed = claim(params.length + 1);
+  const posting = postingParams(input);
+  const accounts = input.entries.map((entry) => entry.accountId);
+  // ledger_post's fifteen parameters, the entries as arrays in place of its JSON, and the count of distinct accounts.
+  const params: SqlParam[] = [
+    ...posting.slice(0, 13),
+    arrayLiteral(accounts),
+    arrayLiteral(input.entries.map((entry) => String(entry.amount))),
+    posting[14]!,
+    new Set(accounts).size,
+  ];
+  const $ = (k: number) => `$${first + k - 1}`;
+  const claimed = claim(first + params.length);
+  const ctes = `claim AS (${claimed.sql}),
+    posting_entries AS (
+      SELECT e.account_id, e.amount, e.ord
+      FROM claim, unnest(${$(14)}::text[], ${$(15)}::bigint[]) WITH ORDINALITY AS e (account_id, amount, ord)
+    ),
+    locked AS MATERIALIZED (
+      SELECT a.id, a.currency, a.kind, a.user_id FROM ledger_accounts a
+      WHERE a.id = ANY (${$(14)}::text[]) AND EXISTS (SELECT 1 FROM claim)
+      ORDER BY a.id FOR UPDATE
+    ),
+    posting_check AS (
+      SELECT
+        (SELECT count(*) FROM locked) = ${$(17)}::integer AS found,
+        NOT EXISTS (SELECT 1 FROM posting_entries e JOIN locked l ON l.id = e.account_id GROUP BY l.currency HAVING sum(e.amount) <> 0) AS balanced,
+        w.debit_currency, w.debit_amount, w.credit_currency, w.credit_amount
+      FROM (
+        SELECT (array_agg(v.currency ORDER BY v.first) FILTER (WHERE v.total < 0))[1] AS debit_currency,
+               (array_agg(-v.total ORDER BY v.first) FILTER (WHERE v.total < 0))[1] AS debit_amount,
+               (array_agg(v.currency ORDER BY v.first) FILTER (WHERE v.total > 0))[1] AS credit_currency,
+               (array_agg(v.total ORDER BY v.first) FILTER (WHERE v.total > 0))[1] AS credit_amount
+        FROM (SELECT l.currency, sum(e.amount) AS total, min(e.ord) AS first
+              FROM posting_entries e JOIN locked l ON l.id = e.account_id
+              WHERE l.kind = 'wallet' AND l.user_id = ${$(3)}::text
+              GROUP BY l.currency HAVING sum(e.amount) <> 0) v
+      ) w
+    ),
+    posting_display AS (
+      SELECT c.found, c.balanced,
+        CASE WHEN ${$(7)}::text IS NOT NULL OR ${$(3)}::text IS NULL THEN ${$(7)}::text
+             WHEN c.debit_currency IS NOT NULL THEN 'debit' WHEN c.credit_currency IS NOT NULL THEN 'credit' END AS direction,
+        CASE WHEN ${$(7)}::text IS NOT NULL OR ${$(3)}::text IS NULL THEN ${$(8)}::bigint
+             WHEN c.debit_currency IS NOT NULL THEN c.debit_amount ELSE c.credit_amount END AS amount,
+        CASE WHEN ${$(7)}::text IS NOT NULL OR ${$(3)}::text IS NULL THEN ${$(9)}::text
+             WHEN c.debit_currency IS NOT NULL THEN c.debit_currency ELSE c.credit_currency END AS currency,
+        CASE WHEN ${$(7)}::text IS NOT NULL OR ${$(3)}::text IS NULL THEN ${$(10)}::text
+             WHEN c.debit_currency IS NOT NULL THEN c.credit_currency END AS counter_currency
+      FROM posting_check c
+    ),
+    posted_tx AS (
+      INSERT INTO ledger_transactions (id, type, user_id, idempotency_key, status, details, direction, amount, currency,
+          counter_currency, reference, failure_code, created_at, finished_at)
+        SELECT ${$(1)}::text, ${$(2)}::text, ${$(3)}::text, ${$(4)}::text, ${$(5)}::text, ${$(6)}::jsonb, d.direction, d.amount,
+          d.currency, d.counter_currency, ${$(11)}::text, ${$(12)}::text, ${$(13)}::timestamptz,
+          CASE WHEN ${$(5)}::text = 'pending' THEN NULL ELSE ${$(13)}::timestamptz END
+        FROM claim, posting_display d
+        WHERE d.found AND d.balanced AND (d.direction IS NOT NULL OR NOT ${$(16)}::boolean)
+        ON CONFLICT (idempotency_key) DO NOTHING
+        RETURNING id
+    ),
+    posted_entries AS (
+      INSERT INTO ledger_entries (transaction_id, account_id, amount, currency)
+        SELECT t.id, e.account_id, e.amount, l.currency FROM posted_tx t, posting_entries e JOIN locked l ON l.id = e.account_id ORDER BY e.ord
+    ),
+    posted_balances AS (
+      UPDATE ledger_accounts a SET balance = a.balance + d.delta, updated_at = ${$(13)}::timestamptz
+        FROM (SELECT e.account_id, sum(e.amount) AS delta FROM posting_entries e GROUP BY e.account_id) d, posted_tx
+        WHERE a.id = d.account_id
+    )`;
+  // ledger_post's outcomes, raised (LP001, rolling the claim back) when the claim was made and the posting was not.
+  const outcome = `(SELECT id FROM posted_tx) AS r_transaction_id,
+    ledger_require_posted(
+      CASE WHEN NOT EXISTS (SELECT 1 FROM claim) OR EXISTS (SELECT 1 FROM posted_tx) THEN 'posted'
+           WHEN NOT (SELECT found FROM posting_display) THEN 'missing'
+           WHEN NOT (SELECT balanced FROM posting_display) THEN 'unbalanced'
+           WHEN (SELECT direction FROM posting_display) IS NULL AND ${$(16)}::boolean THEN 'no_display'
+           ELSE 'replayed' END,
+      NULL) AS r_checked`;
+  return { params: [...params, ...claimed.params], ctes, outcome };
+};
+
+/** SQLSTATE of a CHECK violation: a never-negative account would have gone below zero. */
+const CHECK_VIOLATION = '23514';
+
+/** What a statement made of claimedPosting did: its row ('posted'), no transaction ('claim-taken'), or 'not-posted'. */
+export const claimedPostingOutcome = async (statement: Promise<Array<{ r_transaction_id: string | null }>>): Promise<ClaimedPostingResult> => {
   try {
-    const [result] = await db.query<{ r_outcome: string; r_transaction_id: string }>(
-      // ledger_post's first argument refers to the claim's row: it runs for that row only, i.e. when the claim was made.
-      `WITH claim AS (${claimed.sql})
-       SELECT ledger_require_posted(p.r_outcome, p.r_info) AS r_outcome, p.r_transaction_id
-       FROM claim CROSS JOIN LATERAL ledger_post(CASE WHEN claim.claimed THEN $1::text END, ${postingArguments(2)}) p`,
-      [...params, ...claimed.params],
-    );
-    if (!result) return { outcome: 'claim-taken' };
+    const [result] = await statement;
+    if (!result?.r_transaction_id) return { outcome: 'claim-taken' };
     return { outcome: 'posted', transactionId: result.r_transaction_id };
   } catch (error) {
-    if (pgErrorCode(error) === NOT_POSTED) return { outcome: 'not-posted', reason: error instanceof Error ? error.message : String(error) };
+    const code = pgErrorCode(error);
+    if (code === NOT_POSTED) return { outcome: 'not-posted', reason: error instanceof Error ? error.message : String(error) };
+    // A never-negative account would have gone below zero (the accounts' CHECK): ledger_post's 'insufficient'.
+    if (code === CHECK_VIOLATION) return { outcome: 'not-posted', reason: 'insufficient' };
     throw error;
   }
 };

@@ -3,7 +3,7 @@ import { pgErrorCode, type Db, type Queryable } from '../../db/db';
 /** PostgreSQL errors after which the whole transaction may simply be run again. */
 const RETRYABLE = new Set(['40P01' /* deadlock_detected */, '40001' /* serialization_failure */]);
 
-export const isRetryableTxError = (error: unknown): boolean => RETRYABLE.has(pgErrorCode(error) ?? '');
+const isRetryableTxError = (error: unknown): boolean => RETRYABLE.has(pgErrorCode(error) ?? '');
 
 /**
  * `db.tx(fn)`, run again (up to `attempts` times) when PostgreSQL aborts it as a deadlock victim or a

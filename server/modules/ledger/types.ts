@@ -7,12 +7,7 @@ export type AccountKind = 'wallet' | 'card' | 'system';
 export type LedgerTransactionStatus = 'pending' | 'completed' | 'failed';
 
 // Transaction types are money rules shared with the app: the kernel owns them (src/shared/money/transactions.ts).
-export {
-  WALLET_TRANSACTION_TYPES,
-  isWalletTransactionType,
-  type InternalTransactionType,
-  type LedgerTransactionType,
-} from '@/shared/money';
+export { WALLET_TRANSACTION_TYPES, isWalletTransactionType } from '@/shared/money';
 import type { LedgerTransactionType } from '@/shared/money';
 
 /**
@@ -39,6 +34,10 @@ export const SYSTEM_ACCOUNTS = {
    * provider settles it (then it leaves through usdt_clearing / sbp_clearing) or it fails (back to the wallet).
    */
   withdrawal_clearing: { allowNegative: false },
+  /** Goodwill credits operators give (docs/ops.md "Manual adjustments"): the company's expense, only ever goes down. */
+  goodwill_expense: { allowNegative: true },
+  /** Corrections operators post either way (a mistake put right): the company's side of each. */
+  ops_adjustments: { allowNegative: true },
 } as const satisfies Record<string, { allowNegative: boolean }>;
 
 export type SystemAccountCode = keyof typeof SYSTEM_ACCOUNTS;
@@ -60,7 +59,7 @@ export interface LedgerEntryInput {
 }
 
 /** What the wallet list shows for a transaction; derived from the user's wallet entries unless given. */
-export interface TransactionDisplay {
+interface TransactionDisplay {
   direction: 'credit' | 'debit';
   /** Positive minor units. */
   amount: number;

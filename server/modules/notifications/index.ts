@@ -13,9 +13,8 @@ import { sendNotification, sendStartReply } from './sender';
 import { BOT_NOTIFY_JOB, getNotificationSettings, updateNotificationSettings } from './store';
 import { BOT_REPLY_JOB, registerBotWebhook } from './webhook';
 
-export { BOT_NOTIFY_JOB, notifyCardBlocked, notifyUser, getNotificationSettings, updateNotificationSettings, type NotificationEvent } from './store';
-export { BOT_CONTACT_SHARED_JOB, BOT_REPLY_JOB, type ContactSharedPayload } from './webhook';
-export { renderNotification, renderStart } from './texts';
+export { notifyCardBlocked, notifyUser } from './store';
+export { BOT_CONTACT_SHARED_JOB, type ContactSharedPayload } from './webhook';
 
 const registerNotifications = async (app: FastifyInstance, { db, clock, config, adapters }: ModuleDeps): Promise<void> => {
   const bot = adapters.bot;

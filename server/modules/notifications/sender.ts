@@ -9,17 +9,17 @@
  * left is a crash (or a timeout) after Telegram accepted the message and before 'sent' committed: the next run finds
  * 'sending' and sends again (at-least-once there, logged): Telegram's sendMessage has no idempotency key to close it.
  */
-import type { NotificationKind, NotificationLanguage } from '@/shared/contract';
+import type { NotificationLanguage } from '@/shared/contract';
 import { BotApiError, type BotAdapter } from '../../adapters/telegram-bot';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { PermanentJobError, RetryAfterError, type JobContext } from '../../jobs';
-import type { NotificationParams } from './store';
+import type { NotificationParams, StoredNotificationKind } from './store';
 import { renderNotification, renderStart, type AppLinkSettings } from './texts';
 
 interface NotificationRow extends Record<string, unknown> {
   id: string;
-  kind: NotificationKind;
+  kind: StoredNotificationKind;
   chat_id: string | number;
   language: NotificationLanguage;
   params: NotificationParams;

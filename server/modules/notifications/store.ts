@@ -5,6 +5,8 @@
  */
 import {
   NOTIFICATION_KINDS,
+  type FreezeReason,
+  type InfoRequestItem,
   type Money,
   type NotificationKind,
   type NotificationKinds,
@@ -31,7 +33,17 @@ export type NotificationEvent =
   | { kind: 'transferReceived'; ref: string; amount: Money; from: string; note: string | null }
   | { kind: 'requestPaid'; ref: string; amount: Money; by: string }
   | { kind: 'withdrawalCompleted'; ref: string; amount: Money; method: 'usdt' | 'sbp' }
-  | { kind: 'withdrawalFailed'; ref: string; amount: Money; method: 'usdt' | 'sbp' };
+  | { kind: 'withdrawalFailed'; ref: string; amount: Money; method: 'usdt' | 'sbp' }
+  /**
+   * What operators decided about the account (docs/ops.md): verified, verification failed, more asked for, frozen,
+   * unfrozen. A service message: sent whatever the switches say (the user cannot turn it off), like the app shows it.
+   */
+  | { kind: 'accountStatus'; ref: string; status: AccountStatusChange; items?: InfoRequestItem[]; freezeReason?: FreezeReason };
+
+export type AccountStatusChange = 'verified' | 'verificationFailed' | 'infoRequested' | 'frozen' | 'unfrozen';
+/** Every kind a notification row can have: the switchable ones (the contract's) and the service ones. */
+export type StoredNotificationKind = NotificationKind | 'accountStatus';
+const isSwitchable = (kind: StoredNotificationKind): kind is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(kind);
 
 export type NotificationParams = Omit<NotificationEvent, 'kind' | 'ref'>;
 
@@ -83,7 +95,7 @@ export const notifyUser = async (q: Queryable, userId: string, event: Notificati
   const row = await readRow(q, userId);
   if (row?.telegram_id == null) return false;
   const settings = toSettings(row);
-  if (!settings.kinds[event.kind]) return false;
+  if (isSwitchable(event.kind) && !settings.kinds[event.kind]) return false;
   const { kind, ref, ...params } = event;
   const id = `${kind}:${ref}`;
   const inserted = await q.query(

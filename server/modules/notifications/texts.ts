@@ -3,13 +3,13 @@
  * Amounts by the money kernel's formatMoney in the message's language (as the app writes them); a button opens the Mini App (with a start parameter where one
  * names a screen: `sbp_<paymentId>` for a failed payment, docs/frontend.md "Deep links").
  */
-import type { NotificationKind, NotificationLanguage, TradeDeclineReason, Money } from '@/shared/contract';
+import type { FreezeReason, InfoRequestItem, NotificationLanguage, TradeDeclineReason, Money } from '@/shared/contract';
 import { miniAppLink } from '@/shared/contract';
 import { formatMoney } from '@/shared/money';
 import enErrors from '@/shared/i18n/locales/en/errors.json';
 import ruErrors from '@/shared/i18n/locales/ru/errors.json';
 import type { BotButton } from '../../adapters/telegram-bot';
-import type { NotificationParams } from './store';
+import type { AccountStatusChange, NotificationParams, StoredNotificationKind } from './store';
 
 export interface AppLinkSettings {
   botUsername: string;
@@ -20,6 +20,26 @@ export interface AppLinkSettings {
 const DECLINE_REASONS: Record<NotificationLanguage, Record<TradeDeclineReason, string>> = {
   en: enErrors.reasons,
   ru: ruErrors.reasons,
+};
+
+/** The account notices in the app's own words (errors.json `verification`: the same sentences the app shows). */
+const VERIFICATION_WORDS = { en: enErrors.verification, ru: ruErrors.verification };
+
+const accountStatus = (p: { status: AccountStatusChange; items?: InfoRequestItem[]; freezeReason?: FreezeReason }, language: NotificationLanguage): string => {
+  const words = VERIFICATION_WORDS[language];
+  const ru = language === 'ru';
+  switch (p.status) {
+    case 'verified':
+      return ru ? 'Ваш аккаунт проверен: пополнения, обмен и карты доступны.' : 'Your account is verified: top-ups, exchanges and cards are open to you.';
+    case 'verificationFailed':
+      return words.failed;
+    case 'infoRequested':
+      return words.verificationRequest.replace('{{items}}', (p.items ?? []).map((item) => words.verificationItems[item]).join(ru ? '; ' : '; '));
+    case 'frozen':
+      return `${words.frozen.title}. ${words.frozen.text.replace('{{reason}}', p.freezeReason ? words.frozen.reasons[p.freezeReason] : '')}`.replace(/\s+/g, ' ');
+    case 'unfrozen':
+      return ru ? 'Ваш счёт разморожен: деньги снова можно переводить.' : 'Your account is no longer frozen: money can move again.';
+  }
 };
 
 const card = (last4: string | null | undefined, language: NotificationLanguage): string =>
@@ -43,6 +63,7 @@ const TEXTS = {
       `Your withdrawal of ${formatMoney(p.amount, l)} ${p.method === 'usdt' ? 'in USDT has been confirmed on the TRON network' : 'by SBP has been paid out'}.`,
     withdrawalFailed: (p: any, l: NotificationLanguage) =>
       `Your withdrawal of ${formatMoney(p.amount, l)} ${p.method === 'usdt' ? 'in USDT' : 'by SBP'} did not go through. The money is back in your wallet.`,
+    accountStatus: (p: any, l: NotificationLanguage) => accountStatus(p, l),
     open: 'Open wallet',
     openPayment: 'View payment',
     welcome: 'Welcome! Your wallet and cards live in the app.',
@@ -67,6 +88,7 @@ const TEXTS = {
       `Вывод ${formatMoney(p.amount, l)} ${p.method === 'usdt' ? 'в USDT подтверждён в сети TRON' : 'по СБП выплачен'}.`,
     withdrawalFailed: (p: any, l: NotificationLanguage) =>
       `Вывод ${formatMoney(p.amount, l)} ${p.method === 'usdt' ? 'в USDT' : 'по СБП'} не прошёл. Деньги вернулись в кошелёк.`,
+    accountStatus: (p: any, l: NotificationLanguage) => accountStatus(p, l),
     open: 'Открыть кошелёк',
     openPayment: 'Открыть платёж',
     welcome: 'Добро пожаловать! Кошелёк и карты — в приложении.',
@@ -74,7 +96,7 @@ const TEXTS = {
     promoButton: 'Зарегистрироваться',
     payment: 'Вернуться к платежу.',
   },
-} satisfies Record<NotificationLanguage, Record<NotificationKind, (p: any, l: NotificationLanguage) => string> & Record<string, unknown>>;
+} satisfies Record<NotificationLanguage, Record<StoredNotificationKind, (p: any, l: NotificationLanguage) => string> & Record<string, unknown>>;
 
 const button = (app: AppLinkSettings, text: string, startParam?: string): BotButton | undefined => {
   const url = miniAppLink(app, startParam);
@@ -83,7 +105,7 @@ const button = (app: AppLinkSettings, text: string, startParam?: string): BotBut
 
 /** The message of one notification. */
 export const renderNotification = (
-  kind: NotificationKind,
+  kind: StoredNotificationKind,
   params: NotificationParams,
   language: NotificationLanguage,
   app: AppLinkSettings,

@@ -12,7 +12,6 @@ export {
   findProductIncludingRetired,
   productName,
   productNotFound,
-  toCardProduct,
   type ProductRecord,
 } from './service';
 

@@ -77,7 +77,7 @@ export const depositFeeRule = (product: Pick<ProductRecord, 'depositFeeBps' | 'd
 
 export const productName = (product: ProductRecord, lang: RequestLanguage): string => pickText(product.names, lang, product.id);
 
-export const toCardProduct = (product: ProductRecord, lang: RequestLanguage): CardProduct => {
+const toCardProduct = (product: ProductRecord, lang: RequestLanguage): CardProduct => {
   const money = (amount: number) => ({ amount, currency: product.currency });
   return {
     id: product.id,
@@ -114,7 +114,7 @@ export const findProductIncludingRetired = async (q: Queryable, id: string): Pro
 };
 
 /** What the catalogue's use cases work with. */
-export interface ProductsDeps {
+interface ProductsDeps {
   db: Db;
 }
 type ProductsRequest<E extends AnyEndpoint> = RequestContext<E, ProductsDeps>;

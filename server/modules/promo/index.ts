@@ -11,11 +11,11 @@ import { defineModule, type ModuleDeps } from '../module';
 import { myPromoCode, myReferrals, payCardIssueBonus, type PromoDeps, type ReferralCardIssuedPayload } from './service';
 import type { PromoSettings } from './settings';
 
-export { payCardIssueBonus, promoBonusKey, referralDisplayName, referralIdOf, type BonusOutcome, type ReferralCardIssuedPayload } from './service';
-export { DEFAULT_PROMO_BONUS_CENTS, loadPromoSettings, PromoSettingsError, type PromoSettings } from './settings';
+export { payCardIssueBonus, promoBonusKey, referralDisplayName, referralIdOf } from './service';
+export { loadPromoSettings, type PromoSettings } from './settings';
 
 /** Job kind the cards module enqueues when a referred user's card is issued (server/modules/cards/events.ts). */
-export const REFERRAL_CARD_ISSUED_JOB = CARD_JOBS.referralCardIssued;
+const REFERRAL_CARD_ISSUED_JOB = CARD_JOBS.referralCardIssued;
 
 const registerPromo = (app: FastifyInstance, { db, clock }: ModuleDeps, settings: PromoSettings): void => {
   const deps: PromoDeps = { db, clock, settings, log: app.log };

@@ -1,9 +1,9 @@
 /** Referral programme settings: declared in the configuration's promo section (server/config/promo.ts), received as `config.promo`. */
 import { loadSection, promoSection, type PromoSettings } from '../../config';
 
-export { DEFAULT_PROMO_BONUS_CENTS, type PromoSettings } from '../../config';
+export { type PromoSettings } from '../../config';
 
-export class PromoSettingsError extends Error {
+class PromoSettingsError extends Error {
   override name = 'PromoSettingsError';
 }
 

@@ -9,7 +9,7 @@ import { minorToDecimal } from '@/shared/money';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
-export const csvCell = (value: string): string => {
+const csvCell = (value: string): string => {
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };

@@ -8,8 +8,6 @@ import { route, toFastifyPath } from '../../http/route';
 import { defineModule, type ModuleDeps } from '../module';
 import { StatementsService } from './service';
 
-export { StatementsService, STATEMENT_LINK_TTL_SECONDS } from './service';
-
 const registerStatements = (app: FastifyInstance, { db, clock }: ModuleDeps): void => {
   const statements = new StatementsService({ db, clock });
   route(app, statementsCreateLink, ({ user, body }) => statements.createLink(user.userId, body));

@@ -13,7 +13,7 @@ import { accountIds } from '../ledger';
 import { CSV_BOM, csvLine, majorUnits } from './csv';
 
 /** How long a download link works (seconds): long enough for Telegram to start the download, no longer. */
-export const STATEMENT_LINK_TTL_SECONDS = 60;
+const STATEMENT_LINK_TTL_SECONDS = 60;
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 const linkInvalid = () =>
@@ -63,6 +63,8 @@ const describe = (type: string, details: Record<string, unknown>): string => {
       return `Fee: ${text(details.reason)}`;
     case 'promoBonus':
       return `Referral bonus: ${text(details.referralName)}`;
+    case 'manualAdjustment':
+      return details.kind === 'goodwill' ? 'Goodwill credit' : 'Correction';
     default:
       return text(details.merchantName);
   }

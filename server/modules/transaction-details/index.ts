@@ -9,8 +9,6 @@ import { defineModule, type ModuleDeps } from '../module';
 import { WalletService } from '../wallet';
 import { TransactionDetailsService } from './service';
 
-export { TransactionDetailsService, timelineOf } from './service';
-
 const registerTransactionDetails = (app: FastifyInstance, { db, clock }: ModuleDeps): void => {
   const wallet = new WalletService({ db, clock, log: (msg, data = {}) => app.log.warn(data, msg) });
   const details = new TransactionDetailsService({ db, wallet });

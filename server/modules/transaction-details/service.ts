@@ -26,7 +26,7 @@ import type { RequestLanguage } from '../../http/language';
 const notFound = () => catalogError('NOT_FOUND', 'No such transaction.');
 
 /** accepted → processing → done | failed, from a status and its times. */
-export const timelineOf = (status: 'pending' | 'completed' | 'failed', createdAt: string, finishedAt: string | null): TimelineStep[] => [
+const timelineOf = (status: 'pending' | 'completed' | 'failed', createdAt: string, finishedAt: string | null): TimelineStep[] => [
   { stage: 'accepted', state: 'complete', at: createdAt },
   { stage: 'processing', state: status === 'pending' ? 'current' : 'complete', at: null },
   status === 'failed'

@@ -27,7 +27,6 @@ import { findRecipient, getPaymentProfile, updatePaymentProfile } from './profil
 import { cancelPaymentRequest, createPaymentRequest, getPaymentRequest, listPaymentRequests, sharePaymentRequest } from './requests';
 import { sendTransfer } from './send';
 
-export { maskedName } from './shared';
 
 const registerTransfers = (app: FastifyInstance, { db, clock, config, adapters }: ModuleDeps): void => {
   const bind = routesWith(app, {

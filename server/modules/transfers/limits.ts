@@ -7,7 +7,7 @@ import type { TransfersSettings } from '../../config';
 import type { TransfersRequest } from './shared';
 
 const CURRENCIES: readonly Currency[] = ['USD', 'RUB'];
-export const DAY_SECONDS = 86_400;
+const DAY_SECONDS = 86_400;
 
 /** What `userId` sent to other users in `currency` over the 24 hours before `now` (minor units). */
 export const sentLast24h = async (q: Queryable, userId: string, currency: Currency, now: Date): Promise<number> => {
@@ -18,7 +18,7 @@ export const sentLast24h = async (q: Queryable, userId: string, currency: Curren
   return row?.total ?? 0;
 };
 
-export const limitsView = async (q: Queryable, userId: string, settings: TransfersSettings, now: Date): Promise<TransferLimits> => ({
+const limitsView = async (q: Queryable, userId: string, settings: TransfersSettings, now: Date): Promise<TransferLimits> => ({
   limits: await Promise.all(
     CURRENCIES.map(async (currency) => {
       const limit = settings.limits[currency];

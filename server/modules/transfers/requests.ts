@@ -45,7 +45,7 @@ const notFound = () => catalogError('PAYMENT_REQUEST_NOT_FOUND', 'No such paymen
 const REQUEST_ID = /^prq_[A-Za-z0-9_-]{22}$/;
 
 /** The start parameter of a request's link: the app opens it on the confirm step (src/app/boot/deep-link.ts). */
-export const requestStartParam = (id: string): string => `req_${id.slice(4)}`;
+const requestStartParam = (id: string): string => `req_${id.slice(4)}`;
 
 const requestLink = (app: TransfersDeps['app'], id: string, fallbackOrigin: string): string =>
   miniAppLink(app, requestStartParam(id)) ?? `${fallbackOrigin}/wallet?request=${encodeURIComponent(id)}`;

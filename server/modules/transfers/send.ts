@@ -19,7 +19,7 @@ import { maskedName, paymentProfile, type TransfersRequest } from './shared';
 /** Money in a refusal's English message, as the app writes it (the money kernel's one formatter). */
 const text = (money: Money) => formatMoney(money, 'en');
 
-export interface TransferRow extends Record<string, unknown> {
+interface TransferRow extends Record<string, unknown> {
   id: string;
   sender_id: string;
   recipient_id: string;
@@ -34,7 +34,7 @@ export interface TransferRow extends Record<string, unknown> {
 }
 
 /** A transfer row as the contract's Transfer, seen by `userId` (the sender or the recipient). */
-export const toTransfer = (row: TransferRow, userId: string): Transfer => {
+const toTransfer = (row: TransferRow, userId: string): Transfer => {
   const sent = row.sender_id === userId;
   return {
     id: row.id,

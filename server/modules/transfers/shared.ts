@@ -28,7 +28,7 @@ export const maskedName = (firstName: string, lastName: string): string => refer
 
 const PAY_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 /** 10 characters of a 57-letter alphabet without look-alikes (~58 bits): unguessable, short enough for a QR. */
-export const newPayCode = (): string => Array.from({ length: 10 }, () => PAY_CODE_ALPHABET[randomInt(PAY_CODE_ALPHABET.length)]).join('');
+const newPayCode = (): string => Array.from({ length: 10 }, () => PAY_CODE_ALPHABET[randomInt(PAY_CODE_ALPHABET.length)]).join('');
 
 interface ProfileRow extends Record<string, unknown> {
   pay_code: string;

@@ -1,7 +1,14 @@
 import { defineModule } from '../module';
 import { registerUserRoutes } from './routes';
 
-export { requireVerifiedUser, VERIFICATION_GUARD_MESSAGES } from './verification-guard';
+export { requireVerifiedUser } from './verification-guard';
+export {
+  decideVerification,
+  freezeAccount,
+  lockAccount,
+  recordProviderResult,
+  unfreezeAccount,
+} from './account-review';
 export { emailTaken, normalizeEmail, UsersService } from './service';
 export { findUserByEmail, findUserById, findUserByPromoCode, findUserByTelegramId, linkTelegram, type TelegramUserData, type UserRecord } from './user-store';
 

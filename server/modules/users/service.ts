@@ -4,6 +4,8 @@ import type { UserProfile, VerificationStatus } from '@/shared/contract/users';
 import { addSeconds, type Clock } from '../../clock';
 import { pgErrorCode, UNIQUE_VIOLATION, type Db, type Queryable } from '../../db/db';
 import { authError, httpErrors } from '../../http/errors';
+import { KYC_START_JOB } from '../../adapters/kyc';
+import { enqueueJob } from '../../jobs';
 import { generatePromoCode } from './promo-code';
 import {
   findUserByEmail,
@@ -21,7 +23,7 @@ export interface UsersServiceOptions {
   autoVerifyAfterSeconds: number | null;
 }
 
-export const toUserProfile = (user: UserRecord): UserProfile => ({
+const toUserProfile = (user: UserRecord): UserProfile => ({
   id: user.id,
   firstName: user.firstName,
   lastName: user.lastName,
@@ -39,6 +41,12 @@ export const toUserProfile = (user: UserRecord): UserProfile => ({
       }
     : null,
   promoCode: user.promoCode,
+  frozen: user.frozen ? { reason: user.frozen.reason, since: user.frozen.since.toISOString() } : null,
+  // Only while it still applies: a decision since then answers it.
+  verificationRequest:
+    user.verificationRequest && user.verificationStatus === 'under_verification'
+      ? { items: user.verificationRequest.items, at: user.verificationRequest.at.toISOString() }
+      : null,
   createdAt: user.createdAt.toISOString(),
 });
 
@@ -84,6 +92,8 @@ export class UsersService {
           now,
         });
         await tx.exec('RELEASE SAVEPOINT create_user');
+        // Verification starts with the account: the KYC provider's check, if one is connected (server/modules/kyc).
+        await enqueueJob(tx, { kind: KYC_START_JOB, payload: { userId: user.id }, dedupeKey: `${KYC_START_JOB}:${user.id}` });
         return user;
       } catch (error) {
         await tx.exec('ROLLBACK TO SAVEPOINT create_user');

@@ -1,5 +1,5 @@
 import type { Country } from '@/shared/contract/auth';
-import type { VerificationStatus } from '@/shared/contract/users';
+import type { FreezeReason, InfoRequestItem, VerificationStatus } from '@/shared/contract/users';
 import { pgErrorCode, UNIQUE_VIOLATION, type Queryable } from '../../db/db';
 
 /** A `users` row as the services see it. */
@@ -15,6 +15,10 @@ export interface UserRecord {
   verificationStatus: VerificationStatus;
   verificationDueAt: Date | null;
   telegram: { id: number; username: string | null; firstName: string; photoUrl: string | null } | null;
+  /** Frozen by an operator (docs/ops.md "Freezing an account"): no money leaves while set. */
+  frozen: { reason: FreezeReason; since: Date } | null;
+  /** Compliance asked for more (docs/ops.md "Verification"). */
+  verificationRequest: { items: InfoRequestItem[]; at: Date } | null;
   createdAt: Date;
 }
 
@@ -33,12 +37,16 @@ interface UserRow extends Record<string, unknown> {
   telegram_username: string | null;
   telegram_first_name: string | null;
   telegram_photo_url: string | null;
+  frozen_at: Date | null;
+  frozen_reason: FreezeReason | null;
+  verification_request: InfoRequestItem[] | null;
+  verification_requested_at: Date | null;
   created_at: Date;
 }
 
 const COLUMNS = `id, email, first_name, last_name, phone_number, country, promo_code, referred_by,
   verification_status, verification_due_at, telegram_id, telegram_username, telegram_first_name,
-  telegram_photo_url, created_at`;
+  telegram_photo_url, frozen_at, frozen_reason, verification_request, verification_requested_at, created_at`;
 
 const toRecord = (row: UserRow): UserRecord => ({
   id: row.id,
@@ -60,6 +68,9 @@ const toRecord = (row: UserRow): UserRecord => ({
           firstName: row.telegram_first_name ?? '',
           photoUrl: row.telegram_photo_url,
         },
+  frozen: row.frozen_at && row.frozen_reason ? { reason: row.frozen_reason, since: row.frozen_at } : null,
+  verificationRequest:
+    row.verification_request && row.verification_requested_at ? { items: row.verification_request, at: row.verification_requested_at } : null,
   createdAt: row.created_at,
 });
 

@@ -11,13 +11,13 @@ import { WalletService } from './service';
 import { UsdtDepositWatcher } from './usdt-watcher';
 
 export { WalletService, type ListRow } from './service';
-export { SbpService, toSbpPayment, WEBHOOK_PATH } from './sbp';
-export { UsdtDepositWatcher, type DepositOutcome, type UnmatchedReason } from './usdt-watcher';
-export { amountWithTag, formatUsdtAmount, MICRO_PER_CENT, parseUsdtAmount, tagOfAmount } from './usdt-amount';
+export { toSbpPayment } from './sbp';
+export { UsdtDepositWatcher } from './usdt-watcher';
+export { formatUsdtAmount, MICRO_PER_CENT, parseUsdtAmount, tagOfAmount } from './usdt-amount';
 export { DECLINED_SBP_HISTORY_SQL } from './declined-sbp';
 export { RECEIVED_TRANSFERS_HISTORY_SQL } from './received-transfers';
 
-export interface WalletModules {
+interface WalletModules {
   settings: WalletSettings;
   wallet: WalletService;
   sbp: SbpService;

@@ -47,9 +47,9 @@ export interface ListRow extends Record<string, unknown> {
 }
 
 /** Keyset cursor over (created_at, id), newest first: new transactions never shift the pages. */
-export const encodeCursor = (createdAt: Date, id: string): string => Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
+const encodeCursor = (createdAt: Date, id: string): string => Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
 
-export const decodeCursor = (cursor: string): { createdAt: Date; id: string } => {
+const decodeCursor = (cursor: string): { createdAt: Date; id: string } => {
   const invalid = () => httpErrors.validation({ cursor: 'Invalid cursor: pass nextCursor from the previous page' });
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid();
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
@@ -102,6 +102,8 @@ const contractDetails = (type: WalletTransactionType, details: Record<string, un
         fee: details.fee,
         state: details.state,
       };
+    case 'manualAdjustment':
+      return { kind: details.kind };
   }
 };
 

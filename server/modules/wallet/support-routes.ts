@@ -11,7 +11,7 @@ import type { UsdtDepositWatcher } from './usdt-watcher';
 // ── Support-only endpoints: enabled by SUPPORT_TOKEN (docs/server.md "Support"), not part of the app's contract.
 // No user role: a separate bearer token that only support's tools hold (scripts/support/parked-deposits.ts).
 
-export const SupportParkedDeposit = z.object({
+const SupportParkedDeposit = z.object({
   id: z.number(),
   txHash: z.string(),
   from: z.nullable(z.string()),
@@ -27,7 +27,7 @@ export const SupportParkedDeposit = z.object({
   resolvedAt: z.nullable(Timestamp),
 });
 
-export const supportParkedDeposits = defineEndpoint({
+const supportParkedDeposits = defineEndpoint({
   id: 'support.parkedDeposits',
   method: 'GET',
   path: '/api/support/parked-deposits',

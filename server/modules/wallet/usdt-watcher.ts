@@ -9,7 +9,7 @@ import { notifyUser } from '../notifications';
 
 export type UnmatchedReason = UsdtHoldReason;
 /** How a parked deposit was attributed to a user: 'tag' (valid tag, too small) or 'sender' (see attributeBySender). */
-export type Attribution = 'tag' | 'sender';
+type Attribution = 'tag' | 'sender';
 
 export type DepositOutcome =
   | { status: 'credited'; userId: string; transactionId: string; creditedCents: number }
@@ -46,7 +46,7 @@ export interface UsdtWatcherOptions {
 }
 
 /** This watcher's name in the metric and /api/ready. */
-export const USDT_WATCHER = 'usdt-deposits';
+const USDT_WATCHER = 'usdt-deposits';
 
 /**
  * Watches the shared deposit address and credits tagged USDT deposits (docs/api.md "USDT deposit tag").

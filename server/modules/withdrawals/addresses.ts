@@ -8,7 +8,7 @@ import { catalogError } from '../../http/errors';
 import type { WithdrawalsRequest } from './shared';
 
 /** Most live addresses one user keeps. */
-export const ADDRESS_BOOK_SIZE = 20;
+const ADDRESS_BOOK_SIZE = 20;
 
 export interface AddressRow extends Record<string, unknown> {
   id: string;
@@ -18,7 +18,7 @@ export interface AddressRow extends Record<string, unknown> {
   created_at: Date;
 }
 
-export const toSavedAddress = (row: AddressRow, holdSeconds: number): SavedAddress => ({
+const toSavedAddress = (row: AddressRow, holdSeconds: number): SavedAddress => ({
   id: row.id,
   network: 'TRON',
   address: row.address,

@@ -24,7 +24,6 @@ import { getWithdrawal, getWithdrawalOptions, sendWithdrawalCode, withdrawSbp, w
 import { WITHDRAWAL_JOB } from './shared';
 
 export { decideWithdrawal } from './process';
-export { WITHDRAWAL_JOB } from './shared';
 
 const registerWithdrawals = (app: FastifyInstance, { db, clock, config, adapters }: ModuleDeps): void => {
   const mail = adapters.mail;

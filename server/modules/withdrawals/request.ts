@@ -18,7 +18,7 @@ import { reserveWithdrawal } from './money';
 import { formatMinor, toWithdrawal, usdtAmountOf, WITHDRAWAL_JOB, type Destination, type WithdrawalRow, type WithdrawalsDeps, type WithdrawalsRequest } from './shared';
 
 const DAY_SECONDS = 86_400;
-export const WITHDRAWAL_JOB_ATTEMPTS = 10_000;
+const WITHDRAWAL_JOB_ATTEMPTS = 10_000;
 
 /** What `userId` withdrew in `currency` over the 24 hours before `now` (failed and rejected ones do not count). */
 const withdrawnLast24h = async (q: Queryable, userId: string, currency: Currency, now: Date): Promise<number> => {

@@ -51,14 +51,14 @@ export interface WithdrawalRow extends Record<string, unknown> {
 }
 
 /** "+7 ••• •••-45-67": the last four digits of a phone. */
-export const maskPhone = (phone: string): string => {
+const maskPhone = (phone: string): string => {
   const digits = phone.replace(/\D/g, '');
   const tail = digits.slice(-4);
   return `+${digits.slice(0, Math.max(1, digits.length - 10))} ••• •••-${tail.slice(0, 2)}-${tail.slice(2)}`;
 };
 
 /** 1 US cent = 10 000 micro-USDT (1 USDT = 1 USD). */
-export const MICRO_PER_CENT = 10_000;
+const MICRO_PER_CENT = 10_000;
 export const usdtAmountOf = (cents: number): string => minorToDecimal(cents * MICRO_PER_CENT, 6);
 
 export const explorerUrl = (settings: WithdrawalsSettings, txId: string | null): string | null =>

@@ -7,7 +7,7 @@ import { readSandboxBotOutbox } from '../bot';
 import { requireSandboxToken } from './dev';
 
 /** Sandbox: what the bot "sent" to a Telegram chat (sandbox bot adapter), newest first. Needs X-Sandbox-Token. */
-export const devBotOutbox = defineEndpoint({
+const devBotOutbox = defineEndpoint({
   id: 'dev.botOutbox',
   method: 'GET',
   path: '/api/dev/bot-outbox',

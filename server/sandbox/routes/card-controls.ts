@@ -11,7 +11,7 @@ import { route } from '../../http/route';
 import { cardNotFound, findCard } from '../../modules/cards';
 import type { SandboxCardIssuer } from '../card-issuer';
 
-export const devCardShipmentAdvance = defineEndpoint({
+const devCardShipmentAdvance = defineEndpoint({
   id: 'dev.cards.shipmentAdvance',
   method: 'POST',
   path: '/api/dev/cards/{id}/shipment/advance',
@@ -22,7 +22,7 @@ export const devCardShipmentAdvance = defineEndpoint({
   response: z.object({ cardId: Id, stage: z.nullable(z.enum(['ordered', 'made', 'shipped', 'delivered'])) }),
 });
 
-export const devCardIssuerLimits = defineEndpoint({
+const devCardIssuerLimits = defineEndpoint({
   id: 'dev.cards.issuerLimits',
   method: 'GET',
   path: '/api/dev/cards/{id}/issuer-limits',

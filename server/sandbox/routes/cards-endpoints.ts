@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { ForeignMoney, Trade } from '@/shared/contract/cards';
 import { defineEndpoint, Id, IdParams, PositiveMinorUnits } from '@/shared/contract/core';
 
-export const SandboxOutcomeSchema = z.enum(['ok', 'reject', 'fail', 'unavailable']);
+const SandboxOutcomeSchema = z.enum(['ok', 'reject', 'fail', 'unavailable']);
 const Modes = z.object({
   issue: SandboxOutcomeSchema,
   activate: SandboxOutcomeSchema,

@@ -6,7 +6,7 @@ import type { ExchangeService } from '../../modules/exchange';
 import type { SandboxRateProvider } from '../rates';
 
 /** Sandbox control of the rate provider (not part of the app's contract). */
-export const devRateProvider = defineEndpoint({
+const devRateProvider = defineEndpoint({
   id: 'dev.exchangeRateProvider',
   method: 'POST',
   path: '/api/dev/exchange/rate-provider',

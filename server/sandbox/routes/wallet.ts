@@ -13,7 +13,7 @@ import { formatUsdtAmount, parseUsdtAmount, type UsdtDepositWatcher } from '../.
 
 const TronAddress = z.string().check(z.regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/));
 
-export const devTronTransfer = defineEndpoint({
+const devTronTransfer = defineEndpoint({
   id: 'dev.tronTransfer',
   method: 'POST',
   path: '/api/dev/tron/transfers',
@@ -39,7 +39,7 @@ export const devTronTransfer = defineEndpoint({
   }),
 });
 
-export const devTronUnmatched = defineEndpoint({
+const devTronUnmatched = defineEndpoint({
   id: 'dev.tronUnmatched',
   method: 'GET',
   path: '/api/dev/tron/unmatched',
@@ -69,7 +69,7 @@ const SbpSettings = z.object({
   dropCallbacks: z.boolean(),
 });
 
-export const devSbpSettingsGet = defineEndpoint({
+const devSbpSettingsGet = defineEndpoint({
   id: 'dev.sbpSettingsGet',
   method: 'GET',
   path: '/api/dev/sbp/settings',
@@ -79,7 +79,7 @@ export const devSbpSettingsGet = defineEndpoint({
   response: SbpSettings,
 });
 
-export const devSbpSettingsSet = defineEndpoint({
+const devSbpSettingsSet = defineEndpoint({
   id: 'dev.sbpSettingsSet',
   method: 'POST',
   path: '/api/dev/sbp/settings',
@@ -95,7 +95,7 @@ export const devSbpSettingsSet = defineEndpoint({
   response: SbpSettings,
 });
 
-export const devSbpCallback = defineEndpoint({
+const devSbpCallback = defineEndpoint({
   id: 'dev.sbpCallback',
   method: 'POST',
   path: '/api/dev/sbp/invoices/{invoiceId}/callback',
@@ -106,7 +106,7 @@ export const devSbpCallback = defineEndpoint({
   response: z.object({ webhookStatus: z.int(), webhookBody: z.unknown() }),
 });
 
-export const devSbpDecide = defineEndpoint({
+const devSbpDecide = defineEndpoint({
   id: 'dev.sbpDecide',
   method: 'POST',
   path: '/api/dev/sbp/invoices/{invoiceId}/{action}',

@@ -1,7 +1,9 @@
 import { createRoot, type Root } from 'react-dom/client';
-import { authExpired, authExpiredMessageShown, sessionStarted, signedIn, startDurableSession } from '@/entities/session';
-import { configureApi, tokenStorage, TRANSPORT_ERROR_KEYS } from '@/shared/api';
-import { appConfig } from '@/shared/config';
+import { authExpired, authExpiredMessageShown, preloadDurableSession, sessionStarted, signedIn, startDurableSession } from '@/entities/session';
+import { $appLocked } from '@/entities/app-lock';
+import { configureApi, startEarlyGets, tokenStorage, TRANSPORT_ERROR_KEYS } from '@/shared/api';
+import { appConfig, routePaths, WALLET_FIRST_PAINT_GETS } from '@/shared/config';
+import { afterFirstScreen, holdUntilFirstScreen } from '@/shared/lib';
 import { i18n, initI18n } from '@/shared/i18n';
 import {
   getInitDataForServer,
@@ -29,10 +31,18 @@ const FIRST_SCREEN_WAIT_MS = 300;
 export async function start(container: HTMLElement): Promise<Root> {
   // Where the app was opened: a launch deep link is followed from the start page only (below).
   const opened = { pathname: window.location.pathname };
+  // What is not on the first screen's first frame waits until it has painted (@/shared/lib first-screen).
+  holdUntilFirstScreen();
   // The first screen's chunk downloads while the platform and i18n start; its translations as soon as
   // the language is known (in parallel with the core ones), not after the screen's code has arrived.
-  if (tokenStorage.getAccessToken() !== null) skipWelcomeWhenSignedIn(window.location, window.history);
+  const accessToken = tokenStorage.getAccessToken();
+  if (accessToken !== null) skipWelcomeWhenSignedIn(window.location, window.history);
   const namespaces = preloadScreen(window.location.pathname);
+  // The signed-in Wallet's data leaves now, with its code, not after that code has arrived (issue #34); nothing of the
+  // account while the device knows of a lock (entities/app-lock: it starts locked).
+  if (accessToken !== null && window.location.pathname === routePaths.wallet && !$appLocked.getState()) {
+    startEarlyGets(WALLET_FIRST_PAINT_GETS.map((path) => appConfig.apiBaseUrl.replace(/\/+$/, '') + path), accessToken);
+  }
   const root = createRoot(container);
   let platform: PlatformState;
   try {
@@ -42,6 +52,8 @@ export async function start(container: HTMLElement): Promise<Root> {
     platform = { ok: false, isMock: false, issues: [{ path: '(root)', message: String(error) }] };
   }
 
+  // 9.0+: the kept session's chunk downloads while i18n starts (used below).
+  if (platform.ok && getPlatformInfo().features.deviceStorage) preloadDurableSession();
   await initI18n({ telegramLanguageCode: platform.ok ? platform.launchParams.initData.user.languageCode : undefined, prefetch: namespaces });
 
   if (!platform.ok) {
@@ -71,8 +83,10 @@ export async function start(container: HTMLElement): Promise<Root> {
   await Promise.race([screenReady(window.location.pathname), new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
   root.render(<App />);
   // App lock (a lazy chunk): check the account's lock with the server and follow activity / the background, for a
-  // restored session now and after every sign-in. A device that knows of a lock is already locked (entities/app-lock).
-  const startAppLock = () => void import('@/features/app-lock').then((m) => m.appLockStarted());
+  // restored session once the first screen has painted and after every sign-in. A device that knows of a lock is
+  // already locked (entities/app-lock): only a lock set on another device waits for that check, as it did for the
+  // first render before.
+  const startAppLock = () => void afterFirstScreen().then(() => import('@/features/app-lock')).then((m) => m.appLockStarted());
   if (tokenStorage.getAccessToken() !== null) startAppLock();
   signedIn.watch(startAppLock);
   // The language chosen on another device (Telegram Cloud Storage) is applied once the first screen is up
@@ -89,18 +103,19 @@ function sessionStorageOrNull(): Storage | null {
 }
 
 /**
- * The startup error screen is a lazy chunk: only a launch with invalid parameters needs it (bundle budget).
- * If even that chunk cannot be downloaded, a plain translated message: never a blank page.
+ * The startup error screen is a lazy chunk with its own words: only a launch with invalid parameters needs it (bundle
+ * budget). If even that chunk cannot be downloaded, the recovery words of the core texts: never a blank page.
  */
 async function renderStartupError(root: Root, issues: readonly LaunchParamsIssue[]): Promise<void> {
   try {
-    const screen = await import('./startup-error-screen');
+    const screen = await import('./startup-error/startup-error-screen');
+    await i18n.loadNamespaces(screen.startupErrorTexts.ns); // its words come with it (rendered at once, not suspended)
     root.render(<screen.StartupErrorScreen issues={issues} />);
   } catch {
     root.render(
       <main role="alert">
-        <h1>{i18n.t('common:startup.title')}</h1>
-        <p>{i18n.t('common:startup.hint')}</p>
+        <h1>{i18n.t('common:recovery.title')}</h1>
+        <p>{i18n.t('common:recovery.message')}</p>
       </main>,
     );
   }

@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { $appLocked, $stepUpPending } from '@/entities/app-lock';
 import { $isAuthenticated } from '@/entities/session';
@@ -8,9 +8,11 @@ import { useRouterBinding } from '@/shared/lib';
 import { ErrorBoundary, ScreenSkeleton, ToastHost } from '@/shared/ui';
 import { AppShell } from '@/widgets/app-shell';
 import { decideAccess } from './guards';
-import { LockGate, StepUpGate } from './lock-gate';
+import { LockGate } from './lock-gate';
 import { RouteErrorScreen } from './recovery-screen';
 import type { ScreenLayout } from './screens';
+
+const StepUpGate = lazy(() => import('./step-up-gate'));
 
 export interface LayoutProps {
   /** Whether the route table has a screen for a path (from the same table the router was built with). */
@@ -47,7 +49,11 @@ export function RootLayout() {
         </Suspense>
       </ErrorBoundary>
       <ToastHost />
-      {stepUp && <StepUpGate />}
+      {stepUp && (
+        <Suspense fallback={null}>
+          <StepUpGate />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { preloadNamespaces, SHARED_NAMESPACES, useTranslation } from '@/shared/i18n';
+import { firstScreenPainted } from '@/shared/lib';
 import { markReady } from '@/shared/platform';
 import { Button, ErrorState } from '@/shared/ui';
 import styles from '../styles/screens.module.css';
@@ -43,9 +44,11 @@ let firstScreenShown = false;
 
 /**
  * Call from what the user sees first (a screen, or the error screen in its place): once its first frame has been
- * painted, Telegram is told the app is usable (markReady, idempotent); then, once, the namespaces shared code refers to
- * by key prefix (`errors:`, `platform:`) are fetched in the background, and the work boot leaves until the first screen
- * is up runs (`afterFirstScreen`). Neither competes with the first frame any more.
+ * painted, Telegram is told the app is usable (markReady, idempotent); then, once, when the first contentful paint has
+ * been presented (`afterFirstPaintPresented`), what waits for the first screen is released
+ * (`firstScreenPainted`, @/shared/lib), the namespaces shared code refers to by key prefix (`errors:`, `platform:`) are
+ * fetched in the background, and the work boot leaves until the first screen is up runs (`afterFirstScreen`). None of
+ * it competes with the first screen any more.
  */
 export function useScreenShown(): void {
   useEffect(() => {
@@ -57,9 +60,13 @@ export function useScreenShown(): void {
         markReady();
         if (firstScreenShown) return;
         firstScreenShown = true;
-        preloadNamespaces(SHARED_NAMESPACES);
-        // The language sync and the error reports (after-first-screen.ts, lazy).
-        void import('./after-first-screen').then((after) => after.afterFirstScreen());
+        // Not cancelled with this screen: once the first screen has painted, what waits for it is released.
+        afterFirstPaintPresented(() => {
+          firstScreenPainted();
+          preloadNamespaces(SHARED_NAMESPACES);
+          // The language sync and the error reports (after-first-screen.ts, lazy).
+          void import('./after-first-screen').then((after) => after.afterFirstScreen());
+        });
       }, 0);
     });
     return () => {
@@ -67,6 +74,35 @@ export function useScreenShown(): void {
       clearTimeout(painted);
     };
   }, []);
+}
+
+/** Where the browser does not report paints (Paint Timing), what waits for the first paint starts this much later. */
+const FIRST_PAINT_FALLBACK_MS = 500;
+
+/**
+ * Runs `then` once, in a task after the first contentful paint has been presented (Paint Timing's
+ * `first-contentful-paint`: what the user sees, a moment after the frame's own task). Where the browser does not report
+ * it, after FIRST_PAINT_FALLBACK_MS.
+ */
+function afterFirstPaintPresented(then: () => void): void {
+  let done = false;
+  let observer: PerformanceObserver | undefined;
+  const once = () => {
+    if (done) return;
+    done = true;
+    observer?.disconnect();
+    setTimeout(then, 0);
+  };
+  try {
+    if (performance.getEntriesByName('first-contentful-paint').length > 0) return once();
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) once();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } catch {
+    // no Paint Timing here: the fallback below
+  }
+  setTimeout(once, FIRST_PAINT_FALLBACK_MS);
 }
 
 /**

@@ -143,7 +143,7 @@ function screenRoutes(list: readonly ScreenRoute[], layout: ScreenLayout): Route
 }
 
 /** Route objects for a screen table (exported for tests). */
-export function buildRoutes(list: readonly ScreenRoute[] = defaultScreens): RouteObject[] {
+function buildRoutes(list: readonly ScreenRoute[] = defaultScreens): RouteObject[] {
   const hasScreen = createHasScreen(list);
   return [
     {

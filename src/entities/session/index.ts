@@ -14,4 +14,4 @@ export {
  * model as a lazy chunk (only clients that have those storages download it: first-screen bundle budget). See
  * model/durable-boot.ts and model/durable-session.ts.
  */
-export { startDurableSession } from './model/durable-boot';
+export { preloadDurableSession, startDurableSession } from './model/durable-boot';

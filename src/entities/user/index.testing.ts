@@ -13,5 +13,7 @@ export const userFixture = (verificationStatus: VerificationStatus = 'verified')
   verificationStatus,
   telegram: null,
   promoCode: 'IVAN2025',
+  frozen: null,
+  verificationRequest: null,
   createdAt: '2025-01-02T03:04:05.000Z',
 });

@@ -8,8 +8,9 @@ export {
   $userError,
   $userRefreshing,
   $userRefreshError,
+  refreshOnAccountRefusal,
 } from './model/user';
 export { VerificationBanner } from './ui/verification-banner';
 export { $moneyBlock, type MoneyBlock } from './model/money-block';
-export { MoneyBlockNotice } from './ui/money-block-notice';
+export { FrozenNotice, MoneyBlockNotice } from './ui/money-block-notice';
 export { UserAvatar } from './ui/user-avatar';

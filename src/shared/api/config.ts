@@ -13,7 +13,15 @@ export interface ApiConfig {
   getInitData: () => string | undefined;
   /** `<platform>/<version>` of the Telegram client (X-Telegram-Client, for the sessions list); undefined skips it. */
   getTelegramClient?: () => string | undefined;
+  /**
+   * The operator console's session (src/ops, docs/ops.md): how `auth: 'operator'` endpoints are sent. It calls `send`
+   * with the operator's access token (and may call it once more with a renewed one after a 401). The Mini App never
+   * sets it, so an operator endpoint is refused there before any request is made.
+   */
+  operatorSession?: OperatorSession;
 }
+
+export type OperatorSession = <T>(send: (accessToken: string | null) => Promise<T>) => Promise<T>;
 
 let current: ApiConfig = {
   baseUrl: appConfig.apiBaseUrl,

@@ -17,8 +17,6 @@ export interface ErrorMessage {
   defaultValue: string;
 }
 
-export { GENERAL_ERROR_KEYS, TRANSPORT_ERROR_KEYS };
-
 const DEFAULT_TEXT: Record<string, string> = {
   [GENERAL_ERROR_KEYS.error]: 'An error occurred',
   [GENERAL_ERROR_KEYS.fetchFailed]: 'Failed to fetch data',

@@ -36,7 +36,7 @@ import { isClientError, type ApiError } from './http/errors';
 import { executeRequest, type AnyEndpoint } from './http/request';
 import { isDefinitiveFailure, newIdempotencyKey, pendingIntents, stableStringify } from './idempotency';
 
-export const QUERY_DEFAULTS = {
+const QUERY_DEFAULTS = {
   staleAfter: '5min',
   cacheMaxAge: '30min',
   retryTimes: 3,
@@ -46,17 +46,15 @@ export const QUERY_DEFAULTS = {
 } as const;
 
 /** What `query.start(...)` / `mutation.start(...)` takes: the endpoint input; none when nothing is required. */
-export type ApiOperationParams<E> = {} extends EndpointInput<E> ? EndpointInput<E> | void : EndpointInput<E>;
+type ApiOperationParams<E> = {} extends EndpointInput<E> ? EndpointInput<E> | void : EndpointInput<E>;
 /** Mutation input plus an optional Idempotency-Key (idempotent endpoints get a fresh one otherwise). */
 export type ApiMutationParams<E> = {} extends EndpointInput<E>
   ? (EndpointInput<E> & { idempotencyKey?: string }) | void
   : EndpointInput<E> & { idempotencyKey?: string };
 
-export type ApiOperationError = ApiError | InvalidDataError;
+type ApiOperationError = ApiError | InvalidDataError;
 export type ApiQuery<E> = Query<ApiOperationParams<E>, EndpointData<E>, ApiOperationError>;
 export type ApiMutation<E> = Mutation<ApiMutationParams<E>, EndpointData<E>, ApiOperationError>;
-
-export { apiDataReset };
 
 export interface ApiQueryOptions {
   /** Readable name for devtools; defaults to the endpoint id. */
@@ -76,11 +74,11 @@ export interface ApiMutationOptions {
 }
 
 /** Exponential backoff for query retries: attempt 1 → 1 s, 2 → 2 s, 3 → 4 s. */
-export const retryDelay = ({ attempt }: { attempt: number }): number =>
+const retryDelay = ({ attempt }: { attempt: number }): number =>
   Math.min(QUERY_DEFAULTS.retryBaseDelayMs * 2 ** Math.max(0, attempt - 1), QUERY_DEFAULTS.retryMaxDelayMs);
 
 /** SPEC §9: retry unless the error has an HTTP status from 400 to 499. */
-export const shouldRetry = ({ error }: { error: unknown }): boolean => !isClientError(error);
+const shouldRetry = ({ error }: { error: unknown }): boolean => !isClientError(error);
 
 /** The one cache of every query (see the header): fresh/stale is decided per query by `cache`'s staleAfter. */
 const queryCache = inMemoryCache({ maxAge: QUERY_DEFAULTS.cacheMaxAge });
@@ -179,7 +177,7 @@ export function createApiMutation<E extends AnyEndpoint>(endpoint: E, options: A
 }
 
 /** What an idempotent mutation's `start` takes: the endpoint input; the key is chosen by the mechanism. */
-export type IdempotentMutationParams<E> = ApiOperationParams<E>;
+type IdempotentMutationParams<E> = ApiOperationParams<E>;
 export type IdempotentMutation<E> = Mutation<IdempotentMutationParams<E>, EndpointData<E>, ApiOperationError> & {
   /** This scope's last attempt got no definitive answer: its intent (and key) is still pending. */
   $unresolved: Store<boolean>;

@@ -29,4 +29,4 @@ export function isDefinitiveFailure(error: unknown): boolean {
 /** A UUID v4 (the app runs in a secure context: Telegram's webview, https). */
 export const newIdempotencyKey = (): string => crypto.randomUUID();
 
-export { pendingIntents, stableStringify, type PendingIntent } from './pending-intents';
+export { pendingIntents, stableStringify } from './pending-intents';

@@ -2,13 +2,5 @@
  * Test-only public API (FSD `index.testing.ts`): import from '@/shared/api/index.testing' in *.test.ts.
  * A fake API server to stub `fetch`, reply helpers and sample endpoints. Never import it from app code.
  */
-export {
-  createFakeServer,
-  ok,
-  fail,
-  type FakeServer,
-  type FakeRequest,
-  type FakeReply,
-  type FakeHandler,
-} from './testing/fake-server';
-export { testWallet, testCard, testTopUp } from './testing/endpoints';
+export { createFakeServer, ok, fail, type FakeServer, type FakeReply } from './testing/fake-server';
+export { testWallet } from './testing/endpoints';

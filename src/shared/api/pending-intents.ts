@@ -6,9 +6,8 @@ import { tokenStorage } from './auth/tokens';
 
 import { PENDING_INTENTS_PREFIX } from './pending-intents-reset';
 
-export { PENDING_INTENTS_PREFIX };
 /** The server keeps a key's answer for 24 h; an older pending key would be processed as new: forget it before. */
-export const PENDING_INTENT_MAX_AGE_MS = 23 * 60 * 60 * 1000;
+const PENDING_INTENT_MAX_AGE_MS = 23 * 60 * 60 * 1000;
 
 /** A request sent for an intent whose answer is not known yet. */
 export interface PendingIntent {

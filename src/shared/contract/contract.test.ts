@@ -28,6 +28,7 @@ import {
   WalletTransactionsQuery,
 } from './index';
 import { buildOpenApiDocument } from './openapi';
+import { opsEndpointList } from './ops';
 
 /** SPEC §7, verbatim. */
 const SPEC_CALLS = [
@@ -400,11 +401,12 @@ describe('error catalogue', () => {
 
 describe('OpenAPI document', () => {
   const doc = buildOpenApiDocument({ serverUrl: 'https://api.example.test' });
+  const all = [...list, ...(opsEndpointList as ReadonlyArray<EndpointDef>)];
 
   it('is OpenAPI 3.1 with one operation per endpoint', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect((doc.servers as Array<{ url: string }>)[0]!.url).toBe('https://api.example.test');
-    for (const e of list) {
+    for (const e of all) {
       const op = doc.paths[e.path]?.[e.method.toLowerCase()];
       expect(op, e.id).toBeDefined();
       expect(op!.operationId).toBe(e.id);
@@ -412,18 +414,19 @@ describe('OpenAPI document', () => {
       expect(op!.responses['4XX'], e.id).toBeDefined();
     }
     const ops = Object.values(doc.paths).flatMap((item) => Object.values(item));
-    expect(ops).toHaveLength(list.length);
+    expect(ops).toHaveLength(all.length);
     expect(new Set(ops.map((o) => o.operationId)).size).toBe(ops.length);
   });
 
   it('declares path params, query params, bodies, security and Idempotency-Key', () => {
-    for (const e of list) {
+    for (const e of all) {
       const op = doc.paths[e.path]![e.method.toLowerCase()]!;
       const pathParams = op.parameters.filter((p) => p.in === 'path').map((p) => p.name).sort();
       expect(pathParams, e.id).toEqual([...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort());
       expect(op.parameters.some((p) => p.in === 'header' && p.name === 'Idempotency-Key' && p.required), e.id).toBe(!!e.idempotent);
       expect(!!op.requestBody, e.id).toBe(!!e.body);
-      expect(op.security, e.id).toEqual(e.auth === 'bearer' ? [{ bearerAuth: [] }] : []);
+      expect(op.security, e.id).toEqual(e.auth === 'bearer' ? [{ bearerAuth: [] }] : e.auth === 'operator' ? [{ operatorAuth: [] }] : []);
+      expect((op as { 'x-roles'?: string[] })['x-roles'], e.id).toEqual(e.roles ? [...e.roles] : undefined);
     }
     const tx = doc.paths['/api/wallet/transactions']!.get!;
     expect(tx.parameters.map((p) => p.name).sort()).toEqual(['currency', 'cursor', 'from', 'limit', 'q', 'to', 'type']);

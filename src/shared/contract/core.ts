@@ -25,6 +25,8 @@ export const ErrorObject = z.object({
       attemptsLeft: z.optional(z.int().check(z.minimum(0))),
       /** WITHDRAWAL_ON_HOLD: when withdrawals open again (ISO 8601). */
       availableAt: z.optional(z.string()),
+      /** ACCOUNT_FROZEN: why (users.ts FREEZE_REASONS); a string here so this file needs no users schema. */
+      freezeReason: z.optional(z.string()),
     }),
   ),
 });
@@ -47,6 +49,14 @@ export type GuardName = (typeof GUARDS)[number];
 /** A guard for every request of the endpoint, or only for the requests `when` picks (e.g. unfreeze, not freeze). */
 export type GuardRequirement<B = unknown> = GuardName | { guard: GuardName; when: (input: { body: B }) => boolean };
 
+/**
+ * Operator roles (docs/ops.md "Operators and roles"): `support` reads a user, writes notes, ends sessions, blocks a card
+ * as lost or stolen; `compliance` decides verifications, held money and freezes; `admin` manages operators and roles
+ * and manual adjustments. An operator endpoint (`auth: 'operator'`) names the roles that may call it.
+ */
+export const OPERATOR_ROLES = ['support', 'compliance', 'admin'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
 export interface EndpointDef<
   P extends Schema | undefined = Schema | undefined,
   Q extends Schema | undefined = Schema | undefined,
@@ -58,8 +68,14 @@ export interface EndpointDef<
   method: HttpMethod;
   /** Path with `{name}` placeholders, exactly as SPEC §7 writes it. */
   path: string;
-  /** SPEC §6: auth calls go without a token; every other call carries the bearer token. */
-  auth: 'none' | 'bearer';
+  /**
+   * SPEC §6: auth calls go without a token; every other call carries the bearer token. `operator`: the console's calls
+   * (`/api/ops/*`), with an operator's access token (its own audience: a user token is refused there, and an operator
+   * token by every user endpoint).
+   */
+  auth: 'none' | 'bearer' | 'operator';
+  /** `auth: 'operator'` only: the roles that may call it (any one of them), checked by the server's route(). */
+  roles?: readonly OperatorRole[];
   /** Money-moving calls require an `Idempotency-Key` header; a replay returns the first answer. */
   idempotent?: boolean;
   /**

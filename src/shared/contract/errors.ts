@@ -20,6 +20,11 @@ export const ERROR_CODES = def({
   UNAUTHORIZED: { status: 401, service: 'api', description: 'Missing, invalid or expired access token (client refreshes once).' },
   ACCOUNT_UNDER_VERIFICATION: { status: 403, service: 'api', description: 'The action is limited while the account is under verification.' },
   ACCOUNT_VERIFICATION_FAILED: { status: 403, service: 'api', description: 'Verification failed; the user must contact support.' },
+  ACCOUNT_FROZEN: {
+    status: 403,
+    service: 'api',
+    description: 'An operator froze the account: no money leaves it (`details.freezeReason` says why; docs/ops.md "Freezing an account").',
+  },
   STEP_UP_REQUIRED: {
     status: 403,
     service: 'api',
@@ -132,6 +137,8 @@ export const TRADE_DECLINE_REASONS = [
   // Declined by the issuer on the card's spending limits (card controls):
   'OVER_PURCHASE_LIMIT',
   'OVER_MONTHLY_LIMIT',
+  // The owner's account was frozen by an operator (docs/ops.md "Freezing an account").
+  'ACCOUNT_FROZEN',
   // A merchant refund larger than what was bought on the card and not refunded yet (outside input, issue #31).
   'REFUND_OVER_PURCHASES',
 ] as const;

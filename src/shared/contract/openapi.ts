@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { API_HEADERS } from './headers';
 import { ErrorEnvelope, IdempotencyKey, type EndpointDef, type Schema, successEnvelope } from './core';
 import { endpointList } from './index';
+import { opsEndpointList } from './ops';
 
 type JsonSchema = Record<string, unknown>;
 export type OpenApiDocument = Record<string, unknown> & {
@@ -14,7 +15,7 @@ export type OpenApiDocument = Record<string, unknown> & {
   paths: Record<string, Record<string, OpenApiOperation>>;
   components: Record<string, Record<string, unknown>>;
 };
-export interface OpenApiOperation {
+interface OpenApiOperation {
   operationId: string;
   tags: string[];
   summary: string;
@@ -34,6 +35,11 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'promo', description: 'Referral programme.' },
   { name: 'notifications', description: 'Telegram bot notifications: which kinds the user gets.' },
   { name: 'observability', description: 'Errors in the app, reported to the server (counted in the metrics).' },
+  {
+    name: 'ops',
+    description:
+      "The operator side (/api/ops/*, docs/ops.md): the console's calls. An operator's bearer token (its own audience; a user's token is refused here and an operator's everywhere else); x-roles lists the roles that may call.",
+  },
 ];
 
 const toJson = (schema: Schema, io: 'input' | 'output'): JsonSchema => {
@@ -76,15 +82,17 @@ const operationOf = (endpoint: EndpointDef): OpenApiOperation => {
     '4XX': errorResponse,
     '5XX': errorResponse,
   };
-  if (endpoint.auth === 'bearer') responses['401'] = errorResponse;
+  if (endpoint.auth !== 'none') responses['401'] = errorResponse;
+  if (endpoint.roles) responses['403'] = { ...errorResponse, description: `Refused unless the operator holds one of: ${endpoint.roles.join(', ')}.` };
   const guards = (endpoint.requires ?? []).map((r) => (typeof r === 'string' ? r : `${r.guard} (some requests)`));
   if (guards.length) responses['403'] = { ...errorResponse, description: `Refused by a guard: ${guards.join(', ')} (docs/api.md "Guards").` };
   return {
     operationId: endpoint.id,
     ...(guards.length ? { 'x-guards': guards } : {}),
+    ...(endpoint.roles ? { 'x-roles': [...endpoint.roles] } : {}),
     tags: [endpoint.tag],
     summary: endpoint.summary,
-    security: endpoint.auth === 'bearer' ? [{ bearerAuth: [] }] : [],
+    security: endpoint.auth === 'bearer' ? [{ bearerAuth: [] }] : endpoint.auth === 'operator' ? [{ operatorAuth: [] }] : [],
     parameters,
     ...(endpoint.body
       ? { requestBody: { required: true as const, content: { 'application/json': { schema: toJson(endpoint.body, 'input') } } } }
@@ -95,7 +103,7 @@ const operationOf = (endpoint: EndpointDef): OpenApiOperation => {
 
 export const buildOpenApiDocument = (options: { serverUrl?: string } = {}): OpenApiDocument => {
   const paths: OpenApiDocument['paths'] = {};
-  for (const endpoint of endpointList as ReadonlyArray<EndpointDef>) {
+  for (const endpoint of [...endpointList, ...opsEndpointList] as ReadonlyArray<EndpointDef>) {
     const item = (paths[endpoint.path] ??= {});
     item[endpoint.method.toLowerCase()] = operationOf(endpoint);
   }
@@ -115,6 +123,7 @@ export const buildOpenApiDocument = (options: { serverUrl?: string } = {}): Open
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        operatorAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "An operator's access token (audience ops)." },
       },
       schemas: {
         ErrorEnvelope: toJson(ErrorEnvelope, 'output'),

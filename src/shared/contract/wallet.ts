@@ -43,7 +43,11 @@ export type Wallet = z.infer<typeof Wallet>;
 
 // ── Wallet transactions ────────────────────────────────────────────────────────────────────────────
 
-/** SPEC §3, plus money between people and money out (issue #36: docs/api.md "Transfers between users", "Withdrawals"). */
+/**
+ * SPEC §3's seven types, plus `manualAdjustment` (an addition, docs/api.md "Wallet transactions"): a goodwill credit or
+ * a correction operators posted under four eyes (docs/ops.md "Manual adjustments"); plus money between people and money
+ * out (issue #36: docs/api.md "Transfers between users", "Withdrawals").
+ */
 export const WalletTransactionType = z.enum([
   'usdtDeposit',
   'cardTransfer',
@@ -55,6 +59,7 @@ export const WalletTransactionType = z.enum([
   'p2pTransfer',
   'usdtWithdrawal',
   'sbpWithdrawal',
+  'manualAdjustment',
 ]);
 export type WalletTransactionType = z.infer<typeof WalletTransactionType>;
 export const TransactionDirection = z.enum(['credit', 'debit']);
@@ -178,6 +183,12 @@ export const WalletTransaction = z.discriminatedUnion('type', [
     type: z.literal('sbpWithdrawal'),
     /** `phoneMasked`: "•••4567". */
     details: z.object({ ...withdrawalDetails, bankId: z.string(), bankName: z.string(), phoneMasked: z.string() }),
+  }),
+  z.object({
+    ...txBase,
+    type: z.literal('manualAdjustment'),
+    /** `goodwill`: a credit from us; `correction`: a mistake put right, either way. */
+    details: z.object({ kind: z.enum(['goodwill', 'correction']) }),
   }),
 ]);
 export type WalletTransaction = z.infer<typeof WalletTransaction>;

@@ -15,7 +15,7 @@ import type { ClientErrorKind, ClientErrorReport } from '@/shared/contract';
  * (npm run size, tests/e2e/startup-work). report.test.ts checks these against the contract: path, method and limits.
  */
 export const CLIENT_ERRORS_ENDPOINT = { method: 'POST', path: '/api/client-errors' } as const;
-export const REPORT_LIMITS = { message: 1_000, stack: 8_000, route: 200, release: 100 } as const;
+const REPORT_LIMITS = { message: 1_000, stack: 8_000, route: 200, release: 100 } as const;
 
 
 export const MAX_REPORTS = 5;
@@ -75,7 +75,7 @@ export const createErrorReporter = (send: (report: ClientErrorReport) => Promise
 };
 
 /** POSTs a report to the API (same origin unless VITE_API_BASE_URL), with nothing but the report. */
-export const sendReport = (baseUrl: string) => (report: ClientErrorReport) =>
+const sendReport = (baseUrl: string) => (report: ClientErrorReport) =>
   fetch(`${baseUrl}${CLIENT_ERRORS_ENDPOINT.path}`, {
     method: CLIENT_ERRORS_ENDPOINT.method,
     headers: { 'content-type': 'application/json' },

@@ -2,7 +2,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, SUPPORTED_LANGUAGES, type Language } from './config';
 import { browserLanguages, detectLanguage, normalizeLanguage, readStoredLanguage, writeStoredLanguage } from './detect';
-import { CORE_NAMESPACES, coreEnglishResources, localeBackend, prefetchLocaleFiles } from './resources';
+import { CORE_NAMESPACES, coreEnglishResources, localeBackend, otherFiles, prefetchLocaleFiles } from './resources';
 
 /** The app's i18next instance (also registered with react-i18next for `useTranslation`). */
 export const i18n: I18n = i18next.createInstance();
@@ -29,6 +29,8 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<I18n> {
   });
   writeStoredLanguage(language, options.storage);
   void prefetchLocaleFiles(language, options.prefetch ?? []);
+  // The index of the other translation files (a small chunk): there before the first screen asks for one.
+  otherFiles().catch(() => undefined);
   if (!i18n.isInitialized) {
     i18n.on('languageChanged', syncDocumentLanguage);
     await i18n

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MoneyValue } from '@/shared/money';
 import { useFormatters } from './use-formatters';
 
-export interface MoneyMessageProps {
+interface MoneyMessageProps {
   /** A fully qualified i18n key ("wallet-actions:exchange.done"). */
   i18nKey: string;
   /** Interpolation values that are amounts. */
@@ -14,7 +14,7 @@ export interface MoneyMessageProps {
  * A translated text with amounts, formatted when it is DISPLAYED (useFormatters().money), so "hide balances"
  * masks it, and a toast already on screen follows the eye button (docs/frontend.md "Hide balances").
  */
-export function MoneyMessage({ i18nKey, money }: MoneyMessageProps) {
+function MoneyMessage({ i18nKey, money }: MoneyMessageProps) {
   const { t } = useTranslation();
   const format = useFormatters();
   const values = Object.fromEntries(Object.entries(money).map(([name, value]) => [name, format.money(value)]));

@@ -1,6 +1,7 @@
 import type { BackendModule, ResourceLanguage } from 'i18next';
 import { normalizeLanguage, readStoredLanguage } from './detect';
 import { LOCALE_FILES } from './locale-files';
+import { sliceTextsLoader } from './slice-texts';
 
 type LocaleFiles = Record<string, Record<string, unknown>>;
 
@@ -15,7 +16,7 @@ type LocaleFiles = Record<string, Record<string, unknown>>;
  *  - Every other file is its own small lazy chunk, fetched by i18next's backend the first time a namespace
  *    is used in a language: `useTranslation('wallet')` suspends until it is there (the screen skeleton
  *    shows meanwhile), and a route entry's `namespaces` fetches it in parallel with the page chunk
- *    (src/app/router/screens.ts). Their loaders are in locale-files.ts (a map of lazy imports, in the entry).
+ *    (src/app/router/screens.ts). Their loaders are in locale-files.ts (a map of lazy imports, its own small chunk).
  *
  * Changing the core set changes what every first screen downloads: `npm run size` checks the budget.
  */
@@ -31,13 +32,21 @@ const CORE_FILES: LocaleFiles = import.meta.glob<Record<string, unknown>>('./loc
 const CORE_BUNDLES = import.meta.glob<{ default: LocaleFiles }>('./core/*.ts');
 
 type Loader = () => Promise<{ default: Record<string, unknown> }>;
+let otherFilesMap: Promise<Record<string, Loader>> | undefined;
 /**
- * The loaders of every other file. In the entry chunk (~0.4 KB gzip), not a lazy chunk of its own: a screen's
- * translation files are then requested together with its code, not one round trip after an index file
- * (issue #13: no waterfall).
+ * The loaders of every other file: a small lazy chunk of its own (locale-files.ts, ~1 KB gzip), not in the entry (the
+ * Welcome needs none of them: `npm run size`). Requested once; initI18n() starts it at boot, in parallel with the core
+ * files and the first screen's chunk, so a screen's translation files are not a round trip behind an index file.
  */
-async function otherFiles(): Promise<Record<string, Loader>> {
-  return LOCALE_FILES;
+export function otherFiles(): Promise<Record<string, Loader>> {
+  otherFilesMap ??= import('./locale-files').then(
+    (module) => module.LOCALE_FILES,
+    (error: unknown) => {
+      otherFilesMap = undefined; // a failed download is tried again on the next use
+      throw error;
+    },
+  );
+  return otherFilesMap;
 }
 
 /** `{ './locales/en/common.json': {...} }` → `{ common: {...} }`. */
@@ -58,6 +67,8 @@ export const CORE_NAMESPACES: readonly string[] = Object.keys(coreEnglishResourc
 const fileKey = (language: string, namespace: string) => `./locales/${language}/${namespace}.json`;
 
 async function loaderOf(language: string, namespace: string): Promise<Loader | undefined> {
+  const ofSlice = sliceTextsLoader(language, namespace);
+  if (ofSlice) return ofSlice;
   const coreBundle = CORE_NAMESPACES.includes(namespace) ? CORE_BUNDLES[`./core/${language}.ts`] : undefined;
   if (coreBundle) {
     return async () => {

@@ -1,23 +1,8 @@
-export { RETURN_TO_PARAM, sanitizeReturnTo, buildSignInPath, getReturnTo, useReturnTo } from './return-to';
-export { pushBackHandler, handleBack, useBackHandler, useBackHandlerCount } from './back-stack';
+export { buildSignInPath, getReturnTo, useReturnTo } from './return-to';
+export { handleBack, useBackHandler, useBackHandlerCount } from './back-stack';
 export { cn } from './class-names';
-export { createAmountSheet, type AmountSheet, type AmountSheetStep } from './amount-sheet';
-export { lazySheetOpened } from './lazy-sheet-opened';
+export { createAmountSheet, lazySheetOpened, type AmountSheetStep } from './sheet';
 export { writeClipboard, clearCopiedText, onNextFocus, type ClipboardClearResult } from './clipboard';
-export {
-  navigateFx,
-  useRouterBinding,
-  createPageLifecycle,
-  usePageLifecycle,
-  type NavigateTo,
-  type PageLifecycle,
-} from './router';
-export {
-  PERIOD_KEYS,
-  periodInstants,
-  localDateValue,
-  parseLocalDate,
-  dayRangeInstants,
-  type PeriodKey,
-  type Instants,
-} from './period';
+export { navigateFx, useRouterBinding, createPageLifecycle, usePageLifecycle, type NavigateTo } from './router';
+export { PERIOD_KEYS, periodInstants, localDateValue, dayRangeInstants, type PeriodKey } from './period';
+export { holdUntilFirstScreen, firstScreenPainted, useAfterFirstScreen, afterFirstScreen } from './first-screen';

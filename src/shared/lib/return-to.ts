@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { HOME_PATH, routePaths, SIGN_IN_PATH } from '@/shared/config';
 
 /** Query parameter that carries the screen a signed-out user tried to open. */
-export const RETURN_TO_PARAM = 'returnTo';
+const RETURN_TO_PARAM = 'returnTo';
 
 /** Public auth screens: never a return target (that would loop back to sign-in). */
 const AUTH_PATHS = new Set<string>([routePaths.welcome, routePaths.signIn, routePaths.signUp]);

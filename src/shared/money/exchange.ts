@@ -113,7 +113,7 @@ export function convertAtRate(money: Money, rate: ExchangeRate): Money | null {
 /** Scale of the USD/RUB mid rate the provider gives (4 decimals: "92.5000"). */
 export const MID_SCALE = 4;
 /** Decimals of quoted rates: USD→RUB like the market (4), RUB→USD enough to keep cents exact (8). */
-export const RATE_SCALE = { USD_RUB: 4, RUB_USD: 8 } as const;
+const RATE_SCALE = { USD_RUB: 4, RUB_USD: 8 } as const;
 
 /** A non-negative decimal as text: 924150n, 4 → "92.4150". */
 export function formatDecimal(units: bigint, scale: number): string {

@@ -4,17 +4,8 @@
  * imports it as `@/shared/money`, the app's slices too.
  */
 export { formatMoney, formatMoneyMasked, MASKED_DIGITS, type FormatMoneyOptions, type MoneyValue } from './format';
+export { parseAmountInput, minorToDecimal, amountToInputText, CURRENCY_DIGITS, type AmountInputError } from './amount';
 export {
-  parseAmountInput,
-  parseMinorUnits,
-  minorToDecimal,
-  amountToInputText,
-  CURRENCY_DIGITS,
-  type AmountInputError,
-  type AmountInputResult,
-} from './amount';
-export {
-  parseDecimal,
   decimalOf,
   formatDecimal,
   exchangeFee,
@@ -26,14 +17,9 @@ export {
   quoteSecondsLeft,
   ratesFromMid,
   MID_SCALE,
-  RATE_SCALE,
-  type Decimal,
-  type ExchangeFigures,
-  type ExchangePreview,
 } from './exchange';
 export {
   depositFee,
-  productDepositFee,
   depositBounds,
   issueCharge,
   topUpCharge,
@@ -44,16 +30,9 @@ export {
   type TopUpCharge,
   type AmountProblem,
 } from './deposit';
+export { WALLET_TRANSACTION_TYPES, isWalletTransactionType, type LedgerTransactionType } from './transactions';
 export {
-  WALLET_TRANSACTION_TYPES,
-  isWalletTransactionType,
-  type InternalTransactionType,
-  type LedgerTransactionType,
-} from './transactions';
-export {
-  MICRO_PER_USDT,
   MICRO_PER_CENT,
-  isValidTag,
   parseUsdtAmount,
   formatUsdtAmount,
   tagOfAmount,

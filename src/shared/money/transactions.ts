@@ -11,7 +11,7 @@ export const WALLET_TRANSACTION_TYPES: readonly WalletTransactionType[] = Wallet
  * Internal types: money movements the wallet list does not show (card purchases/refunds, refunds of a
  * failed card issue or top-up, settlement between system accounts). Any camelCase name is accepted.
  */
-export type InternalTransactionType = 'cardPurchase' | 'cardRefund' | 'cardIssueRefund' | 'cardTopupRefund' | (string & {});
+type InternalTransactionType = 'cardPurchase' | 'cardRefund' | 'cardIssueRefund' | 'cardTopupRefund' | (string & {});
 
 export type LedgerTransactionType = WalletTransactionType | InternalTransactionType;
 

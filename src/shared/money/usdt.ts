@@ -5,7 +5,7 @@
  */
 import type { Money } from '@/shared/contract';
 
-export const MICRO_PER_USDT = 1_000_000;
+const MICRO_PER_USDT = 1_000_000;
 /** 1 USDT = 1 USD = 100 cents → 10 000 micro-USDT per cent. */
 export const MICRO_PER_CENT = 10_000;
 
@@ -13,7 +13,7 @@ const TAG = /^\d{4}(?!00)\d{2}$/;
 const USDT_AMOUNT = /^(0|[1-9]\d{0,11})(?:\.(\d{1,6}))?$/;
 
 /** A valid tag: 6 digits, not ending in "00" (so never "000000"). */
-export const isValidTag = (tag: string): boolean => TAG.test(tag);
+const isValidTag = (tag: string): boolean => TAG.test(tag);
 
 /** "100.012345" → 100012345 micro-USDT; null for anything that is not 0–6 decimals of a sane amount. */
 export const parseUsdtAmount = (text: string): number | null => {

@@ -21,7 +21,7 @@ import type { MockConfig } from './mock-config';
 import { resetRuntime, runtime } from './state';
 
 /** SPEC §9: bridge environment detection timeout. */
-export const DETECT_TIMEOUT_MS = 100;
+const DETECT_TIMEOUT_MS = 100;
 
 export interface InitPlatformOptions {
   /** Use the mock without detecting Telegram (tests, Storybook-like setups). */
@@ -192,7 +192,7 @@ export function markReady(): void {
 }
 
 /** Validated launch params, once initPlatform() succeeded. */
-export function getLaunchParams(): LaunchParams | undefined {
+function getLaunchParams(): LaunchParams | undefined {
   return runtime.launchParams;
 }
 

@@ -10,7 +10,7 @@
  */
 import * as v from 'valibot';
 
-export interface TelegramUser {
+interface TelegramUser {
   id: number;
   firstName: string;
   lastName?: string;
@@ -21,7 +21,7 @@ export interface TelegramUser {
   isBot?: boolean;
 }
 
-export interface InitData {
+interface InitData {
   user: TelegramUser;
   /** auth_date converted from Unix seconds. */
   authDate: Date;
@@ -34,7 +34,7 @@ export interface InitData {
 }
 
 /** Theme colour keys as Telegram sends them (`bg_color`, `text_color`, ...), each `#rrggbb`. */
-export type ThemeParams = Record<string, string>;
+type ThemeParams = Record<string, string>;
 
 export interface LaunchParams {
   platform: string;
@@ -202,7 +202,7 @@ const initDataSchema = v.pipe(
 );
 
 /** The whole schema, over the raw `tgWebApp*` keys. */
-export const launchParamsSchema = v.object(
+const launchParamsSchema = v.object(
   {
     tgWebAppPlatform: v.pipe(requiredString('platform'), v.minLength(1, 'platform must not be empty')),
     tgWebAppVersion: v.pipe(requiredString('version'), v.regex(/^\d+(\.\d+)*$/, 'version must look like "6.7" or "8.0"')),

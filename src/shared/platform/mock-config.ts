@@ -14,7 +14,7 @@ export type MockTheme = 'light' | 'dark';
  * `telegram`: the mock plays a Telegram client's native chrome: it draws a header with the BackButton and a
  * bottom bar with the MainButton/SecondaryButton, and the app drives them as it does inside Telegram.
  */
-export type MockChrome = 'browser' | 'telegram';
+type MockChrome = 'browser' | 'telegram';
 
 export interface MockConfig {
   version: string;
@@ -24,9 +24,9 @@ export interface MockConfig {
   chrome?: MockChrome;
 }
 
-export const DEFAULT_MOCK_CONFIG: MockConfig = { version: '6.7', platform: 'tdesktop', theme: 'light', chrome: 'browser' };
+const DEFAULT_MOCK_CONFIG: MockConfig = { version: '6.7', platform: 'tdesktop', theme: 'light', chrome: 'browser' };
 
-export const MOCK_CONFIG_STORAGE_KEY = 'platform.mock-config';
+const MOCK_CONFIG_STORAGE_KEY = 'platform.mock-config';
 
 const KNOWN_PLATFORMS = ['android', 'android_x', 'ios', 'macos', 'tdesktop', 'weba', 'webk', 'web', 'unigram', 'unknown'];
 

@@ -14,7 +14,7 @@ import type { MockChrome } from './mock-chrome';
 import type { MockBiometry } from './mock-answers';
 import { MOCK_THEMES } from './mock-theme';
 
-export interface MockCall {
+interface MockCall {
   method: string;
   params: unknown;
   at: number;
@@ -66,7 +66,7 @@ function browserLanguage(): string {
  * The tgWebAppData query string of the mock: user, auth_date, hash (64 hex) and an Ed25519-sized
  * base64url signature (86 chars). Fake values: a real server rejects them, a dev server accepts them.
  */
-export function buildMockInitData(config: MockConfig, now = Date.now()): string {
+function buildMockInitData(config: MockConfig, now = Date.now()): string {
   const authDate = Math.floor(now / 1000);
   const params = new URLSearchParams();
   params.set('query_id', `AAH${fakeBase64Url(16, authDate)}`);
@@ -93,7 +93,7 @@ export function buildMockInitData(config: MockConfig, now = Date.now()): string 
 }
 
 /** The launch params query string the mock installs (same shape Telegram puts in the URL hash). */
-export function buildMockLaunchParams(config: MockConfig, now = Date.now()): string {
+function buildMockLaunchParams(config: MockConfig, now = Date.now()): string {
   const params = new URLSearchParams();
   params.set('tgWebAppData', buildMockInitData(config, now));
   params.set('tgWebAppPlatform', config.platform);

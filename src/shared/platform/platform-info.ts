@@ -2,7 +2,7 @@
 import { supports, type MethodName } from '@telegram-apps/sdk-react';
 import { runtime } from './state';
 
-export type PlatformFeature =
+type PlatformFeature =
   | 'backButton'
   | 'closingConfirmation'
   | 'haptics'

@@ -3,10 +3,10 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT } from './server';
 
-export const ARTIFACTS_DIR = resolve(ROOT, 'test-results/e2e');
+const ARTIFACTS_DIR = resolve(ROOT, 'test-results/e2e');
 
 /** A file-name-safe form of a test or screenshot name. */
-export function artifactName(name: string): string {
+function artifactName(name: string): string {
   return name
     .normalize('NFKD')
     .replace(/[^\w.-]+/g, '-')

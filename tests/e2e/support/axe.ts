@@ -10,10 +10,10 @@ import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 
 /** WCAG 2.0 and 2.1, levels A and AA, plus axe's best practices (landmarks, headings, unique ids, …). */
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] as const;
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] as const;
 
 /** Impacts that fail the check (issue #7: "no serious or critical violations"). */
-export const FAILING_IMPACTS = ['serious', 'critical'] as const;
+const FAILING_IMPACTS = ['serious', 'critical'] as const;
 
 export interface AxeViolation {
   /** axe rule id, e.g. 'color-contrast'. */

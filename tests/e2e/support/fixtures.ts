@@ -16,7 +16,7 @@ export interface AppHandle {
   newPage(options?: PhoneContextOptions): Promise<Page>;
 }
 
-export interface AppOptions extends PhoneContextOptions, TestServerOptions {
+interface AppOptions extends PhoneContextOptions, TestServerOptions {
   /** Don't fail the test on uncaught page errors (for tests that provoke them). */
   allowPageErrors?: boolean;
 }
@@ -72,7 +72,7 @@ export const test = base.extend<Fixtures>({
  *
  *   await withApp(async ({ page, baseUrl }) => { await page.goto(baseUrl); }, { name: 'smoke' });
  */
-export async function withApp<T>(fn: (app: AppHandle) => Promise<T>, options: AppOptions & { name?: string } = {}): Promise<T> {
+async function withApp<T>(fn: (app: AppHandle) => Promise<T>, options: AppOptions & { name?: string } = {}): Promise<T> {
   const browser = await launchChromium();
   try {
     let result!: T;

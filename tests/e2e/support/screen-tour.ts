@@ -27,7 +27,7 @@ const texts = (lang: TourLang) =>
   >;
 
 /** Who walks the tour and what they own (amounts in minor units unless said otherwise). */
-export interface TourUser {
+interface TourUser {
   /** The label of the unique e-mail address. */
   label: string;
   firstName: string;
@@ -40,7 +40,7 @@ export interface TourUser {
   purchase: { amount: number; merchant: string };
 }
 
-export interface ScreenTourOptions {
+interface ScreenTourOptions {
   page: Page;
   baseUrl: string;
   lang: TourLang;
@@ -97,7 +97,7 @@ function acceptDialogs(page: Page) {
   return () => page.off('dialog', handler);
 }
 
-export async function screenTour(options: ScreenTourOptions): Promise<string[]> {
+async function screenTour(options: ScreenTourOptions): Promise<string[]> {
   const { page, baseUrl, lang } = options;
   const T = texts(lang);
   const checked: string[] = [];

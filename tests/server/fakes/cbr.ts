@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** `redirect`: a 302 to `redirectTo` (another origin, or a path of this one). */
-export type CbrFakeMode = 'ok' | 'error500' | 'hang' | 'malformed' | 'html' | 'noUsd' | 'redirect';
+type CbrFakeMode = 'ok' | 'error500' | 'hang' | 'malformed' | 'html' | 'noUsd' | 'redirect';
 
 export interface CbrFake {
   /** The document URL (pass as CBR_RATES_URL). */

@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface FakeBotMessage {
+interface FakeBotMessage {
   chatId: number;
   text: string;
   button: { text: string; url: string } | null;

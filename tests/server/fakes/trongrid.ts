@@ -6,6 +6,8 @@
  *   decimals, name }, block_timestamp, from, to, type: 'Transfer', value }], success: true, meta: { at, page_size,
  *   fingerprint?, links?: { next } } }`, with only_to / only_confirmed / contract_address / min_timestamp /
  *   order_by=block_timestamp,asc / limit / fingerprint;
+ * - GET  /v1/accounts/{address} — `{ data: [{ address, balance, trc20: [{ <contract>: "<integer>" }] }], success: true }`
+ *   (the TRC20 balances: every transfer in a block, not reverted, summed per contract), `data: []` for an unseen account;
  * - POST /wallet/getnowblock — `{ blockID, block_header: { raw_data: { number, timestamp } } }`;
  * - POST /wallet/gettransactioninfobyid `{ value }` — `{ id, blockNumber, blockTimeStamp, receipt: { result }, … }`,
  *   or `{}` for a transaction in no block.
@@ -151,6 +153,21 @@ export class FakeTronGrid {
     };
     const listing = /^\/v1\/accounts\/([^/]+)\/transactions\/trc20$/.exec(url.pathname);
     if (req.method === 'GET' && listing) return json(200, this.list(decodeURIComponent(listing[1]!), url.searchParams));
+    const account = /^\/v1\/accounts\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && account) {
+      const address = decodeURIComponent(account[1]!);
+      const held = new Map<string, bigint>();
+      for (const t of this.transfers) {
+        if (t.to !== address || t.block === null || t.failed) continue;
+        held.set(t.contract, (held.get(t.contract) ?? 0n) + BigInt(t.value));
+      }
+      if (!held.size) return json(200, { data: [], success: true, meta: { at: this.nextTimestamp, page_size: 0 } });
+      return json(200, {
+        data: [{ address, balance: 0, trc20: [...held].map(([contract, value]) => ({ [contract]: String(value) })) }],
+        success: true,
+        meta: { at: this.nextTimestamp, page_size: 1 },
+      });
+    }
     if (req.method === 'POST' && url.pathname === '/wallet/getnowblock') {
       return json(200, { blockID: blockId(this.headBlock), block_header: { raw_data: { number: this.headBlock, timestamp: this.nextTimestamp } } });
     }

@@ -10,10 +10,10 @@ import { ownedCard, type CardRow } from '../store';
 import { conflict, issuerCall, type CardsRequest } from './shared';
 
 /** Statuses in which the issuer knows the card and it can still be used: limits may change. */
-export const LIMITS_EDITABLE: readonly CardStatus[] = ['fabricating', 'inactive', 'activating', 'active', 'frozen', 'freezing', 'unfreezing'];
+const LIMITS_EDITABLE: readonly CardStatus[] = ['fabricating', 'inactive', 'activating', 'active', 'frozen', 'freezing', 'unfreezing'];
 
 /** The calendar month in UTC that holds `at`: [start, end). */
-export const utcMonth = (at: Date): { start: Date; end: Date } => ({
+const utcMonth = (at: Date): { start: Date; end: Date } => ({
   start: new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1)),
   end: new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)),
 });

@@ -66,7 +66,7 @@ export const pageOf = <R extends { created_at: Date; id: string }, T>(rows: R[],
 };
 
 /** Card rows → the contract's Card (product name in the caller's language, ledger balance). */
-export const cardViews = async (q: Queryable, rows: CardRow[], lang: RequestLanguage): Promise<Card[]> => {
+const cardViews = async (q: Queryable, rows: CardRow[], lang: RequestLanguage): Promise<Card[]> => {
   const names = new Map<string, string>();
   for (const productId of new Set(rows.map((row) => row.product_id))) {
     const product = await findProductIncludingRetired(q, productId);

@@ -6,14 +6,14 @@ import { createEvent, sample } from 'effector';
 import { createApiQuery, errorMessageOf, queryState } from '@/shared/api';
 import { configGet, type AppConfig, type Currency, type Money } from '@/shared/contract';
 
-export const appConfigQuery = createApiQuery(configGet);
+const appConfigQuery = createApiQuery(configGet);
 
 /** Load the configuration (cached). */
 export const appConfigRequested = createEvent();
 
 export const $appConfig = appConfigQuery.$data;
 export const $appConfigState = queryState(appConfigQuery);
-export const $appConfigError = errorMessageOf(appConfigQuery, 'errors:general.fetchFailed');
+const $appConfigError = errorMessageOf(appConfigQuery, 'errors:general.fetchFailed');
 
 export const $usdtConfig = $appConfig.map((config): AppConfig['usdt'] | null => config?.usdt ?? null);
 export const $sbpConfig = $appConfig.map((config): AppConfig['sbp'] | null => config?.sbp ?? null);

@@ -120,8 +120,6 @@ $lockPhase.on(appLockRequired, (phase, requirement) => (requirement === 'unlock'
 $lockSettings.on(appLockRequired, (settings, requirement) => (requirement === 'unlock' ? { ...settings, enabled: true } : settings));
 $stepUpPending.on(appLockRequired, (pending, requirement) => pending || requirement === 'step-up').reset(unlocked, stepUpCancelled, lockReset);
 // An unlock settles both (it is a fresh step-up); a cancelled prompt or a sign-out lets the waiting calls fail.
-sample({ clock: unlocked, fn: () => ({ requirement: 'unlock' as const, passed: true }), target: appLockSettled });
-sample({ clock: unlocked, fn: () => ({ requirement: 'step-up' as const, passed: true }), target: appLockSettled });
+sample({ clock: unlocked, fn: () => ({ passed: true }), target: appLockSettled });
 sample({ clock: stepUpCancelled, fn: () => ({ requirement: 'step-up' as const, passed: false }), target: appLockSettled });
-sample({ clock: lockReset, fn: () => ({ requirement: 'unlock' as const, passed: false }), target: appLockSettled });
-sample({ clock: lockReset, fn: () => ({ requirement: 'step-up' as const, passed: false }), target: appLockSettled });
+sample({ clock: lockReset, fn: () => ({ passed: false }), target: appLockSettled });

@@ -8,10 +8,10 @@ import { createApiQuery, errorMessageOf, isApiError, queryState } from '@/shared
 import { cardsProduct, cardsProducts, type CardProduct } from '@/shared/contract';
 
 /** Products are few (a catalogue); one page of up to 100 holds them all. */
-export const PRODUCTS_PAGE_LIMIT = 100;
+const PRODUCTS_PAGE_LIMIT = 100;
 
-export const productsQuery = createApiQuery(cardsProducts);
-export const productQuery = createApiQuery(cardsProduct);
+const productsQuery = createApiQuery(cardsProducts);
+const productQuery = createApiQuery(cardsProduct);
 
 /** Load the catalogue (cached). */
 export const productsRequested = createEvent();
@@ -25,7 +25,7 @@ export const $productsError = errorMessageOf(productsQuery, 'errors:cards.fetchP
 sample({ clock: productsRequested, fn: () => ({ query: { limit: PRODUCTS_PAGE_LIMIT } }), target: productsQuery.start });
 
 /** The id the detail screen asked for (the query may still hold another product). */
-export const $requestedProductId = createStore<string | null>(null).on(productRequested, (_, id) => id);
+const $requestedProductId = createStore<string | null>(null).on(productRequested, (_, id) => id);
 sample({ clock: productRequested, fn: (id) => ({ params: { id } }), target: productQuery.start });
 
 /** An error that means "this product does not exist (for you)". */

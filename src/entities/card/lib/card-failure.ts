@@ -55,7 +55,7 @@ export const attemptsLeftOf = (error: unknown): number | null =>
  * code first (`cards:codes.<CODE>`: e.g. "The card issuer is not answering right now…" for UPSTREAM_UNAVAILABLE),
  * as the card toasts have it.
  */
-export function cardErrorMessage(error: unknown, fallbackKey: string): ErrorMessage {
+function cardErrorMessage(error: unknown, fallbackKey: string): ErrorMessage {
   const message = toErrorMessage(error, fallbackKey);
   const code = errorCodeOf(error);
   return code ? { ...message, keys: [`cards:codes.${code}`, ...message.keys] } : message;

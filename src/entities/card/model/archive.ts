@@ -10,7 +10,7 @@ import { cardErrorMessageOf } from '../lib/card-failure';
 import { CARDS_PAGE_LIMIT } from '../config/status';
 import { cardDataInvalidated } from './card';
 
-export const cardsArchiveQuery = createApiQuery(cardsArchive);
+const cardsArchiveQuery = createApiQuery(cardsArchive);
 
 export const archiveOpened = createEvent();
 sample({ clock: archiveOpened, fn: () => ({ query: { limit: CARDS_PAGE_LIMIT } }), target: cardsArchiveQuery.start });

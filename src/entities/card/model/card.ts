@@ -52,7 +52,7 @@ export const $cardState = combine($card, queryState(cardQuery), cardQuery.$error
 });
 export const $cardError = cardErrorMessageOf(cardQuery, 'errors:cards.fetchCardFailed');
 /** A reload is running while the card is shown (polling). */
-export const $cardRefreshing = combine($card, cardQuery.$pending, (card, pending) => card !== null && pending);
+const $cardRefreshing = combine($card, cardQuery.$pending, (card, pending) => card !== null && pending);
 
 export const $balance = combine(cardBalanceQuery.$data, $openedCardId, (balance, id) => (balance && balance.cardId === id ? balance : null));
 export const $balanceState = queryState(cardBalanceQuery);
@@ -66,7 +66,7 @@ const viewCardId = (view: View): string | undefined =>
   'result' in view && view.result ? (view.result as { id?: string; cardId?: string }).id ?? (view.result as { cardId?: string }).cardId : paramsId(view);
 
 /** Puts `card` into a cards page: replaces it, or adds it on top (a new card is the newest). */
-export function upsertCard<P extends { items: Card[] }>(page: P, card: Card): P {
+function upsertCard<P extends { items: Card[] }>(page: P, card: Card): P {
   const index = page.items.findIndex((item) => item.id === card.id);
   const items = index === -1 ? [card, ...page.items] : page.items.map((item, i) => (i === index ? card : item));
   return { ...page, items };
@@ -93,7 +93,7 @@ const $topUpWatch = createStore<{ cardId: string; baseline: number; ticksLeft: n
   .reset(cardClosed, apiDataReset);
 
 /** Polling runs now (tests and devtools). */
-export const $pollNeeded = combine(
+const $pollNeeded = combine(
   $card,
   $topUpWatch,
   (card, watch) => card !== null && (isTransitionalStatus(card.status) || watch?.cardId === card.id),

@@ -7,7 +7,7 @@ import { createEvent, sample } from 'effector';
 import { createApiQuery, createRefetch, errorMessageOf, queryState } from '@/shared/api';
 import { configExchangeRates, type ExchangeRate } from '@/shared/contract';
 
-export const exchangeRatesQuery = createApiQuery(configExchangeRates);
+const exchangeRatesQuery = createApiQuery(configExchangeRates);
 
 /** Load the quotes (the cached copy when fresh: fine for estimates, not for an exchange). */
 export const exchangeRatesRequested = createEvent();
@@ -16,9 +16,9 @@ export const exchangeRatesRefetchRequested = createEvent();
 const exchangeRatesRefetch = createRefetch(exchangeRatesQuery, 'config.exchangeRates');
 
 export const $exchangeRates = exchangeRatesQuery.$data.map((data): ExchangeRate[] | null => data?.rates ?? null);
-export const $exchangeRatesState = queryState(exchangeRatesQuery);
+const $exchangeRatesState = queryState(exchangeRatesQuery);
 export const $exchangeRatesPending = exchangeRatesQuery.$pending;
-export const $exchangeRatesError = errorMessageOf(exchangeRatesQuery, 'errors:general.fetchFailed');
+const $exchangeRatesError = errorMessageOf(exchangeRatesQuery, 'errors:general.fetchFailed');
 
 // A load asked for while one is in flight joins it (a restart would abort it and send the same request again).
 sample({ clock: exchangeRatesRequested, filter: exchangeRatesQuery.$pending.map((pending) => !pending), fn: () => undefined, target: exchangeRatesQuery.start });

@@ -5,7 +5,7 @@ import { miniAppLink, type AppConfig } from '@/shared/contract';
  * referral apart from other start parameters (e.g. `sbp_<paymentId>` payment returns); the sign-up form
  * accepts it (and a bare code) and pre-fills the promo code.
  */
-export const REFERRAL_START_PREFIX = 'ref_';
+const REFERRAL_START_PREFIX = 'ref_';
 
 /** The start parameter that carries a promo code. */
 export const referralStartParam = (code: string): string => `${REFERRAL_START_PREFIX}${code}`;

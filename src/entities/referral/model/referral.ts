@@ -9,8 +9,8 @@ import { promoMyCode, promoMyReferrals, type Referral } from '@/shared/contract'
 /** Referrals per page. */
 export const REFERRALS_PAGE_SIZE = 20;
 
-export const promoCodeQuery = createApiQuery(promoMyCode);
-export const referralsQuery = createApiQuery(promoMyReferrals);
+const promoCodeQuery = createApiQuery(promoMyCode);
+const referralsQuery = createApiQuery(promoMyReferrals);
 const referralsMoreQuery = createApiQuery(promoMyReferrals, { name: 'promo.myReferrals.more' });
 
 /** The referral screen opened: loads the code with totals and the first page of referrals. */

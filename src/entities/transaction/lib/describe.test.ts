@@ -26,6 +26,15 @@ describe('describeTransaction', () => {
     ]);
   });
 
+  it('an adjustment operators posted (docs/ops.md) says whether it was a goodwill credit or a correction', () => {
+    const [, , , , , , bonus] = transactionsFixture();
+    const adjustment = { ...bonus!, id: 'wtx_8', type: 'manualAdjustment' as const, details: { kind: 'goodwill' as const } };
+    expect(describeTransaction(adjustment, tools)).toEqual({
+      title: 'wallet:transaction.types.manualAdjustment',
+      subtitle: '14:05 · wallet:transaction.details.adjustment.goodwill',
+    });
+  });
+
   it('money back from a card (a withdrawal, a closed or blocked card) reads as such, not as a top-up', () => {
     const [, transfer] = transactionsFixture();
     const back = { ...transfer!, direction: 'credit' as const };

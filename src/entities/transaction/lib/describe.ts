@@ -81,6 +81,8 @@ function detail(tx: WalletTransaction, tools: DescribeTools): string | null {
       return tx.details.addressLabel ?? tx.details.address;
     case 'sbpWithdrawal':
       return tx.details.bankName;
+    case 'manualAdjustment':
+      return t(`wallet:transaction.details.adjustment.${tx.details.kind}`);
   }
 }
 

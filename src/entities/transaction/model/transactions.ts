@@ -9,15 +9,15 @@ import { combine, createEvent, createStore, sample } from 'effector';
 import { apiDataReset, createApiQuery, createRefetch, errorMessageOf, queryState } from '@/shared/api';
 import { walletTransactions, type EndpointQuery, type WalletTransaction } from '@/shared/contract';
 
-export const TRANSACTIONS_PAGE_SIZE = 20;
+const TRANSACTIONS_PAGE_SIZE = 20;
 
 /** What the list is narrowed to (type, currency, period, search text): the contract's filter fields. */
 export type TransactionFilters = Pick<NonNullable<EndpointQuery<typeof walletTransactions>>, 'type' | 'currency' | 'from' | 'to' | 'q'>;
 const firstPage = (filters: TransactionFilters) => ({ query: { ...filters, limit: TRANSACTIONS_PAGE_SIZE } });
 
-export const transactionsQuery = createApiQuery(walletTransactions, { name: 'wallet.transactions' });
+const transactionsQuery = createApiQuery(walletTransactions, { name: 'wallet.transactions' });
 /** "Load more": never from the cache, a page continues the list as the server has it now. */
-export const transactionsNextPageQuery = createApiQuery(walletTransactions, { name: 'wallet.transactions.nextPage', cached: false });
+const transactionsNextPageQuery = createApiQuery(walletTransactions, { name: 'wallet.transactions.nextPage', cached: false });
 
 /** Show the latest transactions (the cached first page when fresh). */
 export const transactionsRequested = createEvent();
@@ -29,7 +29,7 @@ export const moreTransactionsRequested = createEvent();
 export const transactionFiltersApplied = createEvent<TransactionFilters>();
 
 /** The filters of the list shown (empty: everything). */
-export const $transactionFilters = createStore<TransactionFilters>({}, { serialize: 'ignore' })
+const $transactionFilters = createStore<TransactionFilters>({}, { serialize: 'ignore' })
   .on(transactionFiltersApplied, (_, filters) => filters)
   .reset(apiDataReset);
 
@@ -55,7 +55,7 @@ export const $transactions = combine(transactionsQuery.$data, $morePages, (first
   return items;
 });
 
-export const $nextCursor = combine(transactionsQuery.$data, $morePages, (first, more) =>
+const $nextCursor = combine(transactionsQuery.$data, $morePages, (first, more) =>
   more.length > 0 ? (more[more.length - 1]?.nextCursor ?? null) : (first?.nextCursor ?? null),
 );
 export const $hasMoreTransactions = $nextCursor.map((cursor) => cursor !== null);

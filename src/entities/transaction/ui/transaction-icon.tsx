@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { WalletTransactionType } from '@/shared/contract';
 import styles from './transaction-row.module.css';
 
-/** 24×24 stroke glyphs, one per SPEC §3 transaction type. */
+/** 24×24 stroke glyphs, one per SPEC §3 transaction type (and the operators' adjustments). */
 const GLYPHS: Record<WalletTransactionType, ReactNode> = {
   // Tether-like "₮" in a coin
   usdtDeposit: (
@@ -49,6 +49,8 @@ const GLYPHS: Record<WalletTransactionType, ReactNode> = {
   p2pTransfer: null,
   usdtWithdrawal: null,
   sbpWithdrawal: null,
+  // scales: a balance put right by our staff
+  manualAdjustment: <path d="M12 4v16M7 20h10M4 8h16M6.5 8l-3 6a3 3 0 0 0 6 0zM17.5 8l-3 6a3 3 0 0 0 6 0z" />,
 };
 
 const KIN = { p2pTransfer: 'currencyExchange', usdtWithdrawal: 'usdtDeposit', sbpWithdrawal: 'sbpTopup' } as const;

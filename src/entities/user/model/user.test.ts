@@ -2,7 +2,8 @@ import { allSettled, fork } from 'effector';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { apiDataReset, configureApi, tokenStorage } from '@/shared/api';
 import { createFakeServer, fail, ok } from '@/shared/api/index.testing';
-import { $user, $userError, $userRefreshError, $verificationStatus, meQuery, userRefreshRequested, userRequested } from './user';
+import { $moneyBlock } from './money-block';
+import { $user, $userError, $userRefreshError, $verificationStatus, accountStatePoll, meQuery, userRefreshRequested, userRequested, UserGate } from './user';
 
 const server = createFakeServer();
 const profile = (verificationStatus: string) => ({
@@ -16,6 +17,8 @@ const profile = (verificationStatus: string) => ({
   verificationStatus,
   telegram: null,
   promoCode: 'ANN123',
+  frozen: null,
+  verificationRequest: null,
   createdAt: '2025-01-02T03:04:05.000Z',
 });
 
@@ -77,5 +80,36 @@ describe('user entity', () => {
     server.on('POST', '/api/auth/refresh-token', () => fail(401, { service: 'auth', code: 'REFRESH_TOKEN_INVALID', message: 'no' }));
     await allSettled(userRequested, { scope });
     expect(scope.getState($userError)).toEqual({ keys: ['errors:auth.sessionInvalid', 'errors:transport.authExpired'], defaultValue: 'Session invalid' });
+  });
+});
+
+describe('an account an operator decides about (docs/ops.md "What the user sees")', () => {
+  test('while under verification and shown, the profile is asked again until a decision; then the asking stops', async () => {
+    const answers = ['under_verification', 'under_verification', 'verified'];
+    server.on('GET', '/api/users/me', () => ok(profile(answers.shift() ?? 'verified')));
+    const scope = fork({ handlers: [[accountStatePoll.waitFx, (payload: unknown) => payload]] });
+    await allSettled(UserGate.open, { scope, params: {} });
+    expect(scope.getState($moneyBlock)).toBeNull();
+    expect(server.callsTo('GET', '/api/users/me')).toHaveLength(3);
+    expect(scope.getState(accountStatePoll.$running)).toBe(false);
+  });
+
+  test('a frozen account is blocked for money with its reason, and asked again until it is unfrozen', async () => {
+    const frozen = { ...profile('verified'), frozen: { reason: 'legal_order', since: '2030-01-01T00:00:00.000Z' } };
+    const answers = [frozen, profile('verified')];
+    server.on('GET', '/api/users/me', () => ok(answers.shift() ?? profile('verified')));
+    const scope = fork({ handlers: [[accountStatePoll.waitFx, (payload: unknown) => payload]] });
+    await allSettled(userRequested, { scope });
+    expect(scope.getState($moneyBlock)).toBe('frozen'); // not shown by a screen (no gate): not asked again
+    expect(server.callsTo('GET', '/api/users/me')).toHaveLength(1);
+    await allSettled(UserGate.open, { scope, params: {} });
+    expect(scope.getState($moneyBlock)).toBeNull();
+  });
+
+  test('a verified account is not asked again', async () => {
+    server.on('GET', '/api/users/me', () => ok(profile('verified')));
+    const scope = fork({ handlers: [[accountStatePoll.waitFx, (payload: unknown) => payload]] });
+    await allSettled(UserGate.open, { scope, params: {} });
+    expect(server.callsTo('GET', '/api/users/me')).toHaveLength(1);
   });
 });

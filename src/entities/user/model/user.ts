@@ -5,11 +5,15 @@
  * - `userRefreshRequested` bypasses the cache (the "Refresh" of the verification screen): a one-off
  *   call whose answer replaces the cached profile (farfetched `update` with a refetch).
  * - Sign-in / sign-out reset it with all API data (`apiDataReset` of the session).
+ * - While the account waits for a person (under verification) or is frozen, the profile is asked again every
+ *   `ACCOUNT_STATE_POLL_MS` while a screen shows the user (`UserGate`): an operator's decision shows without a reload
+ *   (docs/ops.md "What the user sees"). A money call refused for the account's state refreshes it at once
+ *   (`refreshOnAccountRefusal`).
  */
 import { update } from '@farfetched/core';
-import { createEvent, createStore, sample } from 'effector';
+import { createEvent, createStore, sample, type Event } from 'effector';
 import { createGate } from 'effector-react';
-import { createApiMutation, createApiQuery, isApiError, queryState, toErrorMessage, type ErrorMessage } from '@/shared/api';
+import { createApiMutation, createApiQuery, createPoll, isApiError, queryState, refetchOn, toErrorMessage, type ErrorMessage } from '@/shared/api';
 import { usersMe, type VerificationStatus } from '@/shared/contract';
 
 export const meQuery = createApiQuery(usersMe);
@@ -29,7 +33,7 @@ export const $userRefreshing = meRefresh.$pending;
 /**
  * SPEC §8 "Failed to get user"; a rejected session (401 that could not be refreshed) is "Session invalid".
  */
-export const userErrorMessage = (error: unknown): ErrorMessage => {
+const userErrorMessage = (error: unknown): ErrorMessage => {
   if (isApiError(error) && (error.kind === 'auth-expired' || error.status === 401)) {
     return { keys: ['errors:auth.sessionInvalid', 'errors:transport.authExpired'], defaultValue: 'Session invalid' };
   }
@@ -42,6 +46,26 @@ export const $userRefreshError = createStore<ErrorMessage | null>(null)
   .reset(meRefresh.started, meQuery.finished.success);
 
 sample({ clock: [UserGate.open, userRequested], fn: () => undefined, target: meQuery.start });
+
+/** How often the profile of an account waiting for an operator (or frozen by one) is asked again. */
+const ACCOUNT_STATE_POLL_MS = 10_000;
+export const accountStatePoll = createPoll({ every: ACCOUNT_STATE_POLL_MS, name: 'user.accountState' });
+sample({
+  clock: meQuery.finished.finally,
+  source: { open: UserGate.status, user: $user },
+  filter: ({ open, user }) => open && (user?.verificationStatus === 'under_verification' || user?.frozen != null),
+  target: accountStatePoll.scheduled,
+});
+sample({ clock: UserGate.close, target: accountStatePoll.stopped });
+refetchOn(meQuery, { clock: accountStatePoll.tick, name: 'user.accountState' });
+
+const ACCOUNT_STATE_CODES = ['ACCOUNT_UNDER_VERIFICATION', 'ACCOUNT_VERIFICATION_FAILED', 'ACCOUNT_FROZEN'];
+/** A money call refused for the account's state (an operator decided since the profile was read). */
+const isAccountStateRefusal = (error: unknown): boolean => isApiError(error) && ACCOUNT_STATE_CODES.includes(error.code);
+/** Refreshes the profile when `mutation` is refused for the account's state, so the screen explains it at once. */
+export const refreshOnAccountRefusal = (mutation: { finished: { failure: Event<{ error: unknown }> } }): void => {
+  sample({ clock: mutation.finished.failure, filter: ({ error }) => isAccountStateRefusal(error), target: userRefreshRequested });
+};
 sample({ clock: userRefreshRequested, filter: meRefresh.$pending.map((pending) => !pending), target: meRefresh.start });
 update(meQuery, {
   on: meRefresh,

@@ -8,7 +8,7 @@ import { initI18n } from '@/shared/i18n';
 import { VerificationBanner } from './verification-banner';
 
 const server = createFakeServer();
-const me = (verificationStatus: string) =>
+const me = (verificationStatus: string, extra: Record<string, unknown> = {}) =>
   ok({
     id: 'usr_1',
     firstName: 'Ann',
@@ -20,7 +20,10 @@ const me = (verificationStatus: string) =>
     verificationStatus,
     telegram: null,
     promoCode: 'ANN123',
+    frozen: null,
+    verificationRequest: null,
     createdAt: '2025-01-02T03:04:05.000Z',
+    ...extra,
   });
 
 beforeEach(async () => {
@@ -71,5 +74,24 @@ describe('VerificationBanner', () => {
     await vi.waitFor(() => expect(server.callsTo('GET', '/api/users/me')).toHaveLength(1));
     await new Promise((r) => setTimeout(r, 50));
     expect(container.textContent).toBe('');
+  });
+
+  test('asked for more: what to send support, in the user\'s language', async () => {
+    await initI18n({ navigatorLanguages: ['en-US'] });
+    server.on('GET', '/api/users/me', () => me('under_verification', { verificationRequest: { items: ['identity_document', 'selfie'], at: '2030-01-01T00:00:00.000Z' } }));
+    renderBanner();
+    expect(
+      await screen.findByText(
+        'To finish verifying your account we need a photo of your passport or ID card; a selfie holding your ID document. Please send it to support.',
+      ),
+    ).toBeTruthy();
+  });
+
+  test('frozen by an operator: why, and that no money can leave (Russian)', async () => {
+    await initI18n({ telegramLanguageCode: 'ru', navigatorLanguages: ['en-US'] });
+    server.on('GET', '/api/users/me', () => me('verified', { frozen: { reason: 'suspicious_activity', since: '2030-01-01T00:00:00.000Z' } }));
+    renderBanner();
+    expect(await screen.findByText('Ваш счёт заморожен')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Мы заметили необычные действия и заморозили счёт, чтобы защитить его.');
   });
 });

@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
 import { Alert } from '@/shared/ui';
-import { $verificationStatus, UserGate } from '../model/user';
+import { $user, $verificationStatus, UserGate } from '../model/user';
+import { FrozenNotice } from './money-block-notice';
 import styles from './verification-banner.module.css';
 
 export interface VerificationBannerProps {
@@ -11,15 +12,18 @@ export interface VerificationBannerProps {
 }
 
 /**
- * SPEC §1 account states for app screens (wallet, ...): "under verification" (some features limited)
- * or "verification failed" (contact support), each linking to /verification. Nothing for a verified
- * account or while the user loads. Loads the user itself (cached).
+ * SPEC §1 account states for app screens (wallet, ...): "under verification" (some features limited, and what support
+ * asked for, if anything) or "verification failed" (contact support), each linking to /verification; an account an
+ * operator froze says why (docs/ops.md). Nothing for a verified account or while the user loads. Loads the user itself
+ * (cached; polled while the account is blocked, so an operator's decision shows without a reload).
  */
 export function VerificationBanner({ className }: VerificationBannerProps) {
   useGate(UserGate);
   const { t } = useTranslation(['auth', 'errors']);
-  const status = useUnit($verificationStatus);
+  const [status, user] = useUnit([$verificationStatus, $user]);
+  if (user?.frozen) return <FrozenNotice reason={user.frozen.reason} className={className} />;
   if (status === 'under_verification') {
+    const request = user?.verificationRequest;
     return (
       <Alert
         tone="warning"
@@ -31,7 +35,9 @@ export function VerificationBanner({ className }: VerificationBannerProps) {
           </Link>
         }
       >
-        {t('auth:banner.underVerificationText')}
+        {request
+          ? t('errors:verification.verificationRequest', { items: request.items.map((item) => t(`errors:verification.verificationItems.${item}`)).join('; ') })
+          : t('auth:banner.underVerificationText')}
       </Alert>
     );
   }

@@ -22,7 +22,7 @@ export const WALLET_FAILURE_CODES = [
   'IDEMPOTENCY_IN_PROGRESS',
   'INTERNAL',
 ] as const;
-export type WalletFailureCode = (typeof WALLET_FAILURE_CODES)[number];
+type WalletFailureCode = (typeof WALLET_FAILURE_CODES)[number];
 
 /** The server's error code of a failed call, if it has one. */
 export function failureCodeOf(error: unknown): string | null {

@@ -14,7 +14,7 @@ export const walletRequested = createEvent();
 export const walletRefetchRequested = createEvent();
 const walletRefetch = createRefetch(walletQuery, 'wallet.get');
 
-export const $wallet = walletQuery.$data;
+const $wallet = walletQuery.$data;
 /** SPEC §4 query state: 'pending' until the first answer. */
 export const $walletState = queryState(walletQuery);
 /** SPEC §8 "Failed to fetch wallet" (or a more precise transport message). */

@@ -8,7 +8,7 @@ import { apiDataReset, configureApi, tokenStorage } from '@/shared/api';
 import { createFakeServer, ok, type FakeServer } from '@/shared/api/index.testing';
 import type { AppConfig, ExchangeRate, ExchangeRates, SbpPayment, Wallet } from '@/shared/contract';
 
-export const NOW = '2025-03-12T10:00:00.000Z';
+const NOW = '2025-03-12T10:00:00.000Z';
 
 export const walletFixture = (overrides: { usd?: number; rub?: number; heldUsd?: number; tag?: string } = {}): Wallet => ({
   balances: [
@@ -68,7 +68,6 @@ export const sbpPaymentFixture = (overrides: Partial<SbpPayment> = {}): SbpPayme
 });
 
 export { ok, fail } from '@/shared/api/index.testing';
-export { createFakeServer } from '@/shared/api/index.testing';
 export type { FakeServer };
 
 /**
@@ -94,7 +93,7 @@ export function useWalletTestApi(): FakeServer {
 }
 
 /** Registers the usual answers: wallet, config, rates, and an empty transaction list. */
-export function serveWallet(server: FakeServer, data: { wallet?: Wallet; config?: AppConfig; rates?: ExchangeRates } = {}) {
+function serveWallet(server: FakeServer, data: { wallet?: Wallet; config?: AppConfig; rates?: ExchangeRates } = {}) {
   server.on('GET', '/api/wallet', () => ok(data.wallet ?? walletFixture()));
   server.on('GET', '/api/config', () => ok(data.config ?? configFixture()));
   server.on('GET', '/api/config/exchange-rates', () => ok(data.rates ?? ratesFixture()));

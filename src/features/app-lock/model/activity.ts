@@ -9,7 +9,7 @@ import { $lockPhase, $lockSettings, lockRequested } from '@/entities/app-lock';
 import { onAppActivity } from '@/shared/platform';
 
 /** Activity events closer than this restart the timer once. */
-export const ACTIVITY_THROTTLE_MS = 1000;
+const ACTIVITY_THROTTLE_MS = 1000;
 
 /** The user did something (tap, key, scroll). */
 export const activityDetected = createEvent();

@@ -2,7 +2,7 @@
  * Whether THIS device has biometric unlock on (a flag in localStorage: `tgwallet.appLock.biometry`, never the token).
  * The unlock token itself lives only in Telegram's biometric storage (docs/platform.md "App lock").
  */
-export const BIOMETRY_DEVICE_KEY = 'tgwallet.appLock.biometry';
+const BIOMETRY_DEVICE_KEY = 'tgwallet.appLock.biometry';
 
 function storage(): Storage | null {
   try {

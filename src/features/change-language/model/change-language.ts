@@ -39,14 +39,14 @@ export const languageChosen = createEvent<Language>();
 export const languageCloudSyncStarted = createEvent();
 
 /** Switches i18n (persisted in localStorage) and marks the language as chosen on this device. */
-export const applyLanguageFx = createEffect(async (language: Language) => {
+const applyLanguageFx = createEffect(async (language: Language) => {
   await changeLanguage(language);
   writeChosenMarker();
   return language;
 });
 
 /** Best effort: saves the choice in Telegram Cloud Storage; false where there is none (6.7, browsers). */
-export const saveLanguageToCloudFx = createEffect(async (language: Language): Promise<boolean> => {
+const saveLanguageToCloudFx = createEffect(async (language: Language): Promise<boolean> => {
   const result = await cloudStorage.setItem(CLOUD_LANGUAGE_KEY, language);
   return result.ok;
 });
@@ -63,7 +63,7 @@ const applyCloudLanguageFx = createEffect(async (language: Language) => {
   writeChosenMarker();
 });
 
-export const $changingLanguage = applyLanguageFx.pending;
+const $changingLanguage = applyLanguageFx.pending;
 
 const feedbackFx = createEffect((result: 'changed' | 'failed') => {
   if (result === 'changed') haptic.selection();

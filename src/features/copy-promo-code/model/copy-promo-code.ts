@@ -9,7 +9,7 @@ import { writeClipboard } from '@/shared/lib';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 
-export const COPY_FAILED_KEY = 'errors:referral.copyFailed';
+const COPY_FAILED_KEY = 'errors:referral.copyFailed';
 
 /** The user pressed "Copy" next to the code. */
 export const promoCodeCopyRequested = createEvent<string>();

@@ -14,7 +14,7 @@ import {
   exchangeRatesRefetchRequested,
 } from '@/entities/exchange-rate';
 import { transactionsReloadRequested } from '@/entities/transaction';
-import { $moneyBlock, userRequested } from '@/entities/user';
+import { $moneyBlock, refreshOnAccountRefusal, userRequested } from '@/entities/user';
 import { $available, failureCodeOf, walletFailureReason, walletRefetchRequested } from '@/entities/wallet';
 import { createIdempotentMutation, isOutcomeUnknown, mutationState, type ErrorMessage } from '@/shared/api';
 import { walletExchange, type ExchangeResult, type Money } from '@/shared/contract';
@@ -29,7 +29,7 @@ export { exchangeOpened, exchangeClosed, $exchangeOpen, $exchangeFrom, $exchange
 export type ExchangeStep = 'form' | 'review';
 
 /** The intent is from/to/amount: the quote is left out, so a lost request is resent before a new quote is used. */
-export const exchangeMutation = createIdempotentMutation(walletExchange, {
+const exchangeMutation = createIdempotentMutation(walletExchange, {
   intentOf: ({ body }) => ({ from: body.from, to: body.to, amount: body.amount }),
 });
 
@@ -63,7 +63,7 @@ const $submitted = createStore(false)
 export const $exchangeRate = combine($exchangeRates, $exchangeFrom, $exchangeTo, (rates, from, to) => findRate(rates, from, to));
 export const $quoteSecondsLeft = combine($exchangeRate, $now, (rate, now) => (rate ? quoteSecondsLeft(rate, now) : 0));
 export const $quoteExpired = combine($exchangeRate, $now, (rate, now) => rate !== null && now > 0 && isQuoteExpired(rate, now));
-export const $ratesLoading = $exchangeRatesPending;
+const $ratesLoading = $exchangeRatesPending;
 /** SPEC §5 "Rate unavailable": no quote for this direction once loading finished. */
 export const $rateUnavailable = combine($exchangeRate, $exchangeRatesPending, (rate, pending) => rate === null && !pending);
 
@@ -77,7 +77,7 @@ export const $rateChanged = combine($exchangeStep, $reviewedQuoteId, $exchangeRa
 );
 
 // ── amount and preview ────────────────────────────────────────────────────────────────────────────
-export const $exchangeCheck = combine($exchangeAmountText, $exchangeFrom, $available, $exchangeConfig, (text, from, available, config) =>
+const $exchangeCheck = combine($exchangeAmountText, $exchangeFrom, $available, $exchangeConfig, (text, from, available, config) =>
   checkExchangeAmount(text, from, available, exchangeMinimumOf(config, from)),
 );
 /** Fee and "you receive" for what is typed (shown before confirming). */
@@ -221,3 +221,6 @@ sample({
   fn: () => 'error' as const,
   target: hapticFx,
 });
+
+// Refused for the account's state (an operator decided since the profile was read): the screen explains it at once.
+refreshOnAccountRefusal(exchangeMutation);

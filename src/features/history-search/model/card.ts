@@ -4,8 +4,8 @@ import { cardOpened, cardTransactions, type CardHistoryFilters } from '@/entitie
 import { clean, createSearchControls } from './controls';
 
 const card = createSearchControls(() => new Date());
-export const $cardFilters = combine(card.$instants, card.$appliedSearch, (instants, q): CardHistoryFilters => clean({ ...instants, q }));
-export const $cardFiltered = combine($cardFilters, card.$searchText, (filters, text) => Object.keys(filters).length > 0 || text.trim() !== '');
+const $cardFilters = combine(card.$instants, card.$appliedSearch, (instants, q): CardHistoryFilters => clean({ ...instants, q }));
+const $cardFiltered = combine($cardFilters, card.$searchText, (filters, text) => Object.keys(filters).length > 0 || text.trim() !== '');
 
 // Another card: its list starts unfiltered.
 sample({ clock: cardOpened, target: card.filtersReset });

@@ -11,7 +11,7 @@ import { debounce } from 'patronum';
 import { HISTORY_SEARCH_MAX } from '@/shared/contract';
 import { periodInstants, type PeriodKey } from '@/shared/lib';
 
-export const SEARCH_DEBOUNCE_MS = 350;
+const SEARCH_DEBOUNCE_MS = 350;
 
 interface SearchControls {
   periodChanged: EventCallable<PeriodKey>;

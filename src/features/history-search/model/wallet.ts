@@ -5,16 +5,16 @@ import type { Currency, WalletTransactionType } from '@/shared/contract';
 import { clean, createSearchControls } from './controls';
 
 const wallet = createSearchControls(() => new Date());
-export const walletTypeChanged = createEvent<WalletTransactionType | null>();
-export const walletCurrencyChanged = createEvent<Currency | null>();
-export const $walletType = createStore<WalletTransactionType | null>(null, { serialize: 'ignore' })
+const walletTypeChanged = createEvent<WalletTransactionType | null>();
+const walletCurrencyChanged = createEvent<Currency | null>();
+const $walletType = createStore<WalletTransactionType | null>(null, { serialize: 'ignore' })
   .on(walletTypeChanged, (_, type) => type)
   .reset(wallet.filtersReset);
-export const $walletCurrency = createStore<Currency | null>(null, { serialize: 'ignore' })
+const $walletCurrency = createStore<Currency | null>(null, { serialize: 'ignore' })
   .on(walletCurrencyChanged, (_, currency) => currency)
   .reset(wallet.filtersReset);
 
-export const $walletFilters = combine(
+const $walletFilters = combine(
   { type: $walletType, currency: $walletCurrency, instants: wallet.$instants, q: wallet.$appliedSearch },
   ({ type, currency, instants, q }): TransactionFilters => clean({ type: type ?? undefined, currency: currency ?? undefined, ...instants, q }),
 );

@@ -18,8 +18,8 @@ import {
 
 export { NOTIFICATION_KINDS, type NotificationKind };
 
-export const notificationSettingsQuery = createApiQuery(notificationsGetSettings);
-export const notificationSettingsMutation = createApiMutation(notificationsUpdateSettings);
+const notificationSettingsQuery = createApiQuery(notificationsGetSettings);
+const notificationSettingsMutation = createApiMutation(notificationsUpdateSettings);
 
 /** The section is shown, in this app language. */
 export const notificationSettingsOpened = createEvent<NotificationLanguage>();

@@ -27,16 +27,16 @@ import { haptic, isMockEnvironment, sharePreparedMessage, shareUrl } from '@/sha
 import { notify } from '@/shared/ui';
 import { $requestMoneyOpen, requestMoneyOpened } from './sheet';
 
-export { requestMoneyClosed, requestMoneyOpened, $requestMoneyOpen } from './sheet';
+export { requestMoneyClosed, $requestMoneyOpen } from './sheet';
 
 export type RequestTab = 'request' | 'link';
 
-export const createRequestMutation = createApiMutation(paymentRequestsCreate);
-export const shareRequestMutation = createApiMutation(paymentRequestsShare);
-export const cancelRequestMutation = createApiMutation(paymentRequestsCancel);
-export const myRequestsQuery = createApiQuery(paymentRequestsList, { cached: false });
-export const profileQuery = createApiQuery(transfersProfile, { cached: false });
-export const updateProfileMutation = createApiMutation(transfersUpdateProfile);
+const createRequestMutation = createApiMutation(paymentRequestsCreate);
+const shareRequestMutation = createApiMutation(paymentRequestsShare);
+const cancelRequestMutation = createApiMutation(paymentRequestsCancel);
+const myRequestsQuery = createApiQuery(paymentRequestsList, { cached: false });
+const profileQuery = createApiQuery(transfersProfile, { cached: false });
+const updateProfileMutation = createApiMutation(transfersUpdateProfile);
 
 /** The sheet's content mounted (its chunk arrived): an open that came before the chunk is handled then. */
 const lazyOpen = lazySheetOpened(requestMoneyOpened, $requestMoneyOpen);
@@ -58,7 +58,7 @@ export const $currency = createStore<Currency>('USD').on(currencyChanged, (_, c)
 export const $amountText = createStore('').on(amountChanged, (_, text) => text).reset(opened, createRequestMutation.finished.success);
 export const $note = createStore('').on(noteChanged, (_, text) => text).reset(opened, createRequestMutation.finished.success);
 const $submitted = createStore(false).on(createPressed, () => true).reset(opened, amountChanged, createRequestMutation.finished.success);
-export const $amount = combine($amountText, $currency, (text, currency): Money | null => {
+const $amount = combine($amountText, $currency, (text, currency): Money | null => {
   const parsed = parseAmountInput(text, currency);
   return parsed.ok && parsed.amount > 0 ? { amount: parsed.amount, currency } : null;
 });
@@ -101,7 +101,7 @@ sample({ clock: discoverableChanged, fn: (discoverable) => ({ body: { discoverab
  * Into a chat: the prepared message where Telegram has shareMessage (8.0+), else Telegram's share sheet for the link,
  * else (a browser) the link is copied.
  */
-export const shareFx = createEffect(async ({ shared, text }: { shared: SharedPaymentRequest; text: string }): Promise<'shared' | 'copied'> => {
+const shareFx = createEffect(async ({ shared, text }: { shared: SharedPaymentRequest; text: string }): Promise<'shared' | 'copied'> => {
   if (shared.preparedMessageId) {
     const result = await sharePreparedMessage(shared.preparedMessageId);
     if (result.ok) return 'shared';
@@ -124,7 +124,7 @@ const announceFx = createEffect((outcome: 'shared' | 'copied') => {
 });
 sample({ clock: shareFx.doneData, target: announceFx });
 
-export const copyLinkFx = createEffect(async (link: string) => {
+const copyLinkFx = createEffect(async (link: string) => {
   await writeClipboard(link);
   haptic.notification('success');
   void notify.success(i18n.t('wallet-actions:link.copied'));

@@ -32,11 +32,11 @@ export { sendMoneyClosed, sendMoneyOpened, $sendMoneyOpen } from './sheet';
 export type SendStep = 'recipient' | 'amount' | 'confirm' | 'done';
 export type AmountProblem = 'required' | 'invalid' | 'belowMinimum' | 'aboveLimit' | 'aboveBalance';
 
-export const findRecipientMutation = createApiMutation(transfersFindRecipient);
-export const paymentRequestMutation = createApiMutation(paymentRequestsGet);
-export const contactPickerMutation = createApiMutation(transfersContactPicker);
-export const transferLimitsQuery = createApiQuery(transfersLimits, { cached: false });
-export const sendMutation = createIdempotentMutation(transfersSend);
+const findRecipientMutation = createApiMutation(transfersFindRecipient);
+const paymentRequestMutation = createApiMutation(paymentRequestsGet);
+const contactPickerMutation = createApiMutation(transfersContactPicker);
+const transferLimitsQuery = createApiQuery(transfersLimits, { cached: false });
+const sendMutation = createIdempotentMutation(transfersSend);
 
 export const recipientTextChanged = createEvent<string>();
 export const recipientSubmitted = createEvent();
@@ -98,7 +98,7 @@ export const $amount = combine($request, $currency, $amountText, (request, curre
   return parsed.ok && parsed.amount > 0 ? { amount: parsed.amount, currency } : null;
 });
 
-export const $limits = transferLimitsQuery.$data;
+const $limits = transferLimitsQuery.$data;
 export const $limit = combine($limits, $currency, (limits, currency) => limits?.limits.find((limit) => limit.currency === currency) ?? null);
 
 /** Pure: what is wrong with the amount (null: nothing). */
@@ -135,7 +135,7 @@ sample({ clock: submittedInput, filter: Boolean, fn: (input) => ({ body: input! 
 
 
 /** A contact through Telegram: the bot sends its "Choose a contact" button; the chat opens to use it. */
-export const openBotFx = createEffect((url: string) => openTelegramLink(url));
+const openBotFx = createEffect((url: string) => openTelegramLink(url));
 sample({ clock: contactRequested, target: contactPickerMutation.start });
 sample({ clock: contactPickerMutation.finished.success, fn: ({ result }) => result.botUrl, target: openBotFx });
 
@@ -181,7 +181,7 @@ export const linkTargetOf = (startParam: string | null | undefined, search: stri
   return null;
 };
 const FOLLOWED_KEY = 'tonic.payment-link-followed';
-export const followPaymentLinkFx = createEffect(() => {
+const followPaymentLinkFx = createEffect(() => {
   const target = linkTargetOf(getStartParam(), window.location.search);
   if (!target) return;
   const id = 'payCode' in target ? target.payCode : target.requestId;

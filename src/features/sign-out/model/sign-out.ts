@@ -20,10 +20,10 @@ import { navigateFx } from '@/shared/lib';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 
-export const SIGN_OUT_FAILED_KEY = 'errors:auth.signOutFailed';
+const SIGN_OUT_FAILED_KEY = 'errors:auth.signOutFailed';
 
 /** How long the server call of a sign-out may take before it is given up. */
-export const SIGN_OUT_SERVER_TIMEOUT_MS = 5000;
+const SIGN_OUT_SERVER_TIMEOUT_MS = 5000;
 
 const endSessionOnServerFx = createEffect(async (refreshToken: string) => {
   const signal = typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(SIGN_OUT_SERVER_TIMEOUT_MS) : undefined;

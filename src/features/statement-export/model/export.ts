@@ -9,7 +9,7 @@ import { statementsCreateLink, STATEMENT_MAX_DAYS, type Currency, type Statement
 import { dayRangeInstants, localDateValue } from '@/shared/lib';
 import { downloadFile, type DownloadRoute } from '@/shared/platform';
 
-export const statementLinkMutation = createApiMutation(statementsCreateLink);
+const statementLinkMutation = createApiMutation(statementsCreateLink);
 
 /** Whose statement: a wallet currency or a card. */
 export type StatementAccount = { kind: 'wallet' } | { kind: 'card'; cardId: string };
@@ -29,7 +29,7 @@ export const $lastDay = createStore(localDateValue(today()), { serialize: 'ignor
 export const $currency = createStore<Currency>('USD').on(currencyChanged, (_, currency) => currency);
 
 /** The chosen days as [from, to) instants, or null when the range is not a valid one (reversed, too long, not dates). */
-export const $range = sample({
+const $range = sample({
   source: { first: $firstDay, last: $lastDay },
   fn: ({ first, last }) => {
     const range = dayRangeInstants(first, last);

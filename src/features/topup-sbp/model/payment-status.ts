@@ -9,9 +9,9 @@ import { walletRefetchRequested } from '@/entities/wallet';
 import { createApiQuery, createPoll, createRefetch, isApiError, queryState, toErrorMessage, type ErrorMessage } from '@/shared/api';
 import { walletSbpGet, type SbpPayment } from '@/shared/contract';
 
-export const SBP_POLL_INTERVAL_MS = 3000;
+const SBP_POLL_INTERVAL_MS = 3000;
 
-export const sbpPaymentQuery = createApiQuery(walletSbpGet);
+const sbpPaymentQuery = createApiQuery(walletSbpGet);
 const sbpPaymentRefetch = createRefetch(sbpPaymentQuery, 'wallet.sbpGet');
 
 /** A result page opened for this payment id. */
@@ -19,7 +19,7 @@ export const sbpPaymentWatchStarted = createEvent<string>();
 /** The page closed: stop polling. */
 export const sbpPaymentWatchStopped = createEvent();
 
-export const $watchedPaymentId = createStore<string | null>(null)
+const $watchedPaymentId = createStore<string | null>(null)
   .on(sbpPaymentWatchStarted, (_, id) => id)
   .reset(sbpPaymentWatchStopped);
 
@@ -27,7 +27,7 @@ export const $watchedPaymentId = createStore<string | null>(null)
 export const $sbpPayment = combine(sbpPaymentQuery.$data, $watchedPaymentId, (payment, id): SbpPayment | null =>
   payment && payment.paymentId === id ? payment : null,
 );
-export const $sbpPaymentState = queryState(sbpPaymentQuery);
+const $sbpPaymentState = queryState(sbpPaymentQuery);
 /** No such payment (another user's, or a made-up id): 404. */
 export const $sbpPaymentNotFound = sbpPaymentQuery.$error.map((error) => isApiError(error) && error.status === 404);
 export const $sbpPaymentError = sbpPaymentQuery.$error.map((error): ErrorMessage | null =>

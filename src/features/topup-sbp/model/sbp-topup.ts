@@ -5,7 +5,7 @@
  */
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { $appConfig, $sbpConfig } from '@/entities/app-config';
-import { $moneyBlock, userRequested } from '@/entities/user';
+import { $moneyBlock, refreshOnAccountRefusal, userRequested } from '@/entities/user';
 import { walletFailureReason } from '@/entities/wallet';
 import { createIdempotentMutation, mutationState } from '@/shared/api';
 import { miniAppLink, walletSbpCreate, type SbpPayment } from '@/shared/contract';
@@ -19,7 +19,7 @@ import { $sbpAmountText, $sbpTopUpOpen, sbpTopUpClosed, sbpTopUpOpened } from '.
 
 export { sbpTopUpOpened, sbpTopUpClosed, sbpAmountChanged, $sbpTopUpOpen, $sbpAmountText, hapticSelectionFx } from './sheet';
 
-export const sbpCreateMutation = createIdempotentMutation(walletSbpCreate);
+const sbpCreateMutation = createIdempotentMutation(walletSbpCreate);
 
 export const sbpPayPressed = createEvent();
 
@@ -35,7 +35,7 @@ export const $sbpAmountError = combine($sbpAmountCheck, $submitted, (check, subm
   check.status === 'ok' || (check.status === 'empty' && !submitted) ? null : check,
 );
 
-export const $sbpState = mutationState(sbpCreateMutation);
+const $sbpState = mutationState(sbpCreateMutation);
 
 /** SPEC §1: refused up front for a user under verification (the one rule for money actions, entities/user). */
 export const $sbpBlock = $moneyBlock;
@@ -87,7 +87,7 @@ export const hapticErrorFx = createEffect(() => haptic.notification('error'));
  * payment's result (app/boot deep link). Outside Telegram: none (the server's own /payment-success and
  * /payment-failed pages on this origin).
  */
-export const $sbpReturnUrl = $appConfig.map((config) => (isMockEnvironment() ? null : miniAppLink(config?.app)));
+const $sbpReturnUrl = $appConfig.map((config) => (isMockEnvironment() ? null : miniAppLink(config?.app)));
 /**
  * The Idempotency-Key belongs to the payment the user means (this amount): Pay again after a lost answer — even
  * after closing the sheet or reloading — replays it, never a second payment; a created payment, a refusal or
@@ -113,3 +113,6 @@ sample({
   fn: ({ error }) => ({ kind: 'error' as const, title: 'errors:wallet.createSbpFailed', description: walletFailureReason(error) }),
   target: feedbackFx,
 });
+
+// Refused for the account's state (an operator decided since the profile was read): the screen explains it at once.
+refreshOnAccountRefusal(sbpCreateMutation);

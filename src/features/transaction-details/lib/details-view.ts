@@ -30,7 +30,7 @@ export interface IdLine {
   value: string;
 }
 
-export type AmountKind = 'amount' | 'received' | 'credited' | 'fee' | 'total' | 'walletDebit' | 'originalAmount' | 'usdtAmount';
+type AmountKind = 'amount' | 'received' | 'credited' | 'fee' | 'total' | 'walletDebit' | 'originalAmount' | 'usdtAmount';
 export interface AmountLine {
   kind: AmountKind;
   /** Money (any ISO currency for a purchase abroad), or an exact decimal with its unit (USDT). */

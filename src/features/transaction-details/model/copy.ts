@@ -10,7 +10,7 @@ import { notify } from '@/shared/ui';
 import type { IdKind } from '../lib/details-view';
 import { transactionDetailsClosed, transactionDetailsOpened } from './details';
 
-export const COPY_FAILED_KEY = 'errors:referral.copyFailed';
+const COPY_FAILED_KEY = 'errors:referral.copyFailed';
 
 /** A copy button next to an id. */
 export const idCopyRequested = createEvent<{ kind: IdKind; value: string }>();

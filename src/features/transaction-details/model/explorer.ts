@@ -8,6 +8,6 @@ import { openLink } from '@/shared/platform';
 export const explorerOpened = createEvent<string>();
 
 /** Replaceable in tests (`fork({ handlers: [[openExplorerFx, spy]] })`). */
-export const openExplorerFx = createEffect((url: string) => openLink(url));
+const openExplorerFx = createEffect((url: string) => openLink(url));
 
 sample({ clock: explorerOpened, target: openExplorerFx });

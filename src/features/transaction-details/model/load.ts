@@ -17,11 +17,11 @@ export const transactionDetailsRetried = createEvent();
 /** The sheet's content mounted (its chunk arrived). */
 export const detailsSheetMounted = createEvent();
 
-export const walletDetailsQuery = createApiQuery(walletTransactionGet, { name: 'wallet.transactionGet' });
-export const cardDetailsQuery = createApiQuery(cardsTransactionGet, { name: 'cards.transactionGet' });
+const walletDetailsQuery = createApiQuery(walletTransactionGet, { name: 'wallet.transactionGet' });
+const cardDetailsQuery = createApiQuery(cardsTransactionGet, { name: 'cards.transactionGet' });
 const walletRefetch = createRefetch(walletDetailsQuery, 'wallet.transactionGet');
 const cardRefetch = createRefetch(cardDetailsQuery, 'cards.transactionGet');
-export const tradeDetailsQuery = createApiQuery(cardsTradeGet, { name: 'cards.tradeGet' });
+const tradeDetailsQuery = createApiQuery(cardsTradeGet, { name: 'cards.tradeGet' });
 const tradeRefetch = createRefetch(tradeDetailsQuery, 'cards.tradeGet');
 
 type Of<K extends DetailsTarget['kind']> = Extract<DetailsTarget, { kind: K }>;

@@ -4,13 +4,13 @@ import type { Card, CardTradeDetails, CardTransactionDetails, TimelineStep, Wall
 const AT = '2025-03-12T10:00:00.000Z';
 const LATER = '2025-03-12T10:00:05.000Z';
 
-export const doneTimeline = (): TimelineStep[] => [
+const doneTimeline = (): TimelineStep[] => [
   { stage: 'accepted', state: 'complete', at: AT },
   { stage: 'processing', state: 'complete', at: null },
   { stage: 'done', state: 'complete', at: LATER },
 ];
 
-export const card = (): Card => ({
+const card = (): Card => ({
   id: 'crd_1',
   status: 'active',
   statusReason: null,

@@ -20,7 +20,7 @@ export type CodePurpose = EndpointInput<typeof authSendCode>['body']['purpose'];
 export const CODE_LENGTH = 6;
 
 /** SPEC §8 fallback message of each flow. */
-export const FLOW_FAILED_KEY: Record<CodePurpose, string> = {
+const FLOW_FAILED_KEY: Record<CodePurpose, string> = {
   signup: 'errors:auth.registrationFailed',
   signin: 'errors:auth.loginFailed',
 };
@@ -42,7 +42,7 @@ export const changeEmailClicked = createEvent();
 export const reset = createEvent();
 
 export const $email = createStore('').reset(reset);
-export const $purpose = createStore<CodePurpose>('signin').reset(reset);
+const $purpose = createStore<CodePurpose>('signin').reset(reset);
 export const $code = createStore('').reset(reset);
 export const $codeError = createStore<AuthMessage | null>(null).reset(reset);
 export const $sendError = createStore<AuthMessage | null>(null).reset(reset);

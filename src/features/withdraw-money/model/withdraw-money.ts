@@ -26,18 +26,18 @@ import { lazySheetOpened } from '@/shared/lib';
 import { haptic } from '@/shared/platform';
 import { $withdrawOpen, withdrawClosed, withdrawOpened } from './sheet';
 
-export { withdrawClosed, withdrawOpened, $withdrawOpen } from './sheet';
+export { withdrawClosed, $withdrawOpen } from './sheet';
 
 export type WithdrawMethod = 'usdt' | 'sbp';
 export type WithdrawStep = 'form' | 'address' | 'confirm' | 'done';
 export type WithdrawProblem = 'required' | 'invalid' | 'belowMinimum' | 'aboveLimit' | 'aboveBalance' | 'noDestination';
 
-export const optionsQuery = createApiQuery(withdrawalsOptions, { cached: false });
-export const addressesQuery = createApiQuery(withdrawalsAddresses, { cached: false });
-export const addAddressMutation = createApiMutation(withdrawalsAddAddress);
-export const sendCodeMutation = createApiMutation(withdrawalsSendCode);
-export const usdtMutation = createIdempotentMutation(withdrawalsUsdt);
-export const sbpMutation = createIdempotentMutation(withdrawalsSbp);
+const optionsQuery = createApiQuery(withdrawalsOptions, { cached: false });
+const addressesQuery = createApiQuery(withdrawalsAddresses, { cached: false });
+const addAddressMutation = createApiMutation(withdrawalsAddAddress);
+const sendCodeMutation = createApiMutation(withdrawalsSendCode);
+const usdtMutation = createIdempotentMutation(withdrawalsUsdt);
+const sbpMutation = createIdempotentMutation(withdrawalsSbp);
 
 export const methodChanged = createEvent<WithdrawMethod>();
 export const addressChosen = createEvent<string>();
@@ -108,7 +108,7 @@ export const $amount = combine($amountText, $method, (text, method): Money | nul
 export const $total = combine($amount, $fee, (amount, fee) => (amount && fee ? { amount: amount.amount + fee.amount, currency: amount.currency } : null));
 
 /** Pure: what is wrong with the form (null: nothing). */
-export const withdrawProblem = (
+const withdrawProblem = (
   text: string,
   method: WithdrawMethod,
   limits: { min: Money; remaining: Money; fee: Money } | null,

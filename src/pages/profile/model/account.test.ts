@@ -29,6 +29,8 @@ const USER: UserProfile = {
   verificationStatus: 'verified',
   telegram: null,
   promoCode: 'ANN12345',
+  frozen: null,
+  verificationRequest: null,
   createdAt: '2030-01-01T00:00:00.000Z',
 };
 const TOKENS = { accessToken: 'access-1', refreshToken: 'refresh-1', user: { id: 'u1', name: 'Ann' } };

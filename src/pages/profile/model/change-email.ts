@@ -15,8 +15,8 @@ import { notify } from '@/shared/ui';
 
 export type ChangeEmailStep = 'closed' | 'email' | 'code';
 
-export const emailSendCodeMutation = createApiMutation(accountEmailSendCode);
-export const emailConfirmMutation = createApiMutation(accountEmailConfirm);
+const emailSendCodeMutation = createApiMutation(accountEmailSendCode);
+const emailConfirmMutation = createApiMutation(accountEmailConfirm);
 
 export const changeEmailOpened = createEvent();
 export const changeEmailClosed = createEvent();

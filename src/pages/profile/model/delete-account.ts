@@ -15,8 +15,8 @@ import { notify } from '@/shared/ui';
 export type DeleteStep = 'closed' | 'checking' | 'blocked' | 'confirm';
 
 /** A fresh answer every time (a mutation, never the 5-minute cache): balances change. */
-export const deletionCheckMutation = createApiMutation(accountDeletionCheck, { name: 'account.deletionCheck' });
-export const deleteAccountMutation = createApiMutation(accountDelete);
+const deletionCheckMutation = createApiMutation(accountDeletionCheck, { name: 'account.deletionCheck' });
+const deleteAccountMutation = createApiMutation(accountDelete);
 
 export const deleteOpened = createEvent();
 export const deleteClosed = createEvent();

@@ -11,11 +11,11 @@ import { accountUpdateProfile, normalizePersonName, personNameProblem, PhoneNumb
 import { i18n } from '@/shared/i18n';
 import { notify } from '@/shared/ui';
 
-export const PROFILE_FIELDS = ['firstName', 'lastName', 'phoneNumber'] as const;
+const PROFILE_FIELDS = ['firstName', 'lastName', 'phoneNumber'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export type ProfileValues = Record<ProfileField, string>;
 /** An i18n key with its English fallback (the sign-up screen's validation texts, `auth:validation.*`). */
-export interface FieldMessage {
+interface FieldMessage {
   key: string;
   defaultValue: string;
   values?: Record<string, unknown>;
@@ -33,7 +33,7 @@ const NAME_PROBLEMS: Record<string, FieldMessage> = {
 };
 
 /** Spaces, dashes, dots and brackets people type in phone numbers are dropped (as at sign-up). */
-export const normalizePhone = (raw: string): string => raw.trim().replace(/[\s\-().]/g, '');
+const normalizePhone = (raw: string): string => raw.trim().replace(/[\s\-().]/g, '');
 
 const nameError = (value: string, field: 'firstName' | 'lastName'): FieldMessage | null => {
   const problem = personNameProblem(normalizePersonName(value));
@@ -71,7 +71,7 @@ export function validateProfile(values: ProfileValues, original: ProfileValues):
   return { ok: true, change: Object.keys(change).length ? change : null };
 }
 
-export const updateProfileMutation = createApiMutation(accountUpdateProfile);
+const updateProfileMutation = createApiMutation(accountUpdateProfile);
 
 export const editOpened = createEvent<UserProfile>();
 export const editClosed = createEvent();

@@ -21,6 +21,8 @@ const profile = (extra: Partial<UserProfile> = {}): UserProfile => ({
   verificationStatus: 'verification_failed',
   telegram: null,
   promoCode: 'AB12CD34',
+  frozen: null,
+  verificationRequest: null,
   createdAt: '2030-01-02T10:00:00.000Z',
   ...extra,
 });

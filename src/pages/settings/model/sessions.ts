@@ -10,9 +10,9 @@ import { accountEndOtherSessions, accountEndSession, accountSessions, type AuthS
 import { i18n } from '@/shared/i18n';
 import { notify } from '@/shared/ui';
 
-export const sessionsLoadMutation = createApiMutation(accountSessions, { name: 'account.sessions.load' });
-export const endSessionMutation = createApiMutation(accountEndSession);
-export const endOtherSessionsMutation = createApiMutation(accountEndOtherSessions);
+const sessionsLoadMutation = createApiMutation(accountSessions, { name: 'account.sessions.load' });
+const endSessionMutation = createApiMutation(accountEndSession);
+const endOtherSessionsMutation = createApiMutation(accountEndOtherSessions);
 
 export const sessionsRequested = createEvent();
 export const endSessionClicked = createEvent<string>();

@@ -26,7 +26,7 @@ export const supportTelegramOpened = createEvent();
 export const supportEmailOpened = createEvent();
 
 /** Telegram chat with support: inside Telegram through openTelegramLink, elsewhere in a new tab. */
-export const openSupportTelegramFx = createEffect(async (url: string) => {
+const openSupportTelegramFx = createEffect(async (url: string) => {
   const result = await openTelegramLink(url);
   if (!result.ok) throw new Error(result.error.kind);
 });

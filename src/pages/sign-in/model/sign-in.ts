@@ -26,8 +26,8 @@ import { getRawInitData, haptic, isMockEnvironment } from '@/shared/platform';
 
 export type SignInStep = 'email' | 'code';
 
-export const verifyCodeMutation = createApiMutation(authVerifyCode);
-export const telegramLoginMutation = createApiMutation(authLogin);
+const verifyCodeMutation = createApiMutation(authVerifyCode);
+const telegramLoginMutation = createApiMutation(authLogin);
 
 /** Opened with where to go once signed in (the sanitised `returnTo`, else the wallet). */
 export const signInPage = createPageLifecycle<{ returnTo: string }>('signInPage');
@@ -46,7 +46,7 @@ export const $sendingCode = sendCodeMutation.$pending;
 export const $telegramLoginAvailable = createStore(false);
 export const $telegramLoginPending = telegramLoginMutation.$pending;
 
-export function validateSignInEmail(value: string): AuthMessage | null {
+function validateSignInEmail(value: string): AuthMessage | null {
   const email = value.trim();
   if (!email) return authMessage('auth:validation.emailRequired', 'Enter your email');
   if (!Email.safeParse(email).success) return authMessage('auth:validation.emailInvalid', 'Enter a valid email address, e.g. name@example.com');

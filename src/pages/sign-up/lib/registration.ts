@@ -22,7 +22,7 @@ export type FieldErrors = Partial<Record<FieldName, AuthMessage>>;
 
 export const EMPTY_FORM: FormValues = { firstName: '', lastName: '', phoneNumber: '', country: '', email: '', promoCode: '' };
 export const COUNTRIES = Country.options;
-export const NAME_MAX_LENGTH = PERSON_NAME_MAX_LENGTH;
+const NAME_MAX_LENGTH = PERSON_NAME_MAX_LENGTH;
 
 /** SPEC §5 phone messages, verbatim in English. */
 export const PHONE_MESSAGES = {
@@ -35,7 +35,7 @@ export const PHONE_MESSAGES = {
 };
 
 /** Spaces, dashes, dots and brackets people type in phone numbers are dropped. */
-export const normalizePhone = (raw: string): string => raw.trim().replace(/[\s\-().]/g, '');
+const normalizePhone = (raw: string): string => raw.trim().replace(/[\s\-().]/g, '');
 
 /** E.164 as the contract wants it: "+", country code (not 0), 8–15 digits in all. */
 export function validatePhone(raw: string): AuthMessage | null {
@@ -62,14 +62,14 @@ const validateName = (value: string, field: 'firstName' | 'lastName'): AuthMessa
   return problem ? NAME_REASONS[problem] : null;
 };
 
-export function validateEmail(value: string): AuthMessage | null {
+function validateEmail(value: string): AuthMessage | null {
   const email = value.trim();
   if (!email) return authMessage('auth:validation.emailRequired', 'Enter your email');
   if (!Email.safeParse(email).success) return authMessage('auth:validation.emailInvalid', 'Enter a valid email address, e.g. name@example.com');
   return null;
 }
 
-export const normalizePromoCode = (value: string): string => value.trim().toUpperCase();
+const normalizePromoCode = (value: string): string => value.trim().toUpperCase();
 
 function validatePromoCode(value: string): AuthMessage | null {
   const code = normalizePromoCode(value);

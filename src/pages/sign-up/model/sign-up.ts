@@ -41,7 +41,7 @@ import {
 
 export type SignUpStep = 'form' | 'code';
 
-export const registerMutation = createApiMutation(authRegister);
+const registerMutation = createApiMutation(authRegister);
 
 /** Opening resets the flow, reads the platform features and the start parameter; `returnTo`: where to go once signed up. */
 export const signUpPage = createPageLifecycle<{ returnTo: string }>('signUpPage');

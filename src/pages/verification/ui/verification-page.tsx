@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { $isAuthenticated } from '@/entities/session';
-import { $user, $userError, $userRefreshError, $userRefreshing, $userState, $verificationStatus, userRequested } from '@/entities/user';
+import { $user, $userError, $userRefreshError, $userRefreshing, $userState, $verificationStatus, FrozenNotice, userRequested } from '@/entities/user';
 import { SignOutButton } from '@/features/sign-out';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
@@ -72,6 +72,7 @@ export function VerificationPage() {
       <p className={styles.account}>
         {user.name} · {user.email}
       </p>
+      {user.frozen && <FrozenNotice reason={user.frozen.reason} />}
       {status === 'under_verification' && (
         <section className={styles.state} aria-labelledby="verification-state">
           <Badge tone="warning">{t('auth:verification.underBadge')}</Badge>
@@ -79,6 +80,13 @@ export function VerificationPage() {
             {t('auth:verification.underTitle')}
           </h2>
           <p className={styles.text}>{t('auth:verification.underText')}</p>
+          {user.verificationRequest && (
+            <Alert tone="warning">
+              {t('errors:verification.verificationRequest', {
+                items: user.verificationRequest.items.map((item) => t(`errors:verification.verificationItems.${item}`)).join('; '),
+              })}
+            </Alert>
+          )}
           <ul className={styles.list}>
             <li>{t('auth:verification.limited.money')}</li>
             <li>{t('auth:verification.limited.cards')}</li>

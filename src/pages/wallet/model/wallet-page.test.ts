@@ -10,6 +10,7 @@ import { appConfigRequested } from '@/entities/app-config';
 import { exchangeRatesRequested } from '@/entities/exchange-rate';
 import { $lockPhase } from '@/entities/app-lock';
 import { $accessToken, $sessionStarted, sessionStarted } from '@/entities/session';
+import { WALLET_FIRST_PAINT_GETS } from '@/shared/config';
 import { openedOnWalletFx, walletModelLoaded, walletPage, walletPageDataRequested, walletPageRefreshed, warmFormattersFx } from './wallet-page';
 
 const server = useWalletTestApi();
@@ -48,6 +49,16 @@ describe('wallet page model', () => {
     await allSettled(walletRequested, { scope });
     await allSettled(transactionsRequested, { scope });
     expect(server.calls).toHaveLength(4);
+  });
+
+  it('boot sends exactly the first paint\'s GETs early (WALLET_FIRST_PAINT_GETS, issue #34): the URLs these queries request', async () => {
+    server.on('GET', '/api/wallet', () => ok(walletFixture()));
+    server.on('GET', '/api/wallet/transactions', () => ok({ items: [], nextCursor: null }));
+    server.on('GET', '/api/config/exchange-rates', () => ok(ratesFixture()));
+    server.on('GET', '/api/config', () => ok(configFixture()));
+    await allSettled(walletPageDataRequested, { scope: fork() });
+    const requested = server.calls.map((call) => call.url.replace(/^https?:\/\/[^/]+/, ''));
+    expect([...requested].sort()).toEqual([...WALLET_FIRST_PAINT_GETS].sort());
   });
 
   it('the first paint\'s GETs also set up the language\'s money and date formats (off the path from the data to the paint)', async () => {

@@ -2,7 +2,7 @@ import { useUnit } from 'effector-react';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from '@/shared/i18n';
-import { cn, usePageLifecycle } from '@/shared/lib';
+import { cn, useAfterFirstScreen, usePageLifecycle } from '@/shared/lib';
 import { IconRefresh, Page } from '@/shared/ui';
 import { TransactionHistory } from '@/widgets/transaction-history';
 import { WalletBalance } from '@/widgets/wallet-balance';
@@ -12,7 +12,8 @@ import styles from './wallet-page.module.css';
 
 /**
  * The account-state banner (SPEC §1) of the auth slices, as its own chunk: it shows only once the user's
- * profile has loaded, so its code loading alongside costs nothing visible and keeps the first screen light.
+ * profile has loaded, so its code (and the profile) are asked for once the first screen has painted: nothing of it
+ * competes with the balances' first frame (issue #34).
  */
 const VerificationBanner = lazy(() => import('@/entities/user').then((m) => ({ default: m.VerificationBanner })));
 /** The wallet actions' sheets (./wallet-sheets): a chunk fetched as the page renders, not part of its first screen. */
@@ -26,6 +27,7 @@ export function WalletPage() {
   // The query string carries the deep links (/wallet?topup=sbp&amount=…): the model opens their sheet.
   const { search } = useLocation();
   usePageLifecycle(walletPage, { search });
+  const afterFirstScreen = useAfterFirstScreen();
 
   return (
     <Page
@@ -47,9 +49,11 @@ export function WalletPage() {
           <IconRefresh size={20} className={cn(styles.pullIcon, refreshing && styles.spinning)} style={{ transform: refreshing ? undefined : `rotate(${pull * 4}deg)` }} />
         </div>
       )}
-      <Suspense fallback={null}>
-        <VerificationBanner />
-      </Suspense>
+      {afterFirstScreen && (
+        <Suspense fallback={null}>
+          <VerificationBanner />
+        </Suspense>
+      )}
       <WalletBalance />
       <TransactionHistory />
       <Suspense fallback={null}>

@@ -12,8 +12,12 @@ export type AppLockRequirement = 'unlock' | 'step-up';
 
 /** The server refused a call for the app lock: show the lock screen ('unlock') or the step-up prompt ('step-up'). */
 export const appLockRequired = createEvent<AppLockRequirement>();
-/** The lock screen or the prompt is done: `passed` (unlocked / confirmed) or not (cancelled, signed out). */
-export const appLockSettled = createEvent<{ requirement: AppLockRequirement; passed: boolean }>();
+/**
+ * The lock screen or the prompt is done: `passed` (unlocked / confirmed) or not (cancelled, signed out), for the calls
+ * waiting for `requirement`, or for every waiting call when it is left out (an unlock is a step-up too; a sign-out ends
+ * both).
+ */
+export const appLockSettled = createEvent<{ requirement?: AppLockRequirement; passed: boolean }>();
 
 /** The server's codes for the two refusals (contract errors.ts). */
 export const APP_LOCK_CODES: Readonly<Record<string, AppLockRequirement>> = { APP_LOCKED: 'unlock', STEP_UP_REQUIRED: 'step-up' };
@@ -22,9 +26,11 @@ const waiting: Record<AppLockRequirement, Array<(passed: boolean) => void>> = { 
 
 // Resolves the calls waiting for this requirement (in whatever scope the settle happened: the transport is plain code).
 appLockSettled.watch(({ requirement, passed }) => {
-  const resolve = waiting[requirement];
-  waiting[requirement] = [];
-  for (const done of resolve) done(passed);
+  for (const kind of requirement ? [requirement] : (['unlock', 'step-up'] as const)) {
+    const resolve = waiting[kind];
+    waiting[kind] = [];
+    for (const done of resolve) done(passed);
+  }
 });
 
 /** Tells the app (`notify`: appLockRequired, bound to the caller's scope) and resolves once the lock is settled. */

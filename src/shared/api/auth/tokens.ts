@@ -5,8 +5,8 @@
  *
  * Never log token values and never put them into URLs.
  */
-export const ACCESS_TOKEN_KEY = 'tgwallet.accessToken';
-export const REFRESH_TOKEN_KEY = 'tgwallet.refreshToken';
+const ACCESS_TOKEN_KEY = 'tgwallet.accessToken';
+const REFRESH_TOKEN_KEY = 'tgwallet.refreshToken';
 
 export interface SessionTokens {
   accessToken: string;

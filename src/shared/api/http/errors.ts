@@ -24,7 +24,7 @@ import type { ErrorDetails } from '@/shared/contract';
 import { REQUEST_TIMEOUT_MS } from '../config';
 import { CLIENT_SERVICE, ERROR_CODES, TRANSPORT_MESSAGES } from './messages';
 
-export type ApiErrorKind = 'http' | 'network' | 'parse' | 'timeout' | 'auth-expired';
+type ApiErrorKind = 'http' | 'network' | 'parse' | 'timeout' | 'auth-expired';
 
 interface ApiErrorFields {
   kind: ApiErrorKind;
@@ -48,7 +48,7 @@ export type ApiParseError = ApiErrorFields & PreparationError & { kind: 'parse' 
 export type ApiTimeoutError = ApiErrorFields & TimeoutError & { kind: 'timeout' };
 export type ApiError = ApiHttpError | ApiAuthExpiredError | ApiNetworkError | ApiParseError | ApiTimeoutError;
 
-export { CLIENT_SERVICE, TRANSPORT_MESSAGES, ERROR_CODES } from './messages';
+export { CLIENT_SERVICE, ERROR_CODES } from './messages';
 
 /** Non-OK answer carrying the server error object. */
 export function serverError(config: {

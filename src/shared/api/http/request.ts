@@ -17,7 +17,7 @@ import { APP_LOCK_CODES, waitForAppLock } from '../auth/app-lock-wait';
 import { expireSession, renewAccessToken } from '../auth/refresh';
 import { tokenStorage, type SessionTokens } from '../auth/tokens';
 import { getApiConfig } from '../config';
-import { isApiError, isUnauthorized } from './errors';
+import { authExpiredError, isApiError, isUnauthorized } from './errors';
 import { dataFromReply } from './response';
 import { sendHttp } from './send';
 import { buildUrl } from './url';
@@ -54,7 +54,7 @@ export async function executeRequest<E extends AnyEndpoint>(
   options: RequestOptions = {},
   events: TransportEvents = globalTransportEvents,
 ): Promise<EndpointData<E>> {
-  const { baseUrl, getInitData, getTelegramClient } = getApiConfig();
+  const { baseUrl, getInitData, getTelegramClient, operatorSession } = getApiConfig();
   const { params, query, body } = (input ?? {}) as RawInput;
   const url = buildUrl(baseUrl, endpoint.path, params, query);
   const json = body === undefined ? undefined : JSON.stringify(body);
@@ -86,6 +86,11 @@ export async function executeRequest<E extends AnyEndpoint>(
   };
 
   if (endpoint.auth === 'none') return send(null);
+  // The operator console's calls carry the operator's token, never the user's (docs/ops.md).
+  if (endpoint.auth === 'operator') {
+    if (!operatorSession) throw authExpiredError();
+    return operatorSession(send);
+  }
 
   const sentToken = tokenStorage.getAccessToken();
   try {

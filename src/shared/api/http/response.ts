@@ -26,7 +26,7 @@ const detailsOf = (details: unknown): { details?: NonNullable<ErrorObject['detai
   return parsed.success && parsed.data ? { details: parsed.data } : {};
 };
 
-export function errorFromReply(reply: HttpReply): ApiError {
+function errorFromReply(reply: HttpReply): ApiError {
   const body = reply.notJson ? null : ((reply.json ?? null) as Json | null);
   const error = isRecord(body) ? body.error : undefined;
 
@@ -50,7 +50,7 @@ export function errorFromReply(reply: HttpReply): ApiError {
 }
 
 /** Short, value-free description of schema problems (values may be secrets, paths are not). */
-export function describeIssues(error: z.core.$ZodError): string {
+function describeIssues(error: z.core.$ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
 }
 

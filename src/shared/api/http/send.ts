@@ -2,8 +2,10 @@
  * One HTTP round trip with the SPEC §9 timeout: fetch, read the body, parse JSON.
  * Rejects only with ApiError: 'timeout' after REQUEST_TIMEOUT_MS, 'network' when fetch fails
  * (or code CANCELLED when the caller's signal aborts it). Never looks at the status: see response.ts.
+ * A GET that boot sent early (early-replies.ts) takes that request's reply instead of sending it again.
  */
 import { REQUEST_TIMEOUT_MS } from '../config';
+import { takeEarlyResponse } from '../early-replies';
 import { cancelledError, fetchFailedError, requestTimeoutError } from './errors';
 
 export interface HttpRequest {
@@ -36,7 +38,7 @@ export async function sendHttp({ signal, ...init }: HttpRequest): Promise<HttpRe
   signal?.addEventListener('abort', abortFromCaller, { once: true });
 
   try {
-    const response = await fetch(init.url, { ...init, signal: controller.signal });
+    const response = await (takeEarlyResponse(init, controller.signal) ?? fetch(init.url, { ...init, signal: controller.signal }));
     const text = await response.text();
     let json: unknown;
     let notJson = false;

@@ -3,7 +3,7 @@ import { buildPath } from '@/shared/contract';
 type QueryValue = string | number | boolean | null | undefined;
 
 /** Query string from `input.query`: undefined/null are left out, arrays repeat the key. */
-export function buildQueryString(query: unknown): string {
+function buildQueryString(query: unknown): string {
   if (typeof query !== 'object' || query === null) return '';
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query as Record<string, QueryValue | QueryValue[]>)) {

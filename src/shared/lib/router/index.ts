@@ -1,2 +1,2 @@
 export { navigateFx, useRouterBinding, type NavigateTo } from './navigate';
-export { createPageLifecycle, usePageLifecycle, type PageLifecycle } from './page-lifecycle';
+export { createPageLifecycle, usePageLifecycle } from './page-lifecycle';

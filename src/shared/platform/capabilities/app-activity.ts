@@ -8,10 +8,10 @@
 import { off, on } from '@telegram-apps/sdk-react';
 import { runtime } from '../state';
 
-export type AppActivitySource = 'telegram' | 'page';
+type AppActivitySource = 'telegram' | 'page';
 
 /** `major.minor` of the running client at least `min` (false outside Telegram / before init). */
-export function isVersionAtLeast(min: string, version = runtime.launchParams?.version): boolean {
+function isVersionAtLeast(min: string, version = runtime.launchParams?.version): boolean {
   if (!runtime.initialized || !version) return false;
   const [a = 0, b = 0] = version.split('.').map(Number);
   const [x = 0, y = 0] = min.split('.').map(Number);
@@ -19,7 +19,7 @@ export function isVersionAtLeast(min: string, version = runtime.launchParams?.ve
 }
 
 /** Which signal tells this client's background state: Telegram's events on 8.0+, the page's visibility elsewhere. */
-export function appActivitySource(): AppActivitySource {
+function appActivitySource(): AppActivitySource {
   return isVersionAtLeast('8.0') ? 'telegram' : 'page';
 }
 

@@ -36,6 +36,6 @@ export function useClosingConfirmation(enabled: boolean): void {
 }
 
 /** Test helper. */
-export function resetClosingConfirmationHolders(): void {
+function resetClosingConfirmationHolders(): void {
   holders = 0;
 }

@@ -11,7 +11,7 @@ import { runtime } from '../state';
 export type DownloadRoute = 'telegram' | 'browser';
 
 /** True when Telegram's own file download can be used (8.0+ inside Telegram or the 8.0 mock). */
-export function canDownloadInTelegram(): boolean {
+function canDownloadInTelegram(): boolean {
   return runtime.initialized && sdkDownloadFile.isAvailable();
 }
 

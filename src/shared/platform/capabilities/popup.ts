@@ -8,9 +8,9 @@ import { popup } from '@telegram-apps/sdk-react';
 import { fail, settle, type BridgeResult } from '../bridge-result';
 import { preflight } from './preflight';
 
-export const POPUP_LIMITS = { title: 64, message: 256, buttons: 3, buttonText: 64, buttonId: 64 } as const;
+const POPUP_LIMITS = { title: 64, message: 256, buttons: 3, buttonText: 64, buttonId: 64 } as const;
 
-export type PopupButton =
+type PopupButton =
   | { id: string; type?: 'default' | 'destructive'; text: string }
   | { id: string; type: 'ok' | 'close' | 'cancel' };
 
@@ -22,7 +22,7 @@ export interface ShowPopupOptions {
 }
 
 /** The first broken limit as a message key, or undefined when the popup is valid. */
-export function validatePopup({ title, message, buttons }: ShowPopupOptions): string | undefined {
+function validatePopup({ title, message, buttons }: ShowPopupOptions): string | undefined {
   if ((title ?? '').trim().length > POPUP_LIMITS.title) return 'platform:errors.popupTitleTooLong';
   const text = message.trim();
   if (text.length === 0) return 'platform:errors.popupMessageEmpty';

@@ -3,7 +3,7 @@ import { cn } from '@/shared/lib';
 import { IconAlert } from '../icon';
 import styles from './alert.module.css';
 
-export type AlertTone = 'info' | 'warning' | 'danger' | 'success';
+type AlertTone = 'info' | 'warning' | 'danger' | 'success';
 
 export interface AlertProps {
   tone?: AlertTone;

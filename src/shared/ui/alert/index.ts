@@ -1,1 +1,1 @@
-export { Alert, type AlertProps, type AlertTone } from './alert';
+export { Alert } from './alert';

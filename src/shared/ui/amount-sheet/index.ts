@@ -1,1 +1,1 @@
-export { AmountSheetFooter, AmountField, SheetStack, SheetLead, type AmountSheetFooterProps, type AmountFieldProps } from './amount-sheet';
+export { AmountSheetFooter, AmountField, SheetStack, SheetLead } from './amount-sheet';

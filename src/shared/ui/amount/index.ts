@@ -1,1 +1,1 @@
-export { Amount, type AmountProps } from './amount';
+export { Amount } from './amount';

@@ -1,1 +1,1 @@
-export { Badge, type BadgeProps, type BadgeTone } from './badge';
+export { Badge, type BadgeTone } from './badge';

@@ -13,7 +13,7 @@ interface StyleProps {
   icon?: ReactNode;
 }
 
-export function buttonClassName({ variant = 'primary', size = 'l', fullWidth }: StyleProps, extra?: string): string {
+function buttonClassName({ variant = 'primary', size = 'l', fullWidth }: StyleProps, extra?: string): string {
   return cn(styles.button, styles[variant], styles[size], fullWidth && styles.fullWidth, extra);
 }
 

@@ -1,1 +1,1 @@
-export { Button, LinkButton, buttonClassName, type ButtonProps, type LinkButtonProps, type ButtonVariant } from './button';
+export { Button, LinkButton, type ButtonProps, type ButtonVariant } from './button';

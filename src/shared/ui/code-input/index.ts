@@ -1,1 +1,1 @@
-export { CodeInput, type CodeInputProps } from './code-input';
+export { CodeInput } from './code-input';

@@ -1,1 +1,1 @@
-export { ErrorState, type ErrorStateProps } from './error-state';
+export { ErrorState } from './error-state';

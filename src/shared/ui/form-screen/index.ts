@@ -1,1 +1,1 @@
-export { FormScreen, FormStack, type FormScreenProps, type FormStackProps } from './form-screen';
+export { FormScreen, FormStack } from './form-screen';

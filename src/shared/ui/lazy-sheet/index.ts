@@ -1,1 +1,1 @@
-export { lazySheet, useIdlePreload, type LazySheetProps } from './lazy-sheet';
+export { lazySheet, useIdlePreload } from './lazy-sheet';

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { useAfterFirstScreen } from '@/shared/lib';
 
 export interface LazySheetProps {
   /** The sheet is open (e.g. `useUnit($sheetOpen)`). */
@@ -6,16 +7,19 @@ export interface LazySheetProps {
 }
 
 /**
- * Starts `load` (a lazy chunk's import) when the browser is idle after the component mounted: the code of what
- * the first paint does not show (a sheet, a collapsed form) is there before the user reaches for it.
+ * Starts `load` (a lazy chunk's import) when the browser is idle after the component mounted, and not before the
+ * first screen has painted (@/shared/lib `useAfterFirstScreen`): the code of what the first paint does not show (a
+ * sheet, a collapsed form) is there before the user reaches for it, and never competes with the first screen.
  */
 export function useIdlePreload(load: () => Promise<unknown>): void {
+  const afterFirstScreen = useAfterFirstScreen();
   useEffect(() => {
+    if (!afterFirstScreen) return;
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;
     const id = idle(() => void load());
     return () => cancel(id);
-  }, [load]);
+  }, [load, afterFirstScreen]);
 }
 
 /**

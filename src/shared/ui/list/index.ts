@@ -1,1 +1,1 @@
-export { List, ListItem, type ListItemProps } from './list';
+export { List, ListItem } from './list';

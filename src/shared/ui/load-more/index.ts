@@ -1,1 +1,1 @@
-export { LoadMore, type LoadMoreProps } from './load-more';
+export { LoadMore } from './load-more';

@@ -1,1 +1,1 @@
-export { Page, type PageProps } from './page';
+export { Page } from './page';

@@ -1,1 +1,1 @@
-export { PaymentSchemeMark, PAYMENT_SCHEME_NAMES, type PaymentSchemeMarkProps } from './payment-scheme-mark';
+export { PaymentSchemeMark } from './payment-scheme-mark';

@@ -3,7 +3,7 @@ import { cn } from '@/shared/lib';
 import styles from './payment-scheme-mark.module.css';
 
 /** Brand names of the payment networks (proper names: the same in every language). */
-export const PAYMENT_SCHEME_NAMES: Readonly<Record<CardScheme, string>> = {
+const PAYMENT_SCHEME_NAMES: Readonly<Record<CardScheme, string>> = {
   visa: 'Visa',
   mastercard: 'Mastercard',
   unionPay: 'UnionPay',

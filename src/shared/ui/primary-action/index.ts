@@ -1,14 +1,2 @@
-export { PrimaryAction, type PrimaryActionProps } from './primary-action';
-export {
-  $mainButton,
-  $secondaryButton,
-  $primaryActions,
-  primaryActionSet,
-  primaryActionRemoved,
-  bottomButtonPressed,
-  primaryActionsSuspended,
-  primaryActionsResumed,
-  $primaryActionsSuspended,
-  type PrimaryActionEntry,
-  type PrimaryActionSlot,
-} from './model';
+export { PrimaryAction } from './primary-action';
+export { primaryActionsSuspended, primaryActionsResumed, $primaryActionsSuspended } from './model';

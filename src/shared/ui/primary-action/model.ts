@@ -52,7 +52,7 @@ export function bindPrimaryActionHandler(id: string, handler: () => void): () =>
 }
 
 /** Registrations in order; the last of a slot is the one Telegram shows. */
-export const $primaryActions = createStore<PrimaryActionEntry[]>([], { serialize: 'ignore' })
+const $primaryActions = createStore<PrimaryActionEntry[]>([], { serialize: 'ignore' })
   .on(primaryActionSet, (list, entry) => {
     const index = list.findIndex((item) => item.id === entry.id);
     if (index === -1) return [...list, entry];
@@ -91,7 +91,7 @@ export const listenBottomButtonsFx = createEffect(() => {
 });
 
 /** Runs the click handler of the owner on top. */
-export const runPrimaryActionFx = createEffect((id: string) => {
+const runPrimaryActionFx = createEffect((id: string) => {
   handlers.get(id)?.();
 });
 

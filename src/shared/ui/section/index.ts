@@ -1,1 +1,1 @@
-export { Section, Card, type SectionProps, type CardProps } from './section';
+export { Section } from './section';

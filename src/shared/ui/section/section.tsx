@@ -26,11 +26,11 @@ export function Section({ title, footer, inset = true, className, children, ...r
   );
 }
 
-export interface CardProps extends HTMLAttributes<HTMLDivElement> {
+interface CardProps extends HTMLAttributes<HTMLDivElement> {
   padded?: boolean;
   children?: ReactNode;
 }
 
-export function Card({ padded = true, className, ...rest }: CardProps) {
+function Card({ padded = true, className, ...rest }: CardProps) {
   return <div {...rest} className={cn(styles.card, padded && styles.padded, className)} />;
 }

@@ -1,1 +1,1 @@
-export { SegmentedControl, type SegmentedControlProps, type SegmentOption } from './segmented-control';
+export { SegmentedControl } from './segmented-control';

@@ -2,7 +2,7 @@ import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '@/shared/lib';
 import styles from './segmented-control.module.css';
 
-export interface SegmentOption<T extends string> {
+interface SegmentOption<T extends string> {
   value: T;
   label: ReactNode;
   /** Accessible name when the label is short/abbreviated ("RU" → "Русский"). */

@@ -3,7 +3,7 @@ import { cn } from '@/shared/lib';
 import { describedBy, FieldFrame } from '../text-field';
 import styles from './select.module.css';
 
-export interface SelectOption {
+interface SelectOption {
   value: string;
   label: string;
   disabled?: boolean;

@@ -1,1 +1,1 @@
-export { Sheet, type SheetProps } from './sheet';
+export { Sheet } from './sheet';

@@ -1,1 +1,1 @@
-export { Skeleton, ScreenSkeleton, type SkeletonProps } from './skeleton';
+export { Skeleton, ScreenSkeleton } from './skeleton';

@@ -1,1 +1,1 @@
-export { SummaryList, type SummaryListProps, type SummaryRow } from './summary-list';
+export { SummaryList, type SummaryRow } from './summary-list';

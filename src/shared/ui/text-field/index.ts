@@ -1,1 +1,1 @@
-export { TextField, FieldFrame, describedBy, type TextFieldProps, type FieldFrameProps } from './text-field';
+export { TextField, FieldFrame, describedBy } from './text-field';

@@ -1,2 +1,2 @@
-export { notify, preloadToasts, type NotifyOptions, type ToastId } from './notify';
+export { notify } from './notify';
 export { ToastHost } from './toast-host';

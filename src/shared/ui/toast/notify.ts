@@ -14,7 +14,7 @@ const listeners = new Set<() => void>();
  * `preloadToasts()` is called), and <ToastHost/> mounts the Toaster at that moment. sonner 2 replays
  * toasts created before its Toaster subscribed, so nothing is lost.
  */
-export function loadSonner(): Promise<Sonner> {
+function loadSonner(): Promise<Sonner> {
   if (!sonner) {
     sonner = import('sonner');
     requested = true;
@@ -24,7 +24,7 @@ export function loadSonner(): Promise<Sonner> {
 }
 
 /** Loads the toast code in the background (e.g. after the first screen is idle). */
-export function preloadToasts(): void {
+function preloadToasts(): void {
   void loadSonner();
 }
 

@@ -5,7 +5,7 @@ import { cardOpened, cardTrades, cardTransactions } from '@/entities/card';
 export type HistoryTab = 'transactions' | 'trades';
 
 /** The card screen opened for this card (first tab loads). */
-export const historyOpened = createEvent<string>();
+const historyOpened = createEvent<string>();
 export const tabChanged = createEvent<HistoryTab>();
 // The card screen opens a card: its history starts on the first tab.
 sample({ clock: cardOpened, target: historyOpened });

@@ -8,8 +8,8 @@ import { $card, cardClosed } from '@/entities/card';
 import { createApiQuery, createPoll, createRefetch } from '@/shared/api';
 import { cardsDelivery } from '@/shared/contract';
 
-export const SHIPPING_POLL_MS = 3_000;
-export const deliveryQuery = createApiQuery(cardsDelivery);
+const SHIPPING_POLL_MS = 3_000;
+const deliveryQuery = createApiQuery(cardsDelivery);
 const reload = createRefetch(deliveryQuery, 'cards.delivery.reload');
 const poll = createPoll<string>({ every: SHIPPING_POLL_MS, name: 'cards.delivery.poll' });
 

@@ -14,6 +14,7 @@ import { walletSearch } from '@/features/history-search';
 import { TransactionDetailsSheet, transactionDetailsOpened } from '@/features/transaction-details';
 import type { ErrorMessage } from '@/shared/api';
 import { loadNamespaces, useFormatters, useTranslation } from '@/shared/i18n';
+import { useAfterFirstScreen } from '@/shared/lib';
 import { Button, EmptyState, ErrorState, List, LoadMore, Skeleton } from '@/shared/ui';
 import { $requiredConfirmations, $transactionDays, TransactionHistoryGate } from '../model/transaction-history';
 import styles from './transaction-history.module.css';
@@ -37,9 +38,9 @@ function LoadingRows() {
 }
 
 /**
- * Search, filters and the statement panel (with the `history` texts) are a lazy chunk, requested as soon as the
- * history renders, in parallel with its data: not on the wallet's first paint (bundle budget, docs/frontend.md).
- * A placeholder of their height stands in meanwhile, so nothing moves when they arrive.
+ * Search, filters and the statement panel (with the `history` texts) are a lazy chunk, requested once the first screen
+ * has painted (issue #34): not on the wallet's first paint (bundle budget, docs/frontend.md "Start-up"). A placeholder
+ * of their height stands in meanwhile, so nothing moves when they arrive.
  */
 const HistoryTools = lazy(() => Promise.all([import('./history-tools'), loadNamespaces(['history'])]).then(([module]) => module));
 
@@ -98,6 +99,7 @@ export function TransactionHistory() {
   ]);
   const [reload, loadMore, openDetails] = useUnit([transactionsReloadRequested, moreTransactionsRequested, transactionDetailsOpened]);
   const [filtered, resetFilters] = useUnit([walletSearch.$filtered, walletSearch.filtersReset]);
+  const afterFirstScreen = useAfterFirstScreen();
 
   let body;
   if (days.length > 0) {
@@ -151,9 +153,13 @@ export function TransactionHistory() {
       <h2 id={titleId} className={styles.title}>
         {t('history.title')}
       </h2>
-      <Suspense fallback={<HistoryToolsPlaceholder />}>
-        <HistoryTools />
-      </Suspense>
+      {afterFirstScreen ? (
+        <Suspense fallback={<HistoryToolsPlaceholder />}>
+          <HistoryTools />
+        </Suspense>
+      ) : (
+        <HistoryToolsPlaceholder />
+      )}
       {body}
       <TransactionDetailsSheet />
     </section>

@@ -12,10 +12,10 @@ import { getPlatformInfo, haptic, scanQrCode } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { extractActivationCode, isActivationCode } from '../lib/activation-code';
 
-export const activateMutation = createIdempotentMutation(cardsActivate);
+const activateMutation = createIdempotentMutation(cardsActivate);
 
 /** How long the scanner may stay open: before 7.7 a dismissed scanner is never reported. */
-export const SCAN_TIMEOUT_MS = 30_000;
+const SCAN_TIMEOUT_MS = 30_000;
 
 export const activateOpened = createEvent<Card>();
 export const activateClosed = createEvent();
@@ -40,7 +40,7 @@ sample({ clock: activateOpened, target: checkScannerFx });
 
 // ── Scanning ──────────────────────────────────────────────────────────────────────────────────────
 
-export const scanFx = createEffect(async () => {
+const scanFx = createEffect(async () => {
   const result = await scanQrCode({
     text: i18n.t('cards:activate.scanText'),
     timeoutMs: SCAN_TIMEOUT_MS,
@@ -104,7 +104,7 @@ $code.on(wrongCode, () => '');
 // ── What the problem says ─────────────────────────────────────────────────────────────────────────
 
 /** Wrong codes the card still accepts, from the server's answer to the last wrong code (null when it did not say). */
-export const $attemptsLeft = createStore<number | null>(null)
+const $attemptsLeft = createStore<number | null>(null)
   .on(wrongCode, (_, error) => attemptsLeftOf(error))
   .reset(codeChanged, activateOpened, activateClosed);
 /** The i18n key + values of the problem shown next to the input: "Wrong code. 2 tries left" (plural forms in the locales). */

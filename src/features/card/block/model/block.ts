@@ -12,7 +12,7 @@ import { i18n } from '@/shared/i18n';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 
-export const blockMutation = createIdempotentMutation(cardsBlock);
+const blockMutation = createIdempotentMutation(cardsBlock);
 
 export const BLOCK_REASONS = CardBlockReason.options;
 
@@ -21,7 +21,7 @@ export const blockDismissed = createEvent();
 export const reasonChanged = createEvent<CardBlockReason>();
 export const blockConfirmed = createEvent();
 
-export const canBlock = (card: Pick<Card, 'allowedActions'>): boolean => card.allowedActions.includes('block');
+const canBlock = (card: Pick<Card, 'allowedActions'>): boolean => card.allowedActions.includes('block');
 
 export const $blockCard = createStore<Card | null>(null, { serialize: 'ignore' })
   .on(blockRequested, (_, card) => (canBlock(card) ? card : null))

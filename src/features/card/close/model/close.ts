@@ -12,7 +12,7 @@ import { i18n } from '@/shared/i18n';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 
-export const closeMutation = createIdempotentMutation(cardsClose);
+const closeMutation = createIdempotentMutation(cardsClose);
 
 export const closeRequested = createEvent<Card>();
 export const closeDismissed = createEvent();

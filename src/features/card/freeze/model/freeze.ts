@@ -10,7 +10,7 @@ import { createIdempotentMutation } from '@/shared/api';
 import { cardsUpdateStatus, type Card } from '@/shared/contract';
 import { haptic } from '@/shared/platform';
 
-export const updateStatusMutation = createIdempotentMutation(cardsUpdateStatus);
+const updateStatusMutation = createIdempotentMutation(cardsUpdateStatus);
 
 export type FreezeAction = 'freeze' | 'unfreeze';
 

@@ -15,7 +15,7 @@ import {
   productRequested,
 } from '@/entities/card-product';
 import { createAddressForm } from '@/entities/delivery-address';
-import { $moneyBlock, userRefreshRequested, userRequested, type MoneyBlock } from '@/entities/user';
+import { $moneyBlock, refreshOnAccountRefusal, userRequested, type MoneyBlock } from '@/entities/user';
 import { createShortfall, walletRequested } from '@/entities/wallet';
 import { createIdempotentMutation } from '@/shared/api';
 import { cardsCreate, type Card } from '@/shared/contract';
@@ -33,7 +33,7 @@ import {
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 
-export const createCardMutation = createIdempotentMutation(cardsCreate);
+const createCardMutation = createIdempotentMutation(cardsCreate);
 
 /** The screen opened for a product id from the route (null / empty: none chosen). */
 export const issueFormOpened = createEvent<string | null>();
@@ -45,7 +45,7 @@ export const confirmationClosed = createEvent();
 /** "Confirm and pay" in the confirmation. */
 export const issueConfirmed = createEvent();
 
-export const $productId = createStore<string | null>(null)
+const $productId = createStore<string | null>(null)
   .on(issueFormOpened, (_, id) => (id && id.trim() ? id : null))
   .reset(issueFormClosed);
 
@@ -64,7 +64,7 @@ sample({
   target: $depositInput,
 });
 
-export const $deposit = combine($depositInput, $product, (text, product) => parseAmountInput(text, product?.currency ?? 'USD'));
+const $deposit = combine($depositInput, $product, (text, product) => parseAmountInput(text, product?.currency ?? 'USD'));
 const $depositProblem = combine($product, $deposit, (product, deposit): AmountProblem | null =>
   product ? checkAmount(deposit, depositBounds(product, 'initial')) : null,
 );
@@ -72,7 +72,7 @@ const $depositProblem = combine($product, $deposit, (product, deposit): AmountPr
 const $validationShown = createStore(false).on(issuePressed, () => true).reset(issueFormOpened, issueFormClosed);
 export const $depositError = combine($validationShown, $depositProblem, (shown, problem) => (shown ? problem : null));
 
-export type IssueBlock = MoneyBlock;
+type IssueBlock = MoneyBlock;
 /** Why this user cannot issue a card now: the one rule for money actions (entities/user `$moneyBlock`). */
 export const $issueBlock = $moneyBlock;
 
@@ -155,11 +155,4 @@ sample({
 });
 $confirmationOpen.reset(createCardMutation.finished.failure);
 // Refused for the account state: refresh the profile so the screen explains it.
-sample({
-  clock: createCardMutation.finished.failure,
-  filter: ({ error }) => {
-    const code = (error as { code?: string } | null)?.code;
-    return code === 'ACCOUNT_UNDER_VERIFICATION' || code === 'ACCOUNT_VERIFICATION_FAILED';
-  },
-  target: userRefreshRequested,
-});
+refreshOnAccountRefusal(createCardMutation);

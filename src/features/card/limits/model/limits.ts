@@ -12,13 +12,13 @@ import { CURRENCY_DIGITS, minorToDecimal, parseAmountInput } from '@/shared/mone
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 
-export const limitsQuery = createApiQuery(cardsLimits);
-export const setLimitsMutation = createApiMutation(cardsSetLimits);
+const limitsQuery = createApiQuery(cardsLimits);
+const setLimitsMutation = createApiMutation(cardsSetLimits);
 const reloadLimits = createRefetch(limitsQuery, 'cards.limits.reload');
 
 /** The opened card's limits (never another card's). */
 export const $limits = combine(limitsQuery.$data, $openedCardId, (limits, id) => (limits && limits.cardId === id ? limits : null));
-export const $limitsFailed = combine(limitsQuery.$error, $limits, (error, limits) => error !== null && limits === null);
+const $limitsFailed = combine(limitsQuery.$error, $limits, (error, limits) => error !== null && limits === null);
 
 sample({ clock: $openedCardId, filter: (id): id is string => id !== null, fn: (id) => ({ params: { id: id as string } }), target: limitsQuery.start });
 // A purchase or a refund changes what was spent this month.
@@ -30,7 +30,7 @@ sample({
   target: reloadLimits,
 });
 
-export type LimitProblem = 'invalid' | 'perPurchaseAboveMonthly';
+type LimitProblem = 'invalid' | 'perPurchaseAboveMonthly';
 
 export const limitsEditOpened = createEvent();
 export const limitsEditClosed = createEvent();

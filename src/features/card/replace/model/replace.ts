@@ -13,7 +13,7 @@ import { navigateFx } from '@/shared/lib';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 
-export const replaceMutation = createIdempotentMutation(cardsReplace);
+const replaceMutation = createIdempotentMutation(cardsReplace);
 
 export const replaceRequested = createEvent<Card>();
 export const canReplace = (card: Pick<Card, 'allowedActions'>): boolean => card.allowedActions.includes('replace');

@@ -16,7 +16,7 @@ import {
 } from '@/shared/contract';
 import type * as z from 'zod/mini';
 
-export type PublicJwk = z.infer<typeof EcP256PublicJwk>;
+type PublicJwk = z.infer<typeof EcP256PublicJwk>;
 
 export interface RevealKeyPair {
   /** Non-extractable: it never leaves WebCrypto. */
@@ -49,7 +49,7 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
 }
 
 /** The AES-GCM key both sides derive: HKDF-SHA-256 over the ECDH secret. */
-export async function deriveSensitiveKey(privateKey: CryptoKey, peerPublicJwk: JsonWebKey, usage: KeyUsage): Promise<CryptoKey> {
+async function deriveSensitiveKey(privateKey: CryptoKey, peerPublicJwk: JsonWebKey, usage: KeyUsage): Promise<CryptoKey> {
   const peer = await crypto.subtle.importKey('jwk', peerPublicJwk, ECDH, false, []);
   const shared = await crypto.subtle.deriveBits({ name: 'ECDH', public: peer }, privateKey, 256);
   const hkdf = await crypto.subtle.importKey('raw', shared, 'HKDF', false, ['deriveKey']);

@@ -25,7 +25,7 @@ import { notify } from '@/shared/ui';
 import { createRevealKeyPair, decryptSensitiveData, formatExpiry, formatPan, type RevealKeyPair } from '../lib/sensitive-crypto';
 import { revealSeconds } from '../lib/reveal-timing';
 
-export const sensitiveMutation = createApiMutation(cardsSensitive);
+const sensitiveMutation = createApiMutation(cardsSensitive);
 
 export const revealRequested = createEvent<Card>();
 export const revealDialogConfirmed = createEvent();
@@ -58,10 +58,10 @@ const $keyPair = createStore<RevealKeyPair | null>(null, { serialize: 'ignore' }
 
 // ── 1. Authorise ──────────────────────────────────────────────────────────────────────────────────
 
-export type Authorization = 'granted' | 'denied' | 'dialog';
+type Authorization = 'granted' | 'denied' | 'dialog';
 
 /** Biometry (where the device has it), else Telegram's popup, else our own dialog. */
-export const authorizeFx = createEffect(async (): Promise<Authorization> => {
+const authorizeFx = createEffect(async (): Promise<Authorization> => {
   const { features } = getPlatformInfo();
   if (features.biometry) {
     const status = await getBiometryStatus();
@@ -103,7 +103,7 @@ $phase.on(revealDialogCancelled, (phase) => (phase === 'dialog' ? 'idle' : phase
 
 // ── 2. Key pair, request, decryption ───────────────────────────────────────────────────────────────
 
-export const keyPairFx = createEffect(createRevealKeyPair);
+const keyPairFx = createEffect(createRevealKeyPair);
 sample({ clock: granted, source: $phase, filter: (phase) => phase === 'loading', fn: () => undefined, target: keyPairFx });
 $keyPair.on(keyPairFx.doneData, (_, pair) => pair);
 sample({
@@ -114,7 +114,7 @@ sample({
   target: sensitiveMutation.start,
 });
 
-export const decryptFx = createEffect(async ({ keyPair, data, cardId }: { keyPair: RevealKeyPair; data: SensitiveData; cardId: string }) => {
+const decryptFx = createEffect(async ({ keyPair, data, cardId }: { keyPair: RevealKeyPair; data: SensitiveData; cardId: string }) => {
   const plain = await decryptSensitiveData(keyPair.privateKey, data, cardId);
   const revealed: RevealedCard = {
     cardId,
@@ -187,7 +187,7 @@ $revealCardId.reset(revealClosed);
 
 // ── Copy ──────────────────────────────────────────────────────────────────────────────────────────
 
-export const copyFx = createEffect(async ({ field, text }: { field: RevealField; text: string }) => {
+const copyFx = createEffect(async ({ field, text }: { field: RevealField; text: string }) => {
   const copied = field === 'number' ? text.replace(/\s/g, '') : text;
   await writeClipboard(copied);
   return { field, copied };
@@ -216,7 +216,7 @@ sample({ clock: copyFx.fail, target: copyFailedFx });
 const $copiedText = createStore<string | null>(null, { serialize: 'ignore' });
 $copiedText.on(copyFx.doneData, (_, { copied }) => copied);
 
-export const clearClipboardFx = createEffect(clearCopiedText);
+const clearClipboardFx = createEffect(clearCopiedText);
 sample({ clock: hidden, source: $copiedText, filter: Boolean, target: clearClipboardFx });
 $copiedText.reset(clearClipboardFx);
 

@@ -11,7 +11,7 @@ import {
   $productState,
   productRequested,
 } from '@/entities/card-product';
-import { $moneyBlock, userRequested } from '@/entities/user';
+import { $moneyBlock, refreshOnAccountRefusal, userRequested } from '@/entities/user';
 import { createShortfall, walletRequested } from '@/entities/wallet';
 import { createIdempotentMutation } from '@/shared/api';
 import { cardsTopUp, type Card } from '@/shared/contract';
@@ -21,14 +21,14 @@ import { i18n } from '@/shared/i18n';
 import { createAmountSheet, type AmountSheetStep } from '@/shared/lib';
 import { checkAmount, depositBounds, parseAmountInput, topUpCharge, type AmountProblem, type TopUpCharge } from '@/shared/money';
 
-export const topUpMutation = createIdempotentMutation(cardsTopUp);
+const topUpMutation = createIdempotentMutation(cardsTopUp);
 
 // The sheet belongs to the card on screen: opening another card or leaving the card closes it.
 const sheet = createAmountSheet<Card>('cardTopUp', { closeOn: [cardOpened, cardClosed] });
 export const { opened: topUpOpened, closed: topUpClosed, amountChanged, edited: topUpEdited, confirmed: topUpConfirmed, $step, $amountInput } = sheet;
 /** "Continue": validate, then show the charge to confirm. */
 export const topUpReviewed = sheet.reviewed;
-export type TopUpStep = AmountSheetStep;
+type TopUpStep = AmountSheetStep;
 /** The card being topped up (as it was when the sheet opened: its balance is the baseline). */
 export const $topUpCard = sheet.$subject;
 
@@ -44,7 +44,7 @@ export const $topUpProduct = combine($product, $topUpCard, (product, card) => (p
 export const $productLoading = combine($topUpCard, $topUpProduct, $productState, (card, product, state) => card !== null && product === null && state === 'pending');
 export const $productFailed = combine($topUpCard, $topUpProduct, $productState, (card, product, state) => card !== null && product === null && (state === 'error' || state === 'notFound'));
 
-export const $amount = combine($amountInput, $topUpProduct, (text, product) => parseAmountInput(text, product?.currency ?? 'USD'));
+const $amount = combine($amountInput, $topUpProduct, (text, product) => parseAmountInput(text, product?.currency ?? 'USD'));
 const $problem = combine($topUpProduct, $amount, (product, amount): AmountProblem | null =>
   product ? checkAmount(amount, depositBounds(product, 'topUp')) : 'required',
 );
@@ -97,3 +97,6 @@ sample({ clock: succeeded, fn: ({ result }) => result.transfer.total, target: an
 sample({ clock: succeeded, target: topUpClosed });
 
 sample({ clock: topUpMutation.finished.failure, fn: ({ error }) => ({ message: 'errors:cards.topUpFailed', error }), target: showCardFailureFx });
+
+// Refused for the account's state (an operator decided since the profile was read): the screen explains it at once.
+refreshOnAccountRefusal(topUpMutation);

@@ -5,7 +5,7 @@
  */
 import { combine, createEffect, createEvent, sample } from 'effector';
 import { cardChanged, cardClosed, cardDataInvalidated, cardOpened, showCardFailureFx } from '@/entities/card';
-import { $moneyBlock, userRequested } from '@/entities/user';
+import { $moneyBlock, refreshOnAccountRefusal, userRequested } from '@/entities/user';
 import { walletRefetchRequested } from '@/entities/wallet';
 import { createIdempotentMutation } from '@/shared/api';
 import { cardsWithdraw, type Card, type Money } from '@/shared/contract';
@@ -15,9 +15,9 @@ import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { amountToInputText, parseAmountInput } from '@/shared/money';
 
-export const withdrawMutation = createIdempotentMutation(cardsWithdraw);
+const withdrawMutation = createIdempotentMutation(cardsWithdraw);
 
-export type WithdrawStep = AmountSheetStep;
+type WithdrawStep = AmountSheetStep;
 /** Why the amount cannot be sent: nothing typed, not an amount, or more than the card holds. */
 export type WithdrawProblem = 'required' | 'invalid' | 'aboveBalance';
 
@@ -90,3 +90,6 @@ sample({ clock: withdrawMutation.finished.success, target: walletRefetchRequeste
 sample({ clock: withdrawMutation.finished.success, fn: ({ result }) => result.withdrawal.amount, target: announceFx });
 sample({ clock: withdrawMutation.finished.success, target: withdrawClosed });
 sample({ clock: withdrawMutation.finished.failure, fn: ({ error }) => ({ message: 'card-lifecycle:failures.withdraw', error }), target: showCardFailureFx });
+
+// Refused for the account's state (an operator decided since the profile was read): the screen explains it at once.
+refreshOnAccountRefusal(withdrawMutation);

@@ -1,0 +1,1 @@
+export { AccountFreeze } from './ui/account-freeze';

@@ -1,0 +1,2 @@
+export { DecideAdjustmentButtons, DecideAdjustmentDialogs } from './ui/adjustment-decide';
+export { approveAdjustment, rejectAdjustment } from './model/adjustment-decide';

@@ -1,0 +1,2 @@
+export { ProposeAdjustment } from './ui/adjustment-propose';
+export { proposeAdjustment } from './model/adjustment-propose';

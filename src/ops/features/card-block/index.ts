@@ -1,0 +1,2 @@
+export { BlockCardButton, BlockCardDialog } from './ui/card-block';
+export { blockCard } from './model/card-block';

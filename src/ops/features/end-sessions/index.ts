@@ -1,0 +1,2 @@
+export { EndSessionsButton, EndSessionsDialog } from './ui/end-sessions';
+export { endSessions } from './model/end-sessions';

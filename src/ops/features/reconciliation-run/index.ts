@@ -1,0 +1,2 @@
+export { RunReconciliation } from './ui/reconciliation-run';
+export { runReconciliation } from './model/reconciliation-run';

@@ -1,0 +1,2 @@
+export { AddNote } from './ui/add-note';
+export { noteAdded } from './model/user-note';

@@ -1,0 +1,1 @@
+export { AdjustmentsPage } from './ui/adjustments-page';

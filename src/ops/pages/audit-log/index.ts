@@ -1,0 +1,1 @@
+export { AuditLogPage } from './ui/audit-log-page';

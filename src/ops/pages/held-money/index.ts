@@ -1,0 +1,1 @@
+export { HeldMoneyPage } from './ui/held-money-page';

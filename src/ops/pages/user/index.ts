@@ -1,0 +1,1 @@
+export { UserPage } from './ui/user-page';

@@ -1,0 +1,2 @@
+export { createPagedList } from './paged-list';
+export { createConsoleAction } from './console-action';

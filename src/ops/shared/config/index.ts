@@ -1,0 +1,1 @@
+export { CONSOLE_BASENAME, CONSOLE_SECTIONS, opsPaths } from './routes';

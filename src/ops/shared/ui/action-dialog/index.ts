@@ -1,0 +1,1 @@
+export { ActionDialog } from './action-dialog';

@@ -1,0 +1,1 @@
+export { ConsolePage, Panel } from './console-page';

@@ -1,0 +1,2 @@
+export { UserPicture } from './ui/user-picture';
+export { userShown } from './model/user-picture';
