@@ -151,6 +151,28 @@ describe('sending money', () => {
     expect((await send(alice, { payCode: goneCode, amount: usd(1_00) })).body.error.code).toBe('RECIPIENT_NOT_FOUND');
   });
 
+  it('a frozen account neither sends nor receives (docs/ops.md "Freezing an account"), and moves nothing', async () => {
+    const cold = await newUser(t, { firstName: 'Cora', lastName: 'Frost' });
+    const coldCode = (await profile(cold)).payCode;
+    const name = `cora_${randomUUID().slice(0, 8)}`;
+    await setUsername(cold, name);
+    await fundWallet(t.db, cold.id, 10_00);
+    const freeze = (frozen: boolean) =>
+      t.db.query('UPDATE users SET frozen_at = $2, frozen_reason = $3 WHERE id = $1', [cold.id, frozen ? t.clock.now() : null, frozen ? 'compliance_review' : null]);
+    await freeze(true);
+    const before = [await walletBalance(t.db, alice.id), await walletBalance(t.db, cold.id)];
+    expect((await find(alice, { username: name })).body.error.code).toBe('RECIPIENT_UNAVAILABLE');
+    expect((await find(alice, { payCode: coldCode })).body.error.code).toBe('RECIPIENT_UNAVAILABLE');
+    const toFrozen = await send(alice, { payCode: coldCode, amount: usd(1_00) });
+    expect([toFrozen.status, toFrozen.body.error.code]).toEqual([409, 'RECIPIENT_UNAVAILABLE']);
+    const fromFrozen = await send(cold, { payCode: bobCode, amount: usd(1_00) });
+    expect([fromFrozen.status, fromFrozen.body.error.code, fromFrozen.body.error.details]).toEqual([403, 'ACCOUNT_FROZEN', { freezeReason: 'compliance_review' }]);
+    expect([await walletBalance(t.db, alice.id), await walletBalance(t.db, cold.id)]).toEqual(before);
+    await freeze(false);
+    expect((await send(alice, { payCode: coldCode, amount: usd(1_00) })).status).toBe(200);
+    expect((await send(cold, { payCode: bobCode, amount: usd(1_00) })).status).toBe(200);
+  });
+
   it('tells the recipient through the bot', async () => {
     const linked = await newUser(t);
     await t.db.query('UPDATE users SET telegram_id = $2 WHERE id = $1', [linked.id, 700_000_000 + Math.floor(Math.random() * 1e6)]);

@@ -1,16 +1,17 @@
 /**
  * Money out (issue #36): the address book (base58check), USDT withdrawals through the sandbox TRON network (confirmed,
  * failed, dropped and expired: refunded exactly once), SBP payouts, the 24-hour holds (new address, new device,
- * changed phone), email codes, fees, limits, operator approval, idempotency, and a storm of withdrawals.
+ * changed phone), email codes, fees, limits, idempotency, a storm of withdrawals; and operators' approval through
+ * /api/ops/withdrawals (docs/ops.md "Withdrawals over the approval size"), frozen accounts included.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appJobRegistry, runDueJobs } from '../../server/jobs';
 import { accountIds, balanceOf, checkLedger } from '../../server/modules/ledger';
-import { decideWithdrawal } from '../../server/modules/withdrawals';
 import { writeSandboxSetting } from '../../server/sandbox/settings';
 import { fundWallet, newUser, refreshSessionOf, spreadClientIps, walletBalance, type TestUser } from './card-helpers';
 import { createTestApp, latestCode, type TestApp } from './harness';
+import { newOperator, type TestOperator } from './ops-support';
 
 const ADDRESS = 'TCNtTa1rveKkovHR2ebABu4K66U6ocUCZX';
 const OTHER_ADDRESS = 'TEEFn7rQqx4Xc3GL1Bx27A155xAj7w5W7a';
@@ -141,27 +142,6 @@ describe('USDT withdrawal', () => {
     });
   }
 
-  it('waits for an operator above the threshold: approved → sent; rejected → refunded', async () => {
-    const { user, addressId } = await readyUser(10_000_00);
-    const above = t.config.withdrawals.usdt.approvalAbove + 1_00;
-    const deps = { db: t.db, clock: t.clock, settings: t.config.withdrawals, tron: t.app.sandbox!.tronSender, payouts: t.app.sandbox!.sbpPayouts };
-    const first = (await call(user, 'POST', '/api/withdrawals/usdt', { addressId, amount: above, fee: usdFee(), code: await code_(user) }, randomUUID())).body.data;
-    expect(first.status).toBe('awaitingApproval');
-    for (let i = 0; i < 3; i++) await runDueJobs(t.db, { registry: appJobRegistry(t.app) });
-    expect((await call(user, 'GET', `/api/withdrawals/${first.id}`)).body.data.status).toBe('awaitingApproval');
-    await decideWithdrawal(deps, first.id, { approve: true }, 'op_test');
-    expect((await settle(user, first.id)).status).toBe('completed');
-    t.clock.advance(61);
-    await refreshSessionOf(t, user);
-    const second = (await call(user, 'POST', '/api/withdrawals/usdt', { addressId, amount: above, fee: usdFee(), code: await code_(user) }, randomUUID())).body.data;
-    const before = await walletBalance(t.db, user.id);
-    await decideWithdrawal(deps, second.id, { approve: false, reason: 'unusual' }, 'op_test');
-    await decideWithdrawal(deps, second.id, { approve: false, reason: 'twice' }, 'op_test');
-    expect((await call(user, 'GET', `/api/withdrawals/${second.id}`)).body.data).toMatchObject({ status: 'rejected', failureCode: 'WITHDRAWAL_REJECTED' });
-    expect(await walletBalance(t.db, user.id)).toBe(before + above + usdFee().amount);
-    expect((await checkLedger(t.db)).ok).toBe(true);
-  });
-
   it('refuses what it must, moving nothing', async () => {
     const { user, addressId } = await readyUser(20_00);
     const c = await code_(user);
@@ -275,3 +255,71 @@ describe('storm', () => {
 async function code_(user: TestUser) {
   return code(user);
 }
+
+let compliance: TestOperator;
+const ops = (method: 'GET' | 'POST', url: string, payload?: object) => t.call({ method, url, headers: compliance.headers, ...(payload ? { payload } : {}) });
+const decide = (id: string, decision: 'approve' | 'decline', reason = 'checked the history') =>
+  ops('POST', `/api/ops/withdrawals/${id}/decide`, { decision, reason });
+const awaiting = async () => (await ops('GET', '/api/ops/withdrawals/awaiting?limit=100')).body.data.items as Array<Record<string, any>>;
+const audit = (id: string) => t.db.query<{ action: string; reason: string; operator_id: string }>('SELECT action, reason, operator_id FROM ops_audit_log WHERE target_id = $1', [id]);
+
+/** A verified user whose USDT withdrawal above the approval size waits for an operator (then one signs in). */
+const heldWithdrawal = async () => {
+  const above = t.config.withdrawals.usdt.approvalAbove + 1_00;
+  const { user, addressId } = await readyUser(above + usdFee().amount + 100_00);
+  const res = await call(user, 'POST', '/api/withdrawals/usdt', { addressId, amount: above, fee: usdFee(), code: await code(user) }, randomUUID());
+  expect(res.body.data?.status, JSON.stringify(res.body)).toBe('awaitingApproval');
+  // Signed in after the day the address waited (an operator session ends sooner).
+  compliance = await newOperator(t, ['compliance'], 'Carla Compliance');
+  await refreshSessionOf(t, user);
+  return { user, id: res.body.data.id as string, total: above + usdFee().amount };
+};
+
+describe('withdrawals held for an operator', () => {
+  it('are listed for compliance; approved → sent; a second decision is refused; both audited', async () => {
+    const { user, id } = await heldWithdrawal();
+    const listed = (await awaiting()).find((w) => w.id === id);
+    expect(listed).toMatchObject({ status: 'awaitingApproval', method: 'usdt', user: { id: user.id, name: expect.any(String), email: user.email, frozen: false }, decidedBy: null });
+    const approved = await decide(id, 'approve');
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.data).toMatchObject({ id, status: 'processing', decidedBy: compliance.id });
+    expect((await awaiting()).some((w) => w.id === id)).toBe(false);
+    expect((await settle(user, id)).status).toBe('completed');
+    const again = await decide(id, 'decline');
+    expect([again.status, again.body.error.code]).toEqual([409, 'WITHDRAWAL_ALREADY_DECIDED']);
+    expect(await audit(id)).toEqual([{ action: 'withdrawal.approved', reason: 'checked the history', operator_id: compliance.id }]);
+    expect((await decide('wdr_nobody', 'approve')).body.error.code).toBe('WITHDRAWAL_NOT_FOUND');
+    expect((await decide(id, 'approve', 'x')).status).toBe(400); // a reason of 3+ characters
+  });
+
+  it('declined → refunded exactly once, the user told', async () => {
+    const { user, id, total } = await heldWithdrawal();
+    await t.db.query('UPDATE users SET telegram_id = $2 WHERE id = $1', [user.id, 710_000_000 + Math.floor(Math.random() * 1e6)]);
+    const before = await walletBalance(t.db, user.id);
+    const declined = await decide(id, 'decline', 'unusual for this account');
+    expect(declined.body.data).toMatchObject({ status: 'rejected', failureCode: 'WITHDRAWAL_REJECTED', decidedBy: compliance.id });
+    expect((await decide(id, 'decline')).body.error.code).toBe('WITHDRAWAL_ALREADY_DECIDED');
+    expect(await walletBalance(t.db, user.id)).toBe(before + total);
+    const told = await t.db.query<{ kind: string }>('SELECT kind FROM bot_notifications WHERE user_id = $1', [user.id]);
+    expect(told.map((row) => row.kind)).toContain('withdrawalFailed');
+    expect((await audit(id)).map((row) => row.action)).toEqual(['withdrawal.declined']);
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('a frozen account withdraws nothing: no new withdrawal, and a held one can only be declined', async () => {
+    const { user, id, total } = await heldWithdrawal();
+    const frozen = await ops('POST', `/api/ops/users/${user.id}/freeze`, { reason: 'suspicious_activity', note: 'large withdrawal' });
+    expect(frozen.status, JSON.stringify(frozen.body)).toBe(200);
+    const refused = await call(user, 'POST', '/api/withdrawals/usdt', { addressId: 'wad_any', amount: 20_00, fee: { amount: t.config.withdrawals.usdt.fee, currency: 'USD' }, code: '123456' }, randomUUID());
+    expect([refused.status, refused.body.error.code]).toEqual([403, 'ACCOUNT_FROZEN']);
+    expect((await call(user, 'POST', '/api/withdrawals/email-code')).body.error.code).toBe('ACCOUNT_FROZEN');
+    expect((await awaiting()).find((w) => w.id === id)?.user.frozen).toBe(true);
+    const before = await walletBalance(t.db, user.id);
+    const approve = await decide(id, 'approve');
+    expect([approve.status, approve.body.error.code]).toEqual([409, 'WITHDRAWAL_ACCOUNT_FROZEN']);
+    expect((await call(user, 'GET', `/api/withdrawals/${id}`)).body.data.status).toBe('awaitingApproval');
+    expect(await audit(id)).toEqual([]);
+    expect((await decide(id, 'decline', 'account frozen')).body.data.status).toBe('rejected');
+    expect(await walletBalance(t.db, user.id)).toBe(before + total); // money still comes in to a frozen account
+  });
+});

@@ -28,14 +28,19 @@ export interface RecipientRow extends Record<string, unknown> {
   last_name: string;
   pay_code: string;
   telegram_username: string | null;
+  /** Frozen by an operator (docs/ops.md "Freezing an account"): receives no transfers (RECIPIENT_UNAVAILABLE). */
+  frozen: boolean;
 }
 
 const notFound = () => catalogError('RECIPIENT_NOT_FOUND', 'Nobody can receive money under this username or code. Check it and try again.');
 
+/** A frozen account neither sends nor receives (issue #36): found, but no money goes to it. */
+export const recipientUnavailable = () => catalogError('RECIPIENT_UNAVAILABLE', 'This person cannot receive money right now.');
+
 /** The user behind a payment code who can receive money (an account that exists and is not deleted), or null. */
 export const recipientByPayCode = async (q: Queryable, payCode: string, lock = false): Promise<RecipientRow | null> => {
   const [row] = await q.query<RecipientRow>(
-    `SELECT u.id, u.first_name, u.last_name, p.pay_code, u.telegram_username FROM payment_profiles p JOIN users u ON u.id = p.user_id
+    `SELECT u.id, u.first_name, u.last_name, p.pay_code, u.telegram_username, u.frozen_at IS NOT NULL AS frozen FROM payment_profiles p JOIN users u ON u.id = p.user_id
      WHERE p.pay_code = $1 AND u.deleted_at IS NULL${lock ? ' FOR SHARE OF u' : ''}`,
     [payCode],
   );
@@ -69,7 +74,7 @@ export const findRecipient = async ({ db, clock, user, body, settings }: Transfe
     if (body.username !== undefined) {
       username = body.username.replace(/^@/, '');
       const rows = await q.query<RecipientRow>(
-        `SELECT u.id, u.first_name, u.last_name, p.pay_code, u.telegram_username FROM users u JOIN payment_profiles p ON p.user_id = u.id
+        `SELECT u.id, u.first_name, u.last_name, p.pay_code, u.telegram_username, u.frozen_at IS NOT NULL AS frozen FROM users u JOIN payment_profiles p ON p.user_id = u.id
          WHERE lower(u.telegram_username) = lower($1) AND u.deleted_at IS NULL AND p.discoverable LIMIT 2`,
         [username],
       );
@@ -84,7 +89,7 @@ export const findRecipient = async ({ db, clock, user, body, settings }: Transfe
           await paymentProfile(q, candidate.id, now);
           rows.push(
             ...(await q.query<RecipientRow>(
-              `SELECT u.id, u.first_name, u.last_name, p.pay_code, u.telegram_username FROM users u JOIN payment_profiles p ON p.user_id = u.id
+              `SELECT u.id, u.first_name, u.last_name, p.pay_code, u.telegram_username, u.frozen_at IS NOT NULL AS frozen FROM users u JOIN payment_profiles p ON p.user_id = u.id
                WHERE lower(u.telegram_username) = lower($1) AND u.deleted_at IS NULL AND p.discoverable LIMIT 2`,
               [username],
             )),
@@ -97,6 +102,7 @@ export const findRecipient = async ({ db, clock, user, body, settings }: Transfe
     }
     if (!row) throw notFound();
     if (row.id === user.userId) throw catalogError('SELF_TRANSFER', 'This is your own account: you cannot send money to yourself.');
+    if (row.frozen) throw recipientUnavailable();
     return { payCode: row.pay_code, name: maskedName(row.first_name, row.last_name), username: username ? (row.telegram_username ?? username) : null };
   });
 };

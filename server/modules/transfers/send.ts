@@ -12,7 +12,7 @@ import { catalogError } from '../../http/errors';
 import { accountIds, ensureWalletAccounts, insufficientFunds, postTransaction, runLedgerTx, UnknownLedgerAccountsError } from '../ledger';
 import { notifyUser } from '../notifications';
 import { sentLast24h } from './limits';
-import { recipientByPayCode } from './profile';
+import { recipientByPayCode, recipientUnavailable } from './profile';
 import { lockOpenRequest, markRequestPaid } from './requests';
 import { maskedName, paymentProfile, type TransfersRequest } from './shared';
 
@@ -94,6 +94,8 @@ const makeTransfer = async (q: Queryable, ctx: TransfersRequest<typeof transfers
   const recipient = await recipientByPayCode(q, body.payCode, true);
   if (!recipient) throw catalogError('RECIPIENT_NOT_FOUND', 'Nobody can receive money under this code.');
   if (recipient.id === user.userId) throw catalogError('SELF_TRANSFER', 'This is your own account: you cannot send money to yourself.');
+  // Read under the row's share lock: a freeze (an UPDATE of that row) lands before this transfer or after it.
+  if (recipient.frozen) throw recipientUnavailable();
   const request = body.requestId ? await lockOpenRequest(q, body.requestId, now) : null;
   if (request && (request.requester_id !== recipient.id || Number(request.amount) !== body.amount.amount || request.currency !== body.amount.currency)) {
     throw catalogError('PAYMENT_REQUEST_MISMATCH', 'The transfer does not match the payment request: reload it and confirm again.');

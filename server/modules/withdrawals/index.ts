@@ -24,6 +24,7 @@ import { getWithdrawal, getWithdrawalOptions, sendWithdrawalCode, withdrawSbp, w
 import { WITHDRAWAL_JOB } from './shared';
 
 export { decideWithdrawal } from './process';
+export { toWithdrawal, type WithdrawalRow } from './shared';
 
 const registerWithdrawals = (app: FastifyInstance, { db, clock, config, adapters }: ModuleDeps): void => {
   const mail = adapters.mail;

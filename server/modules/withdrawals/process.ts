@@ -127,23 +127,32 @@ export const withdrawalJobGaveUp = async (q: Queryable, payload: { withdrawalId:
   ctx.log.error({ withdrawalId: payload.withdrawalId, error: ctx.error }, 'withdrawal job gave up: needs review');
 };
 
-/** An operator's decision on a withdrawal awaiting approval (issue #32's operator endpoints call these). */
-export const decideWithdrawal = (deps: Deps, id: string, decision: { approve: true } | { approve: false; reason: string }, operator: string) =>
-  runLedgerTx(deps.db, async (q) => {
-    const row = await read(q, id, true);
-    if (!row || row.status !== 'awaiting_approval') return null;
-    const now = deps.clock.now();
-    if (decision.approve) {
-      await q.query(`UPDATE withdrawals SET status = 'pending', decided_by = $3, updated_at = $2 WHERE id = $1`, [id, now, operator]);
-      await updateWalletRow(q, { ...row, status: 'pending' }, 'pending', deps.settings);
-      await enqueueJob(q, { kind: 'withdrawals.process', payload: { withdrawalId: id }, dedupeKey: `withdrawals.process:${id}`, maxAttempts: 10_000 });
-    } else {
-      await refundWithdrawal(q, row, 'rejected', 'WITHDRAWAL_REJECTED', now, deps.settings);
-      await q.query(`UPDATE withdrawals SET status = 'rejected', failure_code = 'WITHDRAWAL_REJECTED', decided_by = $3, updated_at = $2, finished_at = $2 WHERE id = $1`, [
-        id,
-        now,
-        operator,
-      ]);
-    }
-    return read(q, id);
-  });
+export type WithdrawalDecision = { approve: true } | { approve: false; reason: string };
+
+/**
+ * An operator's decision on a withdrawal awaiting approval, in the caller's transaction (the ops endpoint
+ * POST /api/ops/withdrawals/{id}/decide audits it in the same one): approved → pending, its job enqueued; declined →
+ * refunded once, the user told. Answers the row before and after (null: no such withdrawal); a row that is not
+ * awaiting approval is left as it is (`decided: false`).
+ */
+export const decideWithdrawal = async (q: Queryable, deps: Pick<Deps, 'clock' | 'settings'>, id: string, decision: WithdrawalDecision, operator: string) => {
+  const row = await read(q, id, true);
+  if (!row) return null;
+  if (row.status !== 'awaiting_approval') return { before: row, after: row, decided: false };
+  const now = deps.clock.now();
+  if (decision.approve) {
+    await q.query(`UPDATE withdrawals SET status = 'pending', decided_by = $3, updated_at = $2 WHERE id = $1`, [id, now, operator]);
+    await updateWalletRow(q, { ...row, status: 'pending' }, 'pending', deps.settings);
+    await enqueueJob(q, { kind: 'withdrawals.process', payload: { withdrawalId: id }, dedupeKey: `withdrawals.process:${id}`, maxAttempts: 10_000 });
+  } else {
+    await refundWithdrawal(q, row, 'rejected', 'WITHDRAWAL_REJECTED', now, deps.settings);
+    await q.query(`UPDATE withdrawals SET status = 'rejected', failure_code = 'WITHDRAWAL_REJECTED', decided_by = $3, updated_at = $2, finished_at = $2 WHERE id = $1`, [
+      id,
+      now,
+      operator,
+    ]);
+    const money = { amount: Number(row.amount), currency: row.currency };
+    await notifyUser(q, row.user_id, { kind: 'withdrawalFailed', ref: id, amount: money, method: row.method }, now);
+  }
+  return { before: row, after: (await read(q, id))!, decided: true };
+};
