@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { SmtpMailAdapter } from './adapters/mail';
 import { CbrRateProvider } from './adapters/rates';
 import { TelegramBotAdapter } from './adapters/telegram-bot';
-import { TronGridSource } from './adapters/tron';
+import { TronGridSender, TronGridSource, type TronSender } from './adapters/tron';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/db';
@@ -63,9 +63,29 @@ export const resolveAdapters = (
         ? sandbox?.bot
         : undefined);
 
+  // USDT withdrawals (docs/server.md "Withdrawals"): TronGrid signs with the hot wallet's key from configuration.
+  const w = config.withdrawals;
+  let tronSender: TronSender | undefined = given.tronSender;
+  if (!tronSender && w.tronSender === 'trongrid' && w.tronPrivateKey) {
+    tronSender = new TronGridSender({
+      apiUrl: config.tron.trongrid.apiUrl,
+      apiKey: config.tron.trongrid.apiKey,
+      privateKey: w.tronPrivateKey,
+      contractAddress: config.tron.trongrid.contractAddress,
+      feeLimitSun: w.tronFeeLimitSun,
+      expirationMs: w.tronExpirationSeconds * 1000,
+      timeoutMs: config.tron.trongrid.timeoutMs,
+    });
+    app.log.info({ hotWallet: tronSender.address }, 'USDT withdrawals: TronGrid');
+  } else if (!tronSender && w.tronSender === 'sandbox') {
+    tronSender = sandbox?.tronSender;
+  }
+
   return {
     sandbox,
     adapters: {
+      tronSender,
+      sbpPayouts: given.sbpPayouts ?? (w.sbpPayouts === 'sandbox' ? sandbox?.sbpPayouts : undefined),
       mail,
       rates,
       bot,

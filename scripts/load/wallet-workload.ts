@@ -10,6 +10,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../../server/db/db';
 import { checkLedger } from '../../server/modules/ledger';
 import { LoadStats, type Answer, type LoadClient } from './http-client';
+import { auditMoneyBetweenPeople } from './money-between-people-audit';
 import { SANDBOX_TEST_TOKEN } from './server-process';
 
 export interface LoadUser {
@@ -21,16 +22,38 @@ export interface LoadUser {
   /** Last known available balances (minor units), refreshed by wallet reads and money answers. */
   balance: { USD: number; RUB: number };
   cardIds: string[];
+  /** Money between people and money out (prepareMoneyBetweenPeople): the payment code and a saved TRON address. */
+  payCode?: string;
+  addressId?: string;
+  /** When the user last asked for a withdrawal email code (one a minute: RESEND_TOO_SOON). */
+  codeAskedAt?: number;
   acked: {
     exchanges: string[];
     usdt: string[];
     sbp: Array<{ paymentId: string; amount: number }>;
     cards: string[];
     topups: string[];
+    /** Transfers to other users, payments of requests included. */
+    transfers: string[];
+    withdrawals: string[];
   };
 }
 
-export type Operation = 'exchange' | 'usdtDeposit' | 'sbpTopUp' | 'cardIssue' | 'cardTopUp' | 'walletRead' | 'cardsRead';
+export type Operation =
+  | 'exchange'
+  | 'usdtDeposit'
+  | 'sbpTopUp'
+  | 'cardIssue'
+  | 'cardTopUp'
+  | 'walletRead'
+  | 'cardsRead'
+  | 'transfer'
+  | 'requestMoney'
+  | 'payRequest'
+  | 'withdraw';
+
+/** A TRON address that passes base58check (the sandbox chain accepts any valid one). */
+const WITHDRAWAL_ADDRESS = 'TCNtTa1rveKkovHR2ebABu4K66U6ocUCZX';
 
 /** An answer that is not the operation's final outcome: the same request (same key) is sent again. */
 const isTransient = (answer: Answer): boolean =>
@@ -78,6 +101,10 @@ export class WalletWorkload {
   private readonly lateDeposits: Array<{ user: LoadUser; txHash: string }> = [];
   private readonly pendingSbp: Array<{ user: LoadUser; paymentId: string; amount: number }> = [];
   private rates = new Map<string, { quoteId: string; expiresAt: number }>();
+  /** Everyone's payment codes, the open payment requests anyone may pay, the withdrawal fees and an SBP bank. */
+  private payees: Array<{ index: number; payCode: string }> = [];
+  private readonly openRequests: Array<{ id: string; requester: LoadUser; amount: { amount: number; currency: string } }> = [];
+  private withdrawalTerms: { usdtFee: unknown; sbpFee: unknown; bankId: string } | null = null;
   private ratesInFlight: Promise<void> | null = null;
   private product: { id: string; minimalDeposit: number; max: number; topUpMin: number } | null = null;
   private calls = 0;
@@ -104,9 +131,8 @@ export class WalletWorkload {
     return answer;
   }
 
-  /** A money-moving call: the same Idempotency-Key until a definitive answer, on any live server. */
-  async idempotent(kind: string, user: LoadUser, method: string, path: string, body: unknown): Promise<Answer | null> {
-    const key = randomUUID();
+  /** A money-moving call: the same Idempotency-Key (`key`, default a new one) until a definitive answer, on any live server. */
+  async idempotent(kind: string, user: LoadUser, method: string, path: string, body: unknown, key: string = randomUUID()): Promise<Answer | null> {
     const deadline = performance.now() + (this.options.operationDeadlineMs ?? 120_000);
     for (let attempt = 1; ; attempt++) {
       let reason: string;
@@ -170,7 +196,7 @@ export class WalletWorkload {
             tag: '',
             balance: { USD: 0, RUB: 0 },
             cardIds: [],
-            acked: { exchanges: [], usdt: [], sbp: [], cards: [], topups: [] },
+            acked: { exchanges: [], usdt: [], sbp: [], cards: [], topups: [], transfers: [], withdrawals: [] },
           };
           const wallet = await this.call('walletRead', user, 'GET', '/api/wallet');
           user.tag = wallet.body.data.usdtDepositTag;
@@ -208,6 +234,33 @@ export class WalletWorkload {
       max: product.depositRange.max.amount,
       topUpMin: product.depositRange.min.amount,
     };
+  }
+
+  /**
+   * Money between people and money out (issue #36): each user's payment code and a saved TRON address, once they are
+   * verified (the sandbox verifies a new account within moments). Servers started with WITHDRAWAL_HOLD_SECONDS=0 let
+   * the address and the new device withdraw at once.
+   */
+  async prepareMoneyBetweenPeople(users: readonly LoadUser[]): Promise<void> {
+    const deadline = performance.now() + 30_000;
+    await Promise.all(
+      users.map(async (user) => {
+        for (;;) {
+          const me = await this.call('setup', user, 'GET', '/api/users/me');
+          if (me.body?.data?.verificationStatus === 'verified') break;
+          if (performance.now() > deadline) throw new Error(`user ${user.index} not verified: ${JSON.stringify(me.body)}`);
+          await sleep(100);
+        }
+        user.payCode = (await this.call('setup', user, 'GET', '/api/transfers/profile')).body.data.payCode;
+        const added = await this.call('setup', user, 'POST', '/api/withdrawals/addresses', { address: WITHDRAWAL_ADDRESS, label: `Load ${user.index}` });
+        if (added.status !== 200) throw new Error(`address refused: ${JSON.stringify(added.body)}`);
+        user.addressId = added.body.data.id;
+      }),
+    );
+    this.payees = users.map((user) => ({ index: user.index, payCode: user.payCode! }));
+    const options = await this.call('setup', users[0]!, 'GET', '/api/withdrawals/options');
+    if (options.status !== 200 || !options.body.data.sbp.banks.length) throw new Error(`withdrawal options: ${JSON.stringify(options.body)}`);
+    this.withdrawalTerms = { usdtFee: options.body.data.usdt.fee, sbpFee: options.body.data.sbp.fee, bankId: options.body.data.sbp.banks[0].id };
   }
 
   // ── Operations ─────────────────────────────────────────────────────────────────────────────────────
@@ -269,6 +322,53 @@ export class WalletWorkload {
     if (answer?.status === 200) user.acked.topups.push(answer.body.data.transfer.id);
   }
 
+  /** A transfer to another user (by payment code), in USD or RUB. */
+  async transfer(user: LoadUser): Promise<void> {
+    const others = this.payees.filter((p) => p.index !== user.index);
+    const payee = others[Math.floor(Math.random() * others.length)];
+    if (!payee) return this.readWallet(user);
+    const amount = Math.random() < 0.5 ? { amount: 10 + Math.floor(Math.random() * 2_000), currency: 'USD' } : { amount: 1_000 + Math.floor(Math.random() * 50_000), currency: 'RUB' };
+    const answer = await this.idempotent('transfer', user, 'POST', '/api/transfers', { payCode: payee.payCode, amount, note: `load ${user.index}` });
+    if (answer?.status === 200) user.acked.transfers.push(answer.body.data.id);
+  }
+
+  /** A payment request anyone in the run may pay (several may try at once: paid at most once). */
+  async requestMoney(user: LoadUser): Promise<void> {
+    const amount = Math.random() < 0.5 ? { amount: 100 + Math.floor(Math.random() * 500), currency: 'USD' } : { amount: 5_000 + Math.floor(Math.random() * 20_000), currency: 'RUB' };
+    const answer = await this.idempotent('requestMoney', user, 'POST', '/api/payment-requests', { amount, note: 'load' });
+    if (answer?.status === 200) this.openRequests.push({ id: answer.body.data.id, requester: user, amount });
+  }
+
+  /** Pays an open payment request of someone else (another user may pay it first: PAYMENT_REQUEST_CLOSED). */
+  async payRequest(user: LoadUser): Promise<void> {
+    const candidates = this.openRequests.filter((r) => r.requester !== user);
+    const request = candidates[Math.floor(Math.random() * candidates.length)];
+    if (!request) return this.requestMoney(user);
+    const answer = await this.idempotent('payRequest', user, 'POST', '/api/transfers', { payCode: request.requester.payCode, amount: request.amount, requestId: request.id });
+    if (answer?.status === 200) {
+      user.acked.transfers.push(answer.body.data.id);
+      const at = this.openRequests.indexOf(request);
+      if (at >= 0) this.openRequests.splice(at, 1);
+    }
+  }
+
+  /** A USDT (to the saved address) or SBP (to the own phone) withdrawal with a fresh email code; one code a minute per user. */
+  async withdraw(user: LoadUser): Promise<void> {
+    const terms = this.withdrawalTerms;
+    if (!terms || !user.addressId || (user.codeAskedAt !== undefined && performance.now() - user.codeAskedAt < 61_000)) return this.transfer(user);
+    user.codeAskedAt = performance.now();
+    const asked = await this.call('withdrawalCode', user, 'POST', '/api/withdrawals/email-code');
+    if (asked.status !== 200) return;
+    const mail = await this.call('withdrawalCode', null, 'GET', `/api/dev/mailbox?email=${encodeURIComponent(user.email)}`, undefined, { 'x-sandbox-token': this.options.sandboxToken ?? SANDBOX_TEST_TOKEN });
+    const code = mail.body?.data?.messages?.[0]?.code as string | undefined;
+    if (!code) return;
+    const answer =
+      Math.random() < 0.5
+        ? await this.idempotent('withdraw', user, 'POST', '/api/withdrawals/usdt', { addressId: user.addressId, amount: 10_00 + Math.floor(Math.random() * 2_000), fee: terms.usdtFee, code })
+        : await this.idempotent('withdraw', user, 'POST', '/api/withdrawals/sbp', { bankId: terms.bankId, amount: 100_00 + Math.floor(Math.random() * 50_000), fee: terms.sbpFee, code });
+    if (answer?.status === 200) user.acked.withdrawals.push(answer.body.data.id);
+  }
+
   async readWallet(user: LoadUser): Promise<void> {
     const answer = await this.read('walletRead', user, '/api/wallet');
     if (answer?.status !== 200) return;
@@ -295,6 +395,14 @@ export class WalletWorkload {
         return this.readWallet(user);
       case 'cardsRead':
         return this.readCards(user);
+      case 'transfer':
+        return this.transfer(user);
+      case 'requestMoney':
+        return this.requestMoney(user);
+      case 'payRequest':
+        return this.payRequest(user);
+      case 'withdraw':
+        return this.withdraw(user);
     }
   }
 
@@ -430,6 +538,14 @@ export const auditWorkload = async (db: Db, users: readonly LoadUser[]): Promise
   const badTopups = topupOutcomes.filter((t) => t.transfers !== 1 || t.outcomes !== 1);
   lines.push(['card top-ups moved once and settled once', `${topupOutcomes.length - badTopups.length} / ${topupOutcomes.length}`]);
   if (badTopups.length) problems.push(`card top-ups not applied exactly once: ${JSON.stringify(badTopups.slice(0, 10))}`);
+  // Transfers, payment requests and withdrawals (issue #36): each in the ledger exactly once, requests paid at most once,
+  // withdrawals settled or refunded once; the acknowledged ones are all there and nothing else is.
+  const between = await auditMoneyBetweenPeople(db, {
+    transfers: users.flatMap((u) => u.acked.transfers),
+    withdrawals: users.flatMap((u) => u.acked.withdrawals),
+  });
+  lines.push(...between.lines);
+  problems.push(...between.problems);
   lines.push(['result', problems.length ? 'FAILED' : 'OK']);
   return { ok: problems.length === 0, problems, lines };
 };

@@ -21,7 +21,9 @@ import { promoSection } from './promo';
 import { ConfigError, parseVars, resolveSection, type Env, type Section, type SectionContext, type SettingsOf } from './section';
 import { tracingSection } from './tracing';
 import { tronSection } from './tron';
+import { transfersSection } from './transfers';
 import { walletSection } from './wallet';
+import { withdrawalsSection } from './withdrawals';
 
 export { loadDatabaseConfig, localOrigin } from './core';
 export { ConfigError, loadSection, type Env } from './section';
@@ -29,6 +31,8 @@ export { promoSection, type PromoSettings } from './promo';
 export { walletSection, type WalletSettings } from './wallet';
 export { jobsSection, type JobsSettings } from './jobs';
 export { botSection } from './bot';
+export { type TransfersSettings } from './transfers';
+export { type WithdrawalsSettings } from './withdrawals';
 export { type TracingConfig } from './tracing';
 
 /** The sections besides the core, by the name they have on Config. */
@@ -43,6 +47,10 @@ const sections = {
   adapters: adaptersSection,
   /** The Telegram bot: notifications and /start (BOT_ADAPTER, BOT_WEBHOOK_SECRET). */
   bot: botSection,
+  /** Transfers between users and payment requests (TRANSFER_*, PAYMENT_REQUEST_TTL_HOURS). */
+  transfers: transfersSection,
+  /** Money out: TRON sender, SBP payouts, fees, limits, holds (TRON_SENDER_ADAPTER, USDT_WITHDRAWAL_*, SBP_PAYOUT_*). */
+  withdrawals: withdrawalsSection,
   /** Who checks new users' identity (KYC_PROVIDER) and what its results do (docs/ops.md "Verification"). */
   kyc: kycSection,
   /** What one request may cost at the HTTP edge (BODY_DISCARD_MAX_BYTES, MAX_IN_FLIGHT_REQUESTS). */

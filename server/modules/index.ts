@@ -20,6 +20,8 @@ import { promoModule } from './promo';
 import type { ModuleSettings } from './settings';
 import { statementsModule } from './statements';
 import { transactionDetailsModule } from './transaction-details';
+import { transfersModule } from './transfers';
+import { withdrawalsModule } from './withdrawals';
 import { usersModule } from './users';
 import { walletModule } from './wallet';
 
@@ -41,6 +43,8 @@ export const serverModules = (settings: ModuleSettings): MountedModule[] => [
   mount(statementsModule),
   mount(transactionDetailsModule),
   mount(appLockModule),
+  mount(transfersModule),
+  mount(withdrawalsModule),
   mount(opsModule),
   mount(kycModule),
   mount(clientErrorsModule),

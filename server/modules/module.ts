@@ -6,8 +6,8 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { MailAdapter } from '../adapters/mail';
 import type { CardIssuer } from '../adapters/card-issuer';
-import type { SbpAcquirer } from '../adapters/sbp';
-import type { TronDepositSource } from '../adapters/tron';
+import type { SbpAcquirer, SbpPayouts } from '../adapters/sbp';
+import type { TronDepositSource, TronSender } from '../adapters/tron';
 import type { BotAdapter } from '../adapters/telegram-bot';
 import type { KycProvider } from '../adapters/kyc';
 import type { RateProvider } from './exchange/rate-provider';
@@ -31,6 +31,10 @@ export interface Adapters {
   rates?: RateProvider;
   /** The Telegram bot's messages (notifications, /start answers); none = nothing is sent. */
   bot?: BotAdapter;
+  /** Where USDT withdrawals leave (TRON_SENDER_ADAPTER); none = USDT withdrawals refused. */
+  tronSender?: TronSender;
+  /** RUB withdrawals by SBP (SBP_PAYOUT_ADAPTER); none = refused. */
+  sbpPayouts?: SbpPayouts;
   /** Checks new users' identity (KYC_PROVIDER); none = operators review every new user by hand. */
   kyc?: KycProvider;
 }

@@ -39,6 +39,8 @@ import { registerPanelDevRoutes } from './routes/panel';
 import { registerWalletDevRoutes } from './routes/wallet';
 import { SANDBOX_SBP_CALLBACK_JOB, SandboxSbpAcquirer } from './sbp';
 import { SandboxTronChain } from './tron';
+import { SandboxTronSender } from './tron-sender';
+import { SandboxSbpPayouts } from './sbp-payouts';
 
 export { SandboxMailAdapter } from './mail';
 export { SandboxCardIssuer } from './card-issuer';
@@ -52,6 +54,10 @@ export interface Sandbox {
   cardIssuer: SandboxCardIssuer | null;
   /** The bot's outbox (GET /api/dev/bot-outbox). */
   bot: SandboxBotAdapter;
+  /** The stand-in TRON network USDT withdrawals are sent to. */
+  tronSender: SandboxTronSender;
+  /** The stand-in SBP payout provider. */
+  sbpPayouts: SandboxSbpPayouts;
   /** The KYC provider (POST /api/dev/kyc/settings). */
   kyc: SandboxKycProvider;
 }
@@ -108,6 +114,7 @@ export const createSandbox = (
         defaultDelayMs: config.cards.sandboxIssuer.delayMs,
         log: app.log,
       });
+  const withdrawals = config.withdrawals;
   // The KYC provider posts its decisions to this same server too, through the full HTTP stack.
   const kyc = new SandboxKycProvider({
     db,
@@ -125,7 +132,16 @@ export const createSandbox = (
     },
   });
   registry.register<{ checkId: string }>(SANDBOX_KYC_DECIDE_JOB, ({ checkId }) => kyc.decideAndDeliver(checkId));
-  const sandbox: Sandbox = { chain, acquirer, rates, cardIssuer: sandboxIssuer, bot: new SandboxBotAdapter(db, clock), kyc };
+  const sandbox: Sandbox = {
+    chain,
+    acquirer,
+    rates,
+    cardIssuer: sandboxIssuer,
+    bot: new SandboxBotAdapter(db, clock),
+    tronSender: new SandboxTronSender(db, clock, { outcome: 'confirm', delayMs: withdrawals.sandboxDelayMs, unreachable: false }, withdrawals.tronExpirationSeconds * 1000),
+    sbpPayouts: new SandboxSbpPayouts(db, clock, { outcome: 'succeed', delayMs: withdrawals.sandboxDelayMs, unreachable: false }),
+    kyc,
+  };
   app.decorate('sandbox', sandbox);
   return sandbox;
 };

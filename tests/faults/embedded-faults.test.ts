@@ -20,7 +20,7 @@ import {
   waitForIdleJobs,
 } from '../../scripts/load/server-process';
 import { auditWorkload, waitForJobs } from '../../scripts/load/wallet-workload';
-import { serverFleet, sleep } from './support';
+import { FAULT_MIX, serverFleet, sleep } from './support';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'faults-pglite-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -31,8 +31,9 @@ describe('embedded database (PGlite data folder)', () => {
     const first = await fleet.start();
     const users = await fleet.workload.signUp(4);
     for (const user of users) await fleet.workload.usdtDeposit(user, 2_000);
+    await fleet.workload.prepareMoneyBetweenPeople(users);
 
-    const load = fleet.workload.runFor(users, 8, { exchange: 4, cardIssue: 2, cardTopUp: 2, walletRead: 1 });
+    const load = fleet.workload.runFor(users, 8, FAULT_MIX);
     await sleep(3_000);
     await killServerProcess(first); // mid-write: PGlite gets no chance to close its files
     fleet.remove(first);
@@ -64,6 +65,8 @@ describe('embedded database (PGlite data folder)', () => {
       expect(fleet.workload.unresolved).toEqual([]);
       expect(audit.problems).toEqual([]);
       expect(users.reduce((n, u) => n + u.acked.exchanges.length, 0)).toBeGreaterThan(0);
+      expect(users.reduce((n, u) => n + u.acked.transfers.length, 0)).toBeGreaterThan(0);
+      expect(users.reduce((n, u) => n + u.acked.withdrawals.length, 0)).toBeGreaterThan(0);
     } finally {
       await db.close();
     }

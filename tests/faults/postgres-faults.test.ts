@@ -1,22 +1,23 @@
 /**
  * Faults on the production shape: several stateless server processes (`server/main.ts`) on one real PostgreSQL
  * (a throwaway cluster of this file's own, so it can be restarted), under a load of simulated users who exchange,
- * issue cards and top them up while reading their wallets and cards (scripts/load/wallet-workload.ts). Clients
+ * issue cards and top them up, send each other money, request it and pay requests, and withdraw USDT and RUB, while
+ * reading their wallets and cards (scripts/load/wallet-workload.ts). Clients
  * keep each operation's Idempotency-Key until they get a definitive answer, like the app does.
  *
  * After each fault: every acknowledged operation is in the database exactly once and nothing else is, every
- * card job finished and moved money once, and the ledger balances (auditWorkload).
+ * card job finished and moved money once, every transfer is one ledger transaction, every payment request is paid at
+ * most once, every withdrawal is settled or refunded exactly once, and the ledger balances (auditWorkload).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/db';
 import { startPostgresCluster, type PostgresCluster } from '../../scripts/load/postgres-cluster';
 import { killServerProcess, stopServerProcess } from '../../scripts/load/server-process';
 import { auditWorkload, waitForJobs, type LoadUser } from '../../scripts/load/wallet-workload';
-import { createMigratedDatabase, serverFleet, sleep } from './support';
+import { createMigratedDatabase, FAULT_MIX, serverFleet, sleep } from './support';
 
 const USERS = 12;
 const LOAD_SECONDS = 12;
-const MIX = { exchange: 4, cardIssue: 2, cardTopUp: 2, walletRead: 1, cardsRead: 1 } as const;
 
 let cluster: PostgresCluster;
 beforeAll(async () => {
@@ -31,6 +32,7 @@ const setUp = async () => {
   const users = await fleet.workload.signUp(USERS);
   await Promise.all(users.map((user) => fleet.workload.usdtDeposit(user, 2_000)));
   await fleet.workload.settle(db);
+  await fleet.workload.prepareMoneyBetweenPeople(users);
   return { db, fleet, users };
 };
 
@@ -39,6 +41,9 @@ const finish = async (db: Db, fleet: ReturnType<typeof serverFleet>, users: Load
   await waitForJobs(db, 90_000);
   const audit = await auditWorkload(db, users);
   const acknowledged = users.reduce((n, u) => n + u.acked.exchanges.length + u.acked.cards.length + u.acked.topups.length, 0);
+  // Money between people and money out went on through the fault too (issue #36).
+  expect(users.reduce((n, u) => n + u.acked.transfers.length, 0)).toBeGreaterThan(0);
+  expect(users.reduce((n, u) => n + u.acked.withdrawals.length, 0)).toBeGreaterThan(0);
   console.log(
     [
       ...audit.lines.map(([label, value]) => `  ${label.padEnd(44)} ${value}`),
@@ -53,7 +58,7 @@ describe('several server processes on one PostgreSQL, under load', () => {
     const { db, fleet, users } = await setUp();
     try {
       const victim = fleet.alive[0]!;
-      const load = fleet.workload.runFor(users, LOAD_SECONDS, MIX);
+      const load = fleet.workload.runFor(users, LOAD_SECONDS, FAULT_MIX);
       await sleep(4_000);
       // No warning: requests in flight on it die with their sockets; its running jobs keep their leases until they expire.
       await killServerProcess(victim);
@@ -82,7 +87,7 @@ describe('several server processes on one PostgreSQL, under load', () => {
     const { db, fleet, users } = await setUp();
     try {
       const pids = fleet.alive.map((s) => s.pid);
-      const load = fleet.workload.runFor(users, LOAD_SECONDS, MIX);
+      const load = fleet.workload.runFor(users, LOAD_SECONDS, FAULT_MIX);
       await sleep(4_000);
       cluster.stop('fast'); // terminates every session, in-flight transactions included
       await sleep(1_500);

@@ -15,6 +15,9 @@ export const createMigratedDatabase = async (adminUrl: string): Promise<{ url: s
   return { url, db };
 };
 
+/** The operations of the fault runs: money in, exchanges, cards, transfers, payment requests and withdrawals, reads. */
+export const FAULT_MIX = { exchange: 3, cardIssue: 2, cardTopUp: 2, transfer: 3, requestMoney: 1, payRequest: 1, withdraw: 1, walletRead: 1, cardsRead: 1 } as const;
+
 /**
  * Server processes sharing one database, and a workload whose calls go to whichever of them is alive.
  * Short leases so that the work of a killed process is taken over within seconds (defaults: 60 s and 30 s).
@@ -32,7 +35,18 @@ export const serverFleet = (databaseEnv: Record<string, string>) => {
     async start(): Promise<ServerProcess> {
       const server = await startServerProcess(
         `server-${++started}`,
-        sandboxServerEnv({ ...databaseEnv, JWT_SECRET: jwtSecret, IDEMPOTENCY_PENDING_SECONDS: '3', JOBS_LEASE_MS: '3000', TRON_POLL_MS: '500' }),
+        sandboxServerEnv({
+          ...databaseEnv,
+          JWT_SECRET: jwtSecret,
+          IDEMPOTENCY_PENDING_SECONDS: '3',
+          JOBS_LEASE_MS: '3000',
+          TRON_POLL_MS: '500',
+          // Withdrawals (issue #36): no 24-hour hold for the run's new addresses and devices; the sandbox chain and payout
+          // provider settle them a moment later, so some are in flight when a process dies.
+          WITHDRAWAL_HOLD_SECONDS: '0',
+          WITHDRAWAL_POLL_MS: '200',
+          SANDBOX_WITHDRAWAL_DELAY_MS: '300',
+        }),
       );
       alive.push(server);
       return server;

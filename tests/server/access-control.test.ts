@@ -18,7 +18,7 @@ let t: TestApp;
 let a: TestUser;
 let b: TestUser;
 /** What A owns and B must never see. */
-const owned = { cardId: '', physicalCardId: '', paymentId: '', last4: '', pan: '', amounts: [] as number[], walletTransactionId: '', cardTransactionId: '', tradeId: '' };
+const owned = { cardId: '', physicalCardId: '', paymentId: '', last4: '', pan: '', amounts: [] as number[], walletTransactionId: '', cardTransactionId: '', tradeId: '', requestId: '', addressId: '', withdrawalId: '' };
 
 const drain = () => runDueJobs(t.db, { registry: appJobRegistry(t.app), backoffBaseMs: 0 });
 const api = (user: TestUser | null, method: string, url: string, payload?: unknown, idempotent = false) =>
@@ -85,6 +85,16 @@ beforeAll(async () => {
   owned.walletTransactionId = sbpRow.id;
   owned.cardTransactionId = (await api(a, 'GET', `/api/cards/${owned.cardId}/transactions?type=purchase`)).body.data.items[0].id;
   owned.tradeId = (await api(a, 'GET', `/api/cards/${owned.cardId}/trades`)).body.data.items[0].id;
+  owned.addressId = (await api(a, 'POST', '/api/withdrawals/addresses', { address: 'TGgd7pXdZALo9GyT4pmF2tT6JRf7ETWVcL', label: 'SECRET LABEL' })).body.data.id;
+  owned.withdrawalId = (
+    await t.db.query<{ id: string }>(
+      `INSERT INTO withdrawals (id, user_id, method, status, amount, fee, currency, destination, transaction_id, request_key, created_at, updated_at)
+       SELECT 'wdr_owned_by_a', $1, 'usdt', 'rejected', 1, 0, 'USD', '{"kind":"tron","address":"TGgd7pXdZALo9GyT4pmF2tT6JRf7ETWVcL","label":"x","addressId":"x"}', id, 'k', now(), now()
+       FROM ledger_transactions WHERE user_id = $1 LIMIT 1 RETURNING id`,
+      [a.userId],
+    )
+  )[0]!.id;
+  owned.requestId = (await api(a, 'POST', '/api/payment-requests', { amount: { amount: 9_87, currency: 'USD' }, note: 'SECRET NOTE' })).body.data.id;
   expect(await checkLedger(t.db)).toMatchObject({ ok: true });
 });
 afterAll(() => t?.close());
@@ -122,7 +132,62 @@ const cardPath = (suffix: string, method: string, payload?: unknown, idempotent?
   notFound: cardNotFound,
 });
 
+const requestNotFound = { status: 404, code: 'PAYMENT_REQUEST_NOT_FOUND', service: 'wallet' };
+const requestPath = (suffix: string): OwnedCase => ({
+  kind: 'owned',
+  request: (id) => ({ method: 'POST', url: `/api/payment-requests/${id}${suffix}` }),
+  ownedId: () => owned.requestId,
+  notFound: requestNotFound,
+});
+
 const cases: Partial<Record<EndpointId, OwnedCase | SharedCase>> = {
+  // Payment requests (issue #36): only the requester shares or cancels; whoever holds the link reads and pays.
+  // Withdrawals (issue #36): a saved address and a withdrawal are their owner's.
+  'withdrawals.removeAddress': {
+    kind: 'owned',
+    request: (id) => ({ method: 'POST', url: `/api/withdrawals/addresses/${id}/remove` }),
+    ownedId: () => owned.addressId,
+    notFound: { status: 404, code: 'ADDRESS_NOT_FOUND', service: 'wallet' },
+  },
+  'withdrawals.get': {
+    kind: 'owned',
+    request: (id) => ({ method: 'GET', url: `/api/withdrawals/${id}` }),
+    ownedId: () => owned.withdrawalId,
+    notFound: { status: 404, code: 'WITHDRAWAL_NOT_FOUND', service: 'wallet' },
+  },
+  'withdrawals.usdt': {
+    kind: 'owned',
+    request: (id) => ({ method: 'POST', url: '/api/withdrawals/usdt', payload: { addressId: id, amount: 10_00, fee: { amount: 100, currency: 'USD' }, code: '123456' }, idempotent: true }),
+    ownedId: () => owned.addressId,
+    notFound: { status: 404, code: 'ADDRESS_NOT_FOUND', service: 'wallet' },
+  },
+  'withdrawals.sbp': {
+    kind: 'shared',
+    why: 'bankId names a bank of the public SBP directory; the payout goes to the caller\'s own phone',
+    check: async () => {
+      const unknown = await api(b, 'POST', '/api/withdrawals/sbp', { bankId: 'nobank', amount: 100_00, fee: { amount: 0, currency: 'RUB' }, code: '123456' }, true);
+      expect(unknown.body.error.code).toBe('BANK_NOT_FOUND');
+    },
+  },
+  'paymentRequests.share': requestPath('/share'),
+  'paymentRequests.cancel': requestPath('/cancel'),
+  'paymentRequests.get': {
+    kind: 'shared',
+    why: 'a payment request is read by whoever holds its unguessable link, to pay it (docs/api.md "Payment requests")',
+    check: async () => {
+      const seen = await api(b, 'GET', `/api/payment-requests/${owned.requestId}`);
+      expect(seen.body.data).toMatchObject({ mine: false, paidBy: null, transferId: null });
+      expect((await api(b, 'GET', '/api/payment-requests')).body.data.items.map((r: { id: string }) => r.id)).not.toContain(owned.requestId);
+    },
+  },
+  'transfers.send': {
+    kind: 'shared',
+    why: 'requestId names a request the payer holds the link of; the money goes only to its requester',
+    check: async () => {
+      const unknown = await api(b, 'POST', '/api/transfers', { payCode: 'AAAAAAAAAA', amount: { amount: 1_00, currency: 'USD' }, requestId: 'prq_nobody' }, true);
+      expect(unknown.status).toBe(404);
+    },
+  },
   'cards.get': cardPath('', 'GET'),
   'cards.balance': cardPath('/balance', 'GET'),
   'cards.trades': cardPath('/trades', 'GET'),

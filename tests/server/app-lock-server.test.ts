@@ -141,6 +141,10 @@ describe('step-up: sensitive calls need a recent unlock, even on an unlocked ses
     'account.endSession': { method: 'POST', url: `/api/users/me/sessions/${randomUUID()}/end` },
     'account.endOtherSessions': { method: 'POST', url: '/api/users/me/sessions/end-others' },
     'account.delete': { method: 'POST', url: '/api/users/me/delete', payload: { confirm: true } },
+    // Issue #36: money out is confirmed by the app lock (step-up) and an email code.
+    'withdrawals.addAddress': { method: 'POST', url: '/api/withdrawals/addresses', payload: { address: 'TCNtTa1rveKkovHR2ebABu4K66U6ocUCZX', label: 'x' } },
+    'withdrawals.usdt': { method: 'POST', url: '/api/withdrawals/usdt', payload: { addressId: 'wad_x', amount: 10_00, fee: { amount: 100, currency: 'USD' }, code: '123456' } },
+    'withdrawals.sbp': { method: 'POST', url: '/api/withdrawals/sbp', payload: { bankId: '100000000111', amount: 100_00, fee: { amount: 0, currency: 'RUB' }, code: '123456' } },
   };
 
   it('declared in the contract: these endpoints always; a passcode change and a biometric registration carry the passcode instead', () => {

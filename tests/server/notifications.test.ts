@@ -87,7 +87,7 @@ describe('settings', () => {
       telegramLinked: true,
       botBlocked: false,
       language: 'en',
-      kinds: { topUpCredited: true, paymentFailed: true, cardReady: true, cardBlocked: true, purchaseApproved: true, purchaseDeclined: true, newSignIn: true },
+      kinds: { topUpCredited: true, paymentFailed: true, cardReady: true, cardBlocked: true, purchaseApproved: true, purchaseDeclined: true, newSignIn: true, transferReceived: true, requestPaid: true, withdrawalCompleted: true, withdrawalFailed: true },
     });
     const off = await settings(user, { kinds: { newSignIn: false, cardReady: false }, language: 'ru' });
     expect(off.status).toBe(200);

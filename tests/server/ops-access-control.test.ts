@@ -65,6 +65,9 @@ const samples: Record<Exclude<OpsEndpointId, `ops.auth.${string}`>, () => Sample
   'ops.held.attribute': () => ({ method: 'POST', url: `/api/ops/held/deposits/${ids.depositId}/attribute`, payload: { userId: u(), note: 'walk' } }),
   'ops.held.markReturn': () => ({ method: 'POST', url: `/api/ops/held/deposits/${ids.depositId}/return`, payload: { note: 'walk', returnAddress: null } }),
   'ops.held.sbp': () => ({ method: 'GET', url: '/api/ops/held/sbp' }),
+  'ops.withdrawals.awaiting': () => ({ method: 'GET', url: '/api/ops/withdrawals/awaiting' }),
+  // No such withdrawal: the role check comes first, then 404 (tests/server/withdrawals.test.ts decides real ones).
+  'ops.withdrawals.decide': () => ({ method: 'POST', url: '/api/ops/withdrawals/wdr_walk/decide', payload: { decision: 'decline', reason: 'walk' } }),
   'ops.adjustments.list': () => ({ method: 'GET', url: '/api/ops/adjustments' }),
   'ops.adjustments.propose': () => ({
     method: 'POST',

@@ -17,6 +17,8 @@ export const PRODUCTION_ENV = {
   RATES_PROVIDER: 'cbr',
   CARD_ISSUER_ADAPTER: 'none',
   SBP_ACQUIRER_ADAPTER: 'none',
+  TRON_SENDER_ADAPTER: 'none',
+  SBP_PAYOUT_ADAPTER: 'none',
   // The bot (tests/server/bot-config.test.ts): real Telegram, its webhook guarded.
   BOT_ADAPTER: 'telegram',
   BOT_WEBHOOK_SECRET: 'bot-webhook-secret-0123',

@@ -35,6 +35,13 @@ const guardedRequests: Record<string, { method: 'POST' | 'PATCH'; url: string; p
   'cards.replace': { method: 'POST', url: `/api/cards/${cardId}/replace`, payload: {} },
   'cards.withdraw': { method: 'POST', url: `/api/cards/${cardId}/withdraw`, payload: { amount: 1_00 } },
   'cards.sensitive': { method: 'POST', url: '/api/cards/sensitive', payload: { cardId, publicKey: validKey } },
+  'transfers.findRecipient': { method: 'POST', url: '/api/transfers/recipient', payload: { username: 'somebody' } },
+  'transfers.send': { method: 'POST', url: '/api/transfers', payload: { payCode: 'AAAAAAAAAA', amount: { amount: 1_00, currency: 'USD' } } },
+  'transfers.contactPicker': { method: 'POST', url: '/api/transfers/contact-picker', payload: {} },
+  'withdrawals.addAddress': { method: 'POST', url: '/api/withdrawals/addresses', payload: { address: 'TCNtTa1rveKkovHR2ebABu4K66U6ocUCZX', label: 'x' } },
+  'withdrawals.sendCode': { method: 'POST', url: '/api/withdrawals/email-code', payload: {} },
+  'withdrawals.usdt': { method: 'POST', url: '/api/withdrawals/usdt', payload: { addressId: 'wad_x', amount: 10_00, fee: { amount: 100, currency: 'USD' }, code: '123456' } },
+  'withdrawals.sbp': { method: 'POST', url: '/api/withdrawals/sbp', payload: { bankId: '100000000111', amount: 100_00, fee: { amount: 0, currency: 'RUB' }, code: '123456' } },
 };
 
 /** Every guarded call, each as the user would send it. */

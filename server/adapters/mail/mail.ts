@@ -6,7 +6,8 @@ export type MailKind =
   | 'signin-unknown-account'
   | 'email-change-code'
   | 'email-changed'
-  | 'ops-signin-code';
+  | 'ops-signin-code'
+  | 'withdrawal-code';
 
 export interface MailMessage {
   to: string;

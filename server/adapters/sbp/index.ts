@@ -10,3 +10,4 @@ export {
   type SbpInvoice,
   type SbpInvoiceRequest,
 } from './sbp';
+export { SbpPayoutError, type SbpBankInfo, type SbpPayoutRequest, type SbpPayouts, type SbpPayoutState } from './payouts';

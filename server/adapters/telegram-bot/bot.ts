@@ -14,6 +14,13 @@ export interface BotMessage {
   text: string;
   /** One inline button under the message. */
   button?: BotButton;
+  /**
+   * Instead of an inline button: a one-time keyboard button that lets the user pick one of their Telegram contacts
+   * (KeyboardButtonRequestUsers); Telegram then posts a `users_shared` update with `requestId`.
+   */
+  requestUser?: { requestId: number; text: string };
+  /** Remove a keyboard shown earlier (after a contact was picked). */
+  removeKeyboard?: boolean;
 }
 
 /**

@@ -20,6 +20,16 @@ export class TelegramBotAdapter implements BotAdapter {
       text: message.text,
       link_preview_options: { is_disabled: true },
       ...(message.button ? { reply_markup: { inline_keyboard: [[{ text: message.button.text, url: message.button.url }]] } } : {}),
+      ...(message.requestUser
+        ? {
+            reply_markup: {
+              keyboard: [[{ text: message.requestUser.text, request_users: { request_id: message.requestUser.requestId, user_is_bot: false, max_quantity: 1 } }]],
+              resize_keyboard: true,
+              one_time_keyboard: true,
+            },
+          }
+        : {}),
+      ...(message.removeKeyboard && !message.button ? { reply_markup: { remove_keyboard: true } } : {}),
     });
     if (typeof result?.message_id !== 'number') throw new BotApiError('Bot API answered sendMessage without a message_id', 200, false);
     return { messageId: result.message_id };
@@ -38,7 +48,9 @@ export class TelegramBotAdapter implements BotAdapter {
         reply_markup: { inline_keyboard: [[{ text: message.button.text, url: message.button.url }]] },
       },
       allow_user_chats: true,
+      allow_bot_chats: false,
       allow_group_chats: true,
+      allow_channel_chats: false,
     });
     if (typeof result?.id !== 'string') throw new BotApiError('Bot API answered savePreparedInlineMessage without an id', 200, false);
     return { id: result.id, expiresAt: typeof result.expiration_date === 'number' ? new Date(result.expiration_date * 1000) : null };

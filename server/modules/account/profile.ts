@@ -35,6 +35,8 @@ export class ProfileService {
     add('first_name', change.firstName);
     add('last_name', change.lastName);
     add('phone_number', change.phoneNumber);
+    // A new phone is a new SBP payout destination: withdrawals to it are held (docs/server.md "Withdrawals").
+    if (change.phoneNumber !== undefined) sets.push(`phone_changed_at = CASE WHEN phone_number IS DISTINCT FROM $${values.length} THEN $2 ELSE phone_changed_at END`);
     await db.query(`UPDATE users SET ${sets.join(', ')}, updated_at = $2 WHERE id = $1 AND deleted_at IS NULL`, values);
     return users.getProfile(userId);
   }

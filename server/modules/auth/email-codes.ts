@@ -9,7 +9,7 @@ import { deriveKey, hmacHex, safeEqual } from './secrets';
  * 'email_change': a code mailed to a NEW address of a signed-in account (bound to that account's id). 'ops_signin': an
  * operator's sign-in (docs/ops.md "Signing in"; operators are not users, so no user id).
  */
-export type CodePurpose = 'signup' | 'signin' | 'email_change' | 'ops_signin';
+export type CodePurpose = 'signup' | 'signin' | 'email_change' | 'ops_signin' | 'withdrawal';
 
 export interface IssuedCode {
   /** The code to email, or null when an informative notice goes out instead (no code can match). */

@@ -6,7 +6,7 @@ import { TelegramInitData } from './telegram';
 export { TokenService } from './tokens';
 export { SessionCheckedDb, sessionCte, sessionActsSql, SESSION_COLUMNS } from './session-checked-db';
 export { codeErrors, EmailCodeService, type IssuedCode } from './email-codes';
-export { emailChangeCodeMail, emailChangedMail } from './mail-messages';
+export { emailChangeCodeMail, emailChangedMail, withdrawalCodeMail } from './mail-messages';
 // For the operator side (server/modules/ops): the same secrets' derivation and device summary.
 export { deriveKey, sha256Base64Url } from './secrets';
 export { summarizeUserAgent } from './device';

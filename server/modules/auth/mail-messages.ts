@@ -47,3 +47,12 @@ export const emailChangedMail = (to: string, newEmail: string): MailMessage => (
   subject: 'Your account email was changed',
   text: `Your account's email is now ${newEmail}; this address no longer signs in. If you did not do this, contact support at once.`,
 });
+
+/** The code that confirms a withdrawal (issue #36): says what it confirms, so a phished code is recognised. */
+export const withdrawalCodeMail = (to: string, code: string): MailMessage => ({
+  to,
+  kind: 'withdrawal-code',
+  code,
+  subject: `${code} confirms your withdrawal`,
+  text: `Your code to confirm a withdrawal from your wallet is ${code}. It is valid for ${minutes} minutes. Never share it with anyone: support never asks for it. If you did not start a withdrawal, change your passcode and contact support.`,
+});

@@ -29,6 +29,11 @@ export const SYSTEM_ACCOUNTS = {
   promo_expense: { allowNegative: true },
   /** Money passed to the card issuer to fund cards. */
   card_issuer_funding: { allowNegative: true },
+  /**
+   * Withdrawals in flight (issue #36): a withdrawal's amount sits here from the request until the network or the payout
+   * provider settles it (then it leaves through usdt_clearing / sbp_clearing) or it fails (back to the wallet).
+   */
+  withdrawal_clearing: { allowNegative: false },
   /** Goodwill credits operators give (docs/ops.md "Manual adjustments"): the company's expense, only ever goes down. */
   goodwill_expense: { allowNegative: true },
   /** Corrections operators post either way (a mistake put right): the company's side of each. */

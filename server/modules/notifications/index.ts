@@ -16,6 +16,7 @@ import { BOT_NOTIFY_JOB, getNotificationSettings, updateNotificationSettings } f
 import { BOT_REPLY_JOB, registerBotWebhook } from './webhook';
 
 export { notifyCardBlocked, notifyUser } from './store';
+export { BOT_CONTACT_SHARED_JOB, type ContactSharedPayload } from './webhook';
 
 const registerNotifications = async (app: FastifyInstance, { db, clock, config, adapters }: ModuleDeps): Promise<void> => {
   const bot = adapters.bot;

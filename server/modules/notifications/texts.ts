@@ -37,12 +37,20 @@ const eventText = (kind: StoredNotificationKind, p: Record<string, any>, l: Noti
   const locale = LOCALE[l];
   const parts = locale.eventParts;
   const at = p.at ? `${new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(p.at))} UTC` : '';
-  const template = kind === 'accountStatus' ? locale.events.accountStatus[p.status as AccountStatusChange] : locale.events[kind];
+  const template: string =
+    kind === 'accountStatus'
+      ? locale.events.accountStatus[p.status as AccountStatusChange]
+      : kind === 'withdrawalCompleted' || kind === 'withdrawalFailed'
+        ? locale.events[kind][p.method as 'usdt' | 'sbp']
+        : locale.events[kind];
   return fill(template, {
     amount: p.amount ? formatMoney(p.amount, l) : '',
     method: p.method === 'usdt' || p.method === 'sbp' ? parts.methods[p.method as 'usdt' | 'sbp'] : '',
     card: p.last4 ? fill(parts.cardLast4, { last4: String(p.last4) }) : parts.card,
     merchant: String(p.merchant ?? ''),
+    from: String(p.from ?? ''),
+    by: String(p.by ?? ''),
+    note: p.note ? fill(parts.note, { note: String(p.note) }) : '',
     reason: (p.reason ? locale.reasons[p.reason as TradeDeclineReason] : p.freezeReason ? locale.verification.frozen.reasons[p.freezeReason as FreezeReason] : '') ?? '',
     items: ((p.items ?? []) as InfoRequestItem[]).map((item) => locale.verification.verificationItems[item]).join('; '),
     at,

@@ -10,6 +10,17 @@ import { setBotBlocked } from './store';
 import { languageOf } from './texts';
 
 export const BOT_REPLY_JOB = 'bot.reply';
+/**
+ * A Telegram contact the user picked (the "Choose a contact" button's `users_shared`) or sent (a contact card with a
+ * Telegram user id) in the private chat: handled by the transfers module, which answers with a button into the app on
+ * the confirm step of a transfer to that person (docs/server.md "Transfers between users").
+ */
+export const BOT_CONTACT_SHARED_JOB = 'transfers.contactShared';
+export interface ContactSharedPayload {
+  chatId: number;
+  telegramUserId: number;
+  language: 'en' | 'ru';
+}
 
 /** The part of a Telegram Update (https://core.telegram.org/bots/api#update) the bot reads; the rest is ignored. */
 const Update = z.object({
@@ -19,6 +30,8 @@ const Update = z.object({
       chat: z.object({ id: z.int(), type: z.string() }),
       from: z.optional(z.object({ language_code: z.optional(z.string()) })),
       text: z.optional(z.string()),
+      users_shared: z.optional(z.object({ request_id: z.int(), users: z.array(z.object({ user_id: z.number() })) })),
+      contact: z.optional(z.object({ user_id: z.optional(z.number()) })),
     }),
   ),
   /** The bot's membership in a chat changed: in a private chat, 'kicked' = the user blocked the bot, 'member' = unblocked. */
@@ -60,6 +73,16 @@ export const registerBotWebhook = async (app: FastifyInstance, deps: { db: Db; c
         return { success: true, data: { handled: true } };
       }
       const message = parsed.data.message;
+      const shared = message?.users_shared?.users[0]?.user_id ?? message?.contact?.user_id;
+      if (deps.enabled && message?.chat.type === 'private' && shared !== undefined && Number.isSafeInteger(shared) && shared > 0) {
+        await enqueueJob(deps.db, {
+          kind: BOT_CONTACT_SHARED_JOB,
+          payload: { chatId: message.chat.id, telegramUserId: shared, language: languageOf(message.from?.language_code) } satisfies ContactSharedPayload,
+          dedupeKey: `${BOT_CONTACT_SHARED_JOB}:${parsed.data.update_id}`,
+          maxAttempts: 5,
+        });
+        return { success: true, data: { handled: true } };
+      }
       const command = message?.text?.trim().match(/^\/start(?:@\w+)?(?:\s+(\S+))?$/);
       if (!deps.enabled || !message || message.chat.type !== 'private' || !command) return { success: true, data: { handled: false } };
       await setChatBlocked(deps, message.chat.id, false);

@@ -38,6 +38,8 @@ import {
   opsOperatorsCreate,
   opsOperatorsList,
   opsOperatorsUpdate,
+  opsWithdrawalsAwaiting,
+  opsWithdrawalsDecide,
 } from '@/shared/contract/ops';
 import { routesWith } from '../../http/route';
 import { appJobRegistry } from '../../jobs';
@@ -62,6 +64,7 @@ import {
   verifyOperatorCode,
 } from './operators/sign-in';
 import type { OpsDeps } from './shared';
+import { decideHeldWithdrawal, listAwaitingWithdrawals } from './withdrawals';
 
 export { createOperator } from './operators/create-operator';
 export { totpCodeAt } from './operators/totp';
@@ -102,6 +105,9 @@ const registerOpsRoutes = (app: FastifyInstance, deps: OpsDeps): void => {
   bind(opsHeldAttribute, attributeHeldDeposit);
   bind(opsHeldReturn, markHeldDepositForReturn);
   bind(opsHeldSbp, listStuckSbp);
+  // Withdrawals over the approval size.
+  bind(opsWithdrawalsAwaiting, listAwaitingWithdrawals);
+  bind(opsWithdrawalsDecide, decideHeldWithdrawal);
   // Manual adjustments under four eyes.
   bind(opsAdjustmentsList, listAdjustments);
   bind(opsAdjustmentsPropose, proposeAdjustment);
@@ -129,6 +135,7 @@ const registerOps = (app: FastifyInstance, { db, clock, config, adapters, tokens
     // An SBP payment the acquirer may still report late is not stuck yet (the deletion check's grace, the same hour).
     sbpStuckAfterSeconds: SBP_LATE_CALLBACK_GRACE_SECONDS,
     depositAddress,
+    withdrawals: config.withdrawals,
   });
 };
 

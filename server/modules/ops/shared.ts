@@ -1,6 +1,7 @@
 /** What every use case of the operator side gets (docs/server.md "Modules"): the module's deps and the request. */
 import type { MailAdapter } from '../../adapters/mail';
 import type { Clock } from '../../clock';
+import type { WithdrawalsSettings } from '../../config';
 import type { Db } from '../../db/db';
 import type { AnyEndpoint, RequestContext } from '../../http/route';
 import type { EmailCodeService, TokenService } from '../auth';
@@ -25,6 +26,8 @@ export interface OpsDeps {
   sbpStuckAfterSeconds: number;
   /** The shared USDT deposit address (the held deposits reached it; reconciliation asks the chain about it). */
   depositAddress: string;
+  /** Withdrawals' settings (a held withdrawal shown as the user sees it: its explorer link). */
+  withdrawals: WithdrawalsSettings;
 }
 
 export type OpsRequest<E extends AnyEndpoint> = RequestContext<E, OpsDeps>;

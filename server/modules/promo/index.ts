@@ -13,7 +13,7 @@ import { myPromoCode, myReferrals, payCardIssueBonus, type PromoDeps, type Refer
 import type { PromoSettings } from './settings';
 import { prepareShareMessage } from './share-message';
 
-export { payCardIssueBonus, promoBonusKey, referralIdOf } from './service';
+export { payCardIssueBonus, promoBonusKey, referralDisplayName, referralIdOf } from './service';
 export { loadPromoSettings, type PromoSettings } from './settings';
 
 /** Job kind the cards module enqueues when a referred user's card is issued (server/modules/cards/events.ts). */

@@ -33,7 +33,7 @@ export const referralIdOf = (userId: string): string =>
   `ref_${createHash('sha256').update(`referral:${userId}`, 'utf8').digest('hex').slice(0, 24)}`;
 
 /** "Ivan P.": first name and the initial of the last name (never another user's full name). */
-const referralDisplayName = (firstName: string, lastName: string): string => {
+export const referralDisplayName = (firstName: string, lastName: string): string => {
   const initial = Array.from(lastName.trim())[0];
   return initial ? `${firstName.trim()} ${initial.toLocaleUpperCase()}.` : firstName.trim();
 };

@@ -20,7 +20,7 @@ import type { Db } from '../../db/db';
 import { catalogError } from '../../http/errors';
 import { cardView, ownedCard, toCardTransaction, toTrade, type CardRow, type CardTransactionRow, type TopupRow, type TradeRow } from '../cards';
 import { WALLET_TRANSACTION_TYPES } from '../ledger';
-import { DECLINED_SBP_HISTORY_SQL, MICRO_PER_CENT, toSbpPayment, type ListRow, type WalletService } from '../wallet';
+import { DECLINED_SBP_HISTORY_SQL, MICRO_PER_CENT, RECEIVED_TRANSFERS_HISTORY_SQL, toSbpPayment, type ListRow, type WalletService } from '../wallet';
 import type { RequestLanguage } from '../../http/language';
 
 const notFound = () => catalogError('NOT_FOUND', 'No such transaction.');
@@ -165,8 +165,11 @@ export class TransactionDetailsService {
       `SELECT ${HISTORY_COLUMNS} FROM ledger_transactions WHERE user_id = $1 AND id = $2 AND type IN (${WALLET_TYPES_SQL})`,
       [userId, id],
     );
-    if (!row) throw notFound();
-    return { row, source: 'ledger' };
+    if (row) return { row, source: 'ledger' };
+    // A transfer another user sent: the same ledger transaction, seen from the recipient's side.
+    const [received] = await db.query<ListRow>(`SELECT ${HISTORY_COLUMNS} FROM (${RECEIVED_TRANSFERS_HISTORY_SQL}) AS received WHERE id = $2`, [userId, id]);
+    if (!received) throw notFound();
+    return { row: received, source: 'ledger' };
   }
 
   /** An exchange's fee (inside its amount), or the commissions charged for this transaction (separate rows). */

@@ -15,6 +15,7 @@ export { toSbpPayment } from './sbp';
 export { UsdtDepositWatcher } from './usdt-watcher';
 export { formatUsdtAmount, MICRO_PER_CENT, parseUsdtAmount, tagOfAmount } from './usdt-amount';
 export { DECLINED_SBP_HISTORY_SQL } from './declined-sbp';
+export { RECEIVED_TRANSFERS_HISTORY_SQL } from './received-transfers';
 
 interface WalletModules {
   settings: WalletSettings;

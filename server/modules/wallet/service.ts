@@ -11,6 +11,7 @@ import { pgErrorCode, UNIQUE_VIOLATION, type Db, type Queryable, type SqlParam }
 import { httpErrors } from '../../http/errors';
 import { accountIds, WALLET_TRANSACTION_TYPES } from '../ledger';
 import { DECLINED_SBP_HISTORY_SQL } from './declined-sbp';
+import { RECEIVED_TRANSFERS_HISTORY_SQL } from './received-transfers';
 import { formatUsdtAmount, MICRO_PER_CENT, randomTag } from './usdt-amount';
 
 const CURRENCIES: readonly Currency[] = ['USD', 'RUB'];
@@ -27,7 +28,7 @@ export interface TransactionsQuery {
 }
 
 /** Details fields a search text is matched against (references a user may paste: order id, tx hash, names). */
-const SEARCHED_DETAILS = ['txHash', 'orderId', 'invoiceId', 'paymentId', 'productName', 'referralName', 'cardLast4'] as const;
+const SEARCHED_DETAILS = ['txHash', 'orderId', 'invoiceId', 'paymentId', 'productName', 'referralName', 'cardLast4', 'counterpartyName', 'note', 'address', 'addressLabel'] as const;
 /** Shorter amount-looking texts match amounts only (so "50" does not hit every tx hash that contains 50). */
 const MIN_REFERENCE_SEARCH_FOR_AMOUNTS = 6;
 
@@ -78,6 +79,29 @@ const contractDetails = (type: WalletTransactionType, details: Record<string, un
       return { counterAmount: details.counterAmount, rate: details.rate, fee: details.fee, quoteId: details.quoteId };
     case 'promoBonus':
       return { referralId: details.referralId, referralName: details.referralName };
+    case 'p2pTransfer':
+      return { transferId: details.transferId, counterpartyName: details.counterpartyName, note: orNull(details.note), requestId: orNull(details.requestId) };
+    case 'usdtWithdrawal':
+      return {
+        withdrawalId: details.withdrawalId,
+        network: 'TRON',
+        address: details.address,
+        addressLabel: orNull(details.addressLabel),
+        usdtAmount: details.usdtAmount,
+        fee: details.fee,
+        txHash: orNull(details.txHash),
+        explorerUrl: orNull(details.explorerUrl),
+        state: details.state,
+      };
+    case 'sbpWithdrawal':
+      return {
+        withdrawalId: details.withdrawalId,
+        bankId: details.bankId,
+        bankName: details.bankName,
+        phoneMasked: details.phoneMasked,
+        fee: details.fee,
+        state: details.state,
+      };
     case 'manualAdjustment':
       return { kind: details.kind };
   }
@@ -193,7 +217,7 @@ export class WalletService {
       FROM ledger_transactions WHERE user_id = $1`;
     const rows = await db.query<ListRow>(
       `SELECT id, type, status, details, direction, amount, currency, reference, failure_code, created_at, finished_at
-       FROM (${ledger} UNION ALL ${held} UNION ALL ${DECLINED_SBP_HISTORY_SQL}) AS history WHERE ${where.join(' AND ')}
+       FROM (${ledger} UNION ALL ${held} UNION ALL ${DECLINED_SBP_HISTORY_SQL} UNION ALL ${RECEIVED_TRANSFERS_HISTORY_SQL}) AS history WHERE ${where.join(' AND ')}
        ORDER BY created_at DESC, id DESC LIMIT ${add(limit + 1)}`,
       params,
     );

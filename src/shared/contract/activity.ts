@@ -28,6 +28,12 @@ const EVENT_SHAPES = {
   purchaseApproved: { amount: Money, merchant, last4 },
   purchaseDeclined: { amount: Money, merchant, last4, reason: z.enum(TRADE_DECLINE_REASONS) },
   newSignIn: { at: Timestamp },
+  /** `from`: the sender's registered name, masked (transfers.ts); `note`: what they wrote. */
+  transferReceived: { amount: Money, from: z.string().check(z.maxLength(200)), note: z.nullable(z.string().check(z.maxLength(200))) },
+  /** `by`: the payer's registered name, masked. */
+  requestPaid: { amount: Money, by: z.string().check(z.maxLength(200)) },
+  withdrawalCompleted: { amount: Money, method: z.enum(['usdt', 'sbp']) },
+  withdrawalFailed: { amount: Money, method: z.enum(['usdt', 'sbp']) },
   /** `items`: what was asked for (infoRequested); `freezeReason`: why (frozen). */
   accountStatus: { status: z.enum(ACCOUNT_STATUS_CHANGES), items: z.optional(z.array(InfoRequestItem)), freezeReason: z.optional(FreezeReason) },
 } as const;
@@ -46,6 +52,10 @@ export const ActivityEvent = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('purchaseApproved'), ...EVENT_SHAPES.purchaseApproved }),
   z.object({ kind: z.literal('purchaseDeclined'), ...EVENT_SHAPES.purchaseDeclined }),
   z.object({ kind: z.literal('newSignIn'), ...EVENT_SHAPES.newSignIn }),
+  z.object({ kind: z.literal('transferReceived'), ...EVENT_SHAPES.transferReceived }),
+  z.object({ kind: z.literal('requestPaid'), ...EVENT_SHAPES.requestPaid }),
+  z.object({ kind: z.literal('withdrawalCompleted'), ...EVENT_SHAPES.withdrawalCompleted }),
+  z.object({ kind: z.literal('withdrawalFailed'), ...EVENT_SHAPES.withdrawalFailed }),
   z.object({ kind: z.literal('accountStatus'), ...EVENT_SHAPES.accountStatus }),
 ]);
 export type ActivityEvent = z.infer<typeof ActivityEvent>;
@@ -59,6 +69,10 @@ export const ActivityItem = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('purchaseApproved'), ...EVENT_SHAPES.purchaseApproved, ...ENTRY_SHAPE }),
   z.object({ kind: z.literal('purchaseDeclined'), ...EVENT_SHAPES.purchaseDeclined, ...ENTRY_SHAPE }),
   z.object({ kind: z.literal('newSignIn'), ...EVENT_SHAPES.newSignIn, ...ENTRY_SHAPE }),
+  z.object({ kind: z.literal('transferReceived'), ...EVENT_SHAPES.transferReceived, ...ENTRY_SHAPE }),
+  z.object({ kind: z.literal('requestPaid'), ...EVENT_SHAPES.requestPaid, ...ENTRY_SHAPE }),
+  z.object({ kind: z.literal('withdrawalCompleted'), ...EVENT_SHAPES.withdrawalCompleted, ...ENTRY_SHAPE }),
+  z.object({ kind: z.literal('withdrawalFailed'), ...EVENT_SHAPES.withdrawalFailed, ...ENTRY_SHAPE }),
   z.object({ kind: z.literal('accountStatus'), ...EVENT_SHAPES.accountStatus, ...ENTRY_SHAPE }),
 ]);
 export type ActivityItem = z.infer<typeof ActivityItem>;

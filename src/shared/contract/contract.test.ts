@@ -111,6 +111,31 @@ ADDITIONS.push(
   'POST /api/app-lock/biometry',
   'POST /api/app-lock/biometry/remove',
 );
+/** Issue #36 transfers between users and payment requests (docs/api.md "Transfers between users"). */
+ADDITIONS.push(
+  'GET /api/transfers/profile',
+  'PATCH /api/transfers/profile',
+  'POST /api/transfers/recipient',
+  'GET /api/transfers/limits',
+  'POST /api/transfers',
+  'POST /api/transfers/contact-picker',
+  'POST /api/payment-requests',
+  'GET /api/payment-requests',
+  'GET /api/payment-requests/{requestId}',
+  'POST /api/payment-requests/{requestId}/share',
+  'POST /api/payment-requests/{requestId}/cancel',
+);
+/** Issue #36 withdrawals (docs/api.md "Withdrawals"). */
+ADDITIONS.push(
+  'GET /api/withdrawals/options',
+  'GET /api/withdrawals/addresses',
+  'POST /api/withdrawals/addresses',
+  'POST /api/withdrawals/addresses/{addressId}/remove',
+  'POST /api/withdrawals/email-code',
+  'POST /api/withdrawals/usdt',
+  'POST /api/withdrawals/sbp',
+  'GET /api/withdrawals/{withdrawalId}',
+);
 /** Issue #31: the app tells the server its lock is on (the session is locked at the server; docs/api.md "App lock"). */
 ADDITIONS.push('POST /api/app-lock/lock');
 /** Issue #33: the app's errors reported to the server (docs/api.md "Client errors"). */
@@ -121,6 +146,9 @@ ADDITIONS.push('POST /api/client-errors');
  */
 const UNAUTHENTICATED_ADDITIONS = ['clientErrors.report'];
 const STATE_CHANGING = [
+  'transfers.send',
+  'withdrawals.usdt',
+  'withdrawals.sbp',
   'wallet.sbpCreate',
   'wallet.exchange',
   'cards.create',

@@ -26,6 +26,8 @@ export const ErrorObject = z.object({
       attemptsLeft: z.optional(z.int().check(z.minimum(0))),
       /** CODE_RATE_LIMITED: which limit was hit (codes per email, per network/IP, per account an hour). */
       limit: z.optional(z.enum(['email', 'network', 'account'])),
+      /** WITHDRAWAL_ON_HOLD: when withdrawals open again (ISO 8601). */
+      availableAt: z.optional(z.string()),
       /** ACCOUNT_FROZEN: why (users.ts FREEZE_REASONS); a string here so this file needs no users schema. */
       freezeReason: z.optional(z.string()),
     }),

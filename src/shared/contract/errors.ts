@@ -73,6 +73,25 @@ export const ERROR_CODES = def({
   SENSITIVE_DATA_UNAVAILABLE: { status: 409, service: 'cards', description: 'The card has no number yet or its status forbids reveal.' },
   ISSUER_ERROR: { status: 502, service: 'cards', description: 'The card issuer refused or failed the operation.' },
   CARD_BALANCE_EXCEEDED: { status: 422, service: 'cards', description: 'A withdrawal asked for more than the card holds.' },
+  // Transfers between users and withdrawals (issue #36, docs/api.md "Transfers between users", "Withdrawals")
+  RECIPIENT_NOT_FOUND: { status: 404, service: 'wallet', description: 'No user can receive money under this username or payment code.' },
+  RECIPIENT_UNAVAILABLE: { status: 409, service: 'wallet', description: 'The recipient cannot receive money now (account frozen or closed).' },
+  SELF_TRANSFER: { status: 422, service: 'wallet', description: 'The recipient is the sender.' },
+  TRANSFER_LIMIT_EXCEEDED: { status: 422, service: 'wallet', description: 'The amount is above the per-transfer or the 24-hour limit.' },
+  LOOKUP_LIMIT_REACHED: { status: 429, service: 'wallet', description: 'Too many recipient look-ups in the last hour.' },
+  PAYMENT_REQUEST_NOT_FOUND: { status: 404, service: 'wallet', description: 'No such payment request.' },
+  PAYMENT_REQUEST_CLOSED: { status: 409, service: 'wallet', description: 'The payment request was paid, cancelled or has expired.' },
+  PAYMENT_REQUEST_MISMATCH: { status: 422, service: 'wallet', description: 'The transfer does not match the request (recipient or amount).' },
+  WITHDRAWAL_ON_HOLD: { status: 409, service: 'wallet', description: 'Withdrawals are held (a new address or a sign-in on a new device); `details.availableAt` says until when.' },
+  WITHDRAWAL_LIMIT_EXCEEDED: { status: 422, service: 'wallet', description: 'The withdrawal is above the 24-hour withdrawal limit.' },
+  WITHDRAWAL_FEE_CHANGED: { status: 409, service: 'wallet', description: 'The fee the app showed is not the fee now; show the new one and confirm again.' },
+  WITHDRAWALS_UNAVAILABLE: { status: 503, service: 'wallet', description: 'This withdrawal method is not configured or not reachable now.' },
+  WITHDRAWAL_NOT_FOUND: { status: 404, service: 'wallet', description: 'No such withdrawal.' },
+  WITHDRAWAL_STATE_CONFLICT: { status: 409, service: 'wallet', description: 'The withdrawal is not in a state that allows this.' },
+  ADDRESS_NOT_FOUND: { status: 404, service: 'wallet', description: 'No such saved address.' },
+  ADDRESS_ALREADY_SAVED: { status: 409, service: 'wallet', description: 'This address is in the address book already.' },
+  ADDRESS_BOOK_FULL: { status: 409, service: 'wallet', description: 'The address book holds the most addresses it may.' },
+  BANK_NOT_FOUND: { status: 422, service: 'wallet', description: 'The bank is not among the SBP payout banks.' },
   CARD_ALREADY_REPLACED: { status: 409, service: 'cards', description: 'This blocked card has a replacement already (replacedByCardId).' },
   // Promo
   SHARE_MESSAGE_UNAVAILABLE: {
@@ -143,6 +162,9 @@ export const SBP_PAYMENT_ERROR_CODES = [
 ] as const;
 export type SbpPaymentErrorCode = (typeof SBP_PAYMENT_ERROR_CODES)[number];
 
+/** Why a withdrawal failed (`Withdrawal.failureCode`, the wallet row's `failureCode`); docs/api.md "Withdrawals". */
+export const WITHDRAWAL_FAILURE_CODES = ['TRON_OUT_OF_ENERGY', 'TRON_REVERT', 'TRON_FAILED', 'TRON_EXPIRED', 'PAYOUT_DECLINED', 'WITHDRAWAL_REJECTED', 'NEEDS_REVIEW'] as const;
+
 /**
  * Why a USDT transfer was not credited automatically: defined with the wallet's contract (wallet.ts), so the
  * wallet screen's code does not carry this catalogue (and the auth contract it imports) with it.
@@ -158,7 +180,7 @@ export { USDT_HOLD_REASONS, type UsdtHoldReason } from './wallet';
 export const userFacingCodes = () =>
   ({
     errors: [...(Object.keys(ERROR_CODES) as ErrorCode[]), ...(Object.keys(AUTH_ERROR_CODES) as AuthErrorCode[]), ...PROTOCOL_ERROR_CODES],
-    reasons: [...new Set([...CARD_REASON_CODES, ...TRADE_DECLINE_REASONS, ...SBP_PAYMENT_ERROR_CODES])],
+    reasons: [...new Set([...CARD_REASON_CODES, ...TRADE_DECLINE_REASONS, ...SBP_PAYMENT_ERROR_CODES, ...WITHDRAWAL_FAILURE_CODES])],
   }) as const;
 // A function, not a constant: a module-level computation would keep the whole catalogue (its descriptions
 // included) in every screen that imports one small list from this module (bundle budget, docs/frontend.md).

@@ -18,6 +18,9 @@ export * from './statements';
 export * from './receipts';
 export * from './transaction-details';
 export * from './app-lock';
+export * from './transfers';
+export * from './withdrawals';
+export * from './tron-address';
 export * from './client-errors';
 export * from './mini-app-link';
 
@@ -35,6 +38,8 @@ import { notificationsEndpoints } from './notifications';
 import { promoEndpoints } from './promo';
 import { statementsEndpoints } from './statements';
 import { receiptsEndpoints } from './receipts';
+import { transfersEndpoints } from './transfers';
+import { withdrawalsEndpoints } from './withdrawals';
 import { detailsEndpoints } from './transaction-details';
 import { usersEndpoints } from './users';
 import { walletEndpoints } from './wallet';
@@ -62,6 +67,8 @@ export const endpoints = {
   ...receiptsEndpoints,
   ...detailsEndpoints,
   ...appLockEndpoints,
+  ...transfersEndpoints,
+  ...withdrawalsEndpoints,
   ...clientErrorsEndpoints,
 } as const satisfies Record<string, EndpointDef<any, any, any, any>>;
 

@@ -6,7 +6,19 @@ import { defineEndpoint } from './core';
  * Every kind of notification the bot sends (docs/server.md "Bot notifications" lists the events); each kind's details
  * are activity.ts's ActivityEvent (the activity centre lists the same events).
  */
-export const NOTIFICATION_KINDS = ['topUpCredited', 'paymentFailed', 'cardReady', 'cardBlocked', 'purchaseApproved', 'purchaseDeclined', 'newSignIn'] as const;
+export const NOTIFICATION_KINDS = [
+  'topUpCredited',
+  'paymentFailed',
+  'cardReady',
+  'cardBlocked',
+  'purchaseApproved',
+  'purchaseDeclined',
+  'newSignIn',
+  'transferReceived',
+  'requestPaid',
+  'withdrawalCompleted',
+  'withdrawalFailed',
+] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
@@ -23,6 +35,10 @@ export const NotificationKinds = z.object({
   purchaseApproved: z.boolean(),
   purchaseDeclined: z.boolean(),
   newSignIn: z.boolean(),
+  transferReceived: z.boolean(),
+  requestPaid: z.boolean(),
+  withdrawalCompleted: z.boolean(),
+  withdrawalFailed: z.boolean(),
 });
 export type NotificationKinds = z.infer<typeof NotificationKinds>;
 

@@ -45,7 +45,8 @@ export type Wallet = z.infer<typeof Wallet>;
 
 /**
  * SPEC §3's seven types, plus `manualAdjustment` (an addition, docs/api.md "Wallet transactions"): a goodwill credit or
- * a correction operators posted under four eyes (docs/ops.md "Manual adjustments").
+ * a correction operators posted under four eyes (docs/ops.md "Manual adjustments"); plus money between people and money
+ * out (issue #36: docs/api.md "Transfers between users", "Withdrawals").
  */
 export const WalletTransactionType = z.enum([
   'usdtDeposit',
@@ -55,6 +56,9 @@ export const WalletTransactionType = z.enum([
   'sbpTopup',
   'currencyExchange',
   'promoBonus',
+  'p2pTransfer',
+  'usdtWithdrawal',
+  'sbpWithdrawal',
   'manualAdjustment',
 ]);
 export type WalletTransactionType = z.infer<typeof WalletTransactionType>;
@@ -96,6 +100,9 @@ export const USDT_HOLD_REASONS = ['no_tag', 'unknown_tag', 'ambiguous_tag', 'bel
 export type UsdtHoldReason = (typeof USDT_HOLD_REASONS)[number];
 export const UsdtDepositHold = z.object({ reason: z.enum(USDT_HOLD_REASONS) });
 export type UsdtDepositHold = z.infer<typeof UsdtDepositHold>;
+
+/** What both withdrawal rows carry: the withdrawal, its fee, its own state (awaitingApproval, processing, completed, failed, rejected). */
+const withdrawalDetails = { withdrawalId: Id, fee: Money, state: z.string() };
 
 /** The structured details the client turns into a localized description, one shape per type. */
 export const WalletTransaction = z.discriminatedUnion('type', [
@@ -147,6 +154,35 @@ export const WalletTransaction = z.discriminatedUnion('type', [
     ...txBase,
     type: z.literal('promoBonus'),
     details: z.object({ referralId: Id, referralName: z.string() }),
+  }),
+  z.object({
+    ...txBase,
+    type: z.literal('p2pTransfer'),
+    /** Sent (debit) or received (credit); both people's histories show the one ledger transaction under this id. */
+    details: z.object({ transferId: Id, counterpartyName: z.string(), note: z.nullable(z.string()), requestId: z.nullable(Id) }),
+  }),
+  z.object({
+    ...txBase,
+    type: z.literal('usdtWithdrawal'),
+    /** `amount` is what left the wallet (sent + fee); pending until the chain confirms, failed (refunded) otherwise. */
+    details: z.object({
+      ...withdrawalDetails,
+      /** TRON. */
+      network: z.string(),
+      address: z.string(),
+      addressLabel: z.nullable(z.string()),
+      /** Exactly what the address receives, 6 decimals. */
+      usdtAmount: DecimalString,
+      txHash: z.nullable(z.string()),
+      /** The transaction on the explorer (TRON_EXPLORER_TX_URL). */
+      explorerUrl: z.nullable(z.string()),
+    }),
+  }),
+  z.object({
+    ...txBase,
+    type: z.literal('sbpWithdrawal'),
+    /** `phoneMasked`: "•••4567". */
+    details: z.object({ ...withdrawalDetails, bankId: z.string(), bankName: z.string(), phoneMasked: z.string() }),
   }),
   z.object({
     ...txBase,

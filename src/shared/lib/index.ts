@@ -1,7 +1,7 @@
 export { buildSignInPath, getReturnTo, useReturnTo } from './return-to';
 export { handleBack, useBackHandler, useBackHandlerCount } from './back-stack';
 export { cn } from './class-names';
-export { createAmountSheet, type AmountSheetStep } from './amount-sheet';
+export { createAmountSheet, lazySheetOpened, type AmountSheetStep } from './sheet';
 export { guardClosing, closingGuardFx, hideKeyboardFx } from './money-flow';
 export { writeClipboard, clearCopiedText, onNextFocus, type ClipboardClearResult } from './clipboard';
 export { createConfirmation } from './confirmation/confirmation';

@@ -28,3 +28,4 @@ export { AmountSheetFooter, AmountField, SheetStack, SheetLead } from './amount-
 export { Alert } from './alert';
 export { notify, ToastHost } from './toast';
 export * from './icon';
+export { QrCode } from './qr-code';

@@ -18,6 +18,11 @@ const items: ActivityItem[] = [
   { ...base, kind: 'accountStatus', status: 'infoRequested', items: ['proof_of_address', 'selfie'] },
   { ...base, kind: 'accountStatus', status: 'frozen', freezeReason: 'compliance_review' },
   { ...base, kind: 'accountStatus', status: 'unfrozen' },
+  { ...base, kind: 'transferReceived', amount: { amount: 7_00, currency: 'USD' }, from: 'Alice S.', note: 'for <lunch>' },
+  { ...base, kind: 'transferReceived', amount: { amount: 7_00, currency: 'USD' }, from: 'Alice S.', note: null },
+  { ...base, kind: 'requestPaid', amount: { amount: 7_00, currency: 'USD' }, by: 'Boris P.' },
+  { ...base, kind: 'withdrawalCompleted', amount: { amount: 30_00, currency: 'USD' }, method: 'usdt' },
+  { ...base, kind: 'withdrawalFailed', amount: { amount: 30_00, currency: 'USD' }, method: 'sbp' },
 ];
 
 beforeAll(async () => {
@@ -47,10 +52,17 @@ describe('activityText', () => {
           'To finish verifying your account we need a proof of your address (a utility bill or bank statement); a selfie holding your ID document. Please send it to support.',
           'Your account is frozen. Your account is under a compliance review. No money can leave the account while it is frozen. Please contact support.',
           'Your account is no longer frozen: money can move again.',
+          'Alice S. sent you $7.00. “for <lunch>”',
+          'Alice S. sent you $7.00.',
+          'Boris P. paid your request for $7.00.',
+          'Your withdrawal of $30.00 in USDT has been confirmed on the TRON network.',
+          'Your withdrawal of $30.00 by SBP did not go through. The money is back in your wallet.',
         ]);
       } else {
         expect(texts[0]).toBe(`Пополнение зачислено: ${formatMoney({ amount: 20_00, currency: 'USD' }, 'ru')} (СБП).`);
         expect(texts[2]).toBe('Ваша карта •4242 готова.');
+        expect(texts[12]).toBe(`Alice S. перевёл(а) вам ${formatMoney({ amount: 7_00, currency: 'USD' }, 'ru')}. «for <lunch>»`);
+        expect(texts[15]).toBe(`Вывод ${formatMoney({ amount: 30_00, currency: 'USD' }, 'ru')} в USDT подтверждён в сети TRON.`);
         expect(texts[10]).toBe('Ваш счёт заморожен. Ваш счёт проходит проверку комплаенс. Пока счёт заморожен, деньги с него не уходят. Обратитесь в поддержку.');
       }
     }

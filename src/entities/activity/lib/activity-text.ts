@@ -21,6 +21,12 @@ export function activityText(item: ActivityItem, t: Translate, format: ActivityF
   if ('merchant' in item) values.merchant = item.merchant;
   if (item.kind === 'purchaseDeclined') values.reason = t(`errors:reasons.${item.reason}`);
   if (item.kind === 'newSignIn') values.at = format.dateTime(item.at);
+  if (item.kind === 'transferReceived') {
+    values.from = item.from;
+    values.note = item.note ? t('notifications:eventParts.note', { note: item.note, interpolation: { escapeValue: false } }) : '';
+  }
+  if (item.kind === 'requestPaid') values.by = item.by;
+  if (item.kind === 'withdrawalCompleted' || item.kind === 'withdrawalFailed') return t(`notifications:events.${item.kind}.${item.method}`, values).trim();
   if (item.kind === 'accountStatus') {
     values.items = (item.items ?? []).map((entry) => t(`errors:verification.verificationItems.${entry}`)).join('; ');
     values.reason = item.freezeReason ? t(`errors:verification.frozen.reasons.${item.freezeReason}`) : '';

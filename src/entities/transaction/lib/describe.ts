@@ -34,6 +34,9 @@ export function transactionTitle(tx: WalletTransaction, t: DescribeTools['t']): 
     case 'cardTransfer':
       // A credit is money back from a card (docs/api.md "Card lifecycle").
       return t(tx.direction === 'credit' ? 'wallet:transaction.types.cardTransferBack' : 'wallet:transaction.types.cardTransfer');
+    case 'p2pTransfer':
+      // Both sides say who the other person is; the signed amount says which way the money went.
+      return t('wallet:transaction.types.p2pTransfer', { name: tx.details.counterpartyName });
     default:
       return t(`wallet:transaction.types.${tx.type}`);
   }
@@ -72,6 +75,12 @@ function detail(tx: WalletTransaction, tools: DescribeTools): string | null {
       return t('wallet:transaction.details.exchangeFee', { fee: money(tx.details.fee) });
     case 'promoBonus':
       return t('wallet:transaction.details.promoBonus', { name: tx.details.referralName });
+    case 'p2pTransfer':
+      return tx.details.note;
+    case 'usdtWithdrawal':
+      return tx.details.addressLabel ?? tx.details.address;
+    case 'sbpWithdrawal':
+      return tx.details.bankName;
     case 'manualAdjustment':
       return t(`wallet:transaction.details.adjustment.${tx.details.kind}`);
   }

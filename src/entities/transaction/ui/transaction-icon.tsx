@@ -45,9 +45,15 @@ const GLYPHS: Record<WalletTransactionType, ReactNode> = {
       <path d="M12 8S10.5 3.5 8 4.2C6 4.8 7 8 12 8zM12 8s1.5-4.5 4-3.8c2 .6 1 3.8-4 3.8z" />
     </>
   ),
+  // money between people and money out: the glyph of their kin (the title and the signed amount tell them apart)
+  p2pTransfer: null,
+  usdtWithdrawal: null,
+  sbpWithdrawal: null,
   // scales: a balance put right by our staff
   manualAdjustment: <path d="M12 4v16M7 20h10M4 8h16M6.5 8l-3 6a3 3 0 0 0 6 0zM17.5 8l-3 6a3 3 0 0 0 6 0z" />,
 };
+
+const KIN = { p2pTransfer: 'currencyExchange', usdtWithdrawal: 'usdtDeposit', sbpWithdrawal: 'sbpTopup' } as const;
 
 export interface TransactionIconProps {
   type: WalletTransactionType;
@@ -59,7 +65,7 @@ export function TransactionIcon({ type, size = 20 }: TransactionIconProps) {
   return (
     <span className={styles.tile} data-type={type} aria-hidden>
       <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" focusable={false}>
-        {GLYPHS[type]}
+        {GLYPHS[type] ?? GLYPHS[KIN[type as keyof typeof KIN]]}
       </svg>
     </span>
   );

@@ -28,7 +28,7 @@ const allOn = (): NotificationSettings => ({
   telegramLinked: true,
   botBlocked: false,
   language: 'en',
-  kinds: { topUpCredited: true, paymentFailed: true, cardReady: true, cardBlocked: true, purchaseApproved: true, purchaseDeclined: true, newSignIn: true },
+  kinds: { topUpCredited: true, paymentFailed: true, cardReady: true, cardBlocked: true, purchaseApproved: true, purchaseDeclined: true, newSignIn: true, transferReceived: true, requestPaid: true, withdrawalCompleted: true, withdrawalFailed: true },
 });
 
 let stored: NotificationSettings;

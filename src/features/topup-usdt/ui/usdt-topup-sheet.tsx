@@ -1,9 +1,9 @@
 import { useUnit } from 'effector-react';
-import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { Suspense, useId, type ReactNode } from 'react';
 import { $usdtConfig } from '@/entities/app-config';
 import { $usdtDepositTag } from '@/entities/wallet';
 import { useFormatters, useTranslation } from '@/shared/i18n';
-import { Alert, Button, PrimaryAction, IconCopy, Sheet, Skeleton, TextField } from '@/shared/ui';
+import { Alert, Button, PrimaryAction, IconCopy, QrCode, Sheet, Skeleton, TextField } from '@/shared/ui';
 import { minimumWholeUsdt, type UsdtAmountCheck } from '../lib/usdt-amount';
 import {
   $usdtAmountCheck,
@@ -18,7 +18,6 @@ import {
 } from '../model/usdt-topup';
 import styles from './usdt-topup-sheet.module.css';
 
-const QrCode = lazy(() => import('./qr-code'));
 
 function amountError(check: UsdtAmountCheck, t: (key: string, options?: Record<string, unknown>) => string, minimum: string): ReactNode {
   if (check.status === 'invalid') return t(`usdt.amountErrors.${check.reason}`);

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { approvedTradeDetails, cardTopUpDetails, declinedTradeDetails, cardTransferDetails, declinedSbpDetails, exchangeDetails, heldDepositDetails } from '../testing/fixtures';
-import { amountLinesOf, createdAtOf, failureCodeOf, headlineOf, idLinesOf, markerOf, statusOf } from './details-view';
+import {
+  approvedTradeDetails,
+  cardTopUpDetails,
+  declinedTradeDetails,
+  cardTransferDetails,
+  declinedSbpDetails,
+  exchangeDetails,
+  heldDepositDetails,
+  p2pTransferDetails,
+  usdtWithdrawalDetails,
+} from '../testing/fixtures';
+import { amountLinesOf, createdAtOf, explorerUrlOf, failureCodeOf, headlineOf, idLinesOf, markerOf, statusOf } from './details-view';
 
 describe('details view', () => {
   it('a card top-up from the wallet: transaction, transfer and card ids; the fee and the total', () => {
@@ -41,6 +51,25 @@ describe('details view', () => {
     expect(markerOf(details)).toBe('held');
     expect(idLinesOf(details)).toEqual([{ kind: 'txHash', value: 'f00d' }]);
     expect(amountLinesOf(details)).toEqual([{ kind: 'usdtAmount', value: { decimal: '1.012345', unit: 'USDT' } }]);
+  });
+
+  it('a USDT withdrawal: the transaction and the chain hash to quote, the explorer link, the USDT the address received', () => {
+    const details = { kind: 'wallet' as const, data: usdtWithdrawalDetails() };
+    expect(idLinesOf(details)).toEqual([
+      { kind: 'transaction', value: 'wtx_9' },
+      { kind: 'txHash', value: 'beef' },
+    ]);
+    expect(explorerUrlOf(details)).toBe('https://tronscan.org/#/transaction/beef');
+    expect(amountLinesOf(details)).toEqual([{ kind: 'usdtAmount', value: { decimal: '20.000000', unit: 'USDT' } }]);
+    expect(explorerUrlOf({ kind: 'wallet', data: heldDepositDetails() })).toBeNull();
+  });
+
+  it('a transfer to another user: the transaction and the transfer ids', () => {
+    const details = { kind: 'wallet' as const, data: p2pTransferDetails() };
+    expect(idLinesOf(details)).toEqual([
+      { kind: 'transaction', value: 'wtx_8' },
+      { kind: 'transfer', value: 'p2p_1' },
+    ]);
   });
 
   it('a card top-up on the card: transaction, transfer, wallet transaction and card ids; fee and wallet debit', () => {

@@ -96,6 +96,12 @@ export function idLinesOf(details: TransactionDetails): IdLine[] {
       add('relatedTransaction', tx.details.relatedTransactionId);
       add('card', tx.details.cardId);
       break;
+    case 'usdtWithdrawal':
+      add('txHash', tx.details.txHash);
+      break;
+    case 'p2pTransfer':
+      add('transfer', tx.details.transferId);
+      break;
     default:
       break;
   }
@@ -112,6 +118,13 @@ export function headlineOf(details: TransactionDetails): Money {
   }
   const tx = details.data.transaction;
   return signed(tx.amount, tx.direction);
+}
+
+/** The blockchain explorer's page of a USDT withdrawal's transaction, once it has one (null otherwise). */
+export function explorerUrlOf(details: TransactionDetails): string | null {
+  if (details.kind !== 'wallet') return null;
+  const tx = details.data.transaction;
+  return tx.type === 'usdtWithdrawal' ? tx.details.explorerUrl : null;
 }
 
 /** Amount lines under the headline: what was received, fees, totals, exact USDT. */
@@ -131,7 +144,7 @@ export function amountLinesOf(details: TransactionDetails): AmountLine[] {
   const { transaction: tx, fees, total } = details.data;
   const lines: AmountLine[] = [];
   if (tx.type === 'currencyExchange') lines.push({ kind: 'received', value: tx.details.counterAmount });
-  if (tx.type === 'usdtDeposit') lines.push({ kind: 'usdtAmount', value: { decimal: tx.details.usdtAmount, unit: 'USDT' } });
+  if (tx.type === 'usdtDeposit' || tx.type === 'usdtWithdrawal') lines.push({ kind: 'usdtAmount', value: { decimal: tx.details.usdtAmount, unit: 'USDT' } });
   for (const fee of fees) lines.push({ kind: 'fee', value: fee.amount, reason: fee.reason });
   if (total && fees.some((fee) => fee.transactionId !== null)) lines.push({ kind: 'total', value: total, total: true });
   return lines;

@@ -183,3 +183,49 @@ export const declinedTradeDetails = (): CardTradeDetails => ({
   card: card(),
   transactions: [],
 });
+
+/** A confirmed USDT withdrawal (issue #36): the chain's transaction hash and its explorer link. */
+export const usdtWithdrawalDetails = (): WalletTransactionDetails => ({
+  transaction: {
+    ...base,
+    id: 'wtx_9',
+    type: 'usdtWithdrawal',
+    direction: 'debit',
+    amount: { amount: 21_00, currency: 'USD' },
+    details: {
+      withdrawalId: 'wdr_1',
+      fee: { amount: 1_00, currency: 'USD' },
+      state: 'completed',
+      network: 'TRON',
+      address: 'TCNtTa1rveKkovHR2ebABu4K66U6ocUCZX',
+      addressLabel: 'My Ledger',
+      usdtAmount: '20.000000',
+      txHash: 'beef',
+      explorerUrl: 'https://tronscan.org/#/transaction/beef',
+    },
+  },
+  source: 'ledger',
+  timeline: doneTimeline(),
+  fees: [],
+  total: null,
+  card: null,
+  sbpPayment: null,
+});
+
+/** A transfer to another user (issue #36). */
+export const p2pTransferDetails = (): WalletTransactionDetails => ({
+  transaction: {
+    ...base,
+    id: 'wtx_8',
+    type: 'p2pTransfer',
+    direction: 'debit',
+    amount: { amount: 5_00, currency: 'USD' },
+    details: { transferId: 'p2p_1', counterpartyName: 'Boris P.', note: 'Lunch', requestId: null },
+  },
+  source: 'ledger',
+  timeline: doneTimeline(),
+  fees: [],
+  total: null,
+  card: null,
+  sbpPayment: null,
+});

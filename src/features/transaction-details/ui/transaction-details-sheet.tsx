@@ -10,6 +10,7 @@ import { Alert, Amount, Badge, Button, ErrorState, IconCopy, List, ListItem, Sec
 import {
   amountLinesOf,
   createdAtOf,
+  explorerUrlOf,
   failureCodeOf,
   headlineOf,
   idLinesOf,
@@ -22,6 +23,7 @@ import {
 import { receiptText } from '../lib/receipt-text';
 import { $copiedId, idCopyRequested } from '../model/copy';
 import { $receiptError, $receiptStatus, receiptDownloadPressed, receiptSharePressed } from '../model/receipt';
+import { explorerOpened } from '../model/explorer';
 import { $detailsOpen, relatedCardPressed, transactionDetailsClosed } from '../model/details';
 import { $details, $detailsError, $detailsState, detailsSheetMounted, transactionDetailsRetried } from '../model/load';
 import styles from './transaction-details-sheet.module.css';
@@ -91,8 +93,9 @@ function amountRow(line: AmountLine, index: number, t: T, money: (value: AmountL
 function Content({ details }: { details: TransactionDetails }) {
   const { t } = useTranslation(['transaction-details', 'wallet', 'cards', 'errors']);
   const format = useFormatters();
-  const [copied, copy, openCard] = useUnit([$copiedId, idCopyRequested, relatedCardPressed]);
+  const [copied, copy, openCard, openExplorer] = useUnit([$copiedId, idCopyRequested, relatedCardPressed, explorerOpened]);
   const marker = markerOf(details);
+  const explorerUrl = explorerUrlOf(details);
   const failure = failureCodeOf(details);
   const status = statusOf(details);
   const createdAt = createdAtOf(details);
@@ -209,6 +212,11 @@ function Content({ details }: { details: TransactionDetails }) {
             );
           })}
         </ul>
+        {explorerUrl && (
+          <Button variant="plain" size="m" onClick={() => openExplorer(explorerUrl)}>
+            {t('ids.explorer')}
+          </Button>
+        )}
       </Section>
     </div>
   );

@@ -1,9 +1,6 @@
 import { useUnit } from 'effector-react';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ExchangeSheet } from '@/features/exchange-currency';
-import { SbpTopUpSheet } from '@/features/topup-sbp';
-import { UsdtTopUpSheet } from '@/features/topup-usdt';
 import { useTranslation } from '@/shared/i18n';
 import { cn, useAfterFirstScreen, usePageLifecycle } from '@/shared/lib';
 import { IconRefresh, Page } from '@/shared/ui';
@@ -19,6 +16,8 @@ import styles from './wallet-page.module.css';
  * competes with the balances' first frame (issue #34).
  */
 const VerificationBanner = lazy(() => import('@/entities/user').then((m) => ({ default: m.VerificationBanner })));
+/** The wallet actions' sheets (./wallet-sheets): a chunk fetched as the page renders, not part of its first screen. */
+const WalletSheets = lazy(() => import('./wallet-sheets'));
 
 /** SPEC §2 /wallet: balances, recent transactions, USDT and SBP top-ups, currency exchange. */
 export function WalletPage() {
@@ -57,9 +56,9 @@ export function WalletPage() {
       )}
       <WalletBalance />
       <TransactionHistory />
-      <UsdtTopUpSheet />
-      <SbpTopUpSheet />
-      <ExchangeSheet />
+      <Suspense fallback={null}>
+        <WalletSheets />
+      </Suspense>
     </Page>
   );
 }

@@ -29,6 +29,9 @@ export const OPS_ERROR_CODES = {
   FOUR_EYES_REQUIRED: { status: 403, description: 'The operator who proposed an adjustment cannot approve it: another operator must.' },
   ADJUSTMENT_INSUFFICIENT_FUNDS: { status: 422, description: "The user's wallet holds less than the correction would take." },
   USER_DELETED: { status: 409, description: 'The account was deleted: no money can go to it.' },
+  WITHDRAWAL_NOT_FOUND: { status: 404, description: 'No such withdrawal.' },
+  WITHDRAWAL_ALREADY_DECIDED: { status: 409, description: 'The withdrawal is not waiting for an approval (approved, declined, or never held).' },
+  WITHDRAWAL_ACCOUNT_FROZEN: { status: 409, description: 'The account is frozen: no money leaves it, so its withdrawal can only be declined.' },
 } as const satisfies Record<string, OpsErrorCodeInfo>;
 
 export type OpsErrorCode = keyof typeof OPS_ERROR_CODES;

@@ -12,6 +12,7 @@ import { opsHeldEndpoints } from './held';
 import { opsKycEndpoints } from './kyc';
 import { opsOperatorsEndpoints } from './operators';
 import { opsReconciliationEndpoints } from './reconciliation';
+import { opsWithdrawalsEndpoints } from './withdrawals';
 
 export * from './adjustments';
 export * from './audit';
@@ -22,6 +23,7 @@ export * from './held';
 export * from './kyc';
 export * from './operators';
 export * from './reconciliation';
+export * from './withdrawals';
 
 /** Every operator endpoint by id (ops-contract.test.ts checks every group is here and keys equal ids). */
 export const opsEndpoints = {
@@ -32,6 +34,7 @@ export const opsEndpoints = {
   ...opsAdjustmentsEndpoints,
   ...opsAuditEndpoints,
   ...opsReconciliationEndpoints,
+  ...opsWithdrawalsEndpoints,
   ...opsOperatorsEndpoints,
 } as const satisfies Record<string, EndpointDef<any, any, any, any>>;
 

@@ -26,3 +26,10 @@ export const IconTether = makeCircled('M8 8.5h8M12 8.5V17M8.2 11.6c1.1.6 2.4.9 3
 export const IconCheckCircle = makeCircled('m8 12.5 2.7 2.7L16.2 9.5', 'IconCheckCircle');
 export const IconCrossCircle = makeCircled('m9 9 6 6M15 9l-6 6', 'IconCrossCircle');
 export const IconClock = makeCircled('M12 7.5V12l3 2', 'IconClock');
+
+/** An arrow leaving up and right: send money to someone. */
+export const IconSend = make(<path d="M6 18 18 6M9 6h9v9" />, 'IconSend');
+/** An arrow coming down and left: request money. */
+export const IconRequest = make(<path d="M18 6 6 18M15 18H6V9" />, 'IconRequest');
+/** An arrow out of a tray: money out of the wallet. */
+export const IconWithdraw = make(<path d="M12 15V3.5M7.5 8 12 3.5 16.5 8M4.5 13.5v5a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2v-5" />, 'IconWithdraw');

@@ -18,6 +18,5 @@ export {
   IconTether,
   IconCheckCircle,
   IconCrossCircle,
-  IconClock,
-} from './action-icons';
+  IconClock, IconSend, IconRequest, IconWithdraw } from './action-icons';
 export type { IconProps, ActionIconProps } from './make-icon';

@@ -1,26 +1,32 @@
 import { useGate, useUnit } from 'effector-react';
 import { Suspense, useId, type ComponentType } from 'react';
 import { exchangeOpened } from '@/features/exchange-currency';
+import { requestMoneyOpened } from '@/features/request-money';
+import { sendMoneyOpened } from '@/features/send-money';
+import { withdrawOpened } from '@/features/withdraw-money';
 import { HideBalancesButton } from '@/features/hide-balances';
 import { sbpTopUpOpened } from '@/features/topup-sbp';
 import { usdtTopUpOpened } from '@/features/topup-usdt';
 import { $balances, $walletError, $walletState, walletRefetchRequested } from '@/entities/wallet';
 import type { ErrorMessage } from '@/shared/api';
 import { useFormatters, useTranslation } from '@/shared/i18n';
-import { Amount, ErrorState, IconBolt, IconSwap, IconTether, Skeleton, type ActionIconProps } from '@/shared/ui';
+import { Amount, ErrorState, IconBolt, IconRequest, IconSend, IconSwap, IconTether, IconWithdraw, Skeleton, type ActionIconProps } from '@/shared/ui';
 import { $estimatedTotal, WalletBalanceGate } from '../model/wallet-balance';
 import styles from './wallet-balance.module.css';
 
 export interface WalletBalanceProps {
-  /** The three wallet actions under the balances (top up USDT, top up SBP, exchange). Default true. */
+  /** The wallet actions under the balances (top ups, exchange, send, request, withdraw). Default true. */
   actions?: boolean;
 }
 
 
-const ACTIONS: ReadonlyArray<{ key: 'usdt' | 'sbp' | 'exchange'; Icon: ComponentType<ActionIconProps> }> = [
+const ACTIONS: ReadonlyArray<{ key: 'usdt' | 'sbp' | 'exchange' | 'send' | 'request' | 'withdraw'; Icon: ComponentType<ActionIconProps> }> = [
   { key: 'usdt', Icon: IconTether },
   { key: 'sbp', Icon: IconBolt },
   { key: 'exchange', Icon: IconSwap },
+  { key: 'send', Icon: IconSend },
+  { key: 'request', Icon: IconRequest },
+  { key: 'withdraw', Icon: IconWithdraw },
 ];
 
 /**
@@ -39,8 +45,7 @@ export function WalletBalance({ actions = true }: WalletBalanceProps) {
   const { t } = useTranslation('wallet');
   const format = useFormatters();
   const [state, error, balances, total, retry] = useUnit([$walletState, $walletError, $balances, $estimatedTotal, walletRefetchRequested]);
-  const [openUsdt, openSbp, openExchange] = useUnit([usdtTopUpOpened, sbpTopUpOpened, exchangeOpened]);
-  const handlers = { usdt: () => openUsdt(), sbp: () => openSbp(), exchange: () => openExchange() };
+  const open = useUnit({ usdt: usdtTopUpOpened, sbp: sbpTopUpOpened, exchange: exchangeOpened, send: sendMoneyOpened, request: requestMoneyOpened, withdraw: withdrawOpened });
 
   if (balances.length === 0 && state === 'error' && error) {
     return (
@@ -89,7 +94,7 @@ export function WalletBalance({ actions = true }: WalletBalanceProps) {
       {actions && (
         <div className={styles.actions}>
           {ACTIONS.map(({ key, Icon }) => (
-            <button key={key} type="button" className={styles.action} onClick={handlers[key]}>
+            <button key={key} type="button" className={styles.action} onClick={() => open[key]()}>
               <span className={styles.actionIcon}>
                 <Icon size={24} />
               </span>

@@ -5,7 +5,7 @@
  * confirmation sends, and what a success does. UI: `AmountSheetFooter`, `AmountField` in `@/shared/ui`.
  */
 import { createEvent, createStore, sample, type EventCallable, type Store, type StoreWritable, type Unit } from 'effector';
-import { hideKeyboardFx } from './money-flow';
+import { hideKeyboardFx } from '../money-flow';
 
 export type AmountSheetStep = 'closed' | 'amount' | 'confirm';
 

@@ -1,0 +1,2 @@
+export { requestMoneyOpened } from './model/sheet';
+export { RequestMoneySheet } from './ui/lazy-request-money-sheet';

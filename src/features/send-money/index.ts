@@ -1,0 +1,2 @@
+export { sendMoneyOpened } from './model/sheet';
+export { SendMoneySheet } from './ui/lazy-send-money-sheet';

@@ -1,0 +1,2 @@
+export { withdrawOpened } from './model/sheet';
+export { WithdrawMoneySheet } from './ui/lazy-withdraw-money-sheet';

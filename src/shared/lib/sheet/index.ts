@@ -1,0 +1,2 @@
+export { createAmountSheet, type AmountSheetStep } from './amount-sheet';
+export { lazySheetOpened } from './lazy-sheet-opened';
