@@ -37,6 +37,7 @@ import { registerExchangeDevRoutes } from './routes/exchange';
 import { registerKycDevRoutes } from './routes/kyc';
 import { registerPanelDevRoutes } from './routes/panel';
 import { registerWalletDevRoutes } from './routes/wallet';
+import { registerWithdrawalDevRoutes } from './routes/withdrawals';
 import { SANDBOX_SBP_CALLBACK_JOB, SandboxSbpAcquirer } from './sbp';
 import { SandboxTronChain } from './tron';
 import { SandboxTronSender } from './tron-sender';
@@ -161,6 +162,12 @@ export const registerSandboxRoutes = async (
   if (adapters.bot === sandbox.bot) registerBotDevRoutes(app, { db, clock }, config.sandboxToken);
   if (adapters.kyc === sandbox.kyc) registerKycDevRoutes(app, { db, clock });
   registerExchangeDevRoutes(app, { rates: sandbox.rates, exchange: app.exchange });
+  registerWithdrawalDevRoutes(app, {
+    db,
+    clock,
+    tronSender: adapters.tronSender === sandbox.tronSender ? sandbox.tronSender : null,
+    sbpPayouts: adapters.sbpPayouts === sandbox.sbpPayouts ? sandbox.sbpPayouts : null,
+  });
   await registerWalletDevRoutes(app, {
     clock,
     chain: sandbox.chain,

@@ -4,7 +4,7 @@
  * `POST /api/dev/panel` with the sandbox token typed on the page (never in a URL or storage) and one action, which the
  * panel runs through the sandbox's own /api/dev/* endpoints (so the page can do nothing those cannot) and shows the
  * answer under the forms. The actions are the sandbox's outside world: the mailbox (sign-in codes), the bot's outbox,
- * a TRON deposit, an SBP invoice paid or declined, the card issuer (a shipment's next step, a purchase, outcomes),
+ * a TRON deposit, an SBP invoice paid or declined, how withdrawals end (TRON network, SBP payouts), the card issuer (a shipment's next step, a purchase, outcomes),
  * and the per-network code limit of the caller's address reset.
  */
 export interface PanelField {
@@ -64,6 +64,24 @@ export const PANEL_ACTIONS: readonly PanelAction[] = [
       { name: 'decision', label: 'Decision', options: ['pay', 'decline'] },
     ],
     request: (v) => ({ method: 'POST', url: `/api/dev/sbp/invoices/${enc(v.invoiceId ?? '')}/${enc(v.decision ?? '')}` }),
+  },
+  {
+    id: 'withdrawal-outcomes',
+    title: 'Withdrawals: how they end',
+    help: 'How the withdrawals sent from now on end: on the TRON network (confirmed, failed, or never included) and at the SBP payout provider (paid or declined), after a delay. A failed one is refunded.',
+    fields: [
+      { name: 'tron', label: 'TRON (USDT)', options: ['confirm', 'fail', 'drop'] },
+      { name: 'sbp', label: 'SBP (RUB)', options: ['succeed', 'fail'] },
+      { name: 'delayMs', label: 'Delay (ms)', placeholder: '5000' },
+    ],
+    request: (v) => {
+      const delayMs = optional(v.delayMs) === undefined ? undefined : Number(v.delayMs);
+      return {
+        method: 'POST',
+        url: '/api/dev/withdrawals/outcomes',
+        payload: { tron: { outcome: v.tron ?? '', ...(delayMs === undefined ? {} : { delayMs }) }, sbp: { outcome: v.sbp ?? '', ...(delayMs === undefined ? {} : { delayMs }) } },
+      };
+    },
   },
   {
     id: 'card-shipment',

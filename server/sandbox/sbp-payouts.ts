@@ -14,7 +14,7 @@ export interface SandboxSbpPayoutSettings {
   delayMs: number;
   unreachable: boolean;
 }
-const SBP_PAYOUT_SETTINGS_KEY = 'sbpPayouts';
+export const SBP_PAYOUT_SETTINGS_KEY = 'sbpPayouts';
 
 const BANKS: SbpBankInfo[] = [
   { id: '100000000111', name: 'Сбербанк' },
@@ -33,12 +33,17 @@ export class SandboxSbpPayouts implements SbpPayouts {
     private readonly defaults: SandboxSbpPayoutSettings,
   ) {}
 
+  /** What payouts arriving now will do (the sandbox settings over the configured defaults). */
+  settings(): Promise<SandboxSbpPayoutSettings> {
+    return readSandboxSetting(this.db, SBP_PAYOUT_SETTINGS_KEY, this.defaults);
+  }
+
   async banks(): Promise<SbpBankInfo[]> {
     return BANKS;
   }
 
   async create(request: SbpPayoutRequest): Promise<void> {
-    const settings = await readSandboxSetting(this.db, SBP_PAYOUT_SETTINGS_KEY, this.defaults);
+    const settings = await this.settings();
     if (settings.unreachable) throw new SbpPayoutError('sandbox SBP payouts unreachable');
     const now = this.clock.now();
     await this.db.query(

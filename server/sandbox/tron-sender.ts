@@ -15,7 +15,7 @@ export interface SandboxTronSenderSettings {
   /** Broadcasts answer an error (the network is unreachable). */
   unreachable: boolean;
 }
-const TRON_SENDER_SETTINGS_KEY = 'tronSender';
+export const TRON_SENDER_SETTINGS_KEY = 'tronSender';
 const SANDBOX_HOT_WALLET = 'TSandboxHotWa11etWithdrawa1s1111111';
 
 export class SandboxTronSender implements TronSender {

@@ -4,6 +4,7 @@
  * code, "reset" lifts the caller's own network code limit, a wrong token does nothing; 404 with the sandbox off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSandboxSetting } from '../../server/sandbox/settings';
 import { createTestApp, uniqueEmail, uniqueIp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -21,6 +22,8 @@ const post = (form: Record<string, string>, ip = '203.0.113.7') =>
     remoteAddress: ip,
   });
 const text = (res: { body: unknown }) => String(res.body);
+/** A sandbox setting as stored (what the sandbox TRON network and SBP payouts read for each new withdrawal). */
+const stored = (key: string) => readSandboxSetting(t.db, key, {});
 
 describe('sandbox panel', () => {
   it('is a page of forms (no script) for the mailbox, bot outbox, TRON, SBP, the issuer and the code limit', async () => {
@@ -30,7 +33,7 @@ describe('sandbox panel', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     const page = text(res);
-    for (const title of ['Mailbox', 'Sign-in code limit', 'Bot outbox', 'TRON: a USDT deposit', 'SBP: an invoice', 'Issuer: a physical card on its way', 'Issuer: a purchase', 'Issuer: outcomes']) {
+    for (const title of ['Mailbox', 'Sign-in code limit', 'Bot outbox', 'TRON: a USDT deposit', 'SBP: an invoice', 'Issuer: a physical card on its way', 'Issuer: a purchase', 'Issuer: outcomes', 'Withdrawals: how they end']) {
       expect(page).toContain(`>${title}</h2>`);
     }
     expect(page).not.toContain('<script');
@@ -61,6 +64,19 @@ describe('sandbox panel', () => {
     expect((await t.call({ method: 'POST', url: '/api/auth/send-code', payload: { email: uniqueEmail(), purpose: 'signin' }, remoteAddress: ip })).status).toBe(200);
     const bad = await post({ action: 'tron-transfer', token: t.config.sandboxToken, amount: 'lots' });
     expect(text(bad)).toContain('VALIDATION_ERROR');
+  });
+
+  it('sets how withdrawals end on the sandbox TRON network and at the SBP payout provider', async () => {
+    const set = await post({ action: 'withdrawal-outcomes', token: t.config.sandboxToken, tron: 'fail', sbp: 'fail', delayMs: '0' });
+    expect(set.status).toBe(200);
+    expect(text(set)).toMatch(/&quot;tron&quot;: \{\s*&quot;outcome&quot;: &quot;fail&quot;,\s*&quot;delayMs&quot;: 0/);
+    expect(await stored('tronSender')).toMatchObject({ outcome: 'fail', delayMs: 0 });
+    expect(await stored('sbpPayouts')).toMatchObject({ outcome: 'fail', delayMs: 0 });
+    const bad = await post({ action: 'withdrawal-outcomes', token: t.config.sandboxToken, tron: 'confirm', sbp: 'succeed', delayMs: 'soon' });
+    expect(text(bad)).toContain('VALIDATION_ERROR');
+    expect(await stored('tronSender')).toMatchObject({ outcome: 'fail' }); // a refused form changes nothing
+    await post({ action: 'withdrawal-outcomes', token: t.config.sandboxToken, tron: 'confirm', sbp: 'succeed' });
+    expect(await stored('tronSender')).toMatchObject({ outcome: 'confirm', delayMs: 0 });
   });
 
   it('does not exist with the sandbox off', async () => {
