@@ -10,14 +10,15 @@ export function WithdrawalDestination({ withdrawal }: { withdrawal: Pick<OpsWith
     <span className={styles.stack}>
       <span>{t(`withdrawals.methods.${withdrawal.method}`)}</span>
       {to.kind === 'tron' ? (
-        <span className={styles.hint}>
-          {to.label && <>{to.label} · </>}
+        <>
+          {to.label && <span>{to.label}</span>}
           <code className={styles.address}>{to.address}</code>
-        </span>
+        </>
       ) : (
-        <span className={styles.hint}>
-          {to.bankName} · {to.phoneMasked}
-        </span>
+        <>
+          <span>{to.bankName}</span>
+          <span className={styles.hint}>{to.phoneMasked}</span>
+        </>
       )}
     </span>
   );

@@ -8,22 +8,21 @@ import { ActionDialog, ErrorText } from '@/ops/shared/ui';
 import { approveWithdrawal, declineWithdrawal } from '../model/withdrawal-decision';
 import styles from './withdrawal-decision.module.css';
 
-/** Approve and Decline (each opens its confirmation); a frozen account's withdrawal can only be declined. */
+/** Decline and Approve (each opens its confirmation); a frozen account's withdrawal can only be declined. */
 export function WithdrawalDecisionButtons({ withdrawal }: { withdrawal: OpsWithdrawal }) {
   const { t } = useTranslation('ops-money');
   const [approve, decline] = useUnit([approveWithdrawal.opened, declineWithdrawal.opened]);
   return (
     <div className={styles.buttons}>
-      {withdrawal.user.frozen ? (
-        <span className={styles.hint}>{t('withdrawals.frozenHint')}</span>
-      ) : (
+      {withdrawal.user.frozen && <span className={styles.hint}>{t('withdrawals.frozenHint')}</span>}
+      <Button size="m" variant="destructive" onClick={() => decline(withdrawal)}>
+        {t('withdrawals.decline')}
+      </Button>
+      {!withdrawal.user.frozen && (
         <Button size="m" onClick={() => approve(withdrawal)}>
           {t('withdrawals.approve')}
         </Button>
       )}
-      <Button size="m" variant="destructive" onClick={() => decline(withdrawal)}>
-        {t('withdrawals.decline')}
-      </Button>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useFormatters, useTranslation } from '@/shared/i18n';
 import { usePageLifecycle } from '@/shared/lib';
 import { Badge, Button, LoadMore } from '@/shared/ui';
 import { HeldBecause, WithdrawalDestination } from '@/ops/entities/withdrawal';
-import { WithdrawalDecisionButtons, WithdrawalDecisionDialogs } from '@/ops/features/withdrawal-decision';
+import { WithdrawalDecisionDialogs } from '@/ops/features/withdrawal-decision';
 import { opsPaths } from '@/ops/shared/config';
 import { ConsolePage, DataTable, ErrorText, type Column } from '@/ops/shared/ui';
 import { detailsOpened, withdrawalsList, withdrawalsPage } from '../model/withdrawals';
@@ -43,25 +43,14 @@ export function WithdrawalsPage() {
       ),
     },
     { key: 'method', header: t('withdrawals.columns.method'), cell: (w) => <WithdrawalDestination withdrawal={w} /> },
+    { key: 'why', header: t('withdrawals.columns.why'), cell: (w) => <HeldBecause withdrawal={w} /> },
     {
-      key: 'why',
-      header: t('withdrawals.columns.why'),
-      cell: (w) => (
-        <Badge tone="warning">
-          <HeldBecause withdrawal={w} />
-        </Badge>
-      ),
-    },
-    {
-      key: 'decision',
+      key: 'review',
       header: t('withdrawals.columns.decision'),
       cell: (w) => (
-        <span className={styles.actions}>
-          <Button size="m" variant="secondary" onClick={() => events.open(w)}>
-            {t('withdrawals.open')}
-          </Button>
-          <WithdrawalDecisionButtons withdrawal={w} />
-        </span>
+        <Button size="m" onClick={() => events.open(w)}>
+          {t('withdrawals.review')}
+        </Button>
       ),
     },
   ];
