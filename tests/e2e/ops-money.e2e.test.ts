@@ -9,15 +9,23 @@
  * Russian. Screenshots: test-results/e2e/ops-money-<lang>-*.png.
  */
 import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { formatMoney } from '../../src/shared/money';
-import { api, fundUsdt, hidden, openSignedIn, readMailboxCode, saveScreenshot, setVerification, signUpViaApi, test, uniqueEmail, visible, type AppHandle } from './support';
+import { api, axeViolations, formatViolations, fundUsdt, hidden, openSignedIn, readMailboxCode, saveScreenshot, setVerification, signUpViaApi, test, uniqueEmail, visible, type AppHandle } from './support';
 import { appTexts, consoleTexts, DESKTOP_VIEWPORT, fill, signInToConsole, type ConsoleLang as Lang } from './support/ops-console';
 
 const ADDRESS = 'TCNtTa1rveKkovHR2ebABu4K66U6ocUCZX';
 /** USDT withdrawals above 50.00 USD wait for an operator here (USDT_WITHDRAWAL_APPROVAL_ABOVE); new addresses are not held. */
 const APPROVAL_ABOVE = 50_00;
 const ENV = { USDT_WITHDRAWAL_APPROVAL_ABOVE: String(APPROVAL_ABOVE), WITHDRAWAL_HOLD_SECONDS: '0', SANDBOX_WITHDRAWAL_DELAY_MS: '500', WITHDRAWAL_POLL_MS: '200' };
+
+/** The step's screenshot, and axe on the page or a part of it (no serious or critical violations, issue #7). */
+async function checked(page: Page, name: string, include?: string) {
+  await saveScreenshot(page, name);
+  const found = await axeViolations(page, include ? { include } : {});
+  expect(found, formatViolations(name, found)).toEqual([]);
+}
 
 function moneyJourney(lang: Lang) {
   return async ({ app }: { app: AppHandle }) => {
@@ -75,20 +83,20 @@ function moneyJourney(lang: Lang) {
     for (const text of [usd(60_00), '60.000000 USDT', w.methods.usdt, label, ADDRESS, fill(w.overApprovalSize, { limit: usd(APPROVAL_ABOVE) })]) {
       await visible(queued.getByText(text, { exact: true }));
     }
-    await saveScreenshot(compliance, `ops-money-${lang}-01b-withdrawals`);
+    await checked(compliance, `ops-money-${lang}-01b-withdrawals`);
     await queued.getByRole('button', { name: w.review }).click();
     const details = compliance.getByRole('dialog', { name: fill(w.details.title, { amount: usd(60_00), name }) });
     await visible(details.getByRole('link', { name: w.picture }));
     expect(await details.getByRole('link', { name: w.picture }).getAttribute('href')).toBe(`/ops/users/${userId}`);
     await visible(details.getByText(withdrawal.id));
     await visible(details.getByText(usd(60_00 + usdt.fee.amount), { exact: true }));
-    await saveScreenshot(compliance, `ops-money-${lang}-01c-withdrawal-details`);
+    await checked(compliance, `ops-money-${lang}-01c-withdrawal-details`, 'dialog[open]');
 
     // Approved from its details, with a reason: it leaves the list, is sent, and the sandbox chain confirms it.
     await details.getByRole('button', { name: w.approve }).click();
     const approveDialog = compliance.getByRole('dialog', { name: w.dialog.approve.title });
     await approveDialog.getByRole('textbox', { name: w.dialog.reason }).fill(lang === 'ru' ? 'адрес проверен' : 'address checked');
-    await saveScreenshot(compliance, `ops-money-${lang}-01d-withdrawal-approve`);
+    await checked(compliance, `ops-money-${lang}-01d-withdrawal-approve`, 'dialog[open]');
     await approveDialog.getByRole('button', { name: w.dialog.approve.confirm }).click();
     await hidden(approveDialog);
     await visible(compliance.getByText(w.approved));
@@ -106,7 +114,7 @@ function moneyJourney(lang: Lang) {
     await decline.getByRole('button', { name: w.dialog.decline.confirm }).click();
     await visible(decline.getByText(consoleTexts(lang, 'ops-errors').WITHDRAWAL_ALREADY_DECIDED));
     await hidden(staleRow);
-    await saveScreenshot(staleTab, `ops-money-${lang}-01e-second-decision-refused`);
+    await checked(staleTab, `ops-money-${lang}-01e-second-decision-refused`, 'dialog[open]');
     await staleTab.close();
 
     // The audit log has the approval (and no decline).
