@@ -1,13 +1,31 @@
 /**
- * Money in the operator console (docs/ops.md "Held money", "Manual adjustments under four eyes"), in Chromium against
- * the real server: compliance credits a USDT transfer held for review (no ID in its amount) to its owner; one admin
- * proposes a goodwill credit and cannot approve it, adds a second admin (Operators), who signs in and approves it, and it
- * posts; the user's Mini App shows
- * both in the balance and the history — in English and in Russian. Screenshots: test-results/e2e/ops-money-<lang>-*.png.
+ * Money in the operator console (docs/ops.md "Held money", "Withdrawals over the approval size", "Manual adjustments
+ * under four eyes"), in Chromium against the real server: compliance credits a USDT transfer held for review (no ID in
+ * its amount) to its owner; the user's USDT withdrawal over the approval size (made through the API) waits in
+ * Withdrawals, compliance opens it and approves it, it is sent and confirmed on the sandbox chain, a second decision
+ * from a stale tab is refused with the server's words, and the audit log has the approval; one admin (who is not
+ * offered Withdrawals) proposes a goodwill credit and cannot approve it, adds a second admin (Operators), who signs in
+ * and approves it, and it posts; the user's Mini App shows all of it in the balance and the history — in English and in
+ * Russian. Screenshots: test-results/e2e/ops-money-<lang>-*.png.
  */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { api, fundUsdt, hidden, openSignedIn, saveScreenshot, setVerification, signUpViaApi, test, uniqueEmail, visible, type AppHandle } from './support';
-import { appTexts, consoleTexts, signInToConsole, type ConsoleLang as Lang } from './support/ops-console';
+import { formatMoney } from '../../src/shared/money';
+import { api, axeViolations, formatViolations, fundUsdt, hidden, openSignedIn, readMailboxCode, saveScreenshot, setVerification, signUpViaApi, test, uniqueEmail, visible, type AppHandle } from './support';
+import { appTexts, consoleTexts, DESKTOP_VIEWPORT, fill, signInToConsole, type ConsoleLang as Lang } from './support/ops-console';
+
+const ADDRESS = 'TCNtTa1rveKkovHR2ebABu4K66U6ocUCZX';
+/** USDT withdrawals above 50.00 USD wait for an operator here (USDT_WITHDRAWAL_APPROVAL_ABOVE); new addresses are not held. */
+const APPROVAL_ABOVE = 50_00;
+const ENV = { USDT_WITHDRAWAL_APPROVAL_ABOVE: String(APPROVAL_ABOVE), WITHDRAWAL_HOLD_SECONDS: '0', SANDBOX_WITHDRAWAL_DELAY_MS: '500', WITHDRAWAL_POLL_MS: '200' };
+
+/** The step's screenshot, and axe on the page or a part of it (no serious or critical violations, issue #7). */
+async function checked(page: Page, name: string, include?: string) {
+  await saveScreenshot(page, name);
+  const found = await axeViolations(page, include ? { include } : {});
+  expect(found, formatViolations(name, found)).toEqual([]);
+}
 
 function moneyJourney(lang: Lang) {
   return async ({ app }: { app: AppHandle }) => {
@@ -20,6 +38,16 @@ function moneyJourney(lang: Lang) {
     await setVerification(baseUrl, user.email);
     const funded = await fundUsdt(baseUrl, user.accessToken, 100);
     const { id: userId } = await api(baseUrl, 'GET', '/api/users/me', undefined, user.accessToken);
+    // The user withdraws 60 USDT to a saved address (the email code, the fee shown): over the approval size, it waits.
+    const label = lang === 'ru' ? 'Холодный кошелёк' : 'Cold wallet';
+    const address = await api(baseUrl, 'POST', '/api/withdrawals/addresses', { address: ADDRESS, label }, user.accessToken);
+    await api(baseUrl, 'POST', '/api/withdrawals/email-code', undefined, user.accessToken);
+    const emailCode = await readMailboxCode(baseUrl, user.email, { kind: 'withdrawal-code' });
+    const { usdt } = await api(baseUrl, 'GET', '/api/withdrawals/options', undefined, user.accessToken);
+    const withdrawal = await api(baseUrl, 'POST', '/api/withdrawals/usdt', { addressId: address.id, amount: 60_00, fee: usdt.fee, code: emailCode }, user.accessToken, {
+      'idempotency-key': randomUUID(),
+    });
+    expect(withdrawal.status).toBe('awaitingApproval');
     // A transfer from the same sender without the user's ID in its amount: held, naming the user by the sender.
     const held = await api(baseUrl, 'POST', '/api/dev/tron/transfers', { amount: '25.5' });
     expect(held.outcome.status).not.toBe('credited');
@@ -39,8 +67,70 @@ function moneyJourney(lang: Lang) {
     await hidden(row);
     await saveScreenshot(compliance, `ops-money-${lang}-01-held-credited`);
 
+    // Withdrawals: the held one with its user, amount, destination and why it waits; a second tab of the same operator
+    // opens the list too (it goes stale there).
+    const w = money.withdrawals;
+    const name = `${names.firstName} ${names.lastName}`;
+    const usd = (amount: number) => formatMoney({ amount, currency: 'USD' }, lang);
+    const staleTab = await compliance.context().newPage();
+    await staleTab.setViewportSize(DESKTOP_VIEWPORT);
+    await staleTab.goto(`${baseUrl}/ops/withdrawals`);
+    const staleRow = staleTab.getByRole('table', { name: w.table }).getByRole('row').filter({ hasText: name });
+    await visible(staleRow);
+    await compliance.getByRole('link', { name: nav.withdrawals }).click();
+    await visible(compliance.getByRole('heading', { level: 1, name: w.title }));
+    const queued = compliance.getByRole('table', { name: w.table }).getByRole('row').filter({ hasText: name });
+    for (const text of [usd(60_00), '60.000000 USDT', w.methods.usdt, label, ADDRESS, fill(w.overApprovalSize, { limit: usd(APPROVAL_ABOVE) })]) {
+      await visible(queued.getByText(text, { exact: true }));
+    }
+    await checked(compliance, `ops-money-${lang}-01b-withdrawals`);
+    await queued.getByRole('button', { name: w.review }).click();
+    const details = compliance.getByRole('dialog', { name: fill(w.details.title, { amount: usd(60_00), name }) });
+    await visible(details.getByRole('link', { name: w.picture }));
+    expect(await details.getByRole('link', { name: w.picture }).getAttribute('href')).toBe(`/ops/users/${userId}`);
+    await visible(details.getByText(withdrawal.id));
+    await visible(details.getByText(usd(60_00 + usdt.fee.amount), { exact: true }));
+    await checked(compliance, `ops-money-${lang}-01c-withdrawal-details`, 'dialog[open]');
+
+    // Approved from its details, with a reason: it leaves the list, is sent, and the sandbox chain confirms it.
+    await details.getByRole('button', { name: w.approve }).click();
+    const approveDialog = compliance.getByRole('dialog', { name: w.dialog.approve.title });
+    await approveDialog.getByRole('textbox', { name: w.dialog.reason }).fill(lang === 'ru' ? 'адрес проверен' : 'address checked');
+    await checked(compliance, `ops-money-${lang}-01d-withdrawal-approve`, 'dialog[open]');
+    await approveDialog.getByRole('button', { name: w.dialog.approve.confirm }).click();
+    await hidden(approveDialog);
+    await visible(compliance.getByText(w.approved));
+    await hidden(queued);
+    await visible(compliance.getByText(w.empty));
+    await expect
+      .poll(async () => (await api(baseUrl, 'GET', `/api/withdrawals/${withdrawal.id}`, undefined, user.accessToken)).status, { timeout: 20_000 })
+      .toBe('completed');
+
+    // A second decision from the stale tab: refused, the dialog says so, and the list there refreshes.
+    await staleRow.getByRole('button', { name: w.review }).click();
+    await staleTab.getByRole('dialog', { name: fill(w.details.title, { amount: usd(60_00), name }) }).getByRole('button', { name: w.decline }).click();
+    const decline = staleTab.getByRole('dialog', { name: w.dialog.decline.title });
+    await decline.getByRole('textbox', { name: w.dialog.reason }).fill(lang === 'ru' ? 'передумали' : 'second thoughts');
+    await decline.getByRole('button', { name: w.dialog.decline.confirm }).click();
+    await visible(decline.getByText(consoleTexts(lang, 'ops-errors').WITHDRAWAL_ALREADY_DECIDED));
+    await hidden(staleRow);
+    await checked(staleTab, `ops-money-${lang}-01e-second-decision-refused`, 'dialog[open]');
+    await staleTab.close();
+
+    // The audit log has the approval (and no decline).
+    const audit = consoleTexts(lang, 'ops-admin').audit;
+    await compliance.getByRole('link', { name: nav.audit }).click();
+    await compliance.getByRole('textbox', { name: audit.filters.action }).fill('withdrawal.');
+    await compliance.getByRole('button', { name: audit.search }).click();
+    const entries = compliance.getByRole('table', { name: audit.title }).getByRole('row').filter({ hasText: withdrawal.id });
+    await expect.poll(() => entries.count()).toBe(1);
+    await visible(entries.filter({ hasText: 'withdrawal.approved' }).getByText(lang === 'ru' ? 'адрес проверен' : 'address checked'));
+    await saveScreenshot(compliance, `ops-money-${lang}-01f-audit`);
+
     // One admin proposes a goodwill credit of 5.00 USD; they cannot approve their own proposal.
     const proposer = await signInToConsole(app, lang, { roles: ['admin'], name: 'Ada Admin' });
+    // Withdrawals are compliance's (the contract's roles): an admin is not offered them.
+    expect(await proposer.getByRole('link', { name: nav.withdrawals }).count()).toBe(0);
     await proposer.getByRole('link', { name: nav.adjustments }).click();
     await proposer.getByRole('button', { name: money.adjustments.propose }).click();
     const propose = proposer.getByRole('dialog', { name: money.adjustments.proposeTitle });
@@ -83,16 +173,21 @@ function moneyJourney(lang: Lang) {
     await visible(approver.getByText(money.adjustments.status.posted));
     await saveScreenshot(approver, `ops-money-${lang}-03-posted`);
 
-    // The user's wallet: the held transfer and the goodwill credit, each once.
+    // The user's wallet: the held transfer and the goodwill credit, each once; the withdrawal and its fee gone, once.
     const balance = (await api(baseUrl, 'GET', '/api/wallet', undefined, user.accessToken)).balances.find((b: { currency: string }) => b.currency === 'USD');
-    expect(balance.available.amount).toBe(funded + 25_50 + 5_00);
+    expect(balance.available.amount).toBe(funded + 25_50 + 5_00 - 60_00 - usdt.fee.amount);
+    expect(balance.held.amount).toBe(0);
     await openSignedIn(phone, baseUrl, user, '/wallet', lang);
     await visible(phone.getByText(wallet.transaction.types.manualAdjustment, { exact: true }));
+    await visible(phone.getByText(wallet.transaction.types.usdtWithdrawal, { exact: true }));
     await saveScreenshot(phone, `ops-money-${lang}-04-app`);
   };
 }
 
 describe('money in the operator console', () => {
-  test('English: a held transfer credited to its owner; a goodwill credit under four eyes', moneyJourney('en'));
-  test.override({ appOptions: { locale: 'ru-RU' } })('Russian: a held transfer credited to its owner; a goodwill credit under four eyes', moneyJourney('ru'));
+  test.override({ appOptions: { env: ENV } })('English: a held transfer credited to its owner; a held withdrawal approved; a goodwill credit under four eyes', moneyJourney('en'));
+  test.override({ appOptions: { env: ENV, locale: 'ru-RU' } })(
+    'Russian: a held transfer credited to its owner; a held withdrawal approved; a goodwill credit under four eyes',
+    moneyJourney('ru'),
+  );
 });

@@ -191,6 +191,15 @@ describe('operators and the audit log', () => {
     expect(log.body.data.items.map((e: { action: string }) => e.action)).toEqual(['operator.created', 'operator.signedIn', 'operator.secondFactorEnrolled']);
     const created0 = log.body.data.items[0];
     expect(created0).toMatchObject({ targetType: 'operator', targetId: created.body.data.id, after: { email, roles: ['support'] }, operator: { id: admin.id } });
+    // By action: exact, or a prefix ending in a dot (only the actions it starts; the searches above are not among them).
+    const byAction = async (action: string) =>
+      (await t.call({ method: 'GET', url: `/api/ops/audit?operatorId=${admin.id}&action=${encodeURIComponent(action)}`, headers: admin.headers })).body.data.items.map(
+        (e: { action: string }) => e.action,
+      );
+    expect(await byAction('operator.created')).toEqual(['operator.created']);
+    expect(await byAction('operator.')).toEqual(['operator.created', 'operator.signedIn', 'operator.secondFactorEnrolled']);
+    expect(await byAction('kyc.')).toEqual([]);
+    expect(await byAction('operator')).toEqual([]);
   });
 
   it('the audit log is append-only: UPDATE, DELETE and TRUNCATE are refused', async () => {

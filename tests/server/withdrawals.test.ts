@@ -279,7 +279,13 @@ describe('withdrawals held for an operator', () => {
   it('are listed for compliance; approved → sent; a second decision is refused; both audited', async () => {
     const { user, id } = await heldWithdrawal();
     const listed = (await awaiting()).find((w) => w.id === id);
-    expect(listed).toMatchObject({ status: 'awaitingApproval', method: 'usdt', user: { id: user.id, name: expect.any(String), email: user.email, frozen: false }, decidedBy: null });
+    expect(listed).toMatchObject({
+      status: 'awaitingApproval',
+      method: 'usdt',
+      user: { id: user.id, name: expect.any(String), email: user.email, frozen: false },
+      approvalAbove: { amount: t.config.withdrawals.usdt.approvalAbove, currency: 'USD' },
+      decidedBy: null,
+    });
     const approved = await decide(id, 'approve');
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body.data).toMatchObject({ id, status: 'processing', decidedBy: compliance.id });

@@ -88,7 +88,7 @@ export const searchAudit = async ({ db, query, operator, ip, request, clock }: O
      WHERE ($1::bigint IS NULL OR a.id < $1::bigint)
        AND ($2::text IS NULL OR a.operator_id = $2)
        AND ($3::text IS NULL OR a.user_id = $3)
-       AND ($4::text IS NULL OR a.action = $4 OR ($5::text IS NOT NULL AND a.action LIKE $5))
+       AND (($4::text IS NULL AND $5::text IS NULL) OR a.action = $4 OR a.action LIKE $5)
        AND ($6::timestamptz IS NULL OR a.at >= $6)
        AND ($7::timestamptz IS NULL OR a.at < $7)
      ORDER BY a.id DESC LIMIT $8`,

@@ -26,6 +26,7 @@ const SELECT = `SELECT w.*, u.first_name || ' ' || u.last_name AS user_name, u.e
 const toOps = (row: OpsWithdrawalRow, settings: OpsDeps['withdrawals']): OpsWithdrawal => ({
   ...toWithdrawal(row, settings),
   user: { id: row.user_id, name: row.user_name, email: row.user_email ?? '', frozen: row.frozen },
+  approvalAbove: { amount: settings[row.method].approvalAbove, currency: row.currency },
   decidedBy: row.decided_by,
 });
 

@@ -54,8 +54,9 @@ export type GuardRequirement<B = unknown> = GuardName | { guard: GuardName; when
 
 /**
  * Operator roles (docs/ops.md "Operators and roles"): `support` reads a user, writes notes, ends sessions, blocks a card
- * as lost or stolen; `compliance` decides verifications, held money and freezes; `admin` manages operators and roles
- * and manual adjustments. An operator endpoint (`auth: 'operator'`) names the roles that may call it.
+ * as lost or stolen; `compliance` decides verifications, held money, withdrawals over the approval size and freezes;
+ * `admin` manages operators and roles and manual adjustments. An operator endpoint (`auth: 'operator'`) names the roles
+ * that may call it.
  */
 export const OPERATOR_ROLES = ['support', 'compliance', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];

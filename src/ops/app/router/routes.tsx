@@ -16,6 +16,7 @@ import { ReconciliationPage } from '@/ops/pages/reconciliation';
 import { SignInPage } from '@/ops/pages/sign-in';
 import { UserPage } from '@/ops/pages/user';
 import { UsersPage } from '@/ops/pages/users';
+import { WithdrawalsPage } from '@/ops/pages/withdrawals';
 import { CONSOLE_SECTIONS, opsPaths } from '@/ops/shared/config';
 import { ConsoleShell } from '@/ops/widgets/console-shell';
 import styles from './routes.module.css';
@@ -24,6 +25,7 @@ const SCREENS: Record<string, () => React.JSX.Element> = {
   [opsPaths.kyc]: KycQueuePage,
   [opsPaths.users]: UsersPage,
   [opsPaths.held]: HeldMoneyPage,
+  [opsPaths.withdrawals]: WithdrawalsPage,
   [opsPaths.adjustments]: AdjustmentsPage,
   [opsPaths.reconciliation]: ReconciliationPage,
   [opsPaths.audit]: AuditLogPage,

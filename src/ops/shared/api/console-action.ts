@@ -1,9 +1,9 @@
 /**
  * One operator action behind a dialog (freeze an account, approve an adjustment, ...): `opened(target)` shows the
  * dialog for a target, `submitted(input)` calls the endpoint, success closes it with a toast and fires `done`; a
- * failure keeps it open with the error. The Idempotency-Key of an idempotent endpoint is made when the dialog opens
- * and sent with every try of it, so pressing again after a lost answer never acts twice. Registered as an effector
- * factory (vite.config.ts).
+ * failure keeps it open with the error and fires `failed`. The Idempotency-Key of an idempotent endpoint is made when
+ * the dialog opens and sent with every try of it, so pressing again after a lost answer never acts twice. Registered
+ * as an effector factory (vite.config.ts).
  */
 import { createEffect, createEvent, createStore, sample, type Event, type EventCallable, type Store } from 'effector';
 import { createApiMutation, newIdempotencyKey, type ApiMutationParams, type ErrorMessage } from '@/shared/api';
@@ -21,6 +21,8 @@ export interface ConsoleAction<E extends ActionEndpoint, Target> {
   submitted: EventCallable<Omit<Input<E>, 'idempotencyKey'>>;
   /** The action's answer (the dialog has closed). */
   done: Event<EndpointData<E>>;
+  /** The call failed (the dialog stays open with `$error`): the error, to act on (e.g. reload a list it was stale in). */
+  failed: Event<unknown>;
   $target: Store<Target | null>;
   $pending: Store<boolean>;
   $error: Store<ErrorMessage | null>;
@@ -52,5 +54,7 @@ export function createConsoleAction<E extends ActionEndpoint, Target = true>(
   const done = mutation.finished.success.map(({ result }) => result as EndpointData<E>);
   sample({ clock: done as Event<unknown>, fn: () => successKey, target: toastFx });
 
-  return { opened, closed, submitted, done, $target, $pending: mutation.$pending, $error };
+  const failed = mutation.finished.failure.map(({ error }) => error as unknown);
+
+  return { opened, closed, submitted, done, failed, $target, $pending: mutation.$pending, $error };
 }

@@ -1,8 +1,19 @@
 /**
- * The console's screens (under /ops/, the router's basename) and who may open each: the roles of the calls the screen
- * makes (the server refuses the others with 403 anyway; the console does not offer them).
+ * The console's screens (under /ops/, the router's basename) and who may open each: the roles the contract gives the
+ * call the screen is made of (its list), so the navigation offers a screen to exactly the operators the server's
+ * route() lets call it.
  */
 import type { OperatorRole } from '@/shared/contract/core';
+import {
+  opsAdjustmentsList,
+  opsAuditSearch,
+  opsHeldDeposits,
+  opsKycQueue,
+  opsOperatorsList,
+  opsReconciliationList,
+  opsUsersSearch,
+  opsWithdrawalsAwaiting,
+} from '@/shared/contract/ops';
 
 export const CONSOLE_BASENAME = '/ops';
 
@@ -12,6 +23,7 @@ export const opsPaths = {
   user: (userId: string) => `/users/${encodeURIComponent(userId)}`,
   kyc: '/kyc',
   held: '/held',
+  withdrawals: '/withdrawals',
   adjustments: '/adjustments',
   audit: '/audit',
   reconciliation: '/reconciliation',
@@ -25,13 +37,17 @@ export interface ConsoleSection {
   roles: readonly OperatorRole[];
 }
 
+/** A screen made of `call`: offered to the roles the contract gives it. */
+const section = (path: string, label: string, call: { roles?: readonly OperatorRole[] }): ConsoleSection => ({ path, label, roles: call.roles ?? [] });
+
 /** The navigation, in order; the first one an operator may open is their landing screen. */
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
-  { path: opsPaths.kyc, label: 'kyc', roles: ['compliance'] },
-  { path: opsPaths.users, label: 'users', roles: ['support', 'compliance', 'admin'] },
-  { path: opsPaths.held, label: 'held', roles: ['compliance'] },
-  { path: opsPaths.adjustments, label: 'adjustments', roles: ['admin'] },
-  { path: opsPaths.reconciliation, label: 'reconciliation', roles: ['admin', 'compliance'] },
-  { path: opsPaths.audit, label: 'audit', roles: ['admin', 'compliance'] },
-  { path: opsPaths.operators, label: 'operators', roles: ['admin'] },
+  section(opsPaths.kyc, 'kyc', opsKycQueue),
+  section(opsPaths.users, 'users', opsUsersSearch),
+  section(opsPaths.held, 'held', opsHeldDeposits),
+  section(opsPaths.withdrawals, 'withdrawals', opsWithdrawalsAwaiting),
+  section(opsPaths.adjustments, 'adjustments', opsAdjustmentsList),
+  section(opsPaths.reconciliation, 'reconciliation', opsReconciliationList),
+  section(opsPaths.audit, 'audit', opsAuditSearch),
+  section(opsPaths.operators, 'operators', opsOperatorsList),
 ];

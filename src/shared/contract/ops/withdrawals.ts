@@ -4,13 +4,18 @@
  * (it is sent) or declines it (the money goes back to the wallet, once).
  */
 import * as z from 'zod/mini';
-import { defineEndpoint, Id, PageQuery, page } from '../core';
+import { defineEndpoint, Id, Money, PageQuery, page } from '../core';
 import { Withdrawal } from '../withdrawals';
 import { ActionReason } from './auth';
 
 export const OpsWithdrawal = z.object({
   ...Withdrawal.shape,
   user: z.object({ id: Id, name: z.string(), email: z.string(), frozen: z.boolean() }),
+  /**
+   * Why it waits for an operator: its amount is over its method's approval size (USDT_WITHDRAWAL_APPROVAL_ABOVE /
+   * SBP_PAYOUT_APPROVAL_ABOVE), this one as configured now.
+   */
+  approvalAbove: Money,
   /** The operator who approved or declined it; null while it waits (or when it never needed one). */
   decidedBy: z.nullable(Id),
 });

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { Button, type ButtonVariant } from '@/shared/ui';
-import styles from './action-dialog.module.css';
+import { ConsoleDialog } from '../console-dialog';
 
 export interface ActionDialogProps {
   open: boolean;
@@ -20,41 +20,33 @@ export interface ActionDialogProps {
 }
 
 /**
- * A modal form for one operator action (native <dialog>: focus is trapped and returned, Escape closes it). The
- * confirm button submits the form, so Enter in a field confirms too.
+ * A modal form for one operator action (a ConsoleDialog with Cancel and the confirm button). The confirm button submits
+ * the form, so Enter in a field confirms too.
  */
 export function ActionDialog({ open, title, description, children, confirmLabel, confirmVariant = 'primary', pending, error, onConfirm, onClose }: ActionDialogProps) {
   const { t } = useTranslation('ops-common');
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!pending) onConfirm();
-  };
   return (
-    <dialog ref={ref} className={styles.dialog} aria-labelledby={titleId} onClose={onClose} onCancel={onClose}>
-      <form className={styles.form} onSubmit={submit}>
-        <h2 id={titleId} className={styles.title}>
-          {title}
-        </h2>
-        {description && <p className={styles.description}>{description}</p>}
-        {children}
-        {error}
-        <div className={styles.actions}>
+    <ConsoleDialog
+      open={open}
+      title={title}
+      description={description}
+      onClose={onClose}
+      onSubmit={() => {
+        if (!pending) onConfirm();
+      }}
+      actions={
+        <>
           <Button variant="secondary" size="m" onClick={onClose}>
             {t('actions.cancel')}
           </Button>
           <Button type="submit" variant={confirmVariant} size="m" loading={pending}>
             {confirmLabel}
           </Button>
-        </div>
-      </form>
-    </dialog>
+        </>
+      }
+    >
+      {children}
+      {error}
+    </ConsoleDialog>
   );
 }

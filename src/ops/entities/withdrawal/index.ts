@@ -1,0 +1,2 @@
+export { WithdrawalDestination, HeldBecause } from './ui/withdrawal-destination';
+export { WithdrawalFacts } from './ui/withdrawal-facts';

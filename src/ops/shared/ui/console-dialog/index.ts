@@ -1,0 +1,1 @@
+export { ConsoleDialog } from './console-dialog';
