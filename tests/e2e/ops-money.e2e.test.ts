@@ -1,5 +1,5 @@
 /**
- * Money in the operator console (docs/ops.md "Held money", "Manual adjustments under four eyes"), in Chromium against
+ * Money in the operator console (docs/ops.md "Held money", "Manual adjustments"), in Chromium against
  * the real server: compliance credits a USDT transfer held for review (no ID in its amount) to its owner; one admin
  * proposes a goodwill credit and cannot approve it, adds a second admin (Operators), who signs in and approves it, and it
  * posts; the user's Mini App shows
