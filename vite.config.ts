@@ -12,7 +12,7 @@ const apiPort = Number(process.env.API_PORT ?? 3000);
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /*
- * Bundle budget (GitHub issue #2, docs/frontend.md "Bundle budget", `npm run size`): the Welcome screen of a
+ * Bundle budget (GitHub issue #2, docs/performance.md "Bundle budget", `npm run size`): the Welcome screen of a
  * signed-out user must stay within 150 KB gzip. The build options below are part of that budget.
  */
 
@@ -80,7 +80,7 @@ export const WALLET_SCREEN_CHUNK = /src[\\/]pages[\\/]wallet[\\/]index\.ts$/;
  * (`platformCapabilityChunk`), so no screen's group owns it. The wallet screen's group takes every module its page
  * needs; haptic.ts was one, and the start-up language sync from Telegram Cloud Storage (features/change-language,
  * every client since 6.9) imports haptics: the Welcome inside Telegram then downloaded and evaluated the whole wallet
- * screen (37 KB, ~170 ms at 4x throttling) while its first frame was due (issue #13, docs/frontend.md "Start-up").
+ * screen (37 KB, ~170 ms at 4x throttling) while its first frame was due (issue #13, docs/performance.md "Start-up").
  * A capability one chunk uses stays in that chunk (`minShareCount: 2`).
  */
 const PLATFORM_CAPABILITY = /src[\\/]shared[\\/]platform[\\/]capabilities[\\/]([a-z-]+)\.ts$/;
@@ -199,7 +199,7 @@ export default defineConfig(({ command, mode }) => mode === CONSOLE_DIR ? consol
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
   },
   build: {
-    // Bundle budget (docs/frontend.md): the Telegram clients' webviews all run ES2022.
+    // docs/performance.md "Bundle budget": the Telegram clients' webviews all run ES2022.
     target: 'es2022',
     sourcemap: false,
     manifest: true, // dist/.vite/manifest.json: scripts/size.ts walks it for the bundle budgets

@@ -11,7 +11,7 @@
  *    the package or source file the sample is in; `?` = the chunk's own top level, i.e. module evaluation);
  *  - self time by package / source file over the whole start (mean of PROFILE_RUNS runs, default 3).
  * Effector's own frames are mapped through its source map to its functions (createStore, createEffect, …): the unit
- * creation that dominates a first screen's evaluation (docs/frontend.md "Start-up").
+ * creation that dominates a first screen's evaluation (docs/performance.md "Start-up").
  * Driven over Chromium's DevTools pipe without a Runtime session (as bench:startup). Sampling and the polling for the
  * selector cost a little: read the shares and the order, not the absolute times.
  */
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   const server = await startTestServer({ staticDir: dist });
   // Chromium over its DevTools pipe with no Runtime session in the page (scripts/support/chromium-pipe.ts): with one,
   // V8 re-parses the whole entry for source positions as React creates its first Errors (~100 ms of "(program)" at 4x
-  // that no phone spends, docs/frontend.md "Start-up").
+  // that no phone spends, docs/performance.md "Start-up").
   const browser = ChromiumPipe.launch();
   const selfTime = new Map<string, number>();
   try {

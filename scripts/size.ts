@@ -10,7 +10,7 @@
  * load (the entry chunk and its static imports, plus each listed lazy chunk and its static imports; gzip -9, for
  * reference): enforced that it carries no code that must stay lazy and no global stylesheet went missing.
  *
- * Paths (docs/frontend.md "Bundle budget"), all enforced (issue #13): inside Telegram (plus the kept-session check
+ * Paths (docs/performance.md "Bundle budget"), all enforced (issue #13): inside Telegram (plus the kept-session check
  * of 9.0+ clients) and outside it (plus the dev mock chunk: browser development, e2e tests), each in English and in
  * Russian (plus the Russian core translations chunk, fetched before the first render). Targets (issue #13), enforced (the budget is the
  * target): Welcome ≤ 150 KB, Wallet (signed in) ≤ 190 KB.
@@ -98,7 +98,7 @@ const GLOBAL_CSS = [
 ];
 
 /**
- * Code the wallet screen must not carry before it is usable (docs/frontend.md "Wallet (client)"): the sheets
+ * Code the wallet screen must not carry before it is usable (docs/wallet.md "Wallet (client)"): the sheets
  * are lazy chunks fetched when the browser is idle or on first open, the QR code with the USDT sheet.
  */
 const WALLET_FORBIDDEN: Forbidden[] = [

@@ -1,5 +1,5 @@
 /**
- * Build plugins for the first screen's start-up time (issue #13, docs/frontend.md "Start-up"). Build only: the dev
+ * Build plugins for the first screen's start-up time (issue #13, docs/performance.md "Start-up"). Build only: the dev
  * server and the tests run the packages as they are.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

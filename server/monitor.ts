@@ -1,5 +1,5 @@
 /**
- * What the outside world did that an operator must see (docs/server.md "What is bounded"):
+ * What the outside world did that an operator must see (docs/edge.md "What is bounded"):
  * - input an outside service sent and we refused (a rate out of its bounds, an event whose amount or currency is not
  *   what we sent): logged at error level and counted in `outside_input_refused_total{source, reason}` — the alert;
  * - when each watcher of an outside service last polled it successfully: `watcher_last_success_age_seconds{watcher}`

@@ -47,7 +47,7 @@ export const resolveAdapters = (
 
   let tronSource = given.tronSource;
   if (!tronSource && config.tron.adapter === 'trongrid') {
-    // docs/server.md "TRON deposit watcher": the production source; the sandbox chain (if on) is then not read.
+    // docs/wallet.md "TRON deposit watcher": the production source; the sandbox chain (if on) is then not read.
     tronSource = new TronGridSource({ ...config.tron.trongrid, clock, minConfirmations: config.wallet.usdt.confirmations, log: warn });
     app.log.info({ apiUrl: config.tron.trongrid.apiUrl, depositAddress: config.wallet.usdt.depositAddress }, 'USDT deposits: TronGrid');
   } else if (!tronSource) {
@@ -63,7 +63,7 @@ export const resolveAdapters = (
         ? sandbox?.bot
         : undefined);
 
-  // USDT withdrawals (docs/server.md "Withdrawals"): TronGrid signs with the hot wallet's key from configuration.
+  // USDT withdrawals (docs/transfers.md "Withdrawals"): TronGrid signs with the hot wallet's key from configuration.
   const w = config.withdrawals;
   let tronSender: TronSender | undefined = given.tronSender;
   if (!tronSender && w.tronSender === 'trongrid' && w.tronPrivateKey) {

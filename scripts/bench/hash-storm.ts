@@ -1,5 +1,5 @@
 /**
- * One user's passcode storm against another user's unlock (issue #31 item 4; docs/server.md "App lock"): prints the
+ * One user's passcode storm against another user's unlock (issue #31 item 4; docs/auth.md "App lock"): prints the
  * other user's unlock time idle and under 200 concurrent passcode re-sets by the first user, with the limits as
  * configured (most of the storm is refused at once) and with the limits lifted (the fair hash pool alone). Figures,
  * never asserts; the issue's bar is "within 2x" of idle. Before the pool: 122 ms idle → median 9.8 s under the storm.

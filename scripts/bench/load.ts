@@ -93,7 +93,7 @@ const startPglite = async (): Promise<Target> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
   const env = sandboxServerEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'error', TRON_POLL_MS: '1000' });
   // The first start on an empty folder runs initdb and the migrations (a peak of ~800 MB RSS, then ~360 MB); measure a
-  // server as it normally runs: started again on its existing data (~240 MB idle, docs/server.md "Performance").
+  // server as it normally runs: started again on its existing data (~240 MB idle, docs/performance.md "Performance").
   await stopServerProcess(await startServerProcess('pglite-init', env));
   const server = await startServerProcess('pglite-server', env);
   return {

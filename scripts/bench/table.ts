@@ -2,7 +2,7 @@
  * `npm run bench:table`: the performance table of issue 34 in one run. The app beside its baselines on one throwaway
  * PostgreSQL cluster, every figure a ratio taken inside one repetition (the app's rate ÷ the baseline's, measured back
  * to back), printed as the median of the per-repetition ratios with their spread [min–max]. Figures are printed, never
- * asserted (docs/server.md "Performance").
+ * asserted (docs/performance.md "Performance").
  *
  *   npm run bench:table
  *   BENCH_RUNS=7 BENCH_SECONDS=5 npm run bench:table

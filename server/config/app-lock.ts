@@ -1,4 +1,4 @@
-/** The app lock's settings (docs/server.md "App lock"): the step-up window and what its slow hashes may cost. */
+/** The app lock's settings (docs/auth.md "App lock"): the step-up window and what its slow hashes may cost. */
 import { defineSection } from './section';
 import { v } from './vars';
 

@@ -1,4 +1,4 @@
-/** Email-code and token rules in one place (fixed, not settings; documented in docs/server.md "Auth"). */
+/** Email-code and token rules in one place (fixed, not settings; documented in docs/auth.md "Auth"). */
 export const AUTH_LIMITS = {
   codeLength: 6,
   codeTtlSeconds: 10 * 60,

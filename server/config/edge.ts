@@ -1,5 +1,5 @@
 /**
- * The HTTP edge (docs/server.md "What is bounded"): what one request may cost the server before a route sees it — how
+ * The HTTP edge (docs/edge.md "What is bounded"): what one request may cost the server before a route sees it — how
  * much of an unwanted body is read and discarded so the client gets its answer, and how many requests are worked on
  * at once before the rest are turned away with 503 instead of queueing without end.
  */

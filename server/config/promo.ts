@@ -1,4 +1,4 @@
-/** Referral programme settings (docs/server.md "Referral program"). */
+/** Referral programme settings (docs/notifications.md "Referral program"). */
 import { defineSection } from './section';
 import { Invalid, parseMajorAmount, variable } from './vars';
 

@@ -1,4 +1,4 @@
-/** OpenTelemetry traces (docs/server.md "Tracing"): off unless OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+/** OpenTelemetry traces (docs/edge.md "Tracing"): off unless OTEL_EXPORTER_OTLP_ENDPOINT is set. */
 import { defineSection } from './section';
 import { Invalid, v, variable } from './vars';
 

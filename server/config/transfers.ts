@@ -1,5 +1,5 @@
 /**
- * Transfers between users and payment requests (issue #36, docs/server.md "Transfers between users"), `config.transfers`:
+ * Transfers between users and payment requests (issue #36, docs/transfers.md "Transfers between users"), `config.transfers`:
  * the limits per currency (per transfer and per rolling 24 hours), the look-up limit and how long a request stays open.
  */
 import type { Currency } from '@/shared/contract';

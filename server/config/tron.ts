@@ -1,5 +1,5 @@
 /**
- * The TRON section (docs/server.md "TRON deposit watcher"), `config.tron`: which deposit source the USDT watcher reads
+ * The TRON section (docs/wallet.md "TRON deposit watcher"), `config.tron`: which deposit source the USDT watcher reads
  * (TRON_ADAPTER) and how the TronGrid one reaches its API. The deposit address, confirmations and poll interval are
  * the wallet's settings (server/config/wallet.ts), which the app publishes and the sandbox shares; this section reads
  * USDT_DEPOSIT_ADDRESS through the wallet's own declaration only to refuse the sandbox address in production.

@@ -1,5 +1,5 @@
 /**
- * Money out (issue #36, docs/server.md "Withdrawals"), `config.withdrawals`: which TRON sender and SBP payout provider
+ * Money out (issue #36, docs/transfers.md "Withdrawals"), `config.withdrawals`: which TRON sender and SBP payout provider
  * are used, the hot wallet's key, fees, minimums, 24-hour limits, approval thresholds and the holds. Production refuses
  * a sandbox sender or payout provider, an unset choice, and `trongrid` without its key.
  */

@@ -34,7 +34,7 @@ const concat = (parts: Uint8Array[]): Uint8Array => {
  * again and crosses into WebAssembly six times for it (parse, describe, bind, describe, execute, sync). Here each
  * distinct SQL text with parameters is parsed once under a name (its parameter types kept), and every later run is ONE
  * crossing: bind + describe + execute + sync in one protocol message, the rows read by PGlite's own parser. The CPU
- * of a primary-key read fell by more than half (docs/server.md "Performance"). Like PGlite's query(), a run takes the
+ * of a primary-key read fell by more than half (docs/performance.md "Performance"). Like PGlite's query(), a run takes the
  * query lock, and outside a transaction also the transaction lock (one connection: a statement never lands inside
  * someone else's open transaction). A stale plan after a schema change (0A000) drops the names and, outside a
  * transaction, runs the statement once more.
@@ -111,7 +111,7 @@ const wrap = (target: PGlite | Transaction, prepared: PreparedStatements, inTran
  * Memory settings of the embedded database (PostgreSQL's defaults are sized for a dedicated server: 128 MB of shared
  * buffers, 64 MB of maintenance memory, and PGlite's WebAssembly memory never shrinks once grown). A wallet's data is
  * small and the files stay in the operating system's page cache, so a lean buffer pool costs little; the embedded
- * server's resident memory after load fell from about 360 to about 240 MB (docs/server.md "Performance").
+ * server's resident memory after load fell from about 360 to about 240 MB (docs/performance.md "Performance").
  */
 const PGLITE_MEMORY_SETTINGS: readonly string[] = [
   'shared_buffers=16MB',
@@ -124,7 +124,7 @@ const PGLITE_MEMORY_SETTINGS: readonly string[] = [
  * V8 settings of a process that runs the embedded database, set by the first `openPglite` (before PGlite compiles its
  * WebAssembly module), so they apply wherever the embedded server runs: `npm start`, `npm run start:prod`,
  * `npm run dev`, the benchmarks (issue #13: embedded RSS ≤ 250 MB after load; `npm run bench:memory` shows where the
- * memory goes, docs/server.md "Performance"):
+ * memory goes, docs/performance.md "Performance"):
  * - `--optimize-for-size`: V8 grows its heap by a smaller factor and keeps its young generation small. Under load the
  *   heap had grown to 110–160 MB with ~32 MB live (garbage waiting for a major collection); with it 40–60 MB.
  * - `--no-wasm-dynamic-tiering --no-wasm-tier-up`: PostgreSQL's WebAssembly stays on V8's baseline compiler

@@ -16,7 +16,7 @@ const MAX_PREPARED = 2_000;
 /**
  * Named prepared statements: every statement with parameters gets a name per distinct SQL text, so each pooled
  * connection parses and plans it once and then only binds and executes it (node-postgres keeps the per-connection
- * bookkeeping). The database's CPU per hot read fell by more than half with this (docs/server.md "Performance").
+ * bookkeeping). The database's CPU per hot read fell by more than half with this (docs/performance.md "Performance").
  * A migration that changes a table under a running process makes PostgreSQL refuse a cached plan ("cached plan must
  * not change result type", 0A000): the names then move to a new generation, so every connection prepares again, and
  * a statement outside a transaction is retried once.

@@ -8,7 +8,7 @@ import { METRICS_PATH } from './metrics';
 const NEVER_SHED = new Set(['/api/health', METRICS_PATH]);
 
 /**
- * Real overload is answered, not queued without end (docs/server.md "What is bounded"): at most `maxInFlight` requests
+ * Real overload is answered, not queued without end (docs/edge.md "What is bounded"): at most `maxInFlight` requests
  * are worked on at once (each counted from its arrival until its answer is sent or its connection closes); one more is
  * answered at once with 503 SERVICE_OVERLOADED and `Retry-After` in the envelope. A request the server took is never
  * timed out for waiting behind the others (client-errors.ts: a request that arrived whole is not a 408).

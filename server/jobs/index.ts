@@ -1,5 +1,5 @@
 /**
- * Background jobs: a PostgreSQL table worked by every server process (docs/server.md "Cards and jobs").
+ * Background jobs: a PostgreSQL table worked by every server process (docs/server.md "Jobs").
  * Enqueue inside your own transaction; register an idempotent handler per kind.
  */
 export { appJobRegistry, startAppWorker, workerOptionsFromEnv } from './app';

@@ -2,7 +2,7 @@
  * The sandbox card issuer: a simulated issuer inside our process, with its own tables
  * (sandbox_card_issuer_*) and its own background steps (job kind 'cardIssuer.sandbox.step'), so it
  * behaves like a real one: requests are only accepted, outcomes arrive later as events, after a delay.
- * Dev controls choose the outcome of each operation (docs/server.md "Card issuer sandbox").
+ * Dev controls choose the outcome of each operation (docs/sandbox.md "Card issuer sandbox").
  */
 import type { CardReasonCode } from '@/shared/contract/errors';
 import { createHash, createHmac, randomBytes, timingSafeEqual, type JsonWebKey } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
  * OpenTelemetry's Node SDK and Fastify's own instrumentation (@fastify/otel), loaded only when
- * OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/server.md "Tracing"). Spans leave in batches over OTLP/HTTP (protobuf) to
+ * OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/edge.md "Tracing"). Spans leave in batches over OTLP/HTTP (protobuf) to
  * `<endpoint>/v1/traces`; the SDK reads the other standard variables itself (OTEL_EXPORTER_OTLP_HEADERS for a vendor's
  * key, OTEL_TRACES_SAMPLER / _ARG to sample, OTEL_RESOURCE_ATTRIBUTES). Node 20 note: @opentelemetry/sdk-node 0.3xx
  * needs Node >= 22.15, so the 0.223 line (the last for Node 20, with API 1.9) is pinned; @fastify/otel 0.21 builds on it.

@@ -1,5 +1,5 @@
 /**
- * The spans the server makes itself (docs/server.md "Tracing"), through the OpenTelemetry API only: without a started
+ * The spans the server makes itself (docs/edge.md "Tracing"), through the OpenTelemetry API only: without a started
  * SDK (OTEL_EXPORTER_OTLP_ENDPOINT unset) every call here is the API's no-op. The SDK and Fastify's instrumentation are
  * started by `startTracing` / `registerRequestTracing` (sdk.ts).
  *

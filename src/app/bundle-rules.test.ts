@@ -7,7 +7,7 @@ import { platformBridgeChunk, platformCapabilityChunk, WALLET_SCREEN_CHUNK } fro
  * package.json "sideEffects" tells the bundler that source modules have no side effects, so unused
  * modules (a barrel's unused re-exports, the contract behind @/shared/api) stay out of the first screen.
  * The price: a bare `import './x'` is dropped unless the importing file is listed there
- * (docs/frontend.md "Bundle budget"). These rules keep that safe.
+ * (docs/performance.md "Bundle budget"). These rules keep that safe.
  */
 const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}', '!/src/**/testing/**'], {
   query: '?raw',

@@ -1,6 +1,5 @@
 /**
- * Money in the operator console (docs/ops.md "Held money", "Withdrawals over the approval size", "Manual adjustments
- * under four eyes"), in Chromium against the real server: compliance credits a USDT transfer held for review (no ID in
+ * Money in the operator console (docs/ops.md "Held money", "Withdrawals over the approval size", "Manual adjustments"), in Chromium against the real server: compliance credits a USDT transfer held for review (no ID in
  * its amount) to its owner; the user's USDT withdrawal over the approval size (made through the API) waits in
  * Withdrawals, compliance opens it and approves it, it is sent and confirmed on the sandbox chain, a second decision
  * from a stale tab is refused with the server's words, and the audit log has the approval; one admin (who is not

@@ -1,5 +1,5 @@
 /**
- * Support and compliance acting for a user in the operator console (docs/ops.md "A user's whole picture"), in Chromium
+ * Support and compliance acting for a user in the operator console (docs/ops.md "A user's picture"), in Chromium
  * against the real server: an operator finds a verified user with a card by email, opens their picture (balances,
  * card, sessions), writes a note, freezes the account (the user's app says why and refuses money actions), unfreezes
  * it, blocks the card as stolen, and ends every session (the user's app is signed out) — in English and in Russian;

@@ -1,5 +1,5 @@
 /**
- * Work the app does NOT repeat while it starts and runs (issue #13, docs/frontend.md "Start-up"), on the built app:
+ * Work the app does NOT repeat while it starts and runs (issue #13, docs/performance.md "Start-up"), on the built app:
  * - the Telegram SDK reads and validates its launch parameters once per page, not in every wrapped call (22 times
  *   before the first screen, and again on every MainButton / BackButton / haptic call, before the fix);
  * - the first screens' scripts (the entry and the wallet screen) carry V8's compile hint on their first line;

@@ -1,5 +1,5 @@
 /**
- * The wallet's first paint after the bundle trim (issue #13, docs/frontend.md "Bundle budget"), in English and in
+ * The wallet's first paint after the bundle trim (issue #13, docs/performance.md "Bundle budget"), in English and in
  * Russian: the history's search/filters/statement panel are a lazy chunk and a placeholder of their height stands
  * in, so the rows do not move when they arrive; the first paint's GETs are sent once each (started at boot, joined
  * by the page's own requests, never sent twice); a declined row says why once `errors` is there; a sheet opens

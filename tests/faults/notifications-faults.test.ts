@@ -4,7 +4,7 @@
  * notifications in flight (unanswered: Telegram never accepted them) and started again on the same folder. Every
  * event's notification is then delivered exactly once, and the events after the restart once too. The other boundary
  * (a crash after Telegram accepted a message, before the server recorded it) is the documented at-least-once window
- * (docs/server.md "Bot notifications"); a crash after the record and before the job's ack is covered by
+ * (docs/notifications.md "Bot notifications"); a crash after the record and before the job's ack is covered by
  * tests/server/notifications.test.ts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

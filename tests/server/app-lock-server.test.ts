@@ -1,5 +1,5 @@
 /**
- * The app lock holds at the server (issue #31 item 3, docs/server.md "App lock"): the lock state lives per session;
+ * The app lock holds at the server (issue #31 item 3, docs/auth.md "App lock"): the lock state lives per session;
  * a locked session is answered only by the lock's status, unlock and lock calls (423 APP_LOCKED everywhere else, on
  * every endpoint of the registry); sensitive calls need an unlock younger than the step-up window even on an unlocked
  * session (403 STEP_UP_REQUIRED, every endpoint that declares `step-up`). And one user's passcode storm neither slows

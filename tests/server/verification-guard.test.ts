@@ -1,6 +1,6 @@
 /**
  * One verification guard (server/modules/users/verification-guard.ts) for every money call: the same code, status
- * and message per account state, whichever module answers (SPEC §1, §8; docs/server.md "Verification guard").
+ * and message per account state, whichever module answers (SPEC §1, §8; docs/auth.md "Verification guard").
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

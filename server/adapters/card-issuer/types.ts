@@ -1,6 +1,6 @@
 /**
  * The card issuer: the outside company that makes the cards, holds their numbers and moves money on
- * them. Our server talks to it only through this interface (docs/server.md "Card issuer").
+ * them. Our server talks to it only through this interface (docs/cards.md "Card issuer").
  *
  * Requests are asynchronous, like a real issuer's API: a call only says "accepted" (or throws); the
  * outcome arrives later as an IssuerEvent (a real issuer sends webhooks; the sandbox delivers them

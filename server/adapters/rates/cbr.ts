@@ -1,6 +1,6 @@
 /**
  * The production exchange-rate provider: the Central Bank of Russia's official daily rates
- * (https://www.cbr.ru/scripts/XML_daily.asp, docs/server.md "Exchange rates").
+ * (https://www.cbr.ru/scripts/XML_daily.asp, docs/wallet.md "Exchange rates").
  *
  * The last good USD/RUB rate is stored in `exchange_market_rates` (one row per source), so every server process
  * quotes the same rate and a restart keeps it. There is no timer: when a quote needs the market rate and the stored

@@ -1,5 +1,5 @@
 /**
- * USDT TRC20 deposits read from TronGrid's HTTP API (docs/server.md "TRON deposit watcher"):
+ * USDT TRC20 deposits read from TronGrid's HTTP API (docs/wallet.md "TRON deposit watcher"):
  *
  * - `GET /v1/accounts/{address}/transactions/trc20?only_to=true&only_confirmed=true&contract_address=…&limit=…
  *   &order_by=block_timestamp,asc&min_timestamp=<cursor>[&fingerprint=…]` lists the transfers to the address,

@@ -38,7 +38,7 @@ const describe = (b: DeletionBlocker): string => {
   }
 };
 
-/** Account deletion (docs/server.md "Account"): only when empty; every session ends; the user row is anonymised. */
+/** Account deletion (docs/auth.md "Account"): only when empty; every session ends; the user row is anonymised. */
 export class DeletionService {
   constructor(
     private readonly db: Db,

@@ -6,7 +6,7 @@ export { SBP_LATE_CALLBACK_GRACE_SECONDS } from './deletion';
 import { ProfileService } from './profile';
 import { registerAccountRoutes } from './routes';
 
-/** Profile edits, email change by code, account deletion, the sessions list (docs/server.md "Account", "Sessions"). */
+/** Profile edits, email change by code, account deletion, the sessions list (docs/auth.md "Account", "Sessions"). */
 export const accountModule = defineModule({
   name: 'account',
   register: (app, { db, clock, config, adapters, tokens, users }) => {

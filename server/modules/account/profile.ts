@@ -18,7 +18,7 @@ export interface ProfileDeps {
 const emailUnchanged = () =>
   authError('EMAIL_UNCHANGED', 'This is already your account’s email.', { fields: { email: 'This is already your email' } });
 
-/** Profile edits and the email change (docs/server.md "Account"). */
+/** Profile edits and the email change (docs/auth.md "Account"). */
 export class ProfileService {
   constructor(private readonly deps: ProfileDeps) {}
 
@@ -35,7 +35,7 @@ export class ProfileService {
     add('first_name', change.firstName);
     add('last_name', change.lastName);
     add('phone_number', change.phoneNumber);
-    // A new phone is a new SBP payout destination: withdrawals to it are held (docs/server.md "Withdrawals").
+    // A new phone is a new SBP payout destination: withdrawals to it are held (docs/transfers.md "Withdrawals").
     if (change.phoneNumber !== undefined) sets.push(`phone_changed_at = CASE WHEN phone_number IS DISTINCT FROM $${values.length} THEN $2 ELSE phone_changed_at END`);
     await db.query(`UPDATE users SET ${sets.join(', ')}, updated_at = $2 WHERE id = $1 AND deleted_at IS NULL`, values);
     return users.getProfile(userId);

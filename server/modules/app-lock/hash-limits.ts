@@ -1,5 +1,5 @@
 /**
- * How many slow hashes (a passcode set, change, check; docs/server.md "App lock") one user and one client address may
+ * How many slow hashes (a passcode set, change, check; docs/auth.md "App lock") one user and one client address may
  * ask for per minute, in this process (what they protect is this process's CPU; the wrong tries themselves are counted
  * in the database, across processes). Over either limit: 429 RATE_LIMITED with Retry-After, before any hash runs.
  */

@@ -1,5 +1,5 @@
 /**
- * Where the app lock's slow hashes run (docs/server.md "App lock", issue #31 item 4): a bounded pool with one queue per
+ * Where the app lock's slow hashes run (docs/auth.md "App lock", issue #31 item 4): a bounded pool with one queue per
  * user, served in turn. scrypt runs on libuv's thread pool, which serves whoever came first: 200 concurrent passcode
  * changes by one user put another user's unlock behind all of them (122 ms → 9.8 s). Here at most `concurrency`
  * hashes run at once, each user's calls wait behind their own only (round robin across the users waiting), and a user

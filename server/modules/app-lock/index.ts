@@ -1,4 +1,4 @@
-/** App lock: passcode, tries, biometric unlock tokens, the lock state of each session (docs/server.md "App lock"). */
+/** App lock: passcode, tries, biometric unlock tokens, the lock state of each session (docs/auth.md "App lock"). */
 import {
   appLockBiometryAdd,
   appLockBiometryRemove,

@@ -1,5 +1,5 @@
 /**
- * Passcode hashing (docs/server.md "App lock"): scrypt (node:crypto) over HMAC-SHA-256(pepper, passcode), with a
+ * Passcode hashing (docs/auth.md "App lock"): scrypt (node:crypto) over HMAC-SHA-256(pepper, passcode), with a
  * per-user random salt; the parameters are stored with each hash so they can be raised later without breaking old
  * rows. The pepper is derived from JWT_SECRET: a copy of the database alone is not enough to try the 10^6 passcodes.
  */

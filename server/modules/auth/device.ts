@@ -1,5 +1,5 @@
 /**
- * What a sign-in ran on (docs/server.md "Sessions"): a short device summary from the User-Agent (no parser package:
+ * What a sign-in ran on (docs/auth.md "Sessions"): a short device summary from the User-Agent (no parser package:
  * the summary is a label for the user, a dozen rules cover the browsers and systems a Mini App runs in), the Telegram
  * platform and client version the app sends from its launch parameters (`X-Telegram-Client: <platform>/<version>`,
  * only inside Telegram), and a country from a trusted proxy's `CF-IPCountry` header. No outside service is asked.

@@ -11,7 +11,7 @@ export { emailChangeCodeMail, emailChangedMail, withdrawalCodeMail } from './mai
 export { deriveKey, sha256Base64Url } from './secrets';
 export { summarizeUserAgent } from './device';
 
-/** Sign-up, sign-in (email code, Telegram), refresh, sign-out (docs/server.md "Auth"). */
+/** Sign-up, sign-in (email code, Telegram), refresh, sign-out (docs/auth.md "Auth"). */
 export const authModule = defineModule({
   name: 'auth',
   register: (app, { db, clock, config, adapters, tokens, users }) => {

@@ -47,7 +47,7 @@ const linkOrRefuse = async (tx: Queryable, userId: string, telegram: TelegramUse
 
 const authUser = (user: UserRecord): AuthTokens['user'] => ({ id: user.id, name: `${user.firstName} ${user.lastName}` });
 
-/** Sign-up, sign-in (email code or Telegram) and token refresh. See docs/server.md for the flows. */
+/** Sign-up, sign-in (email code or Telegram) and token refresh. Flows: docs/auth.md "Flows". */
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 

@@ -1,5 +1,5 @@
 /**
- * The app lock as a session has it (docs/server.md "App lock"), read with the session row on every bearer request:
+ * The app lock as a session has it (docs/auth.md "App lock"), read with the session row on every bearer request:
  * the lock is on for the account (an app_locks row), and this session is locked — it was locked (the app locked
  * itself: "Lock now", inactivity, the background, a restart; or the passcode was set in another session), or its
  * inactivity time passed since its last request while unlocked. route() refuses a locked session on every endpoint

@@ -180,7 +180,7 @@ export class IssuerEvents {
         if (card.status !== 'unfreezing') return { handled: true };
         await apply('unfreezeFailed', { historyReason: event.reason });
         return { handled: true };
-      // Card lifecycle (docs/server.md "Card lifecycle"): final, and the balance goes back to the wallet at once.
+      // Card lifecycle (docs/cards.md "Card lifecycle"): final, and the balance goes back to the wallet at once.
       case 'card.closed':
         if (card.status === 'closed') return { handled: true };
         if (await apply('closed', { reason: null })) await sweepCardToWallet(q, card, 'close', now);

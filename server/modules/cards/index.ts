@@ -1,6 +1,6 @@
 /**
- * Cards: issue, activation, freeze/unfreeze, top-up, sensitive data, trades, lifecycle and controls (docs/server.md
- * "Cards and jobs"). This file is the module's plugin (the module list mounts it, server/modules/index.ts): it wires the
+ * Cards: issue, activation, freeze/unfreeze, top-up, sensitive data, trades, lifecycle and controls (docs/cards.md
+ * "Cards"). This file is the module's plugin (the module list mounts it, server/modules/index.ts): it wires the
  * issuer adapter, its events, webhook and jobs, and binds every card endpoint to its use case, one line each. The use
  * cases live one per file in service/ (each a function over one context: the module's deps and the request).
  */

@@ -1,5 +1,5 @@
 /**
- * Money out of a card (issue #14, docs/server.md "Card lifecycle"): a withdrawal and the sweep when a card is closed
+ * Money out of a card (issue #14, docs/cards.md "Card lifecycle"): a withdrawal and the sweep when a card is closed
  * or blocked are the same movement — card account → the wallet of the card currency — as ONE balanced ledger
  * transaction of the wallet-visible type `cardTransfer` (a credit to the wallet), plus a `withdrawal` row in the
  * card's own history. The caller holds the card row locked (lock order: card, then ledger accounts).

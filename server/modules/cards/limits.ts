@@ -1,5 +1,5 @@
 /**
- * Card rules in one place (docs/server.md "Cards and jobs"). maxCards and sensitiveDataTtlSeconds are only
+ * Card rules in one place (docs/cards.md "Cards"). maxCards and sensitiveDataTtlSeconds are only
  * defaults: the values GET /api/config publishes (CARDS_MAX_PER_USER, CARDS_SENSITIVE_TTL_SECONDS) win.
  */
 export const CARD_LIMITS = {

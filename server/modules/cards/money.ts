@@ -1,6 +1,6 @@
 /**
  * Every money movement of the cards module, as balanced ledger transactions inside the caller's
- * database transaction `q` (docs/server.md "Cards: money"). Idempotency keys are derived from our own
+ * database transaction `q` (docs/cards.md "Cards: money"). Idempotency keys are derived from our own
  * ids, so running any of these twice (a retried job, a re-delivered issuer event) moves money once.
  *
  * Money on its way to the issuer sits in the system account `card_issuer_funding` until the issuer
@@ -177,7 +177,7 @@ export const chargeIssue = async (
 /** The issuer made the card: the initial deposit moves onto the card; the charges complete. */
 export const settleIssue = async (q: Queryable, card: CardRow, now: Date): Promise<void> => {
   const fundingId = await postedTo(q, card.issue_transaction_id, 'card_issuer_funding', card.currency, now);
-  // A replacement card (docs/server.md "Card lifecycle") is issued empty and free: nothing to settle.
+  // A replacement card (docs/cards.md "Card lifecycle") is issued empty and free: nothing to settle.
   if (card.initial_deposit > 0) await postTransaction(q, {
     type: 'cardIssueSettle',
     userId: card.user_id,
@@ -200,7 +200,7 @@ export const refundIssue = async (q: Queryable, card: CardRow, reason: string, n
   const fundingId = await postedTo(q, card.issue_transaction_id, 'card_issuer_funding', card.currency, now);
   const feeRevenueId = await postedTo(q, card.issue_fee_transaction_id, 'fee_revenue', card.currency, now);
   const issueCost = card.creation_fee + card.issuing_fee;
-  // A replacement card took no money (docs/server.md "Card lifecycle"): nothing to refund.
+  // A replacement card took no money (docs/cards.md "Card lifecycle"): nothing to refund.
   if (issueCost + card.initial_deposit > 0) await postTransaction(q, {
     type: 'cardIssueRefund',
     userId: card.user_id,

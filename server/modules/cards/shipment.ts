@@ -1,5 +1,5 @@
 /**
- * The shipment of a physical card (docs/server.md "Card controls"): the delivery address given at ordering and the
+ * The shipment of a physical card (docs/cards.md "Card controls"): the delivery address given at ordering and the
  * stages the issuer reports (`card.shipment` events: made → shipped → delivered, each with its time).
  */
 import type { StoredDeliveryAddress } from '@/shared/contract/delivery-address';

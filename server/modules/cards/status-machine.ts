@@ -1,7 +1,7 @@
 /**
  * The card life cycle over the eleven SPEC §4 statuses: one pure table. Every status change of a card
  * goes through `transition()`; what the user may do is derived from the same table (`allowedActions`).
- * Documented in docs/server.md "Card statuses".
+ * Documented in docs/cards.md "Card statuses".
  *
  *   issue (virtual):  pending → processing → active
  *   issue (physical): pending → processing → fabricating → inactive (shipped) → activating → active
@@ -11,7 +11,7 @@
  *   issue fails:      pending | processing | fabricating → failed     (money refunded)
  *   close:            active | frozen → closing → closed             (issuer refuses: closing → frozen)
  *   block (for good): active | frozen → blocking → blocked           (issuer refuses: blocking → frozen)
- *   closed and blocked are final; the balance goes back to the wallet when the issuer confirms (docs/server.md
+ *   closed and blocked are final; the balance goes back to the wallet when the issuer confirms (docs/cards.md
  *   "Card lifecycle").
  */
 import type { CardAction, CardForm, CardStatus } from '@/shared/contract/cards';

@@ -1,5 +1,5 @@
 /**
- * POST /api/client-errors (issue #33, docs/server.md "Client errors"): the app's uncaught errors, counted in the metrics
+ * POST /api/client-errors (issue #33, docs/edge.md "Client errors"): the app's uncaught errors, counted in the metrics
  * (`client_errors_total{kind}`) and logged at `warn` without personal data. Anyone may call it (errors happen signed
  * out too): its own limit per client address (CLIENT_ERRORS_PER_MINUTE = 10, counted like the global one, across processes on
  * PostgreSQL) keeps a loop of errors or a flood from filling the logs; beyond it 429 RATE_LIMITED.

@@ -1,4 +1,4 @@
-/** Currency exchange: quotes and the exchange itself (docs/server.md "Wallet & ledger"). */
+/** Currency exchange: quotes and the exchange itself (docs/wallet.md "Wallet & ledger"). */
 import type { FastifyInstance } from 'fastify';
 import type { WalletSettings } from '../config';
 import { defineModule, type ModuleDeps } from '../module';

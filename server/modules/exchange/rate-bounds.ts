@@ -1,5 +1,5 @@
 /**
- * What a market rate from outside may be (docs/server.md "What is bounded"): a rate is untrusted input. Served a daily
+ * What a market rate from outside may be (docs/edge.md "What is bounded"): a rate is untrusted input. Served a daily
  * document whose USD value was `0,0001`, the server quoted and executed 1 000.00 RUB → 9 925 125.00 USD. A rate outside
  * the absolute bounds (RATES_MIN_USD_RUB..RATES_MAX_USD_RUB), or one that moved more than RATES_MAX_CHANGE_BPS from the
  * last accepted one, is refused: logged and counted (outside_input_refused_total{source="rates"}), never quoted.

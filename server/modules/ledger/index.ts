@@ -1,5 +1,5 @@
 /**
- * The double-entry ledger: the only way money moves (docs/server.md "Wallet & ledger").
+ * The double-entry ledger: the only way money moves (docs/wallet.md "Wallet & ledger").
  * Every function takes `q`, the handle of the caller's database transaction (`db.tx(async q => …)`),
  * so money movement commits or rolls back together with the caller's own state changes.
  */

@@ -1,5 +1,5 @@
 /**
- * The activity centre (issue #35, docs/server.md "Bot notifications"): every event the bot notifies about is also
+ * The activity centre (issue #35, docs/notifications.md "Bot notifications"): every event the bot notifies about is also
  * recorded here, for every user (Telegram linked or not, whatever the bot's switches say), by notifyUser in the
  * event's own transaction. The app lists them (GET /api/activity), shows the unread count (GET /api/activity/unread)
  * and marks what the user saw (POST /api/activity/read).

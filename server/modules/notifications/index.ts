@@ -1,5 +1,5 @@
 /**
- * Bot notifications and the bot's webhook (docs/server.md "Bot notifications"): the user's switches
+ * Bot notifications and the bot's webhook (docs/notifications.md "Bot notifications"): the user's switches
  * (GET/PATCH /api/notifications/settings), the hook the event sites call in their transactions (`notifyUser`,
  * `notifyCardBlocked`), the 'bot.notify' and 'bot.reply' jobs that send through the bot adapter, and
  * POST /api/webhooks/telegram-bot (/start with the app's deep links), and the activity centre (GET /api/activity,

@@ -1,5 +1,5 @@
 /**
- * The 'bot.notify' job: sends one recorded notification (docs/server.md "Bot notifications", delivery guarantee).
+ * The 'bot.notify' job: sends one recorded notification (docs/notifications.md "Bot notifications", delivery guarantee).
  *
  *   pending ──(commit 'sending')──► Bot API sendMessage ──(commit 'sent' + message_id)──► job done
  *

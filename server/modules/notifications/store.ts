@@ -1,5 +1,5 @@
 /**
- * Notification switches and the hook other modules call at their event sites (docs/server.md "Bot notifications").
+ * Notification switches and the hook other modules call at their event sites (docs/notifications.md "Bot notifications").
  * `notifyUser(q, ...)` runs IN the caller's transaction: the notification row and its 'bot.notify' job exist only if
  * that transaction commits, and the row's id comes from the event, so an event applied twice notifies once.
  */

@@ -13,7 +13,7 @@ export const BOT_REPLY_JOB = 'bot.reply';
 /**
  * A Telegram contact the user picked (the "Choose a contact" button's `users_shared`) or sent (a contact card with a
  * Telegram user id) in the private chat: handled by the transfers module, which answers with a button into the app on
- * the confirm step of a transfer to that person (docs/server.md "Transfers between users").
+ * the confirm step of a transfer to that person (docs/transfers.md "Transfers between users").
  */
 export const BOT_CONTACT_SHARED_JOB = 'transfers.contactShared';
 export interface ContactSharedPayload {

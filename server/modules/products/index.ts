@@ -1,4 +1,4 @@
-/** Card products: the catalogue (docs/server.md "Cards and jobs"), GET /api/cards/products and /products/{id}. */
+/** Card products: the catalogue (docs/cards.md "Cards"), GET /api/cards/products and /products/{id}. */
 import { cardsProduct, cardsProducts } from '@/shared/contract/cards';
 import { routesWith } from '../../http/route';
 import { defineModule } from '../module';

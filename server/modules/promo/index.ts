@@ -1,5 +1,5 @@
 /**
- * Referral programme (docs/server.md "Referral program"): GET /api/promo/my-code and /my-referrals, the invitation
+ * Referral programme (docs/notifications.md "Referral program"): GET /api/promo/my-code and /my-referrals, the invitation
  * as a message the bot prepares for Telegram's shareMessage (POST /api/promo/share-message, share-message.ts), and the
  * handler of the cards module's 'referral.cardIssued' job that pays the referrer's bonus exactly once.
  */

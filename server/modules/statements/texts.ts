@@ -182,7 +182,7 @@ export function movementDescription(
     case 'promoBonus':
       return fill(wallet.details.promoBonus, { name: text(details.referralName) });
     case 'manualAdjustment':
-      // An operator's goodwill credit or correction (docs/ops.md "Manual adjustments under four eyes"): the app's words for it.
+      // An operator's goodwill credit or correction (docs/ops.md "Manual adjustments"): the app's words for it.
       return details.kind === 'goodwill' ? wallet.details.adjustment.goodwill : wallet.details.adjustment.correction;
     default:
       return text(details.merchantName);

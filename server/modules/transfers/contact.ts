@@ -4,7 +4,7 @@
  * one-time "Choose a contact" keyboard button (KeyboardButtonRequestUsers) to the caller's chat; the contact picked
  * there (or a contact card sent to the bot) comes back as an update, and the job below answers with a button that
  * opens the app on the confirm step of a transfer to that person (`startapp=pay_<payCode>`), or says they do not use
- * the wallet yet. docs/server.md "Transfers between users".
+ * the wallet yet. docs/transfers.md "Transfers between users".
  */
 import { randomInt } from 'node:crypto';
 import type { ContactPicker, transfersContactPicker } from '@/shared/contract';

@@ -1,5 +1,5 @@
 /**
- * Money between people (issue #36, docs/server.md "Transfers between users"): payment profiles (pay code, found by
+ * Money between people (issue #36, docs/transfers.md "Transfers between users"): payment profiles (pay code, found by
  * @username or not), finding a recipient, limits, the transfer itself and payment requests. This file is the module's
  * plugin: one `bind(endpoint, useCase)` line per endpoint.
  */

@@ -2,7 +2,7 @@
  * POST /api/transfers: money to another user of the app, at once, in ONE ledger transaction (sender's wallet → the
  * recipient's wallet, same currency, no fee), exactly once per Idempotency-Key (claimed and completed inside that
  * transaction). Paying a payment request is the same transfer with the request locked and marked paid in it: paid at
- * most once. docs/server.md "Transfers between users".
+ * most once. docs/transfers.md "Transfers between users".
  */
 import type { Money, SendTransferBody, Transfer, transfersSend } from '@/shared/contract';
 import { formatMoney } from '@/shared/money';

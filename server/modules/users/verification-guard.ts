@@ -11,7 +11,7 @@ const VERIFICATION_GUARD_MESSAGES = {
 } as const;
 
 /**
- * THE verification guard (docs/server.md "Verification guard"): every call that moves money or exposes a card
+ * THE verification guard (docs/auth.md "Verification guard"): every call that moves money or exposes a card
  * (SBP top-up, exchange, card issue / top-up / activation / unfreeze / reveal) runs it first. Frozen by an operator →
  * 403 ACCOUNT_FROZEN with the reason (docs/ops.md "Freezing an account"), under verification → 403
  * ACCOUNT_UNDER_VERIFICATION, verification failed → 403 ACCOUNT_VERIFICATION_FAILED, account gone → 401.

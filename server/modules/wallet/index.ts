@@ -1,4 +1,4 @@
-/** Wallet: balances and history from the ledger, SBP top-ups, USDT deposits (docs/server.md "Wallet & ledger"). */
+/** Wallet: balances and history from the ledger, SBP top-ups, USDT deposits (docs/wallet.md "Wallet & ledger"). */
 import type { FastifyInstance } from 'fastify';
 import { unconfiguredSbpAcquirer, type SbpAcquirer } from '../../adapters/sbp';
 import { unconfiguredTronSource, type TronDepositSource } from '../../adapters/tron';

@@ -8,7 +8,7 @@ import { bearerToken } from '../../http/headers';
 import { route } from '../../http/route';
 import type { UsdtDepositWatcher } from './usdt-watcher';
 
-// ── Support-only endpoints: enabled by SUPPORT_TOKEN (docs/server.md "Support"), not part of the app's contract.
+// ── Support-only endpoints: enabled by SUPPORT_TOKEN (docs/wallet.md "Support"), not part of the app's contract.
 // No user role: a separate bearer token that only support's tools hold (scripts/support/parked-deposits.ts).
 
 const SupportParkedDeposit = z.object({

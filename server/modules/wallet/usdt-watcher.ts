@@ -62,7 +62,7 @@ const USDT_WATCHER = 'usdt-deposits';
  *   - tag belongs to no user / to several → unmatched 'unknown_tag' / 'ambiguous_tag'
  *   - amount below the minimum deposit    → unmatched 'below_minimum' (the tag owner noted for support)
  *   - amount above the review threshold   → unmatched 'over_review_threshold' (held for its tag owner: outside
- *                                           input is bounded, docs/server.md "What is bounded")
+ *                                           input is bounded, docs/edge.md "What is bounded")
  *   - otherwise                           → usdtDeposit credit of the amount rounded down to cents,
  *                                           ledger key `usdt:<txHash>` (exactly once per tx hash)
  * Unmatched transfers are credited to no one; support resolves them by tx hash. A parked transfer is attributed to a

@@ -1,5 +1,5 @@
 /**
- * Money out (issue #36, docs/server.md "Withdrawals"): the TRON address book, USDT withdrawals through the TRON sender,
+ * Money out (issue #36, docs/transfers.md "Withdrawals"): the TRON address book, USDT withdrawals through the TRON sender,
  * RUB withdrawals by SBP payout, their options, email codes and the job that carries them out. This file is the
  * module's plugin: one `bind(endpoint, useCase)` line per endpoint.
  */

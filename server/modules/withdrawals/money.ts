@@ -1,5 +1,5 @@
 /**
- * Every ledger posting of a withdrawal (docs/server.md "Withdrawals"):
+ * Every ledger posting of a withdrawal (docs/transfers.md "Withdrawals"):
  * - reserve (at the request, `pending`): wallet −(amount + fee) → withdrawal_clearing +amount, fee_revenue +fee;
  * - settle (the network or the provider confirmed): withdrawal_clearing −amount → usdt_clearing / sbp_clearing +amount
  *   (the money left through that rail), the reserve `completed`;

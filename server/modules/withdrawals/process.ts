@@ -1,5 +1,5 @@
 /**
- * The job that carries a withdrawal out ('withdrawals.process', docs/server.md "Withdrawals"), a state machine over
+ * The job that carries a withdrawal out ('withdrawals.process', docs/transfers.md "Withdrawals"), a state machine over
  * the withdrawal row; every step is safe to run again after a crash at any point:
  *
  * USDT  pending → sign ONE transaction and store it (committed before anything leaves) → broadcast it → sending →

@@ -2,7 +2,7 @@
  * Asking for a withdrawal (issue #36): the checks (method available, fee as shown, minimum, holds, 24-hour limit), the
  * email code, then in ONE ledger transaction the money held (the reserve posting) with the withdrawal row and its
  * job, unless it waits for an operator's approval. Exactly once per Idempotency-Key (claimed around the handler: the
- * email code is used up by the first request, a replay answers what it answered). docs/server.md "Withdrawals".
+ * email code is used up by the first request, a replay answers what it answered). docs/transfers.md "Withdrawals".
  */
 import { randomBytes } from 'node:crypto';
 import type { Currency, Withdrawal, withdrawalsGet, withdrawalsOptions, withdrawalsSbp, withdrawalsSendCode, withdrawalsUsdt, WithdrawalOptions } from '@/shared/contract';

@@ -1,5 +1,5 @@
 /**
- * Sandbox controls of card controls (SANDBOX=true; docs/server.md "Card controls"): advance a physical card's
+ * Sandbox controls of card controls (SANDBOX=true; docs/cards.md "Card controls"): advance a physical card's
  * shipment now, and read the limits the sandbox issuer holds for a card.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Sandbox-only controls of the simulated card issuer (SANDBOX=true; docs/server.md "Card issuer
+ * Sandbox-only controls of the simulated card issuer (SANDBOX=true; docs/sandbox.md "Card issuer
  * sandbox"). Server-side definitions in the contract's shape, so route() validates them; they are not
  * part of the app's contract or its OpenAPI document.
  */

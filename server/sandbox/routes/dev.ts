@@ -16,7 +16,7 @@ export const sameSecret = (given: string, expected: string): boolean => {
 
 /**
  * The sandbox mailbox holds everyone's sign-in codes, so it answers only to whoever holds SANDBOX_TOKEN (the
- * operator, test harnesses and load scripts), never to an anonymous caller (docs/server.md "Sandbox").
+ * operator, test harnesses and load scripts), never to an anonymous caller (docs/sandbox.md "Sandbox").
  */
 export const requireSandboxToken = (request: FastifyRequest, sandboxToken: string, what = 'sandbox mailbox'): void => {
   const given = request.headers[SANDBOX_TOKEN_HEADER];

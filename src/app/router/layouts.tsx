@@ -38,7 +38,7 @@ export function RootLayout() {
   // Models navigate through navigateFx (@/shared/lib): bound to this router here, once.
   useRouterBinding();
   // App lock: the lock screen INSTEAD of the routes (not over them): no screen, sheet or toast of the account is
-  // mounted while locked; queries keep their cache for after the unlock (docs/frontend.md "App lock").
+  // mounted while locked; queries keep their cache for after the unlock (docs/frontend-data.md "App lock").
   const [locked, stepUp] = useUnit([$appLocked, $stepUpPending]);
   if (locked) return <LockGate />;
   return (

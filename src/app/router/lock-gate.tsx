@@ -4,7 +4,7 @@ import { useScreenShown } from './recovery-screen';
 
 /**
  * The lock screen with the app's sign-out as its way out, one lazy chunk (the app-lock and sign-out features, their
- * transport and translations stay out of the first screen; docs/frontend.md "App lock").
+ * transport and translations stay out of the first screen; docs/frontend-data.md "App lock").
  */
 const LockScreen = lazy(async () => {
   const [AppLockScreen, SignOutButton] = await Promise.all([

@@ -46,7 +46,7 @@ export type ScreenRoute = ScreenRouteBase &
  *   { path: '/cards/:cardId', layout: 'protected', load: () => import('@/pages/card').then((m) => m.CardPage), namespaces: ['cards', 'errors'] },
  *
  * Every screen but the Welcome is a lazy `load` entry: never import another page statically anywhere in
- * src/app (it would land in every first screen: bundle budget, docs/frontend.md).
+ * src/app (it would land in every first screen: docs/performance.md "Bundle budget").
  * /main → /wallet and "unknown path → /" are built in (router/routes.tsx).
  */
 export const screens: readonly ScreenRoute[] = [
@@ -65,7 +65,7 @@ export const screens: readonly ScreenRoute[] = [
   { path: '/card-issue/detail/:productId?', layout: 'protected', load: () => import('@/pages/card-issue-detail').then((m) => m.CardIssueDetailPage), namespaces: ['cards', 'errors', 'card-controls'] },
   { path: routePaths.referral, layout: 'protected', load: () => import('@/pages/referral').then((m) => m.ReferralPage), namespaces: ['referral', 'errors'] },
   { path: routePaths.activity, layout: 'protected', load: () => import('@/pages/activity').then((m) => m.ActivityPage), namespaces: ['notifications', 'errors'] },
-  // SPEC §2 implies a profile screen without a path: /profile (docs/frontend.md "Referral & settings (client)").
+  // SPEC §2 implies a profile screen without a path: /profile (docs/notifications.md "Referral & settings (client)").
   { path: '/profile', layout: 'protected', load: () => import('@/pages/profile').then((m) => m.ProfilePage), namespaces: ['profile', 'referral', 'errors', 'account', 'auth'] },
   { path: routePaths.wallet, layout: 'app', load: () => import('@/pages/wallet').then((m) => m.WalletPage), namespaces: ['wallet'] },
   { path: routePaths.paymentSuccess, layout: 'protected', load: () => import('@/pages/payment-success').then((m) => m.PaymentSuccessPage), namespaces: ['wallet-actions', 'wallet', 'errors'] },

@@ -11,7 +11,7 @@ const StepUpScreen = lazy(async () => {
 
 /**
  * Rendered by the root layout OVER the current screen while a call waits for a step-up (STEP_UP_REQUIRED): the
- * passcode or biometry, then the call is sent again; Cancel lets it fail (docs/frontend.md "App lock"). A dialog: the
+ * passcode or biometry, then the call is sent again; Cancel lets it fail (docs/frontend-data.md "App lock"). A dialog: the
  * screen under it stays mounted, so the action resumes where it was. A lazy chunk: only a refused call brings it.
  */
 export default function StepUpGate() {

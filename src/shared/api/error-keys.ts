@@ -1,6 +1,6 @@
 /**
  * i18n keys of the SPEC §8 messages (namespace `errors`). A module without imports: the app boot reads
- * them on the first screen without reaching the transport (docs/frontend.md "Bundle budget").
+ * them on the first screen without reaching the transport (docs/performance.md "Bundle budget").
  */
 /** SPEC §8 general messages. */
 export const GENERAL_ERROR_KEYS = {

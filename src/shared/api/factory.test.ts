@@ -232,7 +232,7 @@ describe('queries', () => {
 });
 
 describe('what an operation costs to create', () => {
-  // Every query is created when its module is evaluated: the first screens create a dozen (docs/frontend.md
+  // Every query is created when its module is evaluated: the first screens create a dozen (docs/performance.md
   // "Start-up"). One shared cache adapter and retries inside the request keep a query at ~315 effector units
   // (farfetched's own cache adapter and retry operator per query made it 458).
   test('a query and a mutation stay within their effector unit budgets', () => {

@@ -6,7 +6,7 @@
  *  - both: data validated by the endpoint's response schema; undefined data is an error
  *
  * What a query costs to create matters: every query is created when its module is evaluated, and the first
- * screen evaluates a dozen (docs/frontend.md "Start-up"). So all queries share ONE in-memory cache adapter
+ * screen evaluates a dozen (docs/performance.md "Start-up"). So all queries share ONE in-memory cache adapter
  * (entries are keyed by the query's SID and params, so they never mix), purged once by `apiDataReset`, and
  * the retries run inside the request effect instead of farfetched's `retry` operator: 315 effector units a
  * query instead of 458, the same behaviour (the query stays pending through its retries, only the last

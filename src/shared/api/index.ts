@@ -3,7 +3,7 @@
  *
  * The first screen imports only the light modules (config, early-replies, http/messages, auth/tokens, auth/events,
  * reset, error-keys: effector at most); they must never import farfetched, zod or the contract, or the
- * transport lands in every first screen (docs/frontend.md "Bundle budget", checked by `npm run size`).
+ * transport lands in every first screen (docs/performance.md "Bundle budget", checked by `npm run size`).
  */
 export { configureApi, type OperatorSession } from './config';
 export { startEarlyGets } from './early-replies';

@@ -51,7 +51,7 @@ function viewOf<Params, Data, Error>(query: Query<Params, Data, Error, any>): St
  * them again. It does what farfetched's `update(query, { on, by: { success: () => ({ result, refetch: true }) } })`
  * does, through the same two query internals `update` drives (`lowLevelAPI.pushData` / `revalidate` and
  * `$stale.reinit`), without a trigger mutation: a farfetched mutation is ~185 effector units, and every query shown
- * first (the wallet, its quotes, its history) had one, created while the first screen starts (docs/frontend.md
+ * first (the wallet, its quotes, its history) had one, created while the first screen starts (docs/performance.md
  * "Start-up"). farfetched marks `lowLevelAPI` as internal: the lock file pins 0.15.0 (package.json allows 0.15.x
  * only), its typings check these calls, and refetch.test.ts checks the behaviour (cache dropped, fetched again, shown
  * data, unit budget).

@@ -1,6 +1,6 @@
 /**
  * Its own module (effector only): the session entity on the first screen wires to it without pulling
- * farfetched and the transport (docs/frontend.md "Bundle budget").
+ * farfetched and the transport (docs/performance.md "Bundle budget").
  */
 import { createEvent } from 'effector';
 

@@ -109,7 +109,7 @@ export const AuthSession = z.object({
   platform: z.nullable(z.string()),
   /** Telegram client (Mini Apps API) version from the launch parameters, when sent. */
   clientVersion: z.nullable(z.string()),
-  /** ISO 3166 country code from a trusted proxy's header, when there is one (docs/server.md "Sessions"). */
+  /** ISO 3166 country code from a trusted proxy's header, when there is one (docs/auth.md "Sessions"). */
   country: z.nullable(z.string()),
   createdAt: Timestamp,
   lastSeenAt: Timestamp,

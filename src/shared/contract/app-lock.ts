@@ -1,7 +1,7 @@
 /**
  * App lock (issue #15 "App lock and privacy"): a 4–6-digit passcode kept by the server only as a slow salted hash,
  * a limited number of tries before the session is ended, and biometric unlock tokens kept by Telegram on the device
- * (the server stores their hashes). docs/api.md "App lock", docs/server.md "App lock".
+ * (the server stores their hashes). docs/api.md "App lock", docs/auth.md "App lock".
  */
 import * as z from 'zod/mini';
 import { defineEndpoint } from './core';

@@ -103,7 +103,7 @@ export const authLogout = defineEndpoint({
 
 /**
  * Error codes of the auth and users services (common ones — VALIDATION_ERROR, UNAUTHORIZED, RATE_LIMITED
- * on the global limiter, ... — are in errors.ts). docs/server.md has the full table.
+ * on the global limiter, ... — are in errors.ts). docs/api.md "Errors" has the table.
  */
 export interface AuthErrorCodeInfo {
   status: number;

@@ -183,6 +183,6 @@ export const userFacingCodes = () =>
     reasons: [...new Set([...CARD_REASON_CODES, ...TRADE_DECLINE_REASONS, ...SBP_PAYMENT_ERROR_CODES, ...WITHDRAWAL_FAILURE_CODES])],
   }) as const;
 // A function, not a constant: a module-level computation would keep the whole catalogue (its descriptions
-// included) in every screen that imports one small list from this module (bundle budget, docs/frontend.md).
+// included) in every screen that imports one small list from this module (docs/performance.md "Bundle budget").
 
 

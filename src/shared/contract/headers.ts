@@ -11,7 +11,7 @@ export const API_HEADERS = {
   idempotencyKey: 'Idempotency-Key',
   /** `true` on an answer replayed from the idempotency store. */
   idempotencyReplayed: 'Idempotency-Replayed',
-  /** Raw Telegram init data, on every call inside Telegram (docs/server.md "Telegram init data"). */
+  /** Raw Telegram init data, on every call inside Telegram (docs/auth.md "Telegram init data"). */
   telegramInitData: 'X-Telegram-Init-Data',
   /** `<platform>/<version>` of the Telegram client from the launch parameters, inside Telegram only (sessions list). */
   telegramClient: 'X-Telegram-Client',

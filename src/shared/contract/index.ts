@@ -47,7 +47,7 @@ import { walletEndpoints } from './wallet';
 /**
  * Every endpoint by id: the 26 calls of SPEC §7 plus `wallet.sbpGet` (an addition, docs/api.md "SBP"), `statements.createLink`
  * (an addition, docs/api.md "History search and statements") and
- * `auth.logout` (an addition: server-side sign-out, docs/server.md "Auth"). Each domain file exports its group
+ * `auth.logout` (an addition: server-side sign-out, docs/auth.md "Auth"). Each domain file exports its group
  * (`<domain>Endpoints`); a new domain adds one line here. contract.test.ts finds every `defineEndpoint` export
  * itself and fails on one missing from here; keys equal each endpoint's `id`; `endpoints['cards.get']` keeps its type.
  */

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { defineEndpoint } from './core';
 
 /**
- * Every kind of notification the bot sends (docs/server.md "Bot notifications" lists the events); each kind's details
+ * Every kind of notification the bot sends (docs/notifications.md "Bot notifications" lists the events); each kind's details
  * are activity.ts's ActivityEvent (the activity centre lists the same events).
  */
 export const NOTIFICATION_KINDS = [

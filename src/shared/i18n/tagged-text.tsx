@@ -5,7 +5,7 @@ const TAG = /<(\w+)>([^<]*)<\/\1>/g;
 /**
  * A translation with `<name>text</name>` tags (not nested) → its parts, each tag rendered as `components[name]`
  * with the tag's text as children (a link in a sentence). For the first screen: react-i18next's `<Trans>` does
- * the same and more but weighs ~3.7 KB gzip with its HTML parser (docs/frontend.md "Bundle budget"). A tag
+ * the same and more but weighs ~3.7 KB gzip with its HTML parser (docs/performance.md "Bundle budget"). A tag
  * without a component shows its text.
  */
 export function renderTagged(text: string, components: Record<string, ReactElement>): ReactNode[] {

@@ -33,7 +33,7 @@ export async function writeClipboard(text: string): Promise<void> {
 }
 
 /**
- * Taking copied text (card data) back off the clipboard when it hides (docs/frontend.md "Sensitive data").
+ * Taking copied text (card data) back off the clipboard when it hides (docs/cards.md "Sensitive data").
  * Browsers let a page write the clipboard only while the document has focus; reading it may be refused
  * (permission prompt, Telegram webviews). So:
  *   - no focus → 'unfocused' (the caller retries when focus returns and says so meanwhile);

@@ -3,7 +3,7 @@
  * platform, version, start parameter, theme parameters (JSON) and init data (a query string with
  * the user as JSON). Everything is checked here before the app trusts it.
  *
- * With valibot, not zod (issue #13, docs/frontend.md "Bundle budget"): this check runs before the first
+ * With valibot, not zod (issue #13, docs/performance.md "Bundle budget"): this check runs before the first
  * screen, and the Telegram SDK in the entry chunk already ships valibot (the same copy, `valibot` 1.0.0),
  * so the schema below costs ~1 KB gzip where zod/mini's core cost ~7 KB on every first screen. The API
  * contract (src/shared/contract) stays zod/mini: it loads with the data screens.

@@ -2,7 +2,7 @@
  * The dev mock's answers to the calls the first screen does not make (links, popups, QR scanner, invoice, cloud storage,
  * contact, biometry requests, file download, location, write access, the home screen, prepared messages): a lazy chunk
  * of its own, fetched on the first such call
- * (mock.ts), so the dev mock path of the first screens stays small (docs/frontend.md "Bundle budget").
+ * (mock.ts), so the dev mock path of the first screens stays small (docs/performance.md "Bundle budget").
  * State lives per installed mock (the page's lifetime).
  */
 type Reply = (event: string, payload?: unknown) => void;

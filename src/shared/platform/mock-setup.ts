@@ -1,7 +1,7 @@
 /**
  * The development mock as ONE lazy chunk (mock + its settings + themes): init.ts imports it dynamically,
  * only outside Telegram, so the product path inside Telegram never downloads it
- * (docs/frontend.md "Bundle budget": `npm run size` prints both paths).
+ * (docs/performance.md "Bundle budget": `npm run size` prints both paths).
  */
 import { installTelegramMock, type InstallMockOptions } from './mock';
 import { resolveMockConfig, type MockConfig } from './mock-config';

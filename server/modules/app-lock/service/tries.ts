@@ -1,5 +1,5 @@
 /**
- * Tries (docs/server.md "App lock"): a wrong passcode (or an unknown biometric token) adds one to `failed_tries` with ONE
+ * Tries (docs/auth.md "App lock"): a wrong passcode (or an unknown biometric token) adds one to `failed_tries` with ONE
  * atomic `UPDATE … SET failed_tries = failed_tries + 1 RETURNING`, so parallel wrong tries each count. The try that
  * reaches APP_LOCK_MAX_TRIES ends the calling session (auth_sessions and its refresh tokens revoked, in the same
  * transaction) and removes the passcode and biometric tokens: the user signs in again (which proves the account) and

@@ -2,7 +2,7 @@
  * Close a card, or block it for good with a reason (client features card-close, card-block). Both only ask: the card
  * goes closing/blocking at once (no more purchases), the issuer confirms asynchronously, and then the card is final
  * and its balance is back in the wallet in one ledger transaction (events.ts → lifecycle-money.ts).
- * docs/server.md "Card lifecycle".
+ * docs/cards.md "Card lifecycle".
  */
 import type { Card } from '@/shared/contract/cards';
 import type { CardBlockReason, cardsBlock, cardsClose } from '@/shared/contract/card-lifecycle';

@@ -1,7 +1,7 @@
 /**
  * Spending limits of a card (client feature card-limits): per purchase and per calendar month in UTC, in minor
  * units of the card currency. The issuer holds and enforces them (CardIssuer.setSpendingLimits); our copy is what
- * the app shows. docs/server.md "Card controls".
+ * the app shows. docs/cards.md "Card controls".
  */
 import type { CardLimits, cardsLimits, cardsSetLimits } from '@/shared/contract/card-controls';
 import type { CardStatus } from '@/shared/contract/cards';

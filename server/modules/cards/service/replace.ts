@@ -1,7 +1,7 @@
 /**
  * A replacement for a blocked card (client feature card-block), as Marqeta and Adyen model it: a NEW card on the
  * same product that links to the old one (`replacesCardId`; the old card answers `replacedByCardId`). Free of charge
- * and empty: the old card's balance went back to the wallet when it was blocked (docs/server.md "Card lifecycle").
+ * and empty: the old card's balance went back to the wallet when it was blocked (docs/cards.md "Card lifecycle").
  * Once per blocked card (a unique column); the same Idempotency-Key answers the same new card.
  */
 import type { Card } from '@/shared/contract/cards';

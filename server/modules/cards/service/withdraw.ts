@@ -1,7 +1,7 @@
 /**
  * Move money from a card back to the wallet (client feature card-withdraw): ONE ledger transaction card → wallet,
  * at most what the card holds, once per Idempotency-Key. No issuer round trip: the program authorises every purchase
- * against this ledger balance (events.ts "trade"), so the money is ours to move (docs/server.md "Card lifecycle").
+ * against this ledger balance (events.ts "trade"), so the money is ours to move (docs/cards.md "Card lifecycle").
  */
 import type { cardsWithdraw, WithdrawResult } from '@/shared/contract/card-lifecycle';
 import { catalogError } from '../../../http/errors';

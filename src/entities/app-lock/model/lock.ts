@@ -1,5 +1,5 @@
 /**
- * The app lock's state on this device (docs/frontend.md "App lock"): light on purpose (effector + the platform
+ * The app lock's state on this device (docs/frontend-data.md "App lock"): light on purpose (effector + the platform
  * segment, no transport), because the root layout reads it on every first screen.
  *
  * - `$lockPhase`: 'off' (no lock, or signed out), 'locked' (the lock screen replaces every route), 'unlocked'.
@@ -11,7 +11,7 @@
  *   listeners stay out of the first screen) the inactivity time passing or the app going to the background.
  * - `signedInFresh` (a sign-in that just proved the account) starts unlocked; `lockReset` (sign-out, session
  *   ended) forgets the hint and the phase.
- * - The server has the last word (the lock holds there, docs/frontend.md "App lock"): a call it refused with
+ * - The server has the last word (the lock holds there, docs/frontend-data.md "App lock"): a call it refused with
  *   APP_LOCKED locks the app here (never a sign-out); one refused with STEP_UP_REQUIRED asks for the passcode or
  *   biometry (`$stepUpPending`, the prompt over the screen). Either call waits in the transport (shared/api
  *   app-lock-wait) and is sent again once `unlocked`; a cancelled prompt or a sign-out lets it fail.

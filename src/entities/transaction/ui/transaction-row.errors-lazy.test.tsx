@@ -1,6 +1,6 @@
 /**
- * The `errors` and `transaction-details` (the USDT hold note) namespaces are not on the wallet's first paint (bundle budget, docs/frontend.md
- * "Bundle budget"): a row that did not fail renders with `wallet` alone; a failed row shows at once without its
+ * The `errors` and `transaction-details` (the USDT hold note) namespaces are not on the wallet's first paint
+ * (docs/performance.md "Bundle budget"): a row that did not fail renders with `wallet` alone; a failed row shows at once without its
  * reason and says why as soon as `errors` has arrived (fetched by that row, or earlier by the idle preload); a
  * held USDT deposit likewise gets its note with `transaction-details`.
  */

@@ -11,7 +11,7 @@ import {
 
 /**
  * The lock's mutations: used by the lock screen (model/unlock.ts) and the settings section (model/settings.ts) only,
- * so they are created with those lazy chunks, never at a page's start (docs/frontend.md "Start-up").
+ * so they are created with those lazy chunks, never at a page's start (docs/performance.md "Start-up").
  */
 export const setPasscodeMutation = createApiMutation(appLockSetPasscode);
 export const turnOffMutation = createApiMutation(appLockTurnOff);

@@ -1,5 +1,5 @@
 /**
- * When the app locks itself (docs/frontend.md "App lock"): after the account's inactivity time without user activity
+ * When the app locks itself (docs/frontend-data.md "App lock"): after the account's inactivity time without user activity
  * (pointer, keys, touch, wheel) and when the app goes to the background (Telegram's `deactivated` on 8.0+, the page's
  * visibility elsewhere: @/shared/platform onAppActivity). Both only while unlocked; they send entities/app-lock's
  * `lockRequested`.

@@ -1,7 +1,7 @@
 /**
  * The slice's two views are lazy chunks of their own: the lock screen (model/unlock.ts) and the settings
  * section (model/settings.ts), with the lock's seven mutations. A signed-in page's start loads only the index
- * (model/sync.ts: the lock's state and GET /api/app-lock) and creates none of them (docs/frontend.md "Start-up").
+ * (model/sync.ts: the lock's state and GET /api/app-lock) and creates none of them (docs/performance.md "Start-up").
  */
 import { lazy } from 'react';
 

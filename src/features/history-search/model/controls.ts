@@ -4,7 +4,7 @@
  * the list starts over from its first page (the entities keep the filters for the next pages).
  *
  * The wallet's and a card's controls are separate modules (wallet.ts, card.ts): the wallet screen carries no card
- * entity (docs/frontend.md "Bundle budget").
+ * entity (docs/performance.md "Bundle budget").
  */
 import { createEvent, createStore, sample, type EventCallable, type Store } from 'effector';
 import { debounce } from 'patronum';

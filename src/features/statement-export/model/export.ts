@@ -2,7 +2,7 @@
  * Statement export (issue #14; PDF and words in the user's language, issue #35): a date range of whole local days
  * and a format (CSV for spreadsheets, PDF to read and print) → a single-use download link from the server
  * (`statements.createLink`) → the file, through Telegram's own download inside Telegram 8.0+ or as a browser blob
- * elsewhere (`@/shared/platform` downloadFile). docs/frontend.md "History search and statements".
+ * elsewhere (`@/shared/platform` downloadFile). docs/wallet.md "History search and statements".
  */
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { createApiMutation, downloadApiFile, failureMessageOf, type ErrorMessage } from '@/shared/api';

@@ -10,7 +10,7 @@ const StatementExportForm = lazy(loadForm);
 /**
  * The statement panel, closed at first: its form (date range, currency, "Export CSV", the export model and the
  * download capability) is a lazy chunk fetched when the browser is idle after the page shows, or on the first
- * open (bundle budget, docs/frontend.md); a spinner stands in until it is there.
+ * open (docs/performance.md "Bundle budget"); a spinner stands in until it is there.
  */
 export function StatementExport({ account }: { account: StatementAccount }) {
   const { t } = useTranslation('history');

@@ -25,7 +25,7 @@ const cleanCode = (code: string | null): string | null => (code && /^[A-Z0-9_]{1
 
 export const $errorCode = combine($sbpPayment, $codeFromUrl, (payment, code) => payment?.errorCode ?? cleanCode(code));
 /**
- * What the page says, from the server's current status (polled while pending, docs/frontend.md "Status
+ * What the page says, from the server's current status (polled while pending, docs/wallet.md "Status
  * polling"): the bank sent the user to the fail URL, but until the acquirer's callback reaches the server the
  * payment is still `pending` there, so the page says it is waiting for the bank, not that it failed.
  * 'loading': the first answer has not come yet; without a payment id (or an unknown one) only the bank's

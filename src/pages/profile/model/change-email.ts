@@ -3,7 +3,7 @@
  * (POST /api/users/me/email/send-code), typed here and confirmed (POST /api/users/me/email/confirm). The current
  * address keeps working until then; the server counts wrong tries (5) and expiry (10 min); an address of another
  * account is answered like a free one (no code reaches it, its confirm fails like a wrong code: no account-existence
- * oracle, docs/server.md "Account"). Refusals are shown as they come.
+ * oracle, docs/auth.md "Account"). Refusals are shown as they come.
  */
 import { update } from '@farfetched/core';
 import { createEffect, createEvent, createStore, sample } from 'effector';

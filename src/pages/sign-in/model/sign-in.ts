@@ -1,5 +1,5 @@
 /**
- * Sign-in (SPEC §1; docs/server.md "Flows"): email → send-code {purpose:'signin'} → code step →
+ * Sign-in (SPEC §1; docs/auth.md "Flows"): email → send-code {purpose:'signin'} → code step →
  * POST /api/auth/verify-code → signedIn(tokens) → $completed (the page goes to returnTo or /wallet).
  * Inside Telegram (real launch data, not the dev mock) "Continue with Telegram" tries the one-tap
  * POST /api/auth/login {provider:'telegram'} for a Telegram account linked on an earlier sign-in.

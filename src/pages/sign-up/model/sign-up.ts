@@ -1,5 +1,5 @@
 /**
- * Sign-up flow (SPEC §1, §3, §5; docs/server.md "Flows"):
+ * Sign-up flow (SPEC §1, §3, §5; docs/auth.md "Flows"):
  *   form → validate → send-code {purpose:'signup'} → code step → POST /api/auth/register (form + code)
  *   → signedIn(tokens) → $completed (the page goes to returnTo or /wallet).
  *

@@ -1,6 +1,6 @@
 /**
  * SPEC §8 transport messages and error codes: plain constants, no farfetched import, so the session entity
- * (on the first screen) can read them without pulling the transport (see docs/frontend.md "Bundle budget").
+ * (on the first screen) can read them without pulling the transport (see docs/performance.md "Bundle budget").
  */
 import { REQUEST_TIMEOUT_MS } from '../config';
 

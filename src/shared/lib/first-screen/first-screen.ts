@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 /**
  * The first screen's first painted frame (issue #34). What is not on that frame — the wallet's verification banner, the
  * history's tools, the app lock's check with the server — waits for it, so none of it is downloaded, compiled or
- * rendered while the screen is due (docs/frontend.md "Start-up"). Boot holds the wait (`holdUntilFirstScreen`) and the
+ * rendered while the screen is due (docs/performance.md "Start-up"). Boot holds the wait (`holdUntilFirstScreen`) and the
  * router releases it once the first screen has painted (`firstScreenPainted`, app/router `useScreenShown`). Nothing
  * waits when boot never held it (a component rendered on its own, as in tests).
  */

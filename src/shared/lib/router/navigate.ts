@@ -16,7 +16,7 @@ export type NavigateTo = { to: string; replace?: boolean } | { back: true };
  * ignores calls before the layout effects of the component that holds it, and <BrowserRouter> listens to the
  * history only from its own layout effect (parents run theirs after children). So a navigation asked for before
  * the binding's passive effect ran waits for it (in order); with no binding rendered at all it fails.
- * (Kept this small on purpose: it is in the entry chunk, docs/frontend.md "Bundle budget".)
+ * (Kept this small on purpose: it is in the entry chunk, docs/performance.md "Bundle budget".)
  */
 let navigate: NavigateFunction | null = null;
 let ready = false;

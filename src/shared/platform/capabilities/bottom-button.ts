@@ -6,7 +6,7 @@
  * Straight over the bridge (web_app_setup_main_button / web_app_setup_secondary_button and the
  * main_button_pressed / secondary_button_pressed events) rather than the SDK's mainButton/secondaryButton
  * components: the SDK is one module in the first-screen chunk, and those components (signals, session
- * storage) would add to every first screen (docs/frontend.md "Bundle budget").
+ * storage) would add to every first screen (docs/performance.md "Bundle budget").
  */
 import { off, on, postEvent, supports } from '@telegram-apps/sdk-react';
 import { runtime } from '../state';

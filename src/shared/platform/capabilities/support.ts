@@ -1,6 +1,6 @@
 /**
  * Whether the client has a capability, for boot (small on purpose: getPlatformInfo()'s whole table and the storages'
- * code stay off the first screens, docs/frontend.md "Bundle budget").
+ * code stay off the first screens, docs/performance.md "Bundle budget").
  */
 import { supports, type MethodName } from '@telegram-apps/sdk-react';
 import { runtime } from '../state';

@@ -39,7 +39,7 @@ function LoadingRows() {
 
 /**
  * Search, filters and the statement panel (with the `history` texts) are a lazy chunk, requested once the first screen
- * has painted (issue #34): not on the wallet's first paint (bundle budget, docs/frontend.md "Start-up"). A placeholder
+ * has painted (issue #34): not on the wallet's first paint (bundle budget, docs/performance.md "Start-up"). A placeholder
  * of their height stands in meanwhile, so nothing moves when they arrive.
  */
 const HistoryTools = lazy(() => Promise.all([import('./history-tools'), loadNamespaces(['history'])]).then(([module]) => module));
