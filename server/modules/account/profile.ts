@@ -5,14 +5,13 @@ import type { Clock } from '../../clock';
 import { pgErrorCode, UNIQUE_VIOLATION, type Db, type SqlParam } from '../../db/db';
 import { authError } from '../../http/errors';
 import { codeErrors, emailChangeCodeMail, emailChangedMail, type EmailCodeService, type IssuedCode } from '../auth';
-import { emailTaken, findUserByEmail, findUserById, normalizeEmail, type UsersService } from '../users';
+import { emailTaken, findUserByEmail, findUserById, normalizeEmail, userProfile } from '../users';
 
 export interface ProfileDeps {
   db: Db;
   clock: Clock;
   mail: MailAdapter;
   codes: EmailCodeService;
-  users: UsersService;
 }
 
 const emailUnchanged = () =>
@@ -24,7 +23,7 @@ export class ProfileService {
 
   /** Names and phone: the body was validated by the registration form's rules (contract ProfileUpdate). */
   async update(userId: string, change: ProfileUpdate): Promise<UserProfile> {
-    const { db, clock, users } = this.deps;
+    const { db, clock } = this.deps;
     const sets: string[] = [];
     const values: SqlParam[] = [userId, clock.now()];
     const add = (column: string, value: string | undefined) => {
@@ -38,7 +37,7 @@ export class ProfileService {
     // A new phone is a new SBP payout destination: withdrawals to it are held (docs/server.md "Withdrawals").
     if (change.phoneNumber !== undefined) sets.push(`phone_changed_at = CASE WHEN phone_number IS DISTINCT FROM $${values.length} THEN $2 ELSE phone_changed_at END`);
     await db.query(`UPDATE users SET ${sets.join(', ')}, updated_at = $2 WHERE id = $1 AND deleted_at IS NULL`, values);
-    return users.getProfile(userId);
+    return userProfile(db, clock, userId);
   }
 
   /**
@@ -63,7 +62,7 @@ export class ProfileService {
    * that belongs to another account fails like a wrong code (counted), never with words of its own.
    */
   async confirmEmail(userId: string, rawEmail: string, code: string): Promise<UserProfile> {
-    const { db, clock, codes, mail, users } = this.deps;
+    const { db, clock, codes, mail } = this.deps;
     const email = normalizeEmail(rawEmail);
     const taken = (await findUserByEmail(db, email)) !== null;
     const codeId = await codes.check(email, 'email_change', code, userId, { matchable: !taken });
@@ -85,6 +84,6 @@ export class ProfileService {
     });
     // The change is committed: a failed notice must not turn it into an error answer (the new address works).
     await mail.send(emailChangedMail(oldEmail, email)).catch(() => undefined);
-    return users.getProfile(userId);
+    return userProfile(db, clock, userId);
   }
 }

@@ -14,7 +14,8 @@ import {
   normalizeEmail,
   type TelegramUserData,
   type UserRecord,
-  type UsersService,
+  createUser,
+  type NewAccountSettings,
 } from '../users';
 import type { CodePurpose, EmailCodeService, IssuedCode } from './email-codes';
 import { notifyUser } from '../notifications';
@@ -28,7 +29,7 @@ export interface AuthServiceDeps {
   mail: MailAdapter;
   codes: EmailCodeService;
   tokens: TokenService;
-  users: UsersService;
+  newAccounts: NewAccountSettings;
 }
 
 const promoCodeUnknown = () =>
@@ -70,7 +71,7 @@ export class AuthService {
 
   /** Creates the account: code checked first, then the promo code, then everything in one transaction. */
   async register(form: RegistrationForm & { code: string }, telegram: TelegramUserData | null, device: SessionDevice = NO_DEVICE): Promise<AuthTokens> {
-    const { db, codes, users, tokens, clock } = this.deps;
+    const { db, codes, newAccounts, tokens, clock } = this.deps;
     const email = normalizeEmail(form.email);
     const codeId = await codes.check(email, 'signup', form.code);
     // Checked before the code is used up, so the user can drop a wrong promo code and retry.
@@ -82,7 +83,7 @@ export class AuthService {
     return db.tx(async (tx) => {
       if (await findUserByEmail(tx, email)) throw emailTaken();
       await codes.consume(tx, codeId);
-      const user = await users.createUser(tx, { ...form, email }, referrer?.id ?? null);
+      const user = await createUser(tx, newAccounts, { ...form, email }, referrer?.id ?? null);
       if (telegram) await linkOrRefuse(tx, user.id, telegram, clock.now());
       return { ...(await tokens.issueTokens(tx, user.id, device)), user: authUser(user) };
     });
