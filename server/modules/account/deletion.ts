@@ -5,7 +5,7 @@ import { formatMoney } from '@/shared/money';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
 import { authError } from '../../http/errors';
-import type { TokenService } from '../auth';
+import { endAllSessions } from '../auth';
 import { allowedActions } from '../cards';
 import { MICRO_PER_CENT } from '../wallet';
 
@@ -43,7 +43,6 @@ export class DeletionService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly tokens: TokenService,
   ) {}
 
   async blockers(q: Queryable, userId: string, now: Date = this.clock.now()): Promise<DeletionBlocker[]> {
@@ -120,7 +119,7 @@ export class DeletionService {
         [userId, now],
       );
       await tx.query(`DELETE FROM email_codes WHERE email = $1 OR user_id = $2`, [user.email, userId]);
-      await this.tokens.endAllSessions(tx, userId);
+      await endAllSessions(tx, this.clock, userId);
     });
   }
 }
