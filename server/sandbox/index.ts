@@ -146,8 +146,7 @@ export const createSandbox = (
 };
 
 /**
- * The dev controls (/api/dev/*), after the modules (they drive the modules' services: app.cards, app.exchange,
- * app.walletModules); without them /api/dev/* answers 404.
+ * The dev controls (/api/dev/*), after the modules (they drive the modules' services: app.walletModules); without them /api/dev/* answers 404.
  */
 export const registerSandboxRoutes = async (
   app: FastifyInstance,
@@ -159,7 +158,7 @@ export const registerSandboxRoutes = async (
   registerPanelDevRoutes(app, config.sandboxToken);
   if (adapters.bot === sandbox.bot) registerBotDevRoutes(app, { db, clock }, config.sandboxToken);
   if (adapters.kyc === sandbox.kyc) registerKycDevRoutes(app, { db, clock });
-  registerExchangeDevRoutes(app, { rates: sandbox.rates, exchange: app.exchange });
+  registerExchangeDevRoutes(app, { rates: sandbox.rates });
   await registerWalletDevRoutes(app, {
     clock,
     chain: sandbox.chain,
