@@ -6,14 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { cardsTradeGet, cardsTransactionGet, walletTransactionGet } from '@/shared/contract';
 import { route } from '../../http/route';
 import { defineModule, type ModuleDeps } from '../module';
-import { WalletService } from '../wallet';
 import { TransactionDetailsService } from './service';
 
 export { TransactionDetailsService } from './service';
 
-const registerTransactionDetails = (app: FastifyInstance, { db, clock }: ModuleDeps): void => {
-  const wallet = new WalletService({ db, clock, log: (msg, data = {}) => app.log.warn(data, msg) });
-  const details = new TransactionDetailsService({ db, wallet });
+const registerTransactionDetails = (app: FastifyInstance, { db }: ModuleDeps): void => {
+  const details = new TransactionDetailsService({ db, warn: (msg, data = {}) => app.log.warn(data, msg) });
   route(app, walletTransactionGet, ({ user, params, lang }) =>
     details.walletTransaction(user.userId, params.transactionId, lang),
   );

@@ -20,7 +20,7 @@ import type { Db } from '../../db/db';
 import { catalogError } from '../../http/errors';
 import { cardView, ownedCard, toCardTransaction, toTrade, type CardRow, type CardTransactionRow, type TopupRow, type TradeRow } from '../cards';
 import { WALLET_TRANSACTION_TYPES } from '../ledger';
-import { DECLINED_SBP_HISTORY_SQL, MICRO_PER_CENT, RECEIVED_TRANSFERS_HISTORY_SQL, toSbpPayment, type ListRow, type WalletService } from '../wallet';
+import { DECLINED_SBP_HISTORY_SQL, MICRO_PER_CENT, RECEIVED_TRANSFERS_HISTORY_SQL, toSbpPayment, toWalletTransaction, type ListRow } from '../wallet';
 import type { RequestLanguage } from '../../http/language';
 
 const notFound = () => catalogError('NOT_FOUND', 'No such transaction.');
@@ -48,12 +48,12 @@ const HELD_DEPOSIT_SQL = `SELECT 'udp_' || id::text AS id, 'usdtDeposit'::text A
   FROM unmatched_deposits WHERE candidate_user_id = $1 AND resolved_at IS NULL AND id = $2::bigint`;
 
 export class TransactionDetailsService {
-  constructor(private readonly deps: { db: Db; wallet: WalletService }) {}
+  constructor(private readonly deps: { db: Db; warn: (msg: string, data?: object) => void }) {}
 
   /** GET /api/wallet/transactions/{transactionId}. */
   async walletTransaction(userId: string, transactionId: string, lang: RequestLanguage): Promise<WalletTransactionDetails> {
     const { row, source } = await this.findHistoryRow(userId, transactionId);
-    const transaction = this.deps.wallet.toWalletTransaction(row);
+    const transaction = toWalletTransaction(row, this.deps.warn);
     if (!transaction) throw notFound();
     const fees = await this.feesOf(userId, transaction);
     const separateFees = fees.filter((fee) => fee.transactionId !== null).reduce((sum, fee) => sum + fee.amount.amount, 0);
