@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { RECEIPT_DOWNLOAD, receiptsCreateLink, STATEMENT_DOWNLOAD, statementsCreateLink } from '@/shared/contract';
 import { route, toFastifyPath } from '../../http/route';
 import { defineModule, type ModuleDeps } from '../module';
-import { TransactionDetailsService } from '../transaction-details';
 import { ReceiptsService } from './receipts';
 import { StatementsService, type StatementFile } from './service';
 
@@ -21,7 +20,7 @@ const sendFile = (reply: FastifyReply, { fileName, contentType, body }: Statemen
 
 const registerStatements = (app: FastifyInstance, { db, clock }: ModuleDeps): void => {
   const statements = new StatementsService({ db, clock });
-  const receipts = new ReceiptsService({ db, clock, details: new TransactionDetailsService({ db, warn: (msg, data = {}) => app.log.warn(data, msg) }) });
+  const receipts = new ReceiptsService({ db, clock, details: { db, warn: (msg, data = {}) => app.log.warn(data, msg) } });
   route(app, statementsCreateLink, ({ user, body }) => statements.createLink(user.userId, body));
   route(app, receiptsCreateLink, ({ user, body }) => receipts.createLink(user.userId, body));
   // No bearer token: the link itself is the one-time permission (Telegram's downloadFile fetches it without our headers).

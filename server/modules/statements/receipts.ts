@@ -9,7 +9,7 @@ import type { ReceiptLinkBody, ReceiptTarget, StatementLink } from '@/shared/con
 import { addSeconds, type Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { catalogError } from '../../http/errors';
-import type { TransactionDetailsService } from '../transaction-details';
+import { cardTradeDetails, cardTransactionDetails, walletTransactionDetails, type DetailsDeps } from '../transaction-details';
 import { renderReceiptPdf, type ReceiptDetails } from './receipt';
 import { STATEMENT_LINK_TTL_SECONDS, type StatementFile } from './service';
 import type { StatementLanguage } from './texts';
@@ -18,17 +18,17 @@ const hashToken = (token: string): string => createHash('sha256').update(token).
 const linkInvalid = () => catalogError('STATEMENT_LINK_INVALID', 'This receipt link is unknown, was used already or has expired. Create a new one.');
 
 export class ReceiptsService {
-  constructor(private readonly deps: { db: Db; clock: Clock; details: TransactionDetailsService }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; details: DetailsDeps }) {}
 
   private async details(userId: string, target: ReceiptTarget, language: StatementLanguage): Promise<ReceiptDetails> {
     const { details } = this.deps;
     switch (target.kind) {
       case 'wallet':
-        return { kind: 'wallet', data: await details.walletTransaction(userId, target.transactionId, language) };
+        return { kind: 'wallet', data: await walletTransactionDetails(details, userId, target.transactionId, language) };
       case 'card':
-        return { kind: 'card', data: await details.cardTransaction(userId, target.cardId, target.transactionId, language) };
+        return { kind: 'card', data: await cardTransactionDetails(details, userId, target.cardId, target.transactionId, language) };
       case 'trade':
-        return { kind: 'trade', data: await details.cardTrade(userId, target.cardId, target.tradeId, language) };
+        return { kind: 'trade', data: await cardTradeDetails(details, userId, target.cardId, target.tradeId, language) };
     }
   }
 
