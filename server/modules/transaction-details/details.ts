@@ -43,7 +43,7 @@ const WALLET_TYPES_SQL = WALLET_TRANSACTION_TYPES.map((type) => `'${type}'`).joi
 
 const HISTORY_COLUMNS = 'id, type, status, details, direction, amount, currency, reference, failure_code, created_at, finished_at';
 
-/** Held USDT deposits exactly as the history lists them (server/modules/wallet/service.ts), one by parked id. */
+/** Held USDT deposits exactly as the history lists them (server/modules/wallet/history.ts), one by parked id. */
 const HELD_DEPOSIT_SQL = `SELECT 'udp_' || id::text AS id, 'usdtDeposit'::text AS type, 'pending'::text AS status,
     jsonb_build_object('network', 'TRON', 'txHash', tx_hash, 'usdtAmount', NULL, 'amountMicro', amount_micro,
       'confirmations', 0, 'hold', jsonb_build_object('reason', reason)) AS details,
