@@ -28,6 +28,17 @@ interface SessionRow extends Record<string, unknown> {
   last_seen_at: Date;
 }
 
+/** A session row as the lists show it (the sessions list adds `current`, support's list when and why it ended). */
+const sessionOf = (r: SessionRow): Omit<SessionRecord, 'current'> => ({
+  id: r.id,
+  device: r.device,
+  platform: r.platform,
+  clientVersion: r.client_version,
+  country: r.country,
+  createdAt: r.created_at,
+  lastSeenAt: r.last_seen_at,
+});
+
 type RevokeReason = 'sign_out' | 'reuse';
 
 /** Ends the session and every refresh token of its family (idempotent: an ended one stays as it ended). */
@@ -46,16 +57,7 @@ export const listSessions = async (q: Queryable, clock: Clock, userId: string, c
      ORDER BY (s.id = $3) DESC, s.last_seen_at DESC, s.id`,
     [userId, clock.now(), currentSessionId],
   );
-  return rows.map((r) => ({
-    id: r.id,
-    current: r.id === currentSessionId,
-    device: r.device,
-    platform: r.platform,
-    clientVersion: r.client_version,
-    country: r.country,
-    createdAt: r.created_at,
-    lastSeenAt: r.last_seen_at,
-  }));
+  return rows.map((r) => ({ ...sessionOf(r), current: r.id === currentSessionId }));
 };
 
 /**
@@ -75,17 +77,7 @@ export const allSessions = async (
       WHERE user_id = $1 AND revoked_at IS NOT NULL ORDER BY revoked_at DESC, id LIMIT $2)`,
     [userId, endedLimit],
   );
-  return rows.map((r) => ({
-    id: r.id,
-    device: r.device,
-    platform: r.platform,
-    clientVersion: r.client_version,
-    country: r.country,
-    createdAt: r.created_at,
-    lastSeenAt: r.last_seen_at,
-    endedAt: r.revoked_at,
-    endReason: r.revoke_reason,
-  }));
+  return rows.map((r) => ({ ...sessionOf(r), endedAt: r.revoked_at, endReason: r.revoke_reason }));
 };
 
 /** Ends one session of the user; false when it is not the user's or already ended (the caller answers 404). */
