@@ -45,8 +45,8 @@ const CLIENT_ONLY_PACKAGES = [
 ];
 /**
  * Files outside a module that may import its inner files. server/modules/module.ts declares what every module receives
- * (ModuleDeps: the token and users services, the rate provider type); importing those modules' index.ts would make a
- * type cycle (every index.ts imports defineModule from module.ts).
+ * (ModuleDeps: the token service, the operator sessions, the rate provider type); importing those modules' index.ts
+ * would make a type cycle (every index.ts imports defineModule from module.ts).
  */
 const PUBLIC_API_EXEMPT = ['modules/module.ts'];
 

@@ -20,7 +20,7 @@ import { loadModuleSettings, registerModules, type Adapters, type ModuleSettings
 import { deriveKey, TokenService } from './modules/auth';
 import { requireStepUp } from './modules/app-lock';
 import { OperatorSessions } from './modules/ops';
-import { requireVerifiedUser, UsersService } from './modules/users';
+import { requireVerifiedUser } from './modules/users';
 import { Monitor } from './monitor';
 import { resolveAdapters } from './outside-world';
 import { registerRequestTracing } from './tracing/sdk';
@@ -95,7 +95,6 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
     authenticateOperator: (token: string) => operatorSessions.authenticate(token),
   } satisfies HttpContext);
 
-  const users = new UsersService({ db, clock, autoVerifyAfterSeconds: config.sandbox ? config.verificationDelaySeconds : null });
   const settings = loadModuleSettings(config);
 
   trackRequests(app.server);
@@ -118,8 +117,8 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
 
   await registerApiDocs(app);
   const { adapters, sandbox } = resolveAdapters(app, { db, clock, config, given, monitor });
-  await registerModules(app, { db, clock, config, adapters, tokens, users, operatorSessions, monitor }, settings, modules);
-  if (sandbox) await registerSandboxRoutes(app, sandbox, { db, clock, config, users, adapters });
+  await registerModules(app, { db, clock, config, adapters, tokens, operatorSessions, monitor }, settings, modules);
+  if (sandbox) await registerSandboxRoutes(app, sandbox, { db, clock, config, adapters });
   await extraRoutes?.(app);
 
   await app.ready();

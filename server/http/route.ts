@@ -170,7 +170,7 @@ const validateInput = (endpoint: AnyEndpoint, request: FastifyRequest) => {
  * the Idempotency-Key of `idempotent` endpoints, response validation (a contract breach is logged and answered 500
  * INTERNAL) and the `{ success: true, data }` envelope. Errors thrown by the handler reach the app's error handler.
  *
- *   route(app, usersMe, ({ user }) => users.getProfile(user.userId));
+ *   route(app, usersMe, ({ db, clock, user }) => userProfile(db, clock, user.userId));
  */
 export const route = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, options: RouteOptions = {}): void =>
   bindRoute(app, endpoint, handler, options, {});

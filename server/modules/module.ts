@@ -17,7 +17,6 @@ import type { Db } from '../db/db';
 import type { Monitor } from '../monitor';
 import type { TokenService } from './auth/tokens';
 import type { OperatorSessions } from './ops/operators/sessions';
-import type { UsersService } from './users/service';
 
 /**
  * Outside integrations, as chosen by the configuration (server/outside-world.ts, docs/adapters.md); a module falls back
@@ -47,8 +46,6 @@ export interface ModuleDeps {
   adapters: Adapters;
   /** Access tokens: also the app's bearer check (server/http/context.ts). */
   tokens: TokenService;
-  /** Accounts: used by auth (sign-up), users (profile) and the sandbox controls. */
-  users: UsersService;
   /** Operator sessions: also the app's operator check (server/http/context.ts `authenticateOperator`). */
   operatorSessions: OperatorSessions;
   /** Outside input refused, watchers' last successful polls: logged, counted, shown by /api/ready (server/monitor.ts). */

@@ -24,7 +24,6 @@ import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { appJobRegistry } from '../jobs';
 import type { Adapters } from '../modules';
-import type { UsersService } from '../modules/users';
 import { SandboxBotAdapter } from './bot';
 import { SandboxCardIssuer } from './card-issuer';
 import { SANDBOX_KYC_DECIDE_JOB, SandboxKycProvider } from './kyc';
@@ -148,20 +147,19 @@ export const createSandbox = (
 };
 
 /**
- * The dev controls (/api/dev/*), after the modules (they drive the modules' services: app.cards, app.exchange,
- * app.walletModules); without them /api/dev/* answers 404.
+ * The dev controls (/api/dev/*), after the modules (they drive the modules' services: app.walletModules); without them /api/dev/* answers 404.
  */
 export const registerSandboxRoutes = async (
   app: FastifyInstance,
   sandbox: Sandbox,
-  deps: { db: Db; clock: Clock; config: Config; users: UsersService; adapters: Adapters },
+  deps: { db: Db; clock: Clock; config: Config; adapters: Adapters },
 ): Promise<void> => {
-  const { db, clock, config, users, adapters } = deps;
-  registerDevRoutes(app, db, users, config.sandboxToken);
+  const { db, clock, config, adapters } = deps;
+  registerDevRoutes(app, db, clock, config.sandboxToken);
   registerPanelDevRoutes(app, config.sandboxToken);
   if (adapters.bot === sandbox.bot) registerBotDevRoutes(app, { db, clock }, config.sandboxToken);
   if (adapters.kyc === sandbox.kyc) registerKycDevRoutes(app, { db, clock });
-  registerExchangeDevRoutes(app, { rates: sandbox.rates, exchange: app.exchange });
+  registerExchangeDevRoutes(app, { rates: sandbox.rates });
   registerWithdrawalDevRoutes(app, {
     db,
     clock,

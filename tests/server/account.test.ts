@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@/shared/money';
 import { appJobRegistry, runDueJobs } from '../../server/jobs';
 import { balanceOf, checkLedger, getSystemAccount, getWalletAccount, postTransaction } from '../../server/modules/ledger';
+import { createSbpPayment } from '../../server/modules/wallet';
 import { createCard, setIssuerMode } from './card-helpers';
 import { createTestApp, latestCode, sandboxHeaders, signUp, uniqueEmail, uniqueIp, type TestApp } from './harness';
 import { bearer, createSbp, depositUsdt, getWallet, rawTransfer, refreshTokens, verifiedUser, type TestUser } from './wallet-support';
@@ -332,7 +333,7 @@ describe('account deletion', () => {
   it('an SBP payment that reaches the database after the deletion (a request already past its session check) is not created', async () => {
     const user = await verifiedUser(t);
     expect((await deleteAccount(user)).status).toBe(200);
-    await expect(t.app.walletModules.sbp.create(user.userId, randomUUID(), { amount: 15_000 })).rejects.toMatchObject({ httpStatus: 401 });
+    await expect(createSbpPayment({ ...t.app.walletModules.sbp, user, idempotencyKey: randomUUID(), body: { amount: 15_000 } })).rejects.toMatchObject({ httpStatus: 401 });
     expect(await t.db.query('SELECT 1 FROM sbp_payments WHERE user_id = $1', [user.userId])).toHaveLength(0);
   });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exchangeCurrency } from '../../server/modules/exchange';
 import { checkLedger } from '../../server/modules/ledger';
 import { computeExchange, exchangeFee as feeFor, ratesFromMid } from '@/shared/money';
 import { SandboxRateProvider } from '../../server/sandbox/rates';
@@ -292,12 +293,15 @@ describe('exchange rates and POST /api/wallet/exchange', () => {
     const q = await quote(t, ann, 'USD', 'RUB');
     const body = { from: 'USD' as const, to: 'RUB' as const, amount: 1_500, quoteId: q.quoteId };
     const key = randomUUID();
-    const first = await t.app.exchange.exchange(ann.userId, key, body);
+    // The use case called directly, past route(): no HTTP Idempotency-Key record at all.
+    const direct = (input: typeof body) =>
+      exchangeCurrency({ ...t.app.exchange, user: ann, idempotencyKey: key, body: input, idempotency: null, session: async () => undefined });
+    const first = await direct(body);
     const before = await balances(t, ann);
-    const again = await t.app.exchange.exchange(ann.userId, key, body);
+    const again = await direct(body);
     expect(again).toEqual(first);
     expect(await balances(t, ann)).toEqual(before);
-    await expect(t.app.exchange.exchange(ann.userId, key, { ...body, amount: 1_600 })).rejects.toMatchObject({
+    await expect(direct({ ...body, amount: 1_600 })).rejects.toMatchObject({
       code: 'IDEMPOTENCY_KEY_REUSED',
     });
   });

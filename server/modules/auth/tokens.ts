@@ -8,6 +8,7 @@ import { AUTH_LIMITS } from '../../config/auth-limits';
 import { NO_DEVICE, type SessionDevice } from './device';
 import { deriveKey, sha256Base64Url } from './secrets';
 import { SessionCheckedDb, sessionCheckSql, type SessionCheckRow } from './session-checked-db';
+import { revokeSession } from './sessions';
 import { ACTIVITY_WRITE_EVERY_MS, sessionLockState } from './session-lock';
 
 const ISSUER = 'tg-wallet-api';
@@ -44,32 +45,8 @@ interface RefreshRow extends Record<string, unknown> {
   revoked_at: Date | null;
 }
 
-type RevokeReason = 'sign_out' | 'reuse';
-
-/** One active sign-in, as the sessions list shows it. */
-export interface SessionRecord {
-  id: string;
-  current: boolean;
-  device: string | null;
-  platform: string | null;
-  clientVersion: string | null;
-  country: string | null;
-  createdAt: Date;
-  lastSeenAt: Date;
-}
-
-interface SessionRow extends Record<string, unknown> {
-  id: string;
-  device: string | null;
-  platform: string | null;
-  client_version: string | null;
-  country: string | null;
-  created_at: Date;
-  last_seen_at: Date;
-}
-
 /**
- * Sessions and tokens.
+ * Sessions and tokens (the sessions list and ending sessions: sessions.ts).
  * - A session (`auth_sessions`, one per sign-in) is a refresh-token family; its id is the family id.
  * - Access tokens: JWT HS256 (jose), 15 minutes, `sub` = user id, `sid` = session id. Verified by signature,
  *   then ONE primary-key read of the session row: a revoked session is refused at once in every process.
@@ -235,12 +212,6 @@ export class TokenService {
     return { accessToken: await this.issueAccessToken(userId, sessionId), refreshToken };
   }
 
-  private async revokeSession(tx: Queryable, sessionId: string, reason: RevokeReason): Promise<void> {
-    const now = this.clock.now();
-    await tx.query('UPDATE auth_sessions SET revoked_at = $2, revoke_reason = $3 WHERE id = $1 AND revoked_at IS NULL', [sessionId, now, reason]);
-    await tx.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE family_id = $1 AND revoked_at IS NULL', [sessionId, now]);
-  }
-
   /** Exchanges a refresh token for a new pair (rotation, duplicate grace window, reuse detection). */
   async refresh(refreshToken: string, device: SessionDevice = NO_DEVICE): Promise<TokenPair> {
     const outcome = await this.db.tx(async (tx) => {
@@ -266,7 +237,7 @@ export class TokenService {
           return { error: refreshErrors.invalid() };
         }
         // Committed before answering: the session stays revoked.
-        await this.revokeSession(tx, row.family_id, 'reuse');
+        await revokeSession(tx, this.clock, row.family_id, 'reuse');
         return { error: refreshErrors.reused() };
       }
       if (row.expires_at <= now) return { error: refreshErrors.expired() };
@@ -293,85 +264,7 @@ export class TokenService {
       const [row] = await tx.query<{ family_id: string }>('SELECT family_id FROM refresh_tokens WHERE token_hash = $1', [
         sha256Base64Url(refreshToken),
       ]);
-      if (row) await this.revokeSession(tx, row.family_id, 'sign_out');
+      if (row) await revokeSession(tx, this.clock, row.family_id, 'sign_out');
     });
-  }
-
-  /** The user's active sessions (not ended, a refresh token still valid): the current one first, then by last seen. */
-  async listSessions(userId: string, currentSessionId: string): Promise<SessionRecord[]> {
-    const rows = await this.db.query<SessionRow>(
-      `SELECT s.id, s.device, s.platform, s.client_version, s.country, s.created_at, s.last_seen_at FROM auth_sessions s
-       WHERE s.user_id = $1 AND s.revoked_at IS NULL
-         AND EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = s.id AND r.revoked_at IS NULL AND r.expires_at > $2)
-       ORDER BY (s.id = $3) DESC, s.last_seen_at DESC, s.id`,
-      [userId, this.clock.now(), currentSessionId],
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      current: r.id === currentSessionId,
-      device: r.device,
-      platform: r.platform,
-      clientVersion: r.client_version,
-      country: r.country,
-      createdAt: r.created_at,
-      lastSeenAt: r.last_seen_at,
-    }));
-  }
-
-  /**
-   * Every sign-in of the user as support sees it (docs/ops.md "A user's picture"): the active ones first, then the last
-   * `endedLimit` ended ones, with when and why they ended.
-   */
-  async allSessions(userId: string, endedLimit = 20): Promise<Array<Omit<SessionRecord, 'current'> & { endedAt: Date | null; endReason: string | null }>> {
-    const rows = await this.db.query<SessionRow & { revoked_at: Date | null; revoke_reason: string | null }>(
-      `(SELECT id, device, platform, client_version, country, created_at, last_seen_at, revoked_at, revoke_reason FROM auth_sessions
-        WHERE user_id = $1 AND revoked_at IS NULL ORDER BY last_seen_at DESC, id)
-       UNION ALL
-       (SELECT id, device, platform, client_version, country, created_at, last_seen_at, revoked_at, revoke_reason FROM auth_sessions
-        WHERE user_id = $1 AND revoked_at IS NOT NULL ORDER BY revoked_at DESC, id LIMIT $2)`,
-      [userId, endedLimit],
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      device: r.device,
-      platform: r.platform,
-      clientVersion: r.client_version,
-      country: r.country,
-      createdAt: r.created_at,
-      lastSeenAt: r.last_seen_at,
-      endedAt: r.revoked_at,
-      endReason: r.revoke_reason,
-    }));
-  }
-
-  /** Ends one session of the user; false when it is not the user's or already ended (the caller answers 404). */
-  async endSession(userId: string, sessionId: string): Promise<boolean> {
-    return this.db.tx(async (tx) => {
-      const [row] = await tx.query<{ id: string }>('SELECT id FROM auth_sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL FOR UPDATE', [
-        sessionId,
-        userId,
-      ]);
-      if (!row) return false;
-      await this.revokeSession(tx, sessionId, 'sign_out');
-      return true;
-    });
-  }
-
-  /** Ends every session of the user but `keepSessionId`; returns how many were ended. */
-  async endOtherSessions(userId: string, keepSessionId: string): Promise<number> {
-    return this.db.tx(async (tx) => {
-      const rows = await tx.query<{ id: string }>('SELECT id FROM auth_sessions WHERE user_id = $1 AND revoked_at IS NULL AND id <> $2 ORDER BY id FOR UPDATE', [
-        userId,
-        keepSessionId,
-      ]);
-      for (const row of rows) await this.revokeSession(tx, row.id, 'sign_out');
-      return rows.length;
-    });
-  }
-
-  /** Ends every session of the user inside the caller's transaction (account deletion). */
-  async endAllSessions(tx: Queryable, userId: string): Promise<void> {
-    const rows = await tx.query<{ id: string }>('SELECT id FROM auth_sessions WHERE user_id = $1 AND revoked_at IS NULL ORDER BY id FOR UPDATE', [userId]);
-    for (const row of rows) await this.revokeSession(tx, row.id, 'sign_out');
   }
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import { SYSTEM_ACCOUNTS, type AccountKind, type Currency, type LedgerAccount, type SystemAccountCode } from './types';
 
 interface AccountRow extends Record<string, unknown> {
@@ -158,6 +158,30 @@ export const getSystemAccountShard = (
     },
     now,
   );
+};
+
+/**
+ * The system accounts a module posts to, every shard of each, made once per process: the function made here creates
+ * them on its first call (one transaction, in the order given) and answers at once afterwards; a failed attempt is
+ * tried again by the next call.
+ */
+export const systemShardsOnce = (
+  db: Db,
+  accounts: ReadonlyArray<readonly [SystemAccountCode, Currency]>,
+  shards: number,
+): (() => Promise<void>) => {
+  let ready: Promise<void> | undefined;
+  return () =>
+    (ready ??= db
+      .tx(async (q) => {
+        for (let shard = 0; shard < shards; shard++) {
+          for (const [code, currency] of accounts) await getSystemAccountShard(q, code, currency, shard);
+        }
+      })
+      .catch((error: unknown) => {
+        ready = undefined;
+        throw error;
+      }));
 };
 
 /** The balance account of a card (never negative). Idempotent: a second call returns the same account. */

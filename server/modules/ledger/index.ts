@@ -15,6 +15,7 @@ export {
   pickShard,
   systemAccountBalance,
   systemAccountPostedBy,
+  systemShardsOnce,
 } from './accounts';
 export { checkLedger } from './check';
 export {

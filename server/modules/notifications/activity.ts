@@ -4,8 +4,17 @@
  * event's own transaction. The app lists them (GET /api/activity), shows the unread count (GET /api/activity/unread)
  * and marks what the user saw (POST /api/activity/read).
  */
-import { ACTIVITY_UNREAD_CAP, ActivityEvent, type ActivityItem, type ActivityPage } from '@/shared/contract';
+import {
+  ACTIVITY_UNREAD_CAP,
+  ActivityEvent,
+  type ActivityItem,
+  type activityList,
+  type activityMarkRead,
+  type ActivityPage,
+  type activityUnread,
+} from '@/shared/contract';
 import type { Queryable } from '../../db/db';
+import type { RequestContext } from '../../http/route';
 import { cursorDate, decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor } from '../products';
 
 interface ActivityRow extends Record<string, unknown> {
@@ -26,7 +35,7 @@ export const recordActivity = async (q: Queryable, userId: string, id: string, e
 };
 
 /** Unread entries, counted up to the cap (the badge says "99+" beyond): never a scan of a long history. */
-export const countUnread = async (q: Queryable, userId: string): Promise<number> => {
+const countUnread = async (q: Queryable, userId: string): Promise<number> => {
   const [row] = await q.query<{ n: string | number }>(
     'SELECT count(*) AS n FROM (SELECT 1 FROM activity_events WHERE user_id = $1 AND read_at IS NULL LIMIT $2) unread',
     [userId, ACTIVITY_UNREAD_CAP],
@@ -41,8 +50,9 @@ const toItem = (row: ActivityRow): ActivityItem | null => {
   return { ...event.data, id: row.id, createdAt: row.created_at.toISOString(), read: row.read_at !== null };
 };
 
-/** Newest first, keyset-paginated over (created_at, id), with the unread count. */
-export const listActivity = async (q: Queryable, userId: string, query: { cursor?: string; limit?: number }): Promise<ActivityPage> => {
+/** GET /api/activity: newest first, keyset-paginated over (created_at, id), with the unread count. */
+export const listActivity = async ({ db: q, user, query }: RequestContext<typeof activityList, object>): Promise<ActivityPage> => {
+  const { userId } = user;
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const after = decodeCursor(query.cursor, ['string', 'string'] as const);
   const rows = await q.query<ActivityRow>(
@@ -60,8 +70,13 @@ export const listActivity = async (q: Queryable, userId: string, query: { cursor
   };
 };
 
-/** Marks the entries recorded up to `upTo` read (an event recorded after the list was loaded stays unread). */
-export const markActivityRead = async (q: Queryable, userId: string, upTo: Date, now: Date): Promise<number> => {
-  await q.query('UPDATE activity_events SET read_at = $3 WHERE user_id = $1 AND read_at IS NULL AND created_at <= $2', [userId, upTo, now]);
-  return countUnread(q, userId);
+/** GET /api/activity/unread. */
+export const getUnreadCount = async ({ db, user }: RequestContext<typeof activityUnread, object>): Promise<{ unread: number }> => ({
+  unread: await countUnread(db, user.userId),
+});
+
+/** POST /api/activity/read: marks the entries recorded up to `upTo` read (an event recorded after the list was loaded stays unread). */
+export const markActivityRead = async ({ db, clock, user, body }: RequestContext<typeof activityMarkRead, object>): Promise<{ unread: number }> => {
+  await db.query('UPDATE activity_events SET read_at = $3 WHERE user_id = $1 AND read_at IS NULL AND created_at <= $2', [user.userId, new Date(body.upTo), clock.now()]);
+  return { unread: await countUnread(db, user.userId) };
 };

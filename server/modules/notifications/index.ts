@@ -3,14 +3,15 @@
  * (GET/PATCH /api/notifications/settings), the hook the event sites call in their transactions (`notifyUser`,
  * `notifyCardBlocked`), the 'bot.notify' and 'bot.reply' jobs that send through the bot adapter, and
  * POST /api/webhooks/telegram-bot (/start with the app's deep links), and the activity centre (GET /api/activity,
- * GET /api/activity/unread, POST /api/activity/read: the same events for every user, activity.ts).
+ * GET /api/activity/unread, POST /api/activity/read: the same events for every user, activity.ts). This file is the
+ * module's plugin: its jobs, each endpoint bound to its use case (one line each), the bot's webhook.
  */
 import type { FastifyInstance } from 'fastify';
 import { activityList, activityMarkRead, activityUnread, notificationsGetSettings, notificationsUpdateSettings } from '@/shared/contract';
-import { route } from '../../http/route';
+import { routesWith } from '../../http/route';
 import { appJobRegistry } from '../../jobs';
 import { defineModule, type ModuleDeps } from '../module';
-import { countUnread, listActivity, markActivityRead } from './activity';
+import { getUnreadCount, listActivity, markActivityRead } from './activity';
 import { sendNotification, sendStartReply } from './sender';
 import { BOT_NOTIFY_JOB, getNotificationSettings, updateNotificationSettings } from './store';
 import { BOT_REPLY_JOB, registerBotWebhook } from './webhook';
@@ -25,13 +26,12 @@ const registerNotifications = async (app: FastifyInstance, { db, clock, config, 
   registry.register<{ id: string }>(BOT_NOTIFY_JOB, (payload, ctx) => sendNotification({ db, clock, bot, app: links }, payload.id, ctx));
   registry.register<{ chatId: number; language: 'en' | 'ru'; startParam?: string }>(BOT_REPLY_JOB, (payload) => sendStartReply({ bot, app: links }, payload));
 
-  route(app, notificationsGetSettings, ({ user }) => getNotificationSettings(db, user.userId));
-  route(app, notificationsUpdateSettings, ({ user, body }) =>
-    db.tx((q) => updateNotificationSettings(q, user.userId, body, clock.now())),
-  );
-  route(app, activityList, ({ user, query }) => listActivity(db, user.userId, query));
-  route(app, activityUnread, async ({ user }) => ({ unread: await countUnread(db, user.userId) }));
-  route(app, activityMarkRead, async ({ user, body }) => ({ unread: await markActivityRead(db, user.userId, new Date(body.upTo), clock.now()) }));
+  const bind = routesWith(app, { db, clock });
+  bind(notificationsGetSettings, getNotificationSettings);
+  bind(notificationsUpdateSettings, updateNotificationSettings);
+  bind(activityList, listActivity);
+  bind(activityUnread, getUnreadCount);
+  bind(activityMarkRead, markActivityRead);
   await registerBotWebhook(app, { db, clock, secret: config.bot.webhookSecret, enabled: bot !== undefined });
 };
 

@@ -11,8 +11,11 @@ import {
   type NotificationLanguage,
   type NotificationSettings,
   type NotificationSettingsUpdate,
+  type notificationsGetSettings,
+  type notificationsUpdateSettings,
 } from '@/shared/contract';
 import type { Queryable } from '../../db/db';
+import type { RequestContext } from '../../http/route';
 import { enqueueJob } from '../../jobs';
 import { recordActivity } from './activity';
 
@@ -57,10 +60,15 @@ const toSettings = (row: SettingsRow | undefined): NotificationSettings => {
   return { telegramLinked: row?.telegram_id != null, botBlocked: row?.bot_blocked_at != null, language: row?.language ?? 'en', kinds };
 };
 
-export const getNotificationSettings = async (q: Queryable, userId: string): Promise<NotificationSettings> => toSettings(await readRow(q, userId));
+/** GET /api/notifications/settings. */
+export const getNotificationSettings = async ({ db, user }: RequestContext<typeof notificationsGetSettings, object>): Promise<NotificationSettings> =>
+  toSettings(await readRow(db, user.userId));
 
-/** Applies a partial update (kinds not named stay as they are) in one statement per call; answers the whole settings. */
-export const updateNotificationSettings = async (q: Queryable, userId: string, update: NotificationSettingsUpdate, now: Date): Promise<NotificationSettings> => {
+/** PATCH /api/notifications/settings: applies a partial update (kinds not named stay as they are); answers the whole settings. */
+export const updateNotificationSettings = ({ db, clock, user, body }: RequestContext<typeof notificationsUpdateSettings, object>): Promise<NotificationSettings> =>
+  db.tx((q) => applySettingsUpdate(q, user.userId, body, clock.now()));
+
+const applySettingsUpdate = async (q: Queryable, userId: string, update: NotificationSettingsUpdate, now: Date): Promise<NotificationSettings> => {
   const current = toSettings(await readRow(q, userId, true));
   const kinds = { ...current.kinds, ...Object.fromEntries(Object.entries(update.kinds ?? {}).filter(([, on]) => typeof on === 'boolean')) };
   const disabled = NOTIFICATION_KINDS.filter((kind) => !kinds[kind]);

@@ -118,7 +118,7 @@ const registerOpsRoutes = (app: FastifyInstance, deps: OpsDeps): void => {
   bind(opsReconciliationRun, runReconciliationNow);
 };
 
-const registerOps = (app: FastifyInstance, { db, clock, config, adapters, tokens, operatorSessions }: ModuleDeps): void => {
+const registerOps = (app: FastifyInstance, { db, clock, config, adapters, operatorSessions }: ModuleDeps): void => {
   const depositAddress = config.wallet.usdt.depositAddress;
   // The daily reconciliation (enqueued once a day by every process's housekeeping, server/maintenance.ts).
   appJobRegistry(app).register(RECONCILE_JOB, async () => void (await runReconciliation({ db, clock, adapters, depositAddress }, null)));
@@ -130,7 +130,6 @@ const registerOps = (app: FastifyInstance, { db, clock, config, adapters, tokens
     sessions: operatorSessions,
     totpKey: deriveKey(config.jwtSecret, 'operator-totp'),
     secureCookies: config.publicOrigin.startsWith('https:'),
-    userTokens: tokens,
     adapters,
     // An SBP payment the acquirer may still report late is not stuck yet (the deletion check's grace, the same hour).
     sbpStuckAfterSeconds: SBP_LATE_CALLBACK_GRACE_SECONDS,

@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import type { WithdrawalsSettings } from '../../config';
 import type { Db } from '../../db/db';
 import type { AnyEndpoint, RequestContext } from '../../http/route';
-import type { EmailCodeService, TokenService } from '../auth';
+import type { EmailCodeService } from '../auth';
 import type { Adapters } from '../module';
 import type { OperatorSessions } from './operators/sessions';
 
@@ -19,8 +19,6 @@ export interface OpsDeps {
   totpKey: Buffer;
   /** The renewal cookie gets `Secure` when the public origin is https. */
   secureCookies: boolean;
-  /** The users' sessions (support ends them). */
-  userTokens: TokenService;
   adapters: Adapters;
   /** SBP payments still pending this long after their expiry are listed as stuck (the acquirer's late-callback grace). */
   sbpStuckAfterSeconds: number;

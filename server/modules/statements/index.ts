@@ -1,15 +1,15 @@
 /**
  * Statements (CSV or PDF of a wallet currency or a card over a period) and receipts (one transaction's PDF), through single-use download links
  * (docs/api.md "History search and statements"). The history filters themselves live in the wallet and cards modules.
+ * This file is the module's plugin: each endpoint bound to its use case, and the two download routes.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { RECEIPT_DOWNLOAD, receiptsCreateLink, STATEMENT_DOWNLOAD, statementsCreateLink } from '@/shared/contract';
-import { route, toFastifyPath } from '../../http/route';
+import { routesWith, toFastifyPath } from '../../http/route';
 import { defineModule, type ModuleDeps } from '../module';
-import { TransactionDetailsService } from '../transaction-details';
-import { WalletService } from '../wallet';
-import { ReceiptsService } from './receipts';
-import { StatementsService, type StatementFile } from './service';
+import { createReceiptLink, downloadReceipt } from './receipts';
+import type { StatementsDeps } from './shared';
+import { createStatementLink, downloadStatement, type StatementFile } from './statements';
 
 /** A downloaded file: an attachment nobody caches, no referrer leaves with it. */
 const sendFile = (reply: FastifyReply, { fileName, contentType, body }: StatementFile) =>
@@ -21,19 +21,18 @@ const sendFile = (reply: FastifyReply, { fileName, contentType, body }: Statemen
     .send(body);
 
 const registerStatements = (app: FastifyInstance, { db, clock }: ModuleDeps): void => {
-  const statements = new StatementsService({ db, clock });
-  const wallet = new WalletService({ db, clock, log: (msg, data = {}) => app.log.warn(data, msg) });
-  const receipts = new ReceiptsService({ db, clock, details: new TransactionDetailsService({ db, wallet }) });
-  route(app, statementsCreateLink, ({ user, body }) => statements.createLink(user.userId, body));
-  route(app, receiptsCreateLink, ({ user, body }) => receipts.createLink(user.userId, body));
+  const deps: StatementsDeps = { db, clock, warn: (msg, data = {}) => app.log.warn(data, msg) };
+  const bind = routesWith(app, deps);
+  bind(statementsCreateLink, createStatementLink);
+  bind(receiptsCreateLink, createReceiptLink);
   // No bearer token: the link itself is the one-time permission (Telegram's downloadFile fetches it without our headers).
   app.get(toFastifyPath(STATEMENT_DOWNLOAD.path), async (request, reply) => {
     const { token } = request.params as { token?: string };
-    return sendFile(reply, await statements.download(typeof token === 'string' ? token : ''));
+    return sendFile(reply, await downloadStatement(deps, typeof token === 'string' ? token : ''));
   });
   app.get(toFastifyPath(RECEIPT_DOWNLOAD.path), async (request, reply) => {
     const { token } = request.params as { token?: string };
-    return sendFile(reply, await receipts.download(typeof token === 'string' ? token : ''));
+    return sendFile(reply, await downloadReceipt(deps, typeof token === 'string' ? token : ''));
   });
 };
 

@@ -1,28 +1,21 @@
 /**
  * Transaction details (issue #14 "History"): GET one wallet history row, one card transaction and one card trade by id, for the app's
  * details sheet. Reads what the wallet and cards modules store; moves no money. docs/api.md "Transaction details".
+ * This file is the module's plugin: each endpoint bound to its use case (details.ts), one line each.
  */
-import type { FastifyInstance } from 'fastify';
 import { cardsTradeGet, cardsTransactionGet, walletTransactionGet } from '@/shared/contract';
-import { route } from '../../http/route';
-import { defineModule, type ModuleDeps } from '../module';
-import { WalletService } from '../wallet';
-import { TransactionDetailsService } from './service';
+import { routesWith } from '../../http/route';
+import { defineModule } from '../module';
+import { getCardTrade, getCardTransaction, getWalletTransaction } from './details';
 
-export { TransactionDetailsService } from './service';
+export { cardTradeDetails, cardTransactionDetails, walletTransactionDetails, type DetailsDeps } from './details';
 
-const registerTransactionDetails = (app: FastifyInstance, { db, clock }: ModuleDeps): void => {
-  const wallet = new WalletService({ db, clock, log: (msg, data = {}) => app.log.warn(data, msg) });
-  const details = new TransactionDetailsService({ db, wallet });
-  route(app, walletTransactionGet, ({ user, params, lang }) =>
-    details.walletTransaction(user.userId, params.transactionId, lang),
-  );
-  route(app, cardsTransactionGet, ({ user, params, lang }) =>
-    details.cardTransaction(user.userId, params.id, params.transactionId, lang),
-  );
-  route(app, cardsTradeGet, ({ user, params, lang }) =>
-    details.cardTrade(user.userId, params.id, params.tradeId, lang),
-  );
-};
-
-export const transactionDetailsModule = defineModule({ name: 'transaction-details', register: registerTransactionDetails });
+export const transactionDetailsModule = defineModule({
+  name: 'transaction-details',
+  register: (app, { db }) => {
+    const bind = routesWith(app, { db, warn: (msg: string, data: object = {}) => app.log.warn(data, msg) });
+    bind(walletTransactionGet, getWalletTransaction);
+    bind(cardsTransactionGet, getCardTransaction);
+    bind(cardsTradeGet, getCardTrade);
+  },
+});

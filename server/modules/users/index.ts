@@ -1,5 +1,8 @@
+/** The account's state: GET /api/users/me, the user store, sign-up's account creation, the verification guard. */
+import { usersMe } from '@/shared/contract/users';
+import { routesWith } from '../../http/route';
 import { defineModule } from '../module';
-import { registerUserRoutes } from './routes';
+import { getMyProfile } from './profile';
 
 export { requireVerifiedUser } from './verification-guard';
 export {
@@ -9,8 +12,15 @@ export {
   recordProviderResult,
   unfreezeAccount,
 } from './account-review';
-export { emailTaken, normalizeEmail, UsersService } from './service';
+export { autoVerifyDelay, createUser, emailTaken, normalizeEmail, type NewAccountSettings } from './create-user';
+export { setVerificationByEmail, userProfile } from './profile';
 export { findUserByEmail, findUserById, findUserByPromoCode, findUserByTelegramId, linkTelegram, type TelegramUserData, type UserRecord } from './user-store';
 
-/** GET /api/users/me. The UsersService itself is built by buildApp (auth and the sandbox controls use it too). */
-export const usersModule = defineModule({ name: 'users', register: (app, { users }) => registerUserRoutes(app, users) });
+/** The module's plugin: GET /api/users/me bound to its use case. */
+export const usersModule = defineModule({
+  name: 'users',
+  register: (app, { db, clock }) => {
+    const bind = routesWith(app, { db, clock });
+    bind(usersMe, getMyProfile);
+  },
+});

@@ -68,7 +68,7 @@ const USDT_WATCHER = 'usdt-deposits';
  * Unmatched transfers are credited to no one; support resolves them by tx hash. A parked transfer is attributed to a
  * user when that is certain enough to TELL them (never to credit them): the tag owner of a too-small deposit, or the one
  * user every earlier credited deposit from the same sender address went to. That user's history shows it as held for
- * review (WalletService.listTransactions); support sees every parked transfer (GET /api/support/parked-deposits).
+ * review (history.ts listTransactions); support sees every parked transfer (GET /api/support/parked-deposits).
  */
 export class UsdtDepositWatcher {
   private timer: NodeJS.Timeout | undefined;

@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readSandboxMailbox } from '../mail';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { httpErrors } from '../../http/errors';
 import { route } from '../../http/route';
-import { normalizeEmail, type UsersService } from '../../modules/users';
+import { normalizeEmail, setVerificationByEmail } from '../../modules/users';
 import { devMailbox, devResetCodeLimit, devSetVerification, SANDBOX_TOKEN_HEADER } from './dev-endpoints';
 
 /** Constant-time comparison of a given secret with the expected one. */
@@ -26,12 +27,12 @@ export const requireSandboxToken = (request: FastifyRequest, sandboxToken: strin
 };
 
 /** Registered only while SANDBOX is on; otherwise /api/dev/* answers 404. */
-export const registerDevRoutes = (app: FastifyInstance, db: Db, users: UsersService, sandboxToken: string): void => {
+export const registerDevRoutes = (app: FastifyInstance, db: Db, clock: Clock, sandboxToken: string): void => {
   route(app, devMailbox, async ({ query, request }) => {
     requireSandboxToken(request, sandboxToken);
     return { messages: await readSandboxMailbox(db, normalizeEmail(query.email)) };
   });
-  route(app, devSetVerification, ({ body }) => users.setVerificationStatus(body.email, body.status));
+  route(app, devSetVerification, ({ body }) => setVerificationByEmail(db, clock, body.email, body.status));
   route(app, devResetCodeLimit, async ({ body, request }) => {
     requireSandboxToken(request, sandboxToken, 'code limit reset');
     return resetCodeLimit(db, body.ip ?? request.ip);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { defineEndpoint } from '@/shared/contract/core';
 import { route } from '../../http/route';
-import type { ExchangeService } from '../../modules/exchange';
+import { retireQuotes } from '../../modules/exchange';
 import type { SandboxRateProvider } from '../rates';
 
 /** Sandbox control of the rate provider (not part of the app's contract). */
@@ -17,10 +17,10 @@ const devRateProvider = defineEndpoint({
   response: z.object({ available: z.boolean(), retiredQuotes: z.int() }),
 });
 
-export const registerExchangeDevRoutes = (app: FastifyInstance, deps: { rates: SandboxRateProvider; exchange: ExchangeService }): void => {
-  route(app, devRateProvider, async ({ body }) => {
+export const registerExchangeDevRoutes = (app: FastifyInstance, deps: { rates: SandboxRateProvider }): void => {
+  route(app, devRateProvider, async ({ body, db, clock }) => {
     await deps.rates.setAvailable(body.available);
-    const retiredQuotes = !body.available && body.retireQuotes !== false ? await deps.exchange.retireQuotes() : 0;
+    const retiredQuotes = !body.available && body.retireQuotes !== false ? await retireQuotes(db, clock) : 0;
     return { available: body.available, retiredQuotes };
   });
 };

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { opsCardsBlock, opsUsersAddNote, opsUsersEndSessions, opsUsersFreeze, opsUsersUnfreeze } from '@/shared/contract/ops';
 import { isDomainError } from '../../../http/errors';
+import { endAllSessions, endSession } from '../../auth';
 import { findCard, requestCardBlock } from '../../cards';
 import { freezeAccount, lockAccount, unfreezeAccount } from '../../users';
 import { actorOf, writeAudit } from '../audit';
@@ -36,17 +37,17 @@ export const addNote = async (ctx: OpsRequest<typeof opsUsersAddNote>) => {
 };
 
 export const endUserSessions = async (ctx: OpsRequest<typeof opsUsersEndSessions>) => {
-  const { db, params, body, userTokens } = ctx;
+  const { db, clock, params, body } = ctx;
   const actor = actorOf(ctx);
   const [user] = await db.query('SELECT 1 FROM users WHERE id = $1', [params.userId]);
   if (!user) throw opsError('USER_NOT_FOUND', 'No such user.');
   const ended = body.sessionId
-    ? (await userTokens.endSession(params.userId, body.sessionId))
+    ? (await endSession(db, clock, params.userId, body.sessionId))
       ? 1
       : 0
     : await db.tx(async (q) => {
         const [{ n }] = (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM auth_sessions WHERE user_id = $1 AND revoked_at IS NULL', [params.userId])) as [{ n: number }];
-        await userTokens.endAllSessions(q, params.userId);
+        await endAllSessions(q, clock, params.userId);
         return n;
       });
   await writeAudit(db, actor, {

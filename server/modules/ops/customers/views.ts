@@ -15,6 +15,7 @@ import type {
   UserNote,
 } from '@/shared/contract/ops';
 import type { Queryable } from '../../../db/db';
+import { allSessions } from '../../auth';
 import { allowedActions, cardView, type CardRow } from '../../cards';
 import { actorOf, writeAudit, type Actor } from '../audit';
 import { decodeCursor, encodeCursor } from '../cursor';
@@ -111,9 +112,9 @@ export const userCards = async (ctx: OpsRequest<typeof opsUsersCards>) => {
 };
 
 export const userSessions = async (ctx: OpsRequest<typeof opsUsersSessions>) => {
-  const { db, params, userTokens } = ctx;
+  const { db, params } = ctx;
   await viewed(db, actorOf(ctx), params.userId, 'sessions');
-  const sessions = await userTokens.allSessions(params.userId);
+  const sessions = await allSessions(db, params.userId);
   return {
     items: sessions.map(
       (s): OpsSession => ({
