@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { HOME_PATH, routePaths } from '@/shared/config';
-import { CORE_NAMESPACES, loadNamespaces, namespacesLoaded, prefetchLocaleFiles } from '@/shared/i18n';
+import { CORE_NAMESPACES, loadNamespaces, namespacesLoaded, prefetchLocaleFiles, sliceNamespaces } from '@/shared/i18n';
 import { ErrorBoundary, ScreenSkeleton } from '@/shared/ui';
 import { createHasScreen, decideAccess } from './guards';
 import { AppLayout, AuthLayout, ProtectedLayout, RootLayout } from './layouts';
@@ -37,9 +37,18 @@ function loadChunk(screen: ScreenRoute): Promise<ComponentType> {
   return chunk;
 }
 
-/** The screen's chunk and its i18n namespaces, fetched in parallel: what it needs to render. */
+/**
+ * The screen's chunk and its i18n namespaces, fetched in parallel, then the texts its slices declared (defineTexts:
+ * requested as the chunk ran): what it needs to render.
+ */
 async function loadScreen(screen: ScreenRoute): Promise<ComponentType> {
-  const [Component] = await Promise.all([loadChunk(screen), loadNamespaces(screen.namespaces ?? [])]);
+  const [Component] = await Promise.all([
+    loadChunk(screen).then(async (component) => {
+      await loadNamespaces(sliceNamespaces());
+      return component;
+    }),
+    loadNamespaces(screen.namespaces ?? []),
+  ]);
   return Component;
 }
 
@@ -102,7 +111,7 @@ export function screenComponent(screen: ScreenRoute): ComponentType {
   const lazyOne = lazyScreens.get(screen);
   if (lazyOne) return lazyOne;
   const loaded = loadedChunks.get(screen);
-  if (loaded && namespacesLoaded(screen.namespaces ?? [])) return loaded;
+  if (loaded && namespacesLoaded([...(screen.namespaces ?? []), ...sliceNamespaces()])) return loaded;
   return lazyScreen(screen);
 }
 
