@@ -6,6 +6,9 @@ import { signedIn } from '@/entities/session';
 import { apiDataReset, configureApi } from '@/shared/api';
 import { createFakeServer, fail, ok } from '@/shared/api/index.testing';
 import type { AuthSession } from '@/shared/contract';
+import { changeLanguage, initI18n, loadNamespaces } from '@/shared/i18n';
+import { notify } from '@/shared/ui';
+import { endSessionsTexts } from '../i18n/texts';
 import {
   $endError,
   $loadFailed,
@@ -15,7 +18,7 @@ import {
   endSessionClicked,
   endSessionConfirmation,
   sessionsRequested,
-} from './sessions';
+} from './end-sessions';
 
 vi.mock('@/shared/ui', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/shared/ui')>();
@@ -101,6 +104,28 @@ describe('sessions', () => {
     await allSettled(endSessionClicked, { scope: yes, params: { id: 's2', device: 'x' } });
     expect(server.callsTo('POST', '/api/users/me/sessions/end-others')).toHaveLength(0);
     expect(server.callsTo('POST', '/api/users/me/sessions/s2/end')).toHaveLength(1);
+  });
+
+  test("the questions and the toasts are the slice's own words, in the app's language", async () => {
+    await initI18n({ navigatorLanguages: ['en'] });
+    await loadNamespaces([endSessionsTexts.ns, 'common']);
+    server.on('GET', '/api/users/me/sessions', () => ok({ items: [session('s1', true)] }));
+    server.on('POST', '/api/users/me/sessions/end-others', () => ok({ ended: 2 }));
+    const scope = await scopeWith();
+    await allSettled(endSessionClicked, { scope, params: { id: 's2', device: 'Chrome 131 · Android' } });
+    expect(scope.getState(endSessionConfirmation.$dialog)).toEqual({
+      title: 'End this session?',
+      message: 'Chrome 131 · Android will be signed out at once. To use the app there again, sign in there.',
+      confirm: 'End session',
+      cancel: 'Cancel',
+      destructive: true,
+    });
+    await changeLanguage('ru');
+    await allSettled(endOthersClicked, { scope });
+    expect(scope.getState(endOthersConfirmation.$dialog)).toMatchObject({ title: 'Завершить все другие сеансы?', confirm: 'Завершить все', cancel: 'Отмена' });
+    await allSettled(endOthersConfirmation.dialogConfirmed, { scope });
+    expect(notify.success).toHaveBeenLastCalledWith('Завершено 2 сеанса');
+    await changeLanguage('en');
   });
 
   test('a failed load says so', async () => {

@@ -14,7 +14,8 @@ import {
   endSessionClicked,
   endSessionConfirmation,
   sessionsRequested,
-} from '../model/sessions';
+} from '../model/end-sessions';
+import { endSessionsTexts } from '../i18n/texts';
 import styles from './sessions-section.module.css';
 
 function countryName(code: string, lang: string): string {
@@ -26,14 +27,14 @@ function countryName(code: string, lang: string): string {
 }
 
 function SessionRow({ session }: { session: AuthSession }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(endSessionsTexts.ns);
   const format = useFormatters();
   const [ending, end] = useUnit([$ending, endSessionClicked]);
-  const device = session.device ?? t('sessions.unknownDevice');
+  const device = session.device ?? t('unknownDevice');
   const details = [
-    session.platform ? t('sessions.telegram', { platform: session.platform, version: session.clientVersion ?? '' }).trim() : null,
+    session.platform ? t('telegram', { platform: session.platform, version: session.clientVersion ?? '' }).trim() : null,
     session.country ? countryName(session.country, format.lang) : null,
-    session.current ? t('sessions.signedIn', { date: format.dateTime(session.createdAt) }) : t('sessions.lastSeen', { date: format.dateTime(session.lastSeenAt) }),
+    session.current ? t('signedIn', { date: format.dateTime(session.createdAt) }) : t('lastSeen', { date: format.dateTime(session.lastSeenAt) }),
   ].filter(Boolean);
   return (
     <li className={styles.row} data-testid="session-row" data-current={session.current || undefined}>
@@ -43,15 +44,15 @@ function SessionRow({ session }: { session: AuthSession }) {
           {session.current && (
             <>
               {' '}
-              <Badge tone="success">{t('sessions.thisDevice')}</Badge>
+              <Badge tone="success">{t('thisDevice')}</Badge>
             </>
           )}
         </span>
         <span className={styles.details}>{details.join(' · ')}</span>
       </div>
       {!session.current && (
-        <Button variant="plain" size="m" loading={ending === session.id} aria-label={t('sessions.endLabel', { device })} onClick={() => end({ id: session.id, device })}>
-          {t('sessions.end')}
+        <Button variant="plain" size="m" loading={ending === session.id} aria-label={t('endLabel', { device })} onClick={() => end({ id: session.id, device })}>
+          {t('end')}
         </Button>
       )}
     </li>
@@ -60,7 +61,7 @@ function SessionRow({ session }: { session: AuthSession }) {
 
 /** Settings → Devices: where the user is signed in, this device marked; end one or all others. */
 export function SessionsSection() {
-  const { t } = useTranslation(['account', 'common']);
+  const { t } = useTranslation([endSessionsTexts.ns, 'common']);
   const [sessions, loadFailed, endError, endingOthers] = useUnit([$sessions, $loadFailed, $endError, $endingOthers]);
   const [load, endOthers] = useUnit([sessionsRequested, endOthersClicked]);
   useEffect(() => {
@@ -70,7 +71,7 @@ export function SessionsSection() {
   const [endOne, endOneYes, endOneNo] = useUnit([endSessionConfirmation.$dialog, endSessionConfirmation.dialogConfirmed, endSessionConfirmation.dialogCancelled]);
   const [endAll, endAllYes, endAllNo] = useUnit([endOthersConfirmation.$dialog, endOthersConfirmation.dialogConfirmed, endOthersConfirmation.dialogCancelled]);
   return (
-    <Section title={t('account:sessions.title')} footer={t('account:sessions.footer')} aria-label={t('account:sessions.title')}>
+    <Section title={t('title')} footer={t('footer')} aria-label={t('title')}>
       <ConfirmDialog texts={endOne} onConfirm={endOneYes} onCancel={endOneNo} />
       <ConfirmDialog texts={endAll} onConfirm={endAllYes} onCancel={endAllNo} />
       {sessions ? (
@@ -88,16 +89,16 @@ export function SessionsSection() {
           <div className={styles.actions}>
             {others > 0 ? (
               <Button variant="destructive" size="m" fullWidth loading={endingOthers} onClick={endOthers}>
-                {t('account:sessions.endOthers')}
+                {t('endOthers')}
               </Button>
             ) : (
-              <p className={styles.details}>{t('account:sessions.onlyThis')}</p>
+              <p className={styles.details}>{t('onlyThis')}</p>
             )}
           </div>
         </>
       ) : loadFailed ? (
         <div className={styles.actions} role="alert">
-          <span>{t('account:sessions.loadFailed')}</span>
+          <span>{t('loadFailed')}</span>
           <Button variant="plain" size="m" onClick={load}>
             {t('common:actions.retry')}
           </Button>

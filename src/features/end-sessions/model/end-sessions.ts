@@ -2,7 +2,7 @@
  * Sessions you can see and end (issue #15 "Sessions"): the user's sign-ins (GET /api/users/me/sessions, this device
  * first and marked), ending one (POST /api/users/me/sessions/{id}/end) or all others (POST …/end-others). An ended
  * session's tokens are refused by the server at once, so that device's next call ends up on the sign-in screen.
- * The list is asked fresh every time Settings opens (a mutation, not the 5-minute query cache). Both ask first
+ * The list is asked fresh every time the section shows (a mutation, not the 5-minute query cache). Both ask first
  * ("End this session?", `createConfirmation`: Telegram's popup inside Telegram, the in-app dialog elsewhere).
  */
 import { createEffect, createEvent, createStore, sample } from 'effector';
@@ -11,6 +11,7 @@ import { accountEndOtherSessions, accountEndSession, accountSessions, type AuthS
 import { i18n } from '@/shared/i18n';
 import { createConfirmation } from '@/shared/lib';
 import { notify } from '@/shared/ui';
+import { endSessionsTexts } from '../i18n/texts';
 
 const sessionsLoadMutation = createApiMutation(accountSessions, { name: 'account.sessions.load' });
 const endSessionMutation = createApiMutation(accountEndSession);
@@ -22,18 +23,18 @@ export const endOthersClicked = createEvent();
 
 export const endSessionConfirmation = createConfirmation<{ id: string; device: string }>({
   texts: ({ device }) => ({
-    title: i18n.t('account:sessions.endConfirm.title'),
-    message: i18n.t('account:sessions.endConfirm.message', { device }),
-    confirm: i18n.t('account:sessions.endConfirm.confirm'),
+    title: i18n.t(`${endSessionsTexts.ns}:endConfirm.title`),
+    message: i18n.t(`${endSessionsTexts.ns}:endConfirm.message`, { device }),
+    confirm: i18n.t(`${endSessionsTexts.ns}:endConfirm.confirm`),
     cancel: i18n.t('common:actions.cancel'),
     destructive: true,
   }),
 });
 export const endOthersConfirmation = createConfirmation<void>({
   texts: () => ({
-    title: i18n.t('account:sessions.endOthersConfirm.title'),
-    message: i18n.t('account:sessions.endOthersConfirm.message'),
-    confirm: i18n.t('account:sessions.endOthersConfirm.confirm'),
+    title: i18n.t(`${endSessionsTexts.ns}:endOthersConfirm.title`),
+    message: i18n.t(`${endSessionsTexts.ns}:endOthersConfirm.message`),
+    confirm: i18n.t(`${endSessionsTexts.ns}:endOthersConfirm.confirm`),
     cancel: i18n.t('common:actions.cancel'),
     destructive: true,
   }),
@@ -50,8 +51,8 @@ export const $ending = createStore<string | null>(null)
   .reset(endSessionMutation.finished.finally);
 export const $endingOthers = endOtherSessionsMutation.$pending;
 export const $endError = createStore<ErrorMessage | null>(null)
-  .on(endSessionMutation.finished.failure, (_, { error }) => toErrorMessage(error, 'account:sessions.endFailed'))
-  .on(endOtherSessionsMutation.finished.failure, (_, { error }) => toErrorMessage(error, 'account:sessions.endFailed'))
+  .on(endSessionMutation.finished.failure, (_, { error }) => toErrorMessage(error, `${endSessionsTexts.ns}:endFailed`))
+  .on(endOtherSessionsMutation.finished.failure, (_, { error }) => toErrorMessage(error, `${endSessionsTexts.ns}:endFailed`))
   .reset(endSessionClicked, endOthersClicked, sessionsRequested);
 
 sample({ clock: sessionsRequested, fn: () => undefined, target: sessionsLoadMutation.start });
@@ -65,9 +66,9 @@ sample({ clock: [endSessionMutation.finished.finally, endOtherSessionsMutation.f
 const toastFx = createEffect((text: string) => {
   void notify.success(text);
 });
-sample({ clock: endSessionMutation.finished.success, fn: () => i18n.t('account:sessions.ended'), target: toastFx });
+sample({ clock: endSessionMutation.finished.success, fn: () => i18n.t(`${endSessionsTexts.ns}:ended`), target: toastFx });
 sample({
   clock: endOtherSessionsMutation.finished.success,
-  fn: ({ result }) => i18n.t('account:sessions.endedOthers', { count: result.ended }),
+  fn: ({ result }) => i18n.t(`${endSessionsTexts.ns}:endedOthers`, { count: result.ended }),
   target: toastFx,
 });
