@@ -115,7 +115,7 @@ function AboutApp() {
 }
 
 function LegalSection() {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('settings');
   return (
     <Section>
       <List>

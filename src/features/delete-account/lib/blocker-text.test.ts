@@ -2,13 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeletionBlocker } from '@/shared/contract';
 import { i18n, initI18n } from '@/shared/i18n';
 import { formatMoney } from '@/shared/money';
+import { deleteAccountTexts } from '../i18n/texts';
 import { blockerText } from './blocker-text';
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['account', 'cards']);
+  await i18n.loadNamespaces([deleteAccountTexts.ns, 'cards']);
   await i18n.loadLanguages('ru');
-  await i18n.loadNamespaces(['account', 'cards']);
+  await i18n.loadNamespaces([deleteAccountTexts.ns, 'cards']);
 });
 
 const text = (blocker: DeletionBlocker, lang: 'en' | 'ru') =>

@@ -12,6 +12,7 @@ import { createApiMutation, toErrorMessage, type ErrorMessage } from '@/shared/a
 import { accountEmailConfirm, accountEmailSendCode, Email, VerificationCode } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
 import { notify } from '@/shared/ui';
+import { changeEmailTexts } from '../i18n/texts';
 
 export type ChangeEmailStep = 'closed' | 'email' | 'code';
 
@@ -44,8 +45,8 @@ export const $sentTo = createStore('')
 /** A local check's message key (address or code shape), or null. */
 export const $inputError = createStore<string | null>(null).reset(changeEmailOpened, emailChanged, codeChanged);
 export const $error = createStore<ErrorMessage | null>(null)
-  .on(emailSendCodeMutation.finished.failure, (_, { error }) => toErrorMessage(error, 'account:email.failed'))
-  .on(emailConfirmMutation.finished.failure, (_, { error }) => toErrorMessage(error, 'account:email.failed'))
+  .on(emailSendCodeMutation.finished.failure, (_, { error }) => toErrorMessage(error, `${changeEmailTexts.ns}:failed`))
+  .on(emailConfirmMutation.finished.failure, (_, { error }) => toErrorMessage(error, `${changeEmailTexts.ns}:failed`))
   .reset(changeEmailOpened, changeEmailClosed, emailSubmitted, codeSubmitted, emailChanged);
 export const $pending = createStore(false)
   .on(emailSendCodeMutation.$pending.updates, (_, pending) => pending)
@@ -60,7 +61,7 @@ const emailChecked = sample({
 sample({
   clock: emailChecked,
   filter: (email) => !Email.safeParse(email).success,
-  fn: () => 'account:email.invalidEmail',
+  fn: () => `${changeEmailTexts.ns}:invalidEmail`,
   target: $inputError,
 });
 sample({
@@ -71,7 +72,7 @@ sample({
 });
 
 const codeChecked = sample({ clock: codeSubmitted, source: { email: $sentTo, code: $code }, filter: $pending.map((pending) => !pending) });
-sample({ clock: codeChecked, filter: ({ code }) => !VerificationCode.safeParse(code).success, fn: () => 'account:email.invalidCode', target: $inputError });
+sample({ clock: codeChecked, filter: ({ code }) => !VerificationCode.safeParse(code).success, fn: () => `${changeEmailTexts.ns}:invalidCode`, target: $inputError });
 sample({
   clock: codeChecked,
   filter: ({ code }) => VerificationCode.safeParse(code).success,
@@ -88,6 +89,6 @@ update(meQuery, {
 });
 
 const changedToastFx = createEffect((email: string) => {
-  void notify.success(i18n.t('account:email.changed', { email }));
+  void notify.success(i18n.t(`${changeEmailTexts.ns}:changed`, { email }));
 });
 sample({ clock: emailConfirmMutation.finished.success, fn: ({ result }) => result.email, target: changedToastFx });

@@ -11,6 +11,7 @@ import { routePaths } from '@/shared/config';
 import { i18n } from '@/shared/i18n';
 import { navigateFx } from '@/shared/lib';
 import { notify } from '@/shared/ui';
+import { deleteAccountTexts } from '../i18n/texts';
 
 export type DeleteStep = 'closed' | 'checking' | 'blocked' | 'confirm';
 
@@ -31,8 +32,8 @@ export const $step = createStore<DeleteStep>('closed')
   .on(deletionCheckMutation.finished.failure, () => 'closed')
   .reset(deleteClosed);
 export const $error = createStore<ErrorMessage | null>(null)
-  .on(deletionCheckMutation.finished.failure, (_, { error }) => toErrorMessage(error, 'account:delete.checkFailed'))
-  .on(deleteAccountMutation.finished.failure, (_, { error }) => toErrorMessage(error, 'account:delete.failed'))
+  .on(deletionCheckMutation.finished.failure, (_, { error }) => toErrorMessage(error, `${deleteAccountTexts.ns}:checkFailed`))
+  .on(deleteAccountMutation.finished.failure, (_, { error }) => toErrorMessage(error, `${deleteAccountTexts.ns}:failed`))
   .reset(deleteOpened, deleteClosed, deleteConfirmed);
 export const $deleting = deleteAccountMutation.$pending;
 
@@ -50,7 +51,7 @@ sample({ clock: deleteAccountMutation.finished.failure, fn: () => undefined, tar
 /** The server ended every session: forget this device's tokens (no logout call: the session is gone). */
 const forgetTokensFx = createEffect(() => {
   tokenStorage.clear();
-  void notify.success(i18n.t('account:delete.deleted'));
+  void notify.success(i18n.t(`${deleteAccountTexts.ns}:deleted`));
 });
 sample({ clock: deleteAccountMutation.finished.success, target: forgetTokensFx });
 sample({ clock: forgetTokensFx.done, target: signedOut });

@@ -4,6 +4,7 @@
  * with `price` (never masked by "hide balances": the user needs them to act).
  */
 import type { DeletionBlocker, Money } from '@/shared/contract';
+import { deleteAccountTexts } from '../i18n/texts';
 
 export interface BlockerTextTools {
   t: (key: string, options?: Record<string, unknown>) => string;
@@ -13,11 +14,11 @@ export interface BlockerTextTools {
 export function blockerText(blocker: DeletionBlocker, { t, price }: BlockerTextTools): string {
   switch (blocker.kind) {
     case 'walletBalance':
-      return t('account:delete.walletBalance', { currency: blocker.currency, amount: price(blocker) });
+      return t(`${deleteAccountTexts.ns}:walletBalance`, { currency: blocker.currency, amount: price(blocker) });
     case 'pendingTransaction':
-      return t('account:delete.pendingTransaction', { amount: price(blocker) });
+      return t(`${deleteAccountTexts.ns}:pendingTransaction`, { amount: price(blocker) });
     case 'card': {
-      const key = `account:delete.${blocker.next === 'close' ? 'card' : 'cardWait'}${blocker.last4 ? '' : 'NoNumber'}`;
+      const key = `${deleteAccountTexts.ns}:${blocker.next === 'close' ? 'card' : 'cardWait'}${blocker.last4 ? '' : 'NoNumber'}`;
       const status = t(`cards:status.${blocker.status}`, { defaultValue: blocker.status });
       return t(key, { card: `•• ${blocker.last4 ?? ''}`, status });
     }

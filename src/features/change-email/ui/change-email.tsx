@@ -17,11 +17,12 @@ import {
   emailSubmitted,
   resendClicked,
 } from '../model/change-email';
+import { changeEmailTexts } from '../i18n/texts';
 import styles from './change-email.module.css';
 
 /** The account's email with "Change email": the new address, then the code mailed to it. */
 export function ChangeEmail({ currentEmail }: { currentEmail: string }) {
-  const { t } = useTranslation(['account', 'auth']);
+  const { t } = useTranslation(changeEmailTexts.ns);
   const [step, email, code, sentTo, inputError, error, pending] = useUnit([$step, $email, $code, $sentTo, $inputError, $error, $pending]);
   const [open, close, changeEmail, changeCode, submitEmail, submitCode, resend] = useUnit([
     changeEmailOpened,
@@ -34,20 +35,20 @@ export function ChangeEmail({ currentEmail }: { currentEmail: string }) {
   ]);
   const serverError = error ? <Alert tone="danger">{t(error.keys, { defaultValue: error.defaultValue })}</Alert> : null;
   return (
-    <Section title={t('account:email.title')}>
+    <Section title={t('title')}>
       <div className={styles.body}>
         <p className={styles.current}>{currentEmail}</p>
         {step === 'closed' && (
           <Button variant="secondary" fullWidth onClick={open}>
-            {t('account:email.change')}
+            {t('change')}
           </Button>
         )}
         {step === 'email' && (
-          <FormStack onSubmit={submitEmail} aria-label={t('account:email.change')}>
+          <FormStack onSubmit={submitEmail} aria-label={t('change')}>
             <TextField
               name="newEmail"
-              label={t('account:email.newEmail')}
-              hint={t('account:email.newEmailHint')}
+              label={t('newEmail')}
+              hint={t('newEmailHint')}
               error={inputError ? t(inputError) : undefined}
               type="email"
               inputMode="email"
@@ -59,19 +60,19 @@ export function ChangeEmail({ currentEmail }: { currentEmail: string }) {
             />
             {serverError}
             <Button type="submit" loading={pending} fullWidth>
-              {t('account:email.sendCode')}
+              {t('sendCode')}
             </Button>
             <Button variant="plain" fullWidth onClick={close} disabled={pending}>
-              {t('account:email.cancel')}
+              {t('cancel')}
             </Button>
           </FormStack>
         )}
         {step === 'code' && (
-          <FormStack onSubmit={submitCode} aria-label={t('account:email.confirm')}>
+          <FormStack onSubmit={submitCode} aria-label={t('confirm')}>
             <TextField
               name="emailCode"
-              label={t('account:email.code')}
-              hint={t('account:email.codeHint', { email: sentTo })}
+              label={t('code')}
+              hint={t('codeHint', { email: sentTo })}
               error={inputError ? t(inputError) : undefined}
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -81,13 +82,13 @@ export function ChangeEmail({ currentEmail }: { currentEmail: string }) {
             />
             {serverError}
             <Button type="submit" loading={pending} fullWidth>
-              {t('account:email.confirm')}
+              {t('confirm')}
             </Button>
             <Button variant="plain" fullWidth onClick={resend} disabled={pending}>
-              {t('account:email.resend')}
+              {t('resend')}
             </Button>
             <Button variant="plain" fullWidth onClick={close} disabled={pending}>
-              {t('account:email.cancel')}
+              {t('cancel')}
             </Button>
           </FormStack>
         )}
