@@ -15,17 +15,15 @@ import { describe, expect } from 'vitest';
 import enNotifications from '../../src/shared/i18n/locales/en/notifications.json';
 import enReferral from '../../src/shared/i18n/locales/en/referral.json';
 import enSettings from '../../src/shared/i18n/locales/en/settings.json';
-import enWalletActions from '../../src/shared/i18n/locales/en/wallet-actions.json';
 import ruNotifications from '../../src/shared/i18n/locales/ru/notifications.json';
 import ruReferral from '../../src/shared/i18n/locales/ru/referral.json';
 import ruSettings from '../../src/shared/i18n/locales/ru/settings.json';
-import ruWalletActions from '../../src/shared/i18n/locales/ru/wallet-actions.json';
 import { BOT_TOKEN, linkedUser } from './support/bot-outbox';
-import { api, fundUsdt, hidden, openSignedIn, saveScreenshot, sandboxTokenHeaders, setVerification, signUpViaApi, test, visible } from './support';
+import { api, fundUsdt, hidden, openSignedIn, saveScreenshot, sandboxTokenHeaders, setVerification, signUpViaApi, test, visible, walletTexts } from './support';
 
 const LANGS = [
-  { lang: 'en', locale: 'en-US', n: enNotifications, settings: enSettings, referral: enReferral, w: enWalletActions, credited: /^Top-up credited: \$20\.\d\d \(USDT\)\.$/ },
-  { lang: 'ru', locale: 'ru-RU', n: ruNotifications, settings: ruSettings, referral: ruReferral, w: ruWalletActions, credited: /^Пополнение зачислено: 20,\d\d\u00a0\$ \(USDT\)\.$/ },
+  { lang: 'en', locale: 'en-US', n: enNotifications, settings: enSettings, referral: enReferral, w: walletTexts('en'), credited: /^Top-up credited: \$20\.\d\d \(USDT\)\.$/ },
+  { lang: 'ru', locale: 'ru-RU', n: ruNotifications, settings: ruSettings, referral: ruReferral, w: walletTexts('ru'), credited: /^Пополнение зачислено: 20,\d\d\u00a0\$ \(USDT\)\.$/ },
 ] as const;
 
 const mockCalls = (page: Page, method: string) =>

@@ -6,8 +6,8 @@
  * both in the balance and the history — in English and in Russian. Screenshots: test-results/e2e/ops-money-<lang>-*.png.
  */
 import { describe, expect } from 'vitest';
-import { api, fundUsdt, hidden, openSignedIn, saveScreenshot, setVerification, signUpViaApi, test, uniqueEmail, visible, type AppHandle } from './support';
-import { appTexts, consoleTexts, signInToConsole, type ConsoleLang as Lang } from './support/ops-console';
+import { api, appTexts, fundUsdt, hidden, openSignedIn, saveScreenshot, setVerification, signUpViaApi, test, uniqueEmail, visible, type AppHandle } from './support';
+import { consoleTexts, signInToConsole, type ConsoleLang as Lang } from './support/ops-console';
 
 function moneyJourney(lang: Lang) {
   return async ({ app }: { app: AppHandle }) => {

@@ -9,22 +9,20 @@
  * it for a test that collects failures and expects none.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Dialog, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { api, fundUsdt, hidden, issueCardViaApi, openSignedIn, setVerification, signUpViaApi, visible, type ApiUser } from './api';
-import { ROOT } from './server';
+import { appTexts, walletTexts } from './texts';
 
 export type TourLang = 'en' | 'ru';
 type Json = Record<string, any>;
 
-const NAMESPACES = ['welcome', 'auth', 'wallet', 'wallet-actions', 'cards', 'settings', 'faq', 'profile', 'referral', 'notifications', 'common'] as const;
-const texts = (lang: TourLang) =>
-  Object.fromEntries(NAMESPACES.map((ns) => [ns, JSON.parse(readFileSync(resolve(ROOT, `src/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'))])) as Record<
-    (typeof NAMESPACES)[number],
-    Json
-  >;
+const NAMESPACES = ['welcome', 'auth', 'wallet', 'cards', 'settings', 'faq', 'profile', 'referral', 'notifications', 'common'] as const;
+const texts = (lang: TourLang) => ({
+  ...(Object.fromEntries(NAMESPACES.map((ns) => [ns, appTexts(lang, ns)])) as Record<(typeof NAMESPACES)[number], Json>),
+  /** The wallet's sheets and payment pages (support/texts.ts). */
+  'wallet-actions': walletTexts(lang),
+});
 
 /** Who walks the tour and what they own (amounts in minor units unless said otherwise). */
 interface TourUser {

@@ -34,7 +34,6 @@ describe.each(['en', 'ru'])('wallet.json + wallet-actions.json (%s)', (lang) => 
   });
 
   it('has every amount message the checks can produce', () => {
-    for (const reason of ['invalid', 'negative', 'tooManyDecimals', 'tooLarge', 'notWhole', 'belowMinimum']) expect(w.usdt.amountErrors[reason], reason).toBeTruthy();
     for (const reason of ['empty', 'invalid', 'negative', 'tooManyDecimals', 'tooLarge', 'zero', 'belowMinimum', 'aboveMaximum']) expect(w.sbp.amountErrors[reason], reason).toBeTruthy();
     for (const reason of ['notPositive', 'insufficient', 'belowMinimum', 'invalid', 'tooManyDecimals', 'tooLarge']) expect(w.exchange.errors[reason], reason).toBeTruthy();
   });
@@ -43,7 +42,6 @@ describe.each(['en', 'ru'])('wallet.json + wallet-actions.json (%s)', (lang) => 
     const forms = lang === 'ru' ? ['one', 'few', 'many', 'other'] : ['one', 'other'];
     for (const form of forms) {
       expect(w.payment[`redirectIn_${form}`], form).toContain('{{seconds}}');
-      expect(w.usdt[`factConfirmations_${form}`], form).toContain('{{count}}');
     }
   });
 
@@ -52,6 +50,5 @@ describe.each(['en', 'ru'])('wallet.json + wallet-actions.json (%s)', (lang) => 
     expect(w.exchange.errors.notPositive).toBe('Amount must be greater than 0');
     expect(w.exchange.errors.insufficient).toBe('Insufficient funds for this exchange');
     expect(w.exchange.rateUnavailable).toBe('Rate unavailable');
-    expect(w.usdt.warning).toContain('A USDT top-up requires your unique ID {{tag}} appended to the amount as decimals. Otherwise the transfer may not be credited.');
   });
 });

@@ -1,0 +1,43 @@
+/**
+ * The app's words as e2e tests read them, by namespace: a shared one (src/shared/i18n/locales/<lang>/<ns>.json) or one
+ * a slice declares with defineTexts (its i18n/locales/<lang>.json, beside the texts.ts naming it; docs/frontend.md "i18n").
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { ROOT } from './server';
+
+type Lang = 'en' | 'ru';
+type Json = Record<string, any>;
+
+let sliceDirs: Map<string, string> | undefined;
+
+/** Namespace → the folder of the slice's texts.ts that declares it. */
+function sliceTextsDirs(): Map<string, string> {
+  if (sliceDirs) return sliceDirs;
+  sliceDirs = new Map();
+  const src = resolve(ROOT, 'src');
+  for (const file of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('texts.ts')) continue;
+    const path = join(src, file);
+    for (const match of readFileSync(path, 'utf8').matchAll(/defineTexts\(\s*'([^']+)'/g)) sliceDirs.set(match[1]!, dirname(path));
+  }
+  return sliceDirs;
+}
+
+export function appTexts(lang: Lang, ns: string): Json {
+  const shared = resolve(ROOT, `src/shared/i18n/locales/${lang}/${ns}.json`);
+  if (existsSync(shared)) return JSON.parse(readFileSync(shared, 'utf8'));
+  const dir = sliceTextsDirs().get(ns);
+  if (!dir) throw new Error(`No translations "${ns}": neither src/shared/i18n/locales/${lang}/${ns}.json nor a slice's defineTexts('${ns}')`);
+  return JSON.parse(readFileSync(join(dir, 'locales', `${lang}.json`), 'utf8'));
+}
+
+/**
+ * The wallet screen's words (`wallet`), the words its sheets and payment pages share (`wallet-actions`) and each sheet's
+ * own (its slice's), under the sheet's name: `usdt`, ...
+ */
+export const walletTexts = (lang: Lang): Json => ({
+  ...appTexts(lang, 'wallet'),
+  ...appTexts(lang, 'wallet-actions'),
+  usdt: appTexts(lang, 'topup-usdt'),
+});
