@@ -35,7 +35,6 @@ describe.each(['en', 'ru'])('wallet.json + wallet-actions.json (%s)', (lang) => 
 
   it('has every amount message the checks can produce', () => {
     for (const reason of ['empty', 'invalid', 'negative', 'tooManyDecimals', 'tooLarge', 'zero', 'belowMinimum', 'aboveMaximum']) expect(w.sbp.amountErrors[reason], reason).toBeTruthy();
-    for (const reason of ['notPositive', 'insufficient', 'belowMinimum', 'invalid', 'tooManyDecimals', 'tooLarge']) expect(w.exchange.errors[reason], reason).toBeTruthy();
   });
 
   it('uses the language\'s plural forms', () => {
@@ -43,12 +42,5 @@ describe.each(['en', 'ru'])('wallet.json + wallet-actions.json (%s)', (lang) => 
     for (const form of forms) {
       expect(w.payment[`redirectIn_${form}`], form).toContain('{{seconds}}');
     }
-  });
-
-  it('keeps the SPEC §5 messages (verbatim in English)', () => {
-    if (lang !== 'en') return;
-    expect(w.exchange.errors.notPositive).toBe('Amount must be greater than 0');
-    expect(w.exchange.errors.insufficient).toBe('Insufficient funds for this exchange');
-    expect(w.exchange.rateUnavailable).toBe('Rate unavailable');
   });
 });
