@@ -34,11 +34,12 @@ export function appTexts(lang: Lang, ns: string): Json {
 
 /**
  * The wallet screen's words (`wallet`), the words its sheets and payment pages share (`wallet-actions`) and each sheet's
- * own (its slice's), under the sheet's name: `usdt`, `exchange`, ...
+ * own (its slice's), under the sheet's name: `usdt`, `exchange`, `sbp`, ...
  */
 export const walletTexts = (lang: Lang): Json => ({
   ...appTexts(lang, 'wallet'),
   ...appTexts(lang, 'wallet-actions'),
   usdt: appTexts(lang, 'topup-usdt'),
   exchange: appTexts(lang, 'exchange-currency'),
+  sbp: appTexts(lang, 'topup-sbp'),
 });
