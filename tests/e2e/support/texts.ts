@@ -34,7 +34,7 @@ export function appTexts(lang: Lang, ns: string): Json {
 
 /**
  * The wallet screen's words (`wallet`), the words its sheets and payment pages share (`wallet-actions`) and each sheet's
- * own (its slice's), under the sheet's name: `usdt`, `exchange`, `sbp`, ...
+ * own (its slice's), under the sheet's name: `usdt`, `exchange`, `sbp`, `send` (with the words the money sheets share), `request`, `link`, `withdraw`.
  */
 export const walletTexts = (lang: Lang): Json => ({
   ...appTexts(lang, 'wallet'),
@@ -42,4 +42,8 @@ export const walletTexts = (lang: Lang): Json => ({
   usdt: appTexts(lang, 'topup-usdt'),
   exchange: appTexts(lang, 'exchange-currency'),
   sbp: appTexts(lang, 'topup-sbp'),
+  send: { ...appTexts(lang, 'wallet-actions').send, ...appTexts(lang, 'send-money') },
+  request: appTexts(lang, 'request-money'),
+  link: appTexts(lang, 'request-money').link,
+  withdraw: appTexts(lang, 'withdraw-money'),
 });
