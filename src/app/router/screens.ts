@@ -56,7 +56,7 @@ export const screens: readonly ScreenRoute[] = [
   { path: routePaths.verification, layout: 'auth', load: () => import('@/pages/verification').then((m) => m.VerificationPage), namespaces: ['auth', 'errors'] },
   { path: routePaths.terms, layout: 'auth', load: () => import('@/pages/legal').then((m) => m.TermsPage), namespaces: ['legal'] },
   { path: routePaths.privacy, layout: 'auth', load: () => import('@/pages/legal').then((m) => m.PrivacyPage), namespaces: ['legal'] },
-  { path: routePaths.settings, layout: 'app', load: () => import('@/pages/settings').then((m) => m.SettingsPage), namespaces: ['settings', 'faq', 'auth', 'errors', 'notifications', 'app-lock'] },
+  { path: routePaths.settings, layout: 'app', load: () => import('@/pages/settings').then((m) => m.SettingsPage), namespaces: ['settings', 'faq', 'auth', 'errors', 'app-lock'] },
   { path: routePaths.cards, layout: 'app', load: () => import('@/pages/cards').then((m) => m.CardsPage), namespaces: ['cards', 'errors', 'card-lifecycle'] },
   { path: routePaths.cardsArchive, layout: 'protected', load: () => import('@/pages/cards-archive').then((m) => m.CardsArchivePage), namespaces: ['cards', 'errors', 'card-lifecycle'] },
   { path: '/cards/:cardId', layout: 'protected', load: () => import('@/pages/card-detail').then((m) => m.CardDetailPage), namespaces: ['cards', 'errors', 'platform', 'card-controls', 'card-lifecycle', 'history'] },
