@@ -240,7 +240,7 @@ export default function WithdrawMoneySheet() {
         )}
         {step === 'done' && result && (
           <div role="status" data-testid="withdraw-done">
-            <p className={styles.lead}>{t(result.status === 'awaitingApproval' ? 'withdraw.doneApproval' : 'withdraw.done', { amount: format.money(result.amount) })}</p>
+            <p className={styles.lead}>{t(result.status === 'awaitingApproval' ? 'doneApproval' : 'done', { amount: format.money(result.amount) })}</p>
           </div>
         )}
       </div>
