@@ -137,7 +137,7 @@ describe('router', () => {
     expect(await screen.findByText('Failed to fetch data')).toBeTruthy();
   });
 
-  it("the texts a screen's chunk declares (defineTexts) are there when it first renders: no second wait behind the skeleton", async () => {
+  it("a first screen waits for the texts its chunk declares (defineTexts) too: it renders once, with them", async () => {
     let release!: () => void;
     const textsArrive = new Promise<void>((resolve) => (release = resolve));
     const withSliceTexts: ScreenRoute = {

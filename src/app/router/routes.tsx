@@ -37,18 +37,9 @@ function loadChunk(screen: ScreenRoute): Promise<ComponentType> {
   return chunk;
 }
 
-/**
- * The screen's chunk and its i18n namespaces, fetched in parallel, then the texts its slices declared (defineTexts:
- * requested as the chunk ran): what it needs to render.
- */
+/** The screen's chunk and its i18n namespaces, fetched in parallel: what it needs to render. */
 async function loadScreen(screen: ScreenRoute): Promise<ComponentType> {
-  const [Component] = await Promise.all([
-    loadChunk(screen).then(async (component) => {
-      await loadNamespaces(sliceNamespaces());
-      return component;
-    }),
-    loadNamespaces(screen.namespaces ?? []),
-  ]);
+  const [Component] = await Promise.all([loadChunk(screen), loadNamespaces(screen.namespaces ?? [])]);
   return Component;
 }
 
@@ -117,15 +108,19 @@ export function screenComponent(screen: ScreenRoute): ComponentType {
 
 /**
  * Resolves once the screen at `pathname` could render at once (`screenComponent`): its chunk and its translations are
- * in. Never rejects (a failed chunk is the route's error screen to show); at once for a path without a screen.
+ * in, the texts its slices declare (defineTexts, requested as the chunk ran) included. Never rejects (a failed chunk is
+ * the route's error screen to show); at once for a path without a screen. A screen opened later is not held for its
+ * slices' texts: what shows them suspends until they are in (behind the nearest <Suspense>).
  */
 export function screenReady(pathname: string, list: readonly ScreenRoute[] = defaultScreens): Promise<void> {
   const screen = screenAt(pathname, list);
   if (!screen) return Promise.resolve();
-  return loadScreen(screen).then(
-    () => undefined,
-    () => undefined,
-  );
+  return loadScreen(screen)
+    .then(() => loadNamespaces(sliceNamespaces()))
+    .then(
+      () => undefined,
+      () => undefined,
+    );
 }
 
 /** Tells Telegram the first screen is usable once it has rendered (effects run only when it committed). */
