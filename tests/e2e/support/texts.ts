@@ -47,3 +47,15 @@ export const walletTexts = (lang: Lang): Json => ({
   link: appTexts(lang, 'request-money').link,
   withdraw: appTexts(lang, 'withdraw-money'),
 });
+
+/** The card lifecycle's shared words (`card-lifecycle`) and each card action's own, under the action's name. */
+export const cardLifecycleTexts = (lang: Lang): Json => {
+  const shared = appTexts(lang, 'card-lifecycle');
+  return {
+    ...shared,
+    close: appTexts(lang, 'card-close'),
+    block: appTexts(lang, 'card-block'),
+    replace: { ...shared.replace, ...appTexts(lang, 'card-replace') },
+    withdraw: appTexts(lang, 'card-withdraw'),
+  };
+};
