@@ -59,3 +59,10 @@ export const cardLifecycleTexts = (lang: Lang): Json => {
     withdraw: appTexts(lang, 'card-withdraw'),
   };
 };
+
+/** The card controls' shared words (`card-controls`: the delivery address) and the limits' and shipping tracker's own. */
+export const cardControlsTexts = (lang: Lang): Json => ({
+  ...appTexts(lang, 'card-controls'),
+  limits: appTexts(lang, 'card-limits'),
+  shipping: appTexts(lang, 'card-shipping'),
+});
