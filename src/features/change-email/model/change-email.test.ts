@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 /** Change the email by a code mailed to the new address (fork + allSettled, fake API). */
 import { allSettled, fork } from 'effector';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { signedIn } from '@/entities/session';
 import { $user, meQuery } from '@/entities/user';
 import { userFixture } from '@/entities/user/index.testing';
-import { apiDataReset, configureApi } from '@/shared/api';
-import { createFakeServer, fail, ok } from '@/shared/api/index.testing';
+import { fail, ok, useFakeApi } from '@/shared/api/index.testing';
 import { changeLanguage, initI18n, loadNamespaces } from '@/shared/i18n';
 import { notify } from '@/shared/ui';
 import { changeEmailTexts } from '../i18n/texts';
@@ -17,17 +16,8 @@ vi.mock('@/shared/ui', async (importOriginal) => {
   return { ...actual, notify: { ...actual.notify, success: vi.fn(async () => undefined) } };
 });
 
-const server = createFakeServer();
+const server = useFakeApi({ resetData: true });
 const USER = userFixture();
-
-beforeEach(async () => {
-  server.reset();
-  localStorage.clear();
-  vi.stubGlobal('fetch', server.fetch);
-  configureApi({ baseUrl: '', getInitData: () => undefined });
-  await allSettled(apiDataReset, { scope: fork() });
-});
-afterEach(() => vi.unstubAllGlobals());
 
 /** Signed in, the profile loaded (the Profile screen where the section shows). */
 const profileScope = async () => {

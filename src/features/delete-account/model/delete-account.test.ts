@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 /** Delete the account: what blocks it, or a confirmation (fork + allSettled, fake API). */
 import { allSettled, fork } from 'effector';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { signedIn } from '@/entities/session';
-import { apiDataReset, configureApi } from '@/shared/api';
-import { createFakeServer, ok } from '@/shared/api/index.testing';
+import { ok, useFakeApi } from '@/shared/api/index.testing';
 import { navigateFx, type NavigateTo } from '@/shared/lib';
 import { $blockers, $step, deleteConfirmed, deleteOpened } from './delete-account';
 
@@ -13,16 +12,7 @@ vi.mock('@/shared/ui', async (importOriginal) => {
   return { ...actual, notify: { ...actual.notify, success: vi.fn(async () => undefined) } };
 });
 
-const server = createFakeServer();
-
-beforeEach(async () => {
-  server.reset();
-  localStorage.clear();
-  vi.stubGlobal('fetch', server.fetch);
-  configureApi({ baseUrl: '', getInitData: () => undefined });
-  await allSettled(apiDataReset, { scope: fork() });
-});
-afterEach(() => vi.unstubAllGlobals());
+const server = useFakeApi({ resetData: true });
 
 const signedInScope = async (handlers: Array<[unknown, unknown]> = []) => {
   const scope = fork({ handlers: handlers as never });

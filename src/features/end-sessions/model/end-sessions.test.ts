@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 /** Settings → Devices: the sessions list, ending one and all others (fork + allSettled, fake API). */
 import { allSettled, fork } from 'effector';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { signedIn } from '@/entities/session';
-import { apiDataReset, configureApi } from '@/shared/api';
-import { createFakeServer, fail, ok } from '@/shared/api/index.testing';
+import { fail, ok, useFakeApi } from '@/shared/api/index.testing';
 import type { AuthSession } from '@/shared/contract';
 import { changeLanguage, initI18n, loadNamespaces } from '@/shared/i18n';
 import { notify } from '@/shared/ui';
@@ -25,7 +24,7 @@ vi.mock('@/shared/ui', async (importOriginal) => {
   return { ...actual, notify: { ...actual.notify, success: vi.fn(async () => undefined) } };
 });
 
-const server = createFakeServer();
+const server = useFakeApi({ resetData: true });
 const session = (id: string, current = false): AuthSession => ({
   id,
   current,
@@ -36,15 +35,6 @@ const session = (id: string, current = false): AuthSession => ({
   createdAt: '2030-01-01T00:00:00.000Z',
   lastSeenAt: '2030-01-01T00:00:00.000Z',
 });
-
-beforeEach(async () => {
-  server.reset();
-  localStorage.clear();
-  vi.stubGlobal('fetch', server.fetch);
-  configureApi({ baseUrl: '', getInitData: () => undefined });
-  await allSettled(apiDataReset, { scope: fork() });
-});
-afterEach(() => vi.unstubAllGlobals());
 
 /** Outside Telegram: the app asks in its own dialog (Telegram's popup is replaced by 'dialog'). */
 const scopeWith = async () => {

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 /** Profile edits (name and phone): the page's model with a fake API (fork + allSettled). */
 import { allSettled, fork } from 'effector';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { signedIn } from '@/entities/session';
 import { $user, meQuery } from '@/entities/user';
-import { apiDataReset, configureApi } from '@/shared/api';
-import { createFakeServer, ok } from '@/shared/api/index.testing';
+import { ok, useFakeApi } from '@/shared/api/index.testing';
 import type { UserProfile } from '@/shared/contract';
 import { $editing, $fieldErrors, editOpened, fieldChanged, formSubmitted, validateProfile } from './edit-profile';
 
@@ -14,7 +13,7 @@ vi.mock('@/shared/ui', async (importOriginal) => {
   return { ...actual, notify: { ...actual.notify, success: vi.fn(async () => undefined) } };
 });
 
-const server = createFakeServer();
+const server = useFakeApi({ resetData: true });
 const USER: UserProfile = {
   id: 'u1',
   firstName: 'Ann',
@@ -31,17 +30,6 @@ const USER: UserProfile = {
   createdAt: '2030-01-01T00:00:00.000Z',
 };
 const TOKENS = { accessToken: 'access-1', refreshToken: 'refresh-1', user: { id: 'u1', name: 'Ann' } };
-
-beforeEach(async () => {
-  server.reset();
-  localStorage.clear();
-  vi.stubGlobal('fetch', server.fetch);
-  configureApi({ baseUrl: '', getInitData: () => undefined });
-  await allSettled(apiDataReset, { scope: fork() });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const signedInScope = async () => {
   const scope = fork();
