@@ -30,7 +30,8 @@ let declared: ((namespace: string) => void) | undefined;
 /** Declares a slice's translation files (every supported language); the namespace must be unique in the app. */
 export function defineTexts(ns: string, loaders: { en: Loader; ru: Loader }): SliceTexts {
   const known = sliceLoaders.get(ns);
-  if (known && known.en !== loaders.en) throw new Error(`Translations "${ns}" are declared twice: a slice's namespace is its own`);
+  // The dev server runs a texts.ts again when its files change (hot update): the same slice, not a second one.
+  if (known && known.en !== loaders.en && !import.meta.hot) throw new Error(`Translations "${ns}" are declared twice: a slice's namespace is its own`);
   sliceLoaders.set(ns, loaders);
   if (!known) declared?.(ns);
   return { ns };
