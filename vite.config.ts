@@ -207,6 +207,11 @@ export default defineConfig(({ command, mode }) => mode === CONSOLE_DIR ? consol
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        // A slice's translation file (defineTexts: <slice>/i18n/locales/<lang>.json) is named for its slice, not `en`/`ru`.
+        chunkFileNames: (chunk) => {
+          const slice = /\/src\/(?:pages|widgets|features|entities)\/(.+)\/i18n\/locales\/(\w+)\.json$/.exec(chunk.facadeModuleId ?? '');
+          return slice ? `assets/${slice[1]!.replaceAll('/', '-')}-${slice[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
         codeSplitting: {
           // Everything the entry imports statically is ONE chunk (the entry): the first screen downloads a
           // few files instead of a dozen small shared chunks, with no cross-chunk import/export glue

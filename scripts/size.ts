@@ -84,6 +84,15 @@ const FIRST_SCREEN_FORBIDDEN: Forbidden[] = [
   { pattern: /^src\/shared\/i18n\/format\.ts$/, why: 'the Intl formatters load with the screens that show amounts and dates' },
 ];
 
+/**
+ * A slice's own translations (defineTexts, src/shared/i18n/slice-texts.ts) are requested as its declaration runs: the
+ * first screens never carry one, the lazy part that shows the words imports it (a sheet's, a route's).
+ */
+const SLICE_TEXTS_LAZY: Forbidden = {
+  pattern: /^src\/(pages|widgets|features|entities)\/.+\/i18n\/(texts\.ts|locales\/)/,
+  why: "a slice's own texts are requested as its code runs: only its lazy part (a sheet, another screen) imports them",
+};
+
 /** Translation files on the path: only the core namespaces (src/shared/i18n/resources.ts) of these languages. */
 const coreTranslationsOnly = (languages: string[]): Forbidden => ({
   pattern: new RegExp(`^src/shared/i18n/locales/(?!(${languages.join('|')})/(common|shell|welcome)\\.json$)`),
@@ -116,6 +125,7 @@ const WALLET_FORBIDDEN: Forbidden[] = [
     why: 'the statement form and its model load when the browser is idle or when the panel is opened',
   },
   { pattern: /^src\/shared\/platform\/capabilities\/download\.ts$/, why: 'the download capability loads with the statement form' },
+  SLICE_TEXTS_LAZY,
 ];
 
 /** Chunks every path outside Telegram adds: the dev mock (browser development, e2e tests, demos). */
@@ -131,7 +141,7 @@ const RU_CORE = 'src/shared/i18n/core/ru.ts';
 /**
  * The wallet route's `namespaces` (src/app/router/screens.ts): fetched with its chunk, before it renders. Not
  * on the path: `errors` (a failure's words, loaded when one shows), `history` (with the lazy search/filters),
- * `wallet-actions` (with the lazy sheets).
+ * `wallet-actions` and each sheet's own words (with the lazy sheets).
  */
 const WALLET_NAMESPACES = ['wallet'];
 /** The index of the lazy translation files (resources.ts): fetched before any of them. */
@@ -154,7 +164,7 @@ export const BUDGETS: Budget[] = [
         lang: 'en',
         extra: [DURABLE_SESSION],
         enforced: true,
-        forbidden: [...FIRST_SCREEN_FORBIDDEN, coreTranslationsOnly(['en'])],
+        forbidden: [...FIRST_SCREEN_FORBIDDEN, coreTranslationsOnly(['en']), SLICE_TEXTS_LAZY],
         requiredCss: GLOBAL_CSS,
       },
       {
@@ -164,7 +174,7 @@ export const BUDGETS: Budget[] = [
         // initI18n() fetches the core namespaces in Russian (one chunk) before the first render.
         extra: [DURABLE_SESSION, RU_CORE],
         enforced: true,
-        forbidden: [...FIRST_SCREEN_FORBIDDEN, coreTranslationsOnly(['en', 'ru'])],
+        forbidden: [...FIRST_SCREEN_FORBIDDEN, coreTranslationsOnly(['en', 'ru']), SLICE_TEXTS_LAZY],
       },
       { label: 'outside Telegram (dev mock), English', telegram: false, lang: 'en', extra: [DEV_MOCK], enforced: true },
       { label: 'outside Telegram (dev mock), Russian', telegram: false, lang: 'ru', extra: [DEV_MOCK, RU_CORE], enforced: true },

@@ -15,17 +15,15 @@ import { describe, expect } from 'vitest';
 import enNotifications from '../../src/shared/i18n/locales/en/notifications.json';
 import enReferral from '../../src/shared/i18n/locales/en/referral.json';
 import enSettings from '../../src/shared/i18n/locales/en/settings.json';
-import enWalletActions from '../../src/shared/i18n/locales/en/wallet-actions.json';
 import ruNotifications from '../../src/shared/i18n/locales/ru/notifications.json';
 import ruReferral from '../../src/shared/i18n/locales/ru/referral.json';
 import ruSettings from '../../src/shared/i18n/locales/ru/settings.json';
-import ruWalletActions from '../../src/shared/i18n/locales/ru/wallet-actions.json';
 import { BOT_TOKEN, linkedUser } from './support/bot-outbox';
-import { api, fundUsdt, hidden, openSignedIn, saveScreenshot, sandboxTokenHeaders, setVerification, signUpViaApi, test, visible } from './support';
+import { api, fundUsdt, hidden, openSignedIn, saveScreenshot, sandboxTokenHeaders, setVerification, signUpViaApi, test, visible, appTexts, walletTexts } from './support';
 
 const LANGS = [
-  { lang: 'en', locale: 'en-US', n: enNotifications, settings: enSettings, referral: enReferral, w: enWalletActions, credited: /^Top-up credited: \$20\.\d\d \(USDT\)\.$/ },
-  { lang: 'ru', locale: 'ru-RU', n: ruNotifications, settings: ruSettings, referral: ruReferral, w: ruWalletActions, credited: /^Пополнение зачислено: 20,\d\d\u00a0\$ \(USDT\)\.$/ },
+  { lang: 'en', locale: 'en-US', n: enNotifications, bot: appTexts('en', 'notification-settings'), settings: enSettings, referral: enReferral, w: walletTexts('en'), credited: /^Top-up credited: \$20\.\d\d \(USDT\)\.$/ },
+  { lang: 'ru', locale: 'ru-RU', n: ruNotifications, bot: appTexts('ru', 'notification-settings'), settings: ruSettings, referral: ruReferral, w: walletTexts('ru'), credited: /^Пополнение зачислено: 20,\d\d\u00a0\$ \(USDT\)\.$/ },
 ] as const;
 
 const mockCalls = (page: Page, method: string) =>
@@ -74,12 +72,12 @@ describe.each(LANGS)('issue #35 in the app ($lang)', (l) => {
     await openSignedIn(page, baseUrl, user, '/settings?tgMockVersion=8.0', l.lang);
     const notice = page.getByTestId('bot-access');
     await visible(notice);
-    expect(await notice.textContent()).toContain(l.n.botBlocked);
+    expect(await notice.textContent()).toContain(l.bot.botBlocked);
     await notice.scrollIntoViewIfNeeded();
     await saveScreenshot(page, `activity-bot-blocked-${l.lang}`);
 
     page.on('dialog', (dialog) => void dialog.accept()); // the mock asks "Allow the bot to send you messages?" with confirm()
-    await notice.getByRole('button', { name: l.n.allowBot }).click();
+    await notice.getByRole('button', { name: l.bot.allowBot }).click();
     await hidden(notice);
     expect(await mockCalls(page, 'web_app_request_write_access')).toHaveLength(1);
     expect((await api(baseUrl, 'GET', '/api/notifications/settings', undefined, user.accessToken)).botBlocked).toBe(false);

@@ -10,11 +10,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import enWallet from '../../src/shared/i18n/locales/en/wallet.json';
-import enWalletActions from '../../src/shared/i18n/locales/en/wallet-actions.json';
-import ruWallet from '../../src/shared/i18n/locales/ru/wallet.json';
-import ruWalletActions from '../../src/shared/i18n/locales/ru/wallet-actions.json';
-import { api, confirmInApp, openSignedIn, saveScreenshot, signInViaApi, signUpViaApi, test, visible, hidden } from './support';
+import { api, confirmInApp, openSignedIn, saveScreenshot, signInViaApi, signUpViaApi, test, visible, hidden, walletTexts } from './support';
 
 const TEXT = {
   en: {
@@ -201,8 +197,8 @@ describe('app lock and hidden balances', () => {
   });
 });
 
-/** The wallet screen's texts and its sheets' (wallet-actions.json, loaded with the sheets). */
-const WALLET = { en: { ...enWallet, ...enWalletActions }, ru: { ...ruWallet, ...ruWalletActions } } as const;
+/** The wallet screen's texts and its sheets' (loaded with the sheets). */
+const WALLET = { en: walletTexts('en'), ru: walletTexts('ru') } as const;
 const mainButton = (page: Page) => page.locator('[data-tg-mock-button="main"]');
 const telegramBack = (page: Page) => page.locator('[data-tg-mock-button="back"]');
 const lastSetup = (page: Page, method: string) =>

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import {
   api,
+  cardControlsTexts,
   E2E_ADDRESS,
   fillDeliveryAddress,
   fundUsdt,
@@ -26,8 +27,8 @@ import {
 type Lang = 'en' | 'ru';
 const texts = (lang: Lang, ns: string) => JSON.parse(readFileSync(resolve(ROOT, `src/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'));
 const T = {
-  en: { cards: texts('en', 'cards'), errors: texts('en', 'errors'), cc: texts('en', 'card-controls') },
-  ru: { cards: texts('ru', 'cards'), errors: texts('ru', 'errors'), cc: texts('ru', 'card-controls') },
+  en: { cards: texts('en', 'cards'), errors: texts('en', 'errors'), cc: cardControlsTexts('en') },
+  ru: { cards: texts('ru', 'cards'), errors: texts('ru', 'errors'), cc: cardControlsTexts('ru') },
 };
 
 async function newUser(baseUrl: string, lang: Lang) {

@@ -20,12 +20,11 @@ import enErrorCodes from '../../src/shared/i18n/locales/en/error-codes.json';
 import enErrors from '../../src/shared/i18n/locales/en/errors.json';
 import enShell from '../../src/shared/i18n/locales/en/shell.json';
 import enWallet from '../../src/shared/i18n/locales/en/wallet.json';
-import enWalletActions from '../../src/shared/i18n/locales/en/wallet-actions.json';
 import ruCommon from '../../src/shared/i18n/locales/ru/common.json';
 import ruErrors from '../../src/shared/i18n/locales/ru/errors.json';
 import ruShell from '../../src/shared/i18n/locales/ru/shell.json';
 import { formatMoney } from '../../src/shared/money';
-import { api, fundUsdt, hidden, openSignedIn, saveScreenshot, setVerification, signUpViaApi, test, visible, type ApiUser } from './support';
+import { api, fundUsdt, hidden, openSignedIn, saveScreenshot, setVerification, signUpViaApi, test, visible, walletTexts, type ApiUser } from './support';
 
 /** SPEC §9: a query is retried up to 3 times (not on 4xx): 4 attempts in all. */
 const QUERY_ATTEMPTS = 1 + 3;
@@ -185,8 +184,8 @@ describe('Network faults: a lost exchange answer (mutation: never retried by its
   test.override({ appOptions: { ...staticDir, env: { EXCHANGE_QUOTE_TTL_SECONDS: '10' } } });
 
   test('the server exchanged but the answer never came: timeout message, fresh balance, confirming again moves the money once', async ({ app: { page, baseUrl } }) => {
-    // The screen's texts and the exchange sheet's (wallet-actions.json).
-    const w = { ...enWallet, ...enWalletActions };
+    // The screen's texts and the exchange sheet's.
+    const w = walletTexts('en');
     const user = await fundedUser(baseUrl);
     await openSignedIn(page, baseUrl, user, '/wallet', 'en');
     const balanceOf = (currency: string) => page.getByTestId('wallet-balance').locator(`[data-currency="${currency}"]`);

@@ -7,14 +7,14 @@
  * Screenshots: test-results/e2e/ops-console-<lang>-*.png.
  */
 import { describe, expect } from 'vitest';
-import { hidden, openSignedIn, saveScreenshot, signUpViaApi, test, visible, type AppHandle } from './support';
-import { appTexts, consoleTexts, fill, signInToConsole, type ConsoleLang as Lang } from './support/ops-console';
+import { hidden, openSignedIn, saveScreenshot, signUpViaApi, test, visible, appTexts, walletTexts, type AppHandle } from './support';
+import { consoleTexts, fill, signInToConsole, type ConsoleLang as Lang } from './support/ops-console';
 
 function approvalJourney(lang: Lang) {
   return async ({ app }: { app: AppHandle }) => {
     const { page: phone, baseUrl } = app;
     const auth = appTexts(lang, 'auth');
-    const wallet = { ...appTexts(lang, 'wallet'), ...appTexts(lang, 'wallet-actions') };
+    const wallet = walletTexts(lang);
     const kyc = consoleTexts(lang, 'ops-kyc');
 
     // A new user, under verification (the sandbox's automatic verification is off for this server).

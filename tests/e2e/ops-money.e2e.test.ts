@@ -11,8 +11,8 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { formatMoney } from '../../src/shared/money';
-import { api, axeViolations, formatViolations, fundUsdt, hidden, openSignedIn, readMailboxCode, saveScreenshot, setVerification, signUpViaApi, test, uniqueEmail, visible, type AppHandle } from './support';
-import { appTexts, consoleTexts, DESKTOP_VIEWPORT, fill, signInToConsole, type ConsoleLang as Lang } from './support/ops-console';
+import { api, appTexts, axeViolations, formatViolations, fundUsdt, hidden, openSignedIn, readMailboxCode, saveScreenshot, setVerification, signUpViaApi, test, uniqueEmail, visible, type AppHandle } from './support';
+import { consoleTexts, DESKTOP_VIEWPORT, fill, signInToConsole, type ConsoleLang as Lang } from './support/ops-console';
 
 const ADDRESS = 'TCNtTa1rveKkovHR2ebABu4K66U6ocUCZX';
 /** USDT withdrawals above 50.00 USD wait for an operator here (USDT_WITHDRAWAL_APPROVAL_ABOVE); new addresses are not held. */

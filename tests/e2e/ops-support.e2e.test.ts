@@ -6,15 +6,15 @@
  * the picture also on a phone's width. Screenshots: test-results/e2e/ops-support-<lang>-*.png.
  */
 import { describe, expect } from 'vitest';
-import { api, fundUsdt, hidden, issueCardViaApi, openSignedIn, PHONE_VIEWPORT, saveScreenshot, setVerification, signUpViaApi, test, visible, type AppHandle } from './support';
-import { appTexts, consoleTexts, DESKTOP_VIEWPORT, fill, signInToConsole, type ConsoleLang as Lang } from './support/ops-console';
+import { api, fundUsdt, hidden, issueCardViaApi, openSignedIn, PHONE_VIEWPORT, saveScreenshot, setVerification, signUpViaApi, test, visible, appTexts, walletTexts, type AppHandle } from './support';
+import { consoleTexts, DESKTOP_VIEWPORT, fill, signInToConsole, type ConsoleLang as Lang } from './support/ops-console';
 
 function supportJourney(lang: Lang) {
   return async ({ app }: { app: AppHandle }) => {
     const { page: phone, baseUrl } = app;
     const users = consoleTexts(lang, 'ops-users');
     const errors = appTexts(lang, 'errors');
-    const wallet = { ...appTexts(lang, 'wallet'), ...appTexts(lang, 'wallet-actions') };
+    const wallet = walletTexts(lang);
 
     // A verified user with money and a virtual card, their Mini App open on the wallet.
     const names = lang === 'ru' ? { firstName: 'Олег', lastName: 'Смирнов' } : { firstName: 'Alan', lastName: 'Turing' };

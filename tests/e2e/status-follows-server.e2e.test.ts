@@ -3,12 +3,11 @@
  * acquirer's callback reached the server says it is waiting for the bank, then "Payment failed" once the server has it.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect } from 'vitest';
-import { api, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible } from './support';
+import { api, openSignedIn, saveScreenshot, setVerification, signUpViaApi, test, visible, walletTexts } from './support';
 
-const wallet = JSON.parse(readFileSync(resolve(ROOT, 'src/shared/i18n/locales/en/wallet-actions.json'), 'utf8'));
+const wallet = walletTexts('en');
 
 describe('statuses on screen follow the server', () => {
   // STATUS_E2E_STATIC_DIR=<dir>: serve another build than dist/.

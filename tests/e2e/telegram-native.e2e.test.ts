@@ -14,18 +14,14 @@ import { describe, expect } from 'vitest';
 import enAuth from '../../src/shared/i18n/locales/en/auth.json';
 import enSettings from '../../src/shared/i18n/locales/en/settings.json';
 import enShell from '../../src/shared/i18n/locales/en/shell.json';
-import enWallet from '../../src/shared/i18n/locales/en/wallet.json';
-import enWalletActions from '../../src/shared/i18n/locales/en/wallet-actions.json';
 import ruAuth from '../../src/shared/i18n/locales/ru/auth.json';
 import ruSettings from '../../src/shared/i18n/locales/ru/settings.json';
 import ruShell from '../../src/shared/i18n/locales/ru/shell.json';
-import ruWallet from '../../src/shared/i18n/locales/ru/wallet.json';
-import ruWalletActions from '../../src/shared/i18n/locales/ru/wallet-actions.json';
-import { confirmInApp, fundUsdt, openSignedIn, readMailboxCode, saveScreenshot, setVerification, signUpViaApi, test, visible } from './support';
+import { confirmInApp, fundUsdt, openSignedIn, readMailboxCode, saveScreenshot, setVerification, signUpViaApi, test, visible, walletTexts } from './support';
 
 const LANGS = [
-  { lang: 'en', locale: 'en-US', auth: enAuth, settings: enSettings, shell: enShell, wallet: { ...enWallet, ...enWalletActions } },
-  { lang: 'ru', locale: 'ru-RU', auth: ruAuth, settings: ruSettings, shell: ruShell, wallet: { ...ruWallet, ...ruWalletActions } },
+  { lang: 'en', locale: 'en-US', auth: enAuth, settings: enSettings, shell: enShell, wallet: walletTexts('en') },
+  { lang: 'ru', locale: 'ru-RU', auth: ruAuth, settings: ruSettings, shell: ruShell, wallet: walletTexts('ru') },
 ] as const;
 
 type Lang = (typeof LANGS)[number];

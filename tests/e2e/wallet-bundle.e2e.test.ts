@@ -3,14 +3,14 @@
  * Russian: the history's search/filters/statement panel are a lazy chunk and a placeholder of their height stands
  * in, so the rows do not move when they arrive; the first paint's GETs are sent once each (started at boot, joined
  * by the page's own requests, never sent twice); a declined row says why once `errors` is there; a sheet opens
- * with its texts (`wallet-actions`, loaded with its code). Screenshots: test-results/e2e/wallet-bundle-<lang>-*.png.
+ * with its texts (its slice's, loaded with its code). Screenshots: test-results/e2e/wallet-bundle-<lang>-*.png.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { api, fundUsdt, hidden, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible } from './support';
+import { api, fundUsdt, hidden, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible, walletTexts } from './support';
 
 type Lang = 'en' | 'ru';
 type Json = Record<string, any>;
@@ -24,7 +24,7 @@ function firstPaint(lang: Lang) {
   return async ({ app }: { app: { page: Page; baseUrl: string } }) => {
     const { page, baseUrl } = app;
     const wallet = locale(lang, 'wallet');
-    const actions = locale(lang, 'wallet-actions');
+    const actions = walletTexts(lang);
     const errors = locale(lang, 'errors');
     const history = locale(lang, 'history');
     const user = await signUpViaApi(baseUrl, `bundle-${lang}`, { firstName: lang === 'ru' ? 'Ivan' : 'Anna', lastName: lang === 'ru' ? 'Petrov' : 'Smith' });
@@ -67,7 +67,7 @@ function firstPaint(lang: Lang) {
     // Every first-paint GET went out once (boot started them, the page's gates joined them).
     for (const path of FIRST_PAINT_GETS) expect(gets.filter((p) => p === path), path).toHaveLength(1);
 
-    // A sheet opens with its texts (wallet-actions, loaded with its code).
+    // A sheet opens with its texts (its slice's, loaded with its code).
     await page.getByRole('button', { name: wallet.actions.exchange, exact: true }).click();
     const sheet = page.getByRole('dialog', { name: actions.exchange.title });
     await visible(sheet.getByRole('textbox', { name: actions.exchange.youPay }));

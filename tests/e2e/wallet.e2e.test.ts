@@ -12,13 +12,11 @@ import { resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { formatMoney } from '../../src/shared/money';
-import { api, hidden, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible, type ApiUser } from './support';
+import { api, hidden, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible, walletTexts, type ApiUser } from './support';
 
 type Lang = 'en' | 'ru';
 type Json = Record<string, any>;
 const locale = (lang: Lang, ns: string): Json => JSON.parse(readFileSync(resolve(ROOT, `src/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'));
-// `wallet`: the screen's texts (wallet.json) and its sheets' and payment pages' (wallet-actions.json, loaded with them).
-const walletTexts = (lang: Lang): Json => ({ ...locale(lang, 'wallet'), ...locale(lang, 'wallet-actions') });
 const T = { en: { wallet: walletTexts('en'), errors: locale('en', 'errors') }, ru: { wallet: walletTexts('ru'), errors: locale('ru', 'errors') } };
 /** i18next-style interpolation for expected texts. */
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));

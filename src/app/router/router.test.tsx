@@ -5,7 +5,7 @@ import { Provider } from 'effector-react';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { $accessToken } from '@/entities/session';
-import { i18n, initI18n } from '@/shared/i18n';
+import { defineTexts, i18n, initI18n } from '@/shared/i18n';
 import { AppRoutes, preloadScreen, screenComponent, screenReady } from './routes';
 import { screens, type ScreenRoute } from './screens';
 
@@ -135,6 +135,32 @@ describe('router', () => {
     };
     renderAt('/signin', { list: [...testScreens.filter((s) => s.path !== '/signin'), withNamespaces] });
     expect(await screen.findByText('Failed to fetch data')).toBeTruthy();
+  });
+
+  it("a first screen waits for the texts its chunk declares (defineTexts) too: it renders once, with them", async () => {
+    let release!: () => void;
+    const textsArrive = new Promise<void>((resolve) => (release = resolve));
+    const withSliceTexts: ScreenRoute = {
+      path: '/wallet',
+      layout: 'app',
+      load: async () => {
+        // What a chunk does as it runs: its slices declare their texts (a file that takes its time to arrive).
+        const texts = defineTexts('test-screen-slice', {
+          en: () => textsArrive.then(() => ({ default: { title: 'Texts of the slice' } })),
+          ru: () => textsArrive.then(() => ({ default: { title: 'Тексты слайса' } })),
+        });
+        return () => <h1>{i18n.t(`${texts.ns}:title`)}</h1>;
+      },
+    };
+    const list: ScreenRoute[] = [...testScreens.filter((s) => s.path !== '/wallet'), withSliceTexts];
+    const ready = screenReady('/wallet', list);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    renderAt('/wallet', { signedIn: true, list });
+    expect(screen.getByTestId('screen-skeleton')).toBeTruthy();
+    await act(async () => release());
+    await ready;
+    // Rendered by i18n.t (never suspends): the screen came once its texts were in, not with the key.
+    expect(await screen.findByRole('heading', { name: 'Texts of the slice' })).toBeTruthy();
   });
 
   it('preloadScreen starts the chunk of the screen at a path and returns its namespaces (boot prefetches them)', async () => {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { HOME_PATH, routePaths } from '@/shared/config';
-import { CORE_NAMESPACES, loadNamespaces, namespacesLoaded, prefetchLocaleFiles } from '@/shared/i18n';
+import { CORE_NAMESPACES, loadNamespaces, namespacesLoaded, prefetchLocaleFiles, sliceNamespaces } from '@/shared/i18n';
 import { ErrorBoundary, ScreenSkeleton } from '@/shared/ui';
 import { createHasScreen, decideAccess } from './guards';
 import { AppLayout, AuthLayout, ProtectedLayout, RootLayout } from './layouts';
@@ -102,21 +102,25 @@ export function screenComponent(screen: ScreenRoute): ComponentType {
   const lazyOne = lazyScreens.get(screen);
   if (lazyOne) return lazyOne;
   const loaded = loadedChunks.get(screen);
-  if (loaded && namespacesLoaded(screen.namespaces ?? [])) return loaded;
+  if (loaded && namespacesLoaded([...(screen.namespaces ?? []), ...sliceNamespaces()])) return loaded;
   return lazyScreen(screen);
 }
 
 /**
  * Resolves once the screen at `pathname` could render at once (`screenComponent`): its chunk and its translations are
- * in. Never rejects (a failed chunk is the route's error screen to show); at once for a path without a screen.
+ * in, the texts its slices declare (defineTexts, requested as the chunk ran) included. Never rejects (a failed chunk is
+ * the route's error screen to show); at once for a path without a screen. A screen opened later is not held for its
+ * slices' texts: what shows them suspends until they are in (behind the nearest <Suspense>).
  */
 export function screenReady(pathname: string, list: readonly ScreenRoute[] = defaultScreens): Promise<void> {
   const screen = screenAt(pathname, list);
   if (!screen) return Promise.resolve();
-  return loadScreen(screen).then(
-    () => undefined,
-    () => undefined,
-  );
+  return loadScreen(screen)
+    .then(() => loadNamespaces(sliceNamespaces()))
+    .then(
+      () => undefined,
+      () => undefined,
+    );
 }
 
 /** Tells Telegram the first screen is usable once it has rendered (effects run only when it committed). */

@@ -56,7 +56,7 @@ export const screens: readonly ScreenRoute[] = [
   { path: routePaths.verification, layout: 'auth', load: () => import('@/pages/verification').then((m) => m.VerificationPage), namespaces: ['auth', 'errors'] },
   { path: routePaths.terms, layout: 'auth', load: () => import('@/pages/legal').then((m) => m.TermsPage), namespaces: ['legal'] },
   { path: routePaths.privacy, layout: 'auth', load: () => import('@/pages/legal').then((m) => m.PrivacyPage), namespaces: ['legal'] },
-  { path: routePaths.settings, layout: 'app', load: () => import('@/pages/settings').then((m) => m.SettingsPage), namespaces: ['settings', 'faq', 'auth', 'errors', 'account', 'notifications', 'app-lock'] },
+  { path: routePaths.settings, layout: 'app', load: () => import('@/pages/settings').then((m) => m.SettingsPage), namespaces: ['settings', 'faq', 'auth', 'errors', 'app-lock'] },
   { path: routePaths.cards, layout: 'app', load: () => import('@/pages/cards').then((m) => m.CardsPage), namespaces: ['cards', 'errors', 'card-lifecycle'] },
   { path: routePaths.cardsArchive, layout: 'protected', load: () => import('@/pages/cards-archive').then((m) => m.CardsArchivePage), namespaces: ['cards', 'errors', 'card-lifecycle'] },
   { path: '/cards/:cardId', layout: 'protected', load: () => import('@/pages/card-detail').then((m) => m.CardDetailPage), namespaces: ['cards', 'errors', 'platform', 'card-controls', 'card-lifecycle', 'history'] },
@@ -66,7 +66,7 @@ export const screens: readonly ScreenRoute[] = [
   { path: routePaths.referral, layout: 'protected', load: () => import('@/pages/referral').then((m) => m.ReferralPage), namespaces: ['referral', 'errors'] },
   { path: routePaths.activity, layout: 'protected', load: () => import('@/pages/activity').then((m) => m.ActivityPage), namespaces: ['notifications', 'errors'] },
   // SPEC §2 implies a profile screen without a path: /profile (docs/notifications.md "Referral & settings (client)").
-  { path: '/profile', layout: 'protected', load: () => import('@/pages/profile').then((m) => m.ProfilePage), namespaces: ['profile', 'referral', 'errors', 'account', 'auth'] },
+  { path: '/profile', layout: 'protected', load: () => import('@/pages/profile').then((m) => m.ProfilePage), namespaces: ['profile', 'referral', 'errors', 'auth'] },
   { path: routePaths.wallet, layout: 'app', load: () => import('@/pages/wallet').then((m) => m.WalletPage), namespaces: ['wallet'] },
   { path: routePaths.paymentSuccess, layout: 'protected', load: () => import('@/pages/payment-success').then((m) => m.PaymentSuccessPage), namespaces: ['wallet-actions', 'wallet', 'errors'] },
   { path: routePaths.paymentFailed, layout: 'protected', load: () => import('@/pages/payment-failed').then((m) => m.PaymentFailedPage), namespaces: ['wallet-actions', 'errors'] },

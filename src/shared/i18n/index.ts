@@ -10,7 +10,7 @@ export {
   preloadNamespaces,
 } from './instance';
 export { CORE_NAMESPACES, prefetchLocaleFiles } from './resources';
-export { defineTexts } from './slice-texts';
+export { defineTexts, sliceNamespaces } from './slice-texts';
 export { documentLocale } from './document-locale';
 export { formatDateTime, warmFormatters } from './format';
 export { useFormatters } from './use-formatters';

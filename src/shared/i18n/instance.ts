@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, SUPPORTED_LANGUAGES, type Language } from './config';
 import { browserLanguages, detectLanguage, normalizeLanguage, readStoredLanguage, writeStoredLanguage } from './detect';
 import { CORE_NAMESPACES, coreEnglishResources, localeBackend, otherFiles, prefetchLocaleFiles } from './resources';
+import { loadSliceTextsAsDeclared } from './slice-texts';
 
 /** The app's i18next instance (also registered with react-i18next for `useTranslation`). */
 export const i18n: I18n = i18next.createInstance();
@@ -53,6 +54,8 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<I18n> {
         initAsync: false,
       });
     if (!hasCoreNamespaces(language)) await i18n.changeLanguage(DEFAULT_LANGUAGE);
+    // A slice's own texts (defineTexts) are requested as its code arrives: those of the code already here now.
+    loadSliceTextsAsDeclared((namespaces) => void loadNamespaces(namespaces));
   } else {
     await switchTo(language);
   }

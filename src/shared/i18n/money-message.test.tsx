@@ -4,11 +4,18 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from './instance';
 import { moneyMessage } from './money-message';
 import { AmountsHiddenContext } from './amounts-hidden';
+import { defineTexts } from './slice-texts';
 import { useFormatters } from './use-formatters';
+
+/** A slice's text with two amounts (the exchange sheet's "done" toast). */
+const texts = defineTexts('test-money-message', {
+  en: async () => ({ default: { done: 'Exchanged {{debited}} → {{credited}}' } }),
+  ru: async () => ({ default: { done: 'Обмен выполнен: {{debited}} → {{credited}}' } }),
+});
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['wallet-actions']);
+  await i18n.loadNamespaces([texts.ns]);
 });
 afterEach(cleanup);
 
@@ -18,7 +25,7 @@ const hidden = (value: boolean) =>
   };
 
 describe('moneyMessage: a text with amounts, formatted when it is displayed', () => {
-  const message = moneyMessage('wallet-actions:exchange.done', {
+  const message = moneyMessage(`${texts.ns}:done`, {
     debited: { amount: 100_00, currency: 'USD' },
     credited: { amount: 9_180_86, currency: 'RUB' },
   });

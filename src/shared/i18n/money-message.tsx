@@ -4,7 +4,7 @@ import type { MoneyValue } from '@/shared/money';
 import { useFormatters } from './use-formatters';
 
 interface MoneyMessageProps {
-  /** A fully qualified i18n key ("wallet-actions:exchange.done"). */
+  /** A fully qualified i18n key ("exchange-currency:done"). */
   i18nKey: string;
   /** Interpolation values that are amounts. */
   money: Record<string, MoneyValue>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changeLanguage, i18n, initI18n } from './index';
-import { defineTexts } from './slice-texts';
+import { defineTexts, sliceNamespaces } from './slice-texts';
 
 /** Every slice's own translation files: locales/en.json and locales/ru.json beside the slice's texts.ts. */
 const sliceFiles = import.meta.glob<Record<string, unknown>>(['/src/**/locales/{en,ru}.json', '!/src/shared/i18n/locales/**'], {
@@ -27,6 +27,27 @@ describe('translations that live with their slice', () => {
     await changeLanguage('en');
     await i18n.loadNamespaces(texts.ns);
     expect(i18n.t(`${texts.ns}:hello`)).toBe('Hello');
+  });
+
+  it("are requested as the slice's code arrives, in the current language only (not when its view first renders)", async () => {
+    await initI18n({ navigatorLanguages: ['en'] });
+    await changeLanguage('ru');
+    const asked: string[] = [];
+    let arrived!: () => void;
+    const there = new Promise<void>((resolve) => (arrived = resolve));
+    const texts = defineTexts('test-arrives', {
+      en: async () => (asked.push('en'), { default: { hello: 'Hello' } }),
+      ru: async () => {
+        asked.push('ru');
+        setTimeout(arrived);
+        return { default: { hello: 'Привет' } };
+      },
+    });
+    await there;
+    expect(asked).toEqual(['ru']);
+    expect(i18n.hasLoadedNamespace(texts.ns)).toBe(true);
+    expect(sliceNamespaces()).toContain(texts.ns);
+    await changeLanguage('en');
   });
 
   it('a namespace belongs to one slice: declaring it again with other files throws', () => {

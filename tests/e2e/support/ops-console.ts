@@ -18,9 +18,8 @@ import { ROOT } from './server';
 export type ConsoleLang = 'en' | 'ru';
 type Json = Record<string, any>;
 
-/** The console's words (src/ops/shared/i18n/locales/<lang>/<ns>.json) and the app's (src/shared/i18n/locales). */
+/** The console's words (src/ops/shared/i18n/locales/<lang>/<ns>.json); the app's are `appTexts` (./texts). */
 export const consoleTexts = (lang: ConsoleLang, ns: string): Json => JSON.parse(readFileSync(resolve(ROOT, `src/ops/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'));
-export const appTexts = (lang: ConsoleLang, ns: string): Json => JSON.parse(readFileSync(resolve(ROOT, `src/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'));
 /** i18next's `{{name}}` placeholders filled. */
 export const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 

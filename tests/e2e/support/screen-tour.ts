@@ -9,22 +9,20 @@
  * it for a test that collects failures and expects none.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Dialog, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { api, fundUsdt, hidden, issueCardViaApi, openSignedIn, setVerification, signUpViaApi, visible, type ApiUser } from './api';
-import { ROOT } from './server';
+import { appTexts, walletTexts } from './texts';
 
 export type TourLang = 'en' | 'ru';
 type Json = Record<string, any>;
 
-const NAMESPACES = ['welcome', 'auth', 'wallet', 'wallet-actions', 'cards', 'settings', 'faq', 'profile', 'referral', 'notifications', 'common'] as const;
-const texts = (lang: TourLang) =>
-  Object.fromEntries(NAMESPACES.map((ns) => [ns, JSON.parse(readFileSync(resolve(ROOT, `src/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'))])) as Record<
-    (typeof NAMESPACES)[number],
-    Json
-  >;
+const NAMESPACES = ['welcome', 'auth', 'wallet', 'cards', 'settings', 'faq', 'profile', 'referral', 'notifications', 'common'] as const;
+const texts = (lang: TourLang) => ({
+  ...(Object.fromEntries(NAMESPACES.map((ns) => [ns, appTexts(lang, ns)])) as Record<(typeof NAMESPACES)[number], Json>),
+  /** The wallet's sheets and payment pages (support/texts.ts). */
+  sheets: walletTexts(lang),
+});
 
 /** Who walks the tour and what they own (amounts in minor units unless said otherwise). */
 interface TourUser {
@@ -142,30 +140,30 @@ async function screenTour(options: ScreenTourOptions): Promise<string[]> {
     await options.afterWallet?.();
 
     await page.getByRole('button', { name: T.wallet.actions.usdt }).click();
-    await check('wallet: USDT top-up sheet (QR)', dialog(T['wallet-actions'].usdt.title).getByTestId('usdt-deposit-address'));
-    await closeSheet(dialog(T['wallet-actions'].usdt.title));
+    await check('wallet: USDT top-up sheet (QR)', dialog(T.sheets.usdt.title).getByTestId('usdt-deposit-address'));
+    await closeSheet(dialog(T.sheets.usdt.title));
 
     await page.getByRole('button', { name: T.wallet.actions.sbp }).click();
-    await dialog(T['wallet-actions'].sbp.title).getByRole('textbox', { name: T['wallet-actions'].sbp.amountLabel }).fill('50');
-    await check('wallet: SBP top-up sheet (with an error)', dialog(T['wallet-actions'].sbp.title).locator('[role="alert"]'));
-    await closeSheet(dialog(T['wallet-actions'].sbp.title));
+    await dialog(T.sheets.sbp.title).getByRole('textbox', { name: T.sheets.sbp.amountLabel }).fill('50');
+    await check('wallet: SBP top-up sheet (with an error)', dialog(T.sheets.sbp.title).locator('[role="alert"]'));
+    await closeSheet(dialog(T.sheets.sbp.title));
 
     await page.getByRole('button', { name: T.wallet.actions.exchange, exact: true }).click();
-    const exchange = dialog(T['wallet-actions'].exchange.title);
-    await exchange.getByRole('textbox', { name: T['wallet-actions'].exchange.youPay }).fill(options.exchangeInput);
+    const exchange = dialog(T.sheets.exchange.title);
+    await exchange.getByRole('textbox', { name: T.sheets.exchange.youPay }).fill(options.exchangeInput);
     await check('wallet: exchange sheet', exchange.getByTestId('exchange-receive'));
-    await exchange.getByRole('button', { name: T['wallet-actions'].exchange.continue }).click();
-    await check('wallet: exchange review', dialog(T['wallet-actions'].exchange.reviewTitle).getByTestId('exchange-summary'));
+    await exchange.getByRole('button', { name: T.sheets.exchange.continue }).click();
+    await check('wallet: exchange review', dialog(T.sheets.exchange.reviewTitle).getByTestId('exchange-summary'));
     // From the keyboard: "Continue" gave way to the review step and focus fell to <body>; Escape still closes it.
     await page.keyboard.press('Escape');
-    await hidden(dialog(T['wallet-actions'].exchange.reviewTitle));
+    await hidden(dialog(T.sheets.exchange.reviewTitle));
 
     const paid = await sbpPayment(baseUrl, user, options.sbpAmount, 'pay');
     await go(`/payment-success?paymentId=${paid}`);
     await check('payment-success', page.getByTestId('redirect-countdown'));
     const declined = await sbpPayment(baseUrl, user, options.sbpAmount, 'decline');
     await go(`/payment-failed?paymentId=${declined}&code=PAYMENT_DECLINED`);
-    await check('payment-failed', page.getByTestId('payment-details').getByText(T['wallet-actions'].payment.status.failed));
+    await check('payment-failed', page.getByTestId('payment-details').getByText(T.sheets.payment.status.failed));
 
     // ── Cards.
     await go('/cards');

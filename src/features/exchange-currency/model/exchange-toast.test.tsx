@@ -4,11 +4,12 @@ import { isValidElement, type ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AmountsHiddenContext, i18n, initI18n } from '@/shared/i18n';
 import { notify } from '@/shared/ui';
+import { exchangeTexts } from '../i18n/texts';
 import { toastFx } from './exchange';
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['wallet-actions']);
+  await i18n.loadNamespaces([exchangeTexts.ns]);
 });
 afterEach(() => {
   cleanup();
@@ -23,7 +24,7 @@ describe('exchange result toast and "hide balances"', () => {
       scope,
       params: {
         kind: 'success',
-        message: 'wallet-actions:exchange.done',
+        message: `${exchangeTexts.ns}:done`,
         money: { debited: { amount: 100_00, currency: 'USD' }, credited: { amount: 9_180_86, currency: 'RUB' } },
       },
     });

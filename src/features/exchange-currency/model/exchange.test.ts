@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { userFixture } from '@/entities/user/index.testing';
 import { configFixture, fail, ok, rateFixture, ratesFixture, useWalletTestApi, walletFixture } from '@/entities/wallet/index.testing';
 import { closingGuardFx, hideKeyboardFx } from '@/shared/lib';
+import { exchangeTexts } from '../i18n/texts';
 import {
   $canConfirm,
   $exchangeBlock,
@@ -201,7 +202,7 @@ describe('exchange sheet model', () => {
     expect(server.callsTo('GET', '/api/wallet')).toHaveLength(2); // reloaded past the cache
     expect(server.callsTo('GET', '/api/wallet/transactions')).toHaveLength(1);
     expect(toasts).toEqual([
-      { kind: 'success', message: 'wallet-actions:exchange.done', money: { debited: { amount: 100_00, currency: 'USD' }, credited: { amount: 9_180_86, currency: 'RUB' } } },
+      { kind: 'success', message: `${exchangeTexts.ns}:done`, money: { debited: { amount: 100_00, currency: 'USD' }, credited: { amount: 9_180_86, currency: 'RUB' } } },
     ]);
     expect(haptics.at(-1)).toBe('success');
     expect(scope.getState($exchangeUnresolved)).toBe(false); // settled: the next exchange gets a new key

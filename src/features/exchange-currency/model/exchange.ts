@@ -22,6 +22,7 @@ import { currentLanguage, i18n, moneyMessage } from '@/shared/i18n';
 import { guardClosing, hideKeyboardFx } from '@/shared/lib';
 import { amountToInputText, findRate, isQuoteExpired, previewExchange, quoteSecondsLeft } from '@/shared/money';
 import { notify } from '@/shared/ui';
+import { exchangeTexts } from '../i18n/texts';
 import { checkExchangeAmount, otherCurrency, previewableAmount } from '../lib/exchange-check';
 import { $exchangeFrom, $exchangeOpen, $exchangeTo, $now, exchangeClosed, exchangeOpened, hapticFx } from './sheet';
 
@@ -195,7 +196,7 @@ sample({
   clock: exchangeMutation.finished.success,
   fn: ({ result }: { result: ExchangeResult }) => ({
     kind: 'success' as const,
-    message: 'wallet-actions:exchange.done',
+    message: `${exchangeTexts.ns}:done`,
     money: { debited: result.debited, credited: result.credited },
   }),
   target: toastFx,

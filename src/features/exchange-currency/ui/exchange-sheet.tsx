@@ -31,24 +31,25 @@ import {
   exchangeRatesRetryPressed,
   exchangeReviewPressed,
 } from '../model/exchange';
+import { exchangeTexts } from '../i18n/texts';
 import styles from './exchange-sheet.module.css';
 
 const countdown = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 function useErrorText() {
-  const { t } = useTranslation('wallet-actions');
+  const { t } = useTranslation([exchangeTexts.ns, 'wallet-actions']);
   const format = useFormatters();
   return (error: ExchangeCheck | null): string | undefined => {
     if (!error) return undefined;
     switch (error.status) {
       case 'notPositive':
-        return t('exchange.errors.notPositive');
+        return t('errors.notPositive');
       case 'insufficient':
-        return t('exchange.errors.insufficient');
+        return t('errors.insufficient');
       case 'belowMinimum':
-        return t('exchange.errors.belowMinimum', { minimum: format.price(error.minimum) });
+        return t('errors.belowMinimum', { minimum: format.price(error.minimum) });
       case 'invalid':
-        return t(`exchange.errors.${error.reason}`);
+        return t(`errors.${error.reason}`);
       default:
         return undefined;
     }
@@ -66,7 +67,7 @@ function SummaryRow({ label, children, strong }: { label: ReactNode; children: R
 
 /** SPEC §2/§5: currency exchange USD ⇄ RUB with a live quote, fee and "you receive" before confirming. */
 export default function ExchangeSheet() {
-  const { t } = useTranslation('wallet-actions');
+  const { t } = useTranslation([exchangeTexts.ns, 'wallet-actions']);
   const format = useFormatters();
   const errorText = useErrorText();
   const amountId = useId();
@@ -105,17 +106,17 @@ export default function ExchangeSheet() {
     <span className={styles.rateMeta}>
       {expired ? (
         <>
-          <Spinner size={14} /> {t('exchange.rateUpdating')}
+          <Spinner size={14} /> {t('rateUpdating')}
         </>
       ) : (
-        t('exchange.rateMeta', { time: format.date(rate.updatedAt, { hour: '2-digit', minute: '2-digit' }), left: countdown(secondsLeft) })
+        t('rateMeta', { time: format.date(rate.updatedAt, { hour: '2-digit', minute: '2-digit' }), left: countdown(secondsLeft) })
       )}
     </span>
   ) : null;
 
   const rateLine = rate ? (
     <p className={styles.rate} data-testid="exchange-rate">
-      <span>{t('exchange.rateLine', { from: rate.from, to: rate.to, rate: formatRate(rate.rate, format.lang) })}</span>
+      <span>{t('rateLine', { from: rate.from, to: rate.to, rate: formatRate(rate.rate, format.lang) })}</span>
       {rateMeta}
     </p>
   ) : unavailable ? (
@@ -127,7 +128,7 @@ export default function ExchangeSheet() {
         </Button>
       }
     >
-      {t('exchange.rateUnavailable')}
+      {t('rateUnavailable')}
     </Alert>
   ) : (
     <Skeleton height={20} width="70%" />
@@ -136,36 +137,36 @@ export default function ExchangeSheet() {
   const footer =
     step === 'form' ? (
       <PrimaryAction onClick={() => review()} disabled={unavailable || block !== null}>
-        {t('exchange.continue')}
+        {t('continue')}
       </PrimaryAction>
     ) : (
       <div className={styles.footerButtons}>
         <PrimaryAction onClick={() => confirm()} loading={pending} disabled={!canConfirm}>
-          {rateChanged ? t('exchange.confirmNewRate') : t('exchange.confirm')}
+          {rateChanged ? t('confirmNewRate') : t('confirm')}
         </PrimaryAction>
         <PrimaryAction slot="secondary" variant="plain" onClick={() => edit()} disabled={pending}>
-          {t('exchange.edit')}
+          {t('edit')}
         </PrimaryAction>
       </div>
     );
 
   return (
-    <Sheet open={open} onClose={() => close()} closeOnBack={!pending} title={step === 'form' ? t('exchange.title') : t('exchange.reviewTitle')} footer={footer}>
+    <Sheet open={open} onClose={() => close()} closeOnBack={!pending} title={step === 'form' ? t('title') : t('reviewTitle')} footer={footer}>
       {step === 'form' ? (
         <div className={styles.content}>
           <MoneyBlockNotice
-            underVerification={{ text: t('failureReasons.ACCOUNT_UNDER_VERIFICATION') }}
-            verificationFailed={{ text: t('failureReasons.ACCOUNT_VERIFICATION_FAILED') }}
+            underVerification={{ text: t('wallet-actions:failureReasons.ACCOUNT_UNDER_VERIFICATION') }}
+            verificationFailed={{ text: t('wallet-actions:failureReasons.ACCOUNT_VERIFICATION_FAILED') }}
           />
           <div className={styles.pair}>
             <div className={styles.field} data-invalid={errorMessage ? true : undefined}>
               <div className={styles.fieldHead}>
                 <label htmlFor={amountId} className={styles.fieldLabel}>
-                  {t('exchange.youPay')}
+                  {t('youPay')}
                 </label>
                 {available && (
                   <button type="button" className={styles.max} onClick={() => useMax()}>
-                    {t('exchange.available', { amount: format.money({ amount: available[from], currency: from }) })}
+                    {t('available', { amount: format.money({ amount: available[from], currency: from }) })}
                   </button>
                 )}
               </div>
@@ -185,12 +186,12 @@ export default function ExchangeSheet() {
                 <span className={styles.currency}>{from}</span>
               </div>
             </div>
-            <button type="button" className={styles.swap} onClick={() => swap()} aria-label={t('exchange.swap', { from, to })}>
+            <button type="button" className={styles.swap} onClick={() => swap()} aria-label={t('swap', { from, to })}>
               <IconSwapVertical size={22} />
             </button>
             <div className={styles.field}>
               <div className={styles.fieldHead}>
-                <span className={styles.fieldLabel}>{t('exchange.youReceive')}</span>
+                <span className={styles.fieldLabel}>{t('youReceive')}</span>
               </div>
               <div className={styles.inputRow}>
                 <output className={styles.receive} data-testid="exchange-receive" aria-live="polite">
@@ -208,26 +209,26 @@ export default function ExchangeSheet() {
           {rateLine}
           {preview && rate && (
             <p className={styles.fee} data-testid="exchange-fee">
-              {t('exchange.feeLine', { fee: format.price(preview.fee), percent: format.number(rate.feeBps / 100, { maximumFractionDigits: 2 }) })}
+              {t('feeLine', { fee: format.price(preview.fee), percent: format.number(rate.feeBps / 100, { maximumFractionDigits: 2 }) })}
             </p>
           )}
         </div>
       ) : (
         <div className={styles.content}>
           {rateChanged && (
-            <Alert tone="warning" title={t('exchange.rateChangedTitle')}>
-              {t('exchange.rateChanged')}
+            <Alert tone="warning" title={t('rateChangedTitle')}>
+              {t('rateChanged')}
             </Alert>
           )}
           {errorMessage && <Alert tone="danger">{errorMessage}</Alert>}
           {preview && rate ? (
             <dl className={styles.summary} data-testid="exchange-summary">
-              <SummaryRow label={t('exchange.youPay')}>{format.price(preview.debited)}</SummaryRow>
-              <SummaryRow label={t('exchange.fee', { percent: format.number(rate.feeBps / 100, { maximumFractionDigits: 2 }) })}>
+              <SummaryRow label={t('youPay')}>{format.price(preview.debited)}</SummaryRow>
+              <SummaryRow label={t('fee', { percent: format.number(rate.feeBps / 100, { maximumFractionDigits: 2 }) })}>
                 {format.price(preview.fee)}
               </SummaryRow>
-              <SummaryRow label={t('exchange.rate')}>{t('exchange.rateValue', { from: rate.from, to: rate.to, rate: formatRate(rate.rate, format.lang) })}</SummaryRow>
-              <SummaryRow label={t('exchange.youReceive')} strong>
+              <SummaryRow label={t('rate')}>{t('rateValue', { from: rate.from, to: rate.to, rate: formatRate(rate.rate, format.lang) })}</SummaryRow>
+              <SummaryRow label={t('youReceive')} strong>
                 {format.price(preview.credited)}
               </SummaryRow>
             </dl>
@@ -235,7 +236,7 @@ export default function ExchangeSheet() {
             <Skeleton height={160} radius={16} />
           )}
           {rateMeta && <p className={styles.rate}>{rateMeta}</p>}
-          <p className={styles.note}>{t('exchange.reviewNote')}</p>
+          <p className={styles.note}>{t('reviewNote')}</p>
         </div>
       )}
     </Sheet>

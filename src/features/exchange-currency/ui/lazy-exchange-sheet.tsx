@@ -3,7 +3,7 @@ import { loadNamespaces } from '@/shared/i18n';
 import { lazySheet } from '@/shared/ui';
 import { $exchangeOpen } from '../model/sheet';
 
-// Its texts (`wallet-actions`, not needed by the wallet's first paint) load with its code, in parallel.
+// Its texts (its own and the sheets' shared `wallet-actions`, not needed by the wallet's first paint) load with its code.
 const Lazy = lazySheet(() => Promise.all([import('./exchange-sheet'), loadNamespaces(['wallet-actions'])]).then(([module]) => module));
 
 /** The sheet's code is a lazy chunk and its texts (see `lazySheet`): fetched when the browser is idle, or on the first open. */

@@ -5,6 +5,7 @@ import { apiDataReset, configureApi, tokenStorage } from '@/shared/api';
 import { createFakeServer, fail, ok } from '@/shared/api/index.testing';
 import type { NotificationSettings } from '@/shared/contract';
 import { canRequestWriteAccess, telegramAllowsBotMessages } from '@/shared/platform';
+import { notificationSettingsTexts } from '../i18n/texts';
 import {
   $botAccess,
   $botAccessDeclined,
@@ -85,7 +86,7 @@ describe('notification settings', () => {
     server.on('PATCH', '/api/notifications/settings', () => fail(503, { service: 'api', code: 'SERVICE_UNAVAILABLE', message: 'down' }));
     await allSettled(notificationKindToggled, { scope, params: { kind: 'newSignIn', enabled: false } });
     expect(scope.getState($notificationSettings)?.kinds.newSignIn).toBe(true);
-    expect(scope.getState($notificationSettingsError)?.keys).toContain('notifications:saveFailed');
+    expect(scope.getState($notificationSettingsError)?.keys).toContain(`${notificationSettingsTexts.ns}:saveFailed`);
     server.on('PATCH', '/api/notifications/settings', () => ok({ ...stored, kinds: { ...stored.kinds, newSignIn: false } }));
     await allSettled(notificationKindToggled, { scope, params: { kind: 'newSignIn', enabled: false } });
     expect(scope.getState($notificationSettingsError)).toBeNull();

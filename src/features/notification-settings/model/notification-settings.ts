@@ -22,6 +22,7 @@ import {
   type NotificationSettings,
 } from '@/shared/contract';
 import { canRequestWriteAccess, requestWriteAccess, telegramAllowsBotMessages } from '@/shared/platform';
+import { notificationSettingsTexts } from '../i18n/texts';
 
 export { NOTIFICATION_KINDS, type NotificationKind };
 
@@ -39,7 +40,7 @@ export const $changingKind = createStore<NotificationKind | null>(null)
   .on(notificationKindToggled, (_, { kind }) => kind)
   .reset(notificationSettingsMutation.finished.finally);
 export const $notificationSettingsError = createStore<ErrorMessage | null>(null)
-  .on(notificationSettingsMutation.finished.failure, (_, { error }) => toErrorMessage(error, 'notifications:saveFailed'))
+  .on(notificationSettingsMutation.finished.failure, (_, { error }) => toErrorMessage(error, `${notificationSettingsTexts.ns}:saveFailed`))
   .reset(notificationSettingsMutation.started);
 
 /** What Telegram's launch data said when the section opened: true allowed, false not (yet), null unknown. */

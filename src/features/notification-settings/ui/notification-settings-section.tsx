@@ -17,10 +17,11 @@ import {
   requestBotAccessFx,
   type NotificationKind,
 } from '../model/notification-settings';
+import { notificationSettingsTexts } from '../i18n/texts';
 import styles from './notification-settings.module.css';
 
 function KindSwitch({ kind, enabled, busy }: { kind: NotificationKind; enabled: boolean; busy: boolean }) {
-  const { t } = useTranslation('notifications');
+  const { t } = useTranslation(notificationSettingsTexts.ns);
   const toggle = useUnit(notificationKindToggled);
   return (
     <li className={styles.row}>
@@ -37,7 +38,7 @@ function KindSwitch({ kind, enabled, busy }: { kind: NotificationKind; enabled: 
 
 /** The bot cannot write (blocked, or never allowed): what to do, with Telegram's own "allow" where it can ask. */
 function BotAccessNotice() {
-  const { t } = useTranslation('notifications');
+  const { t } = useTranslation(notificationSettingsTexts.ns);
   const [access, canAsk, declined, asking, ask] = useUnit([$botAccess, $canAskBotAccess, $botAccessDeclined, requestBotAccessFx.pending, botAccessRequested]);
   if (access === 'ok') return null;
   return (
@@ -61,7 +62,7 @@ function BotAccessNotice() {
 
 /** Settings section: the bot's notifications, one switch per kind (issue 15 "The bot"). */
 export function NotificationSettingsSection() {
-  const { t } = useTranslation(['notifications', 'common']);
+  const { t } = useTranslation([notificationSettingsTexts.ns, 'common']);
   const [language] = useLanguage();
   const [settings, state, changing, error, open] = useUnit([
     $notificationSettings,
@@ -73,19 +74,19 @@ export function NotificationSettingsSection() {
   useEffect(() => {
     open(language);
   }, [open, language]);
-  const footer = settings && !settings.telegramLinked ? t('notifications:notLinked') : t('notifications:footer');
+  const footer = settings && !settings.telegramLinked ? t('notLinked') : t('footer');
   return (
-    <Section title={t('notifications:title')} footer={footer}>
+    <Section title={t('title')} footer={footer}>
       {settings && <BotAccessNotice />}
       {settings ? (
-        <ul className={styles.list} aria-label={t('notifications:title')}>
+        <ul className={styles.list} aria-label={t('title')}>
           {NOTIFICATION_KINDS.map((kind) => (
             <KindSwitch key={kind} kind={kind} enabled={settings.kinds[kind]} busy={changing === kind} />
           ))}
         </ul>
       ) : state === 'error' ? (
         <div className={styles.inline} role="alert">
-          <span>{t('notifications:loadFailed')}</span>
+          <span>{t('loadFailed')}</span>
           <Button variant="plain" size="m" onClick={() => open(language)}>
             {t('common:actions.retry')}
           </Button>

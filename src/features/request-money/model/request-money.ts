@@ -25,6 +25,7 @@ import { $appConfig, appConfigRequested } from '@/entities/app-config';
 import { parseAmountInput } from '@/shared/money';
 import { canShareMessage, haptic, isMockEnvironment, shareMessage, shareUrl } from '@/shared/platform';
 import { notify } from '@/shared/ui';
+import { requestMoneyTexts } from '../i18n/texts';
 import { $requestMoneyOpen, requestMoneyOpened } from './sheet';
 
 export { requestMoneyClosed, $requestMoneyOpen } from './sheet';
@@ -116,19 +117,19 @@ const shareFx = createEffect(async ({ shared, text }: { shared: SharedPaymentReq
 });
 sample({
   clock: shareRequestMutation.finished.success,
-  fn: ({ result }) => ({ shared: result, text: i18n.t('wallet-actions:request.shareText') }),
+  fn: ({ result }) => ({ shared: result, text: i18n.t(`${requestMoneyTexts.ns}:shareText`) }),
   target: shareFx,
 });
 const announceFx = createEffect((outcome: 'shared' | 'copied') => {
   haptic.notification('success');
-  void notify.success(i18n.t(outcome === 'shared' ? 'wallet-actions:request.shared' : 'wallet-actions:request.copied'));
+  void notify.success(i18n.t(outcome === 'shared' ? `${requestMoneyTexts.ns}:shared` : `${requestMoneyTexts.ns}:copied`));
 });
 sample({ clock: shareFx.doneData, filter: (outcome): outcome is 'shared' | 'copied' => outcome !== 'cancelled', target: announceFx });
 
 const copyLinkFx = createEffect(async (link: string) => {
   await writeClipboard(link);
   haptic.notification('success');
-  void notify.success(i18n.t('wallet-actions:link.copied'));
+  void notify.success(i18n.t(`${requestMoneyTexts.ns}:link.copied`));
 });
 sample({ clock: linkCopyPressed, target: copyLinkFx });
 const copyFailedFx = createEffect(() => void notify.error(i18n.t('errors:referral.copyFailed')));

@@ -27,13 +27,14 @@ import {
   tabChanged,
   requestSheetMounted,
 } from '../model/request-money';
+import { requestMoneyTexts } from '../i18n/texts';
 import styles from './request-money-sheet.module.css';
 
 const STATUS_TONE = { open: 'info', paid: 'success', cancelled: 'neutral', expired: 'neutral' } as const;
 
 /** Request money into a chat, see who paid, and the user's own payment link and QR. */
 export default function RequestMoneySheet() {
-  const { t } = useTranslation('wallet-actions');
+  const { t } = useTranslation([requestMoneyTexts.ns, 'wallet-actions']);
   const format = useFormatters();
   const mounted = useUnit(requestSheetMounted);
   // The first open may have come before this chunk: the model handles it now.
@@ -69,20 +70,20 @@ export default function RequestMoneySheet() {
   const footer =
     tab === 'request' ? (
       <PrimaryAction onClick={() => create()} loading={creating}>
-        {t('request.create')}
+        {t('create')}
       </PrimaryAction>
     ) : link ? (
       <PrimaryAction onClick={() => copyLink(link)}>{t('link.copy')}</PrimaryAction>
     ) : null;
 
   return (
-    <Sheet open={open} onClose={() => close()} title={t('request.title')} footer={footer}>
+    <Sheet open={open} onClose={() => close()} title={t('title')} footer={footer}>
       <div className={styles.stack}>
         <SegmentedControl
-          label={t('request.tabs')}
+          label={t('tabs')}
           options={[
-            { value: 'request', label: t('request.tabRequest') },
-            { value: 'link', label: t('request.tabLink') },
+            { value: 'request', label: t('tabRequest') },
+            { value: 'link', label: t('tabLink') },
           ]}
           value={tab}
           onChange={(value) => changeTab(value)}
@@ -91,7 +92,7 @@ export default function RequestMoneySheet() {
         {tab === 'request' && (
           <>
             <SegmentedControl
-              label={t('send.currency')}
+              label={t('wallet-actions:send.currency')}
               options={[
                 { value: 'USD', label: 'USD' },
                 { value: 'RUB', label: 'RUB' },
@@ -100,20 +101,20 @@ export default function RequestMoneySheet() {
               onChange={(value) => changeCurrency(value)}
             />
             <TextField
-              label={t('request.amountLabel', { currency })}
+              label={t('amountLabel', { currency })}
               name="requestAmount"
               inputMode="decimal"
               autoComplete="off"
               value={amountText}
               onChange={(event) => changeAmount(event.target.value)}
               onKeyDown={(event) => event.key === 'Enter' && create()}
-              error={amountInvalid ? t('request.amountInvalid') : undefined}
+              error={amountInvalid ? t('amountInvalid') : undefined}
             />
-            <TextField label={t('send.noteLabel')} name="requestNote" value={note} maxLength={140} onChange={(event) => changeNote(event.target.value)} />
+            <TextField label={t('wallet-actions:send.noteLabel')} name="requestNote" value={note} maxLength={140} onChange={(event) => changeNote(event.target.value)} />
             {requests.length > 0 && (
               <section aria-labelledby="my-requests">
                 <h3 id="my-requests" className={styles.heading}>
-                  {t('request.mine')}
+                  {t('mine')}
                 </h3>
                 <ul className={styles.list}>
                   {requests.map((request) => (
@@ -121,16 +122,16 @@ export default function RequestMoneySheet() {
                       <div className={styles.itemMain}>
                         <span className={styles.amount}>{format.money(request.amount)}</span>
                         {request.note && <span className={styles.note}>{request.note}</span>}
-                        {request.paidBy && <span className={styles.note}>{t('request.paidBy', { name: request.paidBy })}</span>}
+                        {request.paidBy && <span className={styles.note}>{t('paidBy', { name: request.paidBy })}</span>}
                       </div>
-                      <Badge tone={STATUS_TONE[request.status]}>{t(`request.status.${request.status}`)}</Badge>
+                      <Badge tone={STATUS_TONE[request.status]}>{t(`status.${request.status}`)}</Badge>
                       {request.status === 'open' && (
                         <span className={styles.itemActions}>
                           <Button variant="plain" size="m" onClick={() => share(request.id)}>
-                            {t('request.share')}
+                            {t('share')}
                           </Button>
                           <Button variant="plain" size="m" onClick={() => cancel(request.id)}>
-                            {t('request.cancel')}
+                            {t('cancel')}
                           </Button>
                         </span>
                       )}

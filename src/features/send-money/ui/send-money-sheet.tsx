@@ -34,13 +34,14 @@ import {
   sendMoneyClosed,
   sendMoneySheetMounted,
 } from '../model/send-money';
+import { sendMoneyTexts } from '../i18n/texts';
 import styles from './send-money-sheet.module.css';
 
 const FORM_ID = 'send-money-recipient';
 
 /** Send money to another user: recipient → amount and note → confirm with their masked name → sent. */
 export default function SendMoneySheet() {
-  const { t } = useTranslation('wallet-actions');
+  const { t } = useTranslation([sendMoneyTexts.ns, 'wallet-actions']);
   const format = useFormatters();
   const mounted = useUnit(sendMoneySheetMounted);
   // The first open may have come before this chunk: the model handles it now.
@@ -84,29 +85,29 @@ export default function SendMoneySheet() {
   const footer =
     step === 'recipient' ? (
       <PrimaryAction form={FORM_ID} loading={finding}>
-        {t('send.find')}
+        {t('find')}
       </PrimaryAction>
     ) : step === 'done' ? (
-      <PrimaryAction onClick={() => close()}>{t('send.doneButton')}</PrimaryAction>
+      <PrimaryAction onClick={() => close()}>{t('wallet-actions:send.doneButton')}</PrimaryAction>
     ) : step === 'amount' ? (
       <PrimaryAction onClick={() => review()} disabled={block !== null}>
-        {t('send.continue')}
+        {t('continue')}
       </PrimaryAction>
     ) : (
       <>
         <PrimaryAction onClick={() => confirm()} loading={sending} disabled={block !== null}>
-          {amount ? t('send.confirmAmount', { amount: format.money(amount) }) : t('send.confirm')}
+          {amount ? t('confirmAmount', { amount: format.money(amount) }) : t('confirm')}
         </PrimaryAction>
         <PrimaryAction slot="secondary" variant="plain" onClick={() => (request ? clearRecipient() : edit())} disabled={sending}>
-          {t('send.back')}
+          {t('wallet-actions:send.back')}
         </PrimaryAction>
       </>
     );
 
   return (
-    <Sheet open={open} onClose={() => close()} closeOnBack={!sending} title={request ? t('send.requestTitle') : t('send.title')} footer={footer}>
+    <Sheet open={open} onClose={() => close()} closeOnBack={!sending} title={request ? t('requestTitle') : t('title')} footer={footer}>
       <div className={styles.stack}>
-        <MoneyBlockNotice underVerification={{ text: t('send.underVerification') }} verificationFailed={{ text: t('send.verificationFailed') }} />
+        <MoneyBlockNotice underVerification={{ text: t('wallet-actions:send.underVerification') }} verificationFailed={{ text: t('wallet-actions:send.verificationFailed') }} />
         {failureText && <Alert tone="danger">{failureText}</Alert>}
         {step === 'recipient' && (
           <form
@@ -118,27 +119,27 @@ export default function SendMoneySheet() {
           >
             <div className={styles.stack}>
               <TextField
-                label={t('send.recipientLabel')}
+                label={t('recipientLabel')}
                 name="recipient"
                 autoComplete="off"
                 autoCapitalize="none"
                 spellCheck={false}
                 value={text}
                 onChange={(event) => changeText(event.target.value)}
-                hint={t('send.recipientHint')}
-                error={invalid ? t('send.recipientInvalid') : undefined}
+                hint={t('recipientHint')}
+                error={invalid ? t('recipientInvalid') : undefined}
               />
               <Button variant="plain" size="m" onClick={() => contact()}>
-                {t('send.contact')}
+                {t('contact')}
               </Button>
             </div>
           </form>
         )}
         {step === 'amount' && recipient && (
           <>
-            <p className={styles.lead}>{t('send.to', { name: recipient.name })}</p>
+            <p className={styles.lead}>{t('to', { name: recipient.name })}</p>
             <SegmentedControl
-              label={t('send.currency')}
+              label={t('wallet-actions:send.currency')}
               options={[
                 { value: 'USD', label: 'USD' },
                 { value: 'RUB', label: 'RUB' },
@@ -147,36 +148,36 @@ export default function SendMoneySheet() {
               onChange={(value) => changeCurrency(value)}
             />
             <TextField
-              label={t('send.amountLabel', { currency })}
+              label={t('amountLabel', { currency })}
               name="sendAmount"
               inputMode="decimal"
               autoComplete="off"
               value={amountText}
               onChange={(event) => changeAmount(event.target.value)}
               onKeyDown={(event) => event.key === 'Enter' && review()}
-              hint={limit ? t('send.limitHint', { max: format.money(limit.maxPerTransfer), remaining: format.money(limit.remaining) }) : undefined}
-              error={amountError ? t(`send.problems.${amountError}`, { min: limit ? format.money(limit.min) : '' }) : undefined}
+              hint={limit ? t('limitHint', { max: format.money(limit.maxPerTransfer), remaining: format.money(limit.remaining) }) : undefined}
+              error={amountError ? t(`problems.${amountError}`, { min: limit ? format.money(limit.min) : '' }) : undefined}
             />
-            <TextField label={t('send.noteLabel')} name="note" value={note} maxLength={140} onChange={(event) => changeNote(event.target.value)} hint={t('send.noteHint')} />
+            <TextField label={t('wallet-actions:send.noteLabel')} name="note" value={note} maxLength={140} onChange={(event) => changeNote(event.target.value)} hint={t('noteHint')} />
           </>
         )}
         {step === 'confirm' && recipient && amount && (
           <>
-            <p className={styles.lead}>{request ? t('send.payRequestLead', { name: recipient.name }) : t('send.confirmLead')}</p>
+            <p className={styles.lead}>{request ? t('payRequestLead', { name: recipient.name }) : t('confirmLead')}</p>
             <SummaryList
               rows={[
-                { id: 'to', label: t('send.recipient'), value: <span data-testid="send-recipient-name">{recipient.name}</span> },
-                ...(recipient.username ? [{ id: 'username', label: t('send.username'), value: `@${recipient.username}` }] : []),
-                { id: 'amount', label: t('send.amount'), value: format.money(amount), total: true },
-                { id: 'fee', label: t('send.fee'), value: format.money({ amount: 0, currency: amount.currency }) },
-                ...((request?.note ?? note.trim()) ? [{ id: 'note', label: t('send.note'), value: request?.note ?? note.trim() }] : []),
+                { id: 'to', label: t('recipient'), value: <span data-testid="send-recipient-name">{recipient.name}</span> },
+                ...(recipient.username ? [{ id: 'username', label: t('username'), value: `@${recipient.username}` }] : []),
+                { id: 'amount', label: t('amount'), value: format.money(amount), total: true },
+                { id: 'fee', label: t('fee'), value: format.money({ amount: 0, currency: amount.currency }) },
+                ...((request?.note ?? note.trim()) ? [{ id: 'note', label: t('note'), value: request?.note ?? note.trim() }] : []),
               ]}
             />
           </>
         )}
         {step === 'done' && sent && (
           <div role="status" data-testid="send-done">
-            <p className={styles.lead}>{t('send.done', { amount: format.money(sent.amount), name: sent.counterpartyName })}</p>
+            <p className={styles.lead}>{t('done', { amount: format.money(sent.amount), name: sent.counterpartyName })}</p>
           </div>
         )}
       </div>

@@ -15,11 +15,12 @@ import {
   sbpPayPressed,
   sbpTopUpClosed,
 } from '../model/sbp-topup';
+import { topUpSbpTexts } from '../i18n/texts';
 import styles from './sbp-topup-sheet.module.css';
 
 /** SPEC §2/§5: SBP quick payment in RUB, minimum and maximum shown and enforced. */
 export default function SbpTopUpSheet() {
-  const { t } = useTranslation('wallet-actions');
+  const { t } = useTranslation([topUpSbpTexts.ns, 'wallet-actions']);
   const format = useFormatters();
   const [open, text, check, error, config, inProgress, block] = useUnit([
     $sbpTopUpOpen,
@@ -39,25 +40,25 @@ export default function SbpTopUpSheet() {
     if (!c) return undefined;
     switch (c.status) {
       case 'empty':
-        return t('sbp.amountErrors.empty');
+        return t('amountErrors.empty');
       case 'invalid':
-        return t(`sbp.amountErrors.${c.reason}`);
+        return t(`amountErrors.${c.reason}`);
       case 'belowMinimum':
-        return t('sbp.amountErrors.belowMinimum', { minimum: format.price(c.minimum) });
+        return t('amountErrors.belowMinimum', { minimum: format.price(c.minimum) });
       case 'aboveMaximum':
-        return t('sbp.amountErrors.aboveMaximum', { maximum: format.price(c.maximum) });
+        return t('amountErrors.aboveMaximum', { maximum: format.price(c.maximum) });
       default:
         return undefined;
     }
   };
-  const payLabel = check.status === 'ok' ? t('sbp.payAmount', { amount: format.price({ amount: check.amount, currency: 'RUB' }) }) : t('sbp.pay');
+  const payLabel = check.status === 'ok' ? t('payAmount', { amount: format.price({ amount: check.amount, currency: 'RUB' }) }) : t('pay');
 
   return (
     <Sheet
       open={open}
       onClose={() => close()}
       closeOnBack={!inProgress}
-      title={t('sbp.title')}
+      title={t('title')}
       footer={
         <PrimaryAction onClick={() => pay()} loading={inProgress} disabled={!config || block !== null}>
           {payLabel}
@@ -76,24 +77,24 @@ export default function SbpTopUpSheet() {
             pay();
           }}
         >
-          <p className={styles.lead}>{t('sbp.lead')}</p>
+          <p className={styles.lead}>{t('lead')}</p>
           <MoneyBlockNotice
-            underVerification={{ text: t('failureReasons.ACCOUNT_UNDER_VERIFICATION') }}
-            verificationFailed={{ text: t('failureReasons.ACCOUNT_VERIFICATION_FAILED') }}
+            underVerification={{ text: t('wallet-actions:failureReasons.ACCOUNT_UNDER_VERIFICATION') }}
+            verificationFailed={{ text: t('wallet-actions:failureReasons.ACCOUNT_VERIFICATION_FAILED') }}
           />
           <TextField
-            label={t('sbp.amountLabel')}
+            label={t('amountLabel')}
             inputMode="decimal"
             autoComplete="off"
             enterKeyHint="go"
-            placeholder={t('sbp.amountPlaceholder')}
+            placeholder={t('amountPlaceholder')}
             value={text}
             readOnly={inProgress}
             onChange={(event) => changeAmount(event.target.value)}
-            hint={t('sbp.limits', { min, max })}
+            hint={t('limits', { min, max })}
             error={message(error)}
           />
-          <p className={styles.note}>{t('sbp.note')}</p>
+          <p className={styles.note}>{t('note')}</p>
         </form>
       )}
     </Sheet>

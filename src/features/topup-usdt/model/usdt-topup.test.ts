@@ -1,6 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { configFixture, ok, useWalletTestApi, walletFixture } from '@/entities/wallet/index.testing';
+import { topUpUsdtTexts } from '../i18n/texts';
 import {
   $usdtAmountText,
   $usdtCredit,
@@ -59,8 +60,8 @@ describe('USDT top-up sheet model', () => {
     await allSettled(usdtCopyRequested, { scope, params: 'address' });
     expect(copied).toEqual(['100.012345', 'TTonicWa11etSandboxDeposit12345678']);
     expect(feedback).toEqual([
-      { kind: 'success', messageKey: 'wallet-actions:usdt.copied.amount' },
-      { kind: 'success', messageKey: 'wallet-actions:usdt.copied.address' },
+      { kind: 'success', messageKey: `${topUpUsdtTexts.ns}:copied.amount` },
+      { kind: 'success', messageKey: `${topUpUsdtTexts.ns}:copied.address` },
     ]);
 
     const failing = setup(() => {

@@ -11,6 +11,7 @@ import { writeClipboard } from '@/shared/lib';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { usdtCredit } from '@/shared/money';
+import { topUpUsdtTexts } from '../i18n/texts';
 import { checkUsdtAmount, usdtExactAmount } from '../lib/usdt-amount';
 import { $usdtTopUpOpen } from './sheet';
 
@@ -52,7 +53,7 @@ sample({
 });
 sample({
   clock: copyToClipboardFx.done,
-  fn: ({ params }) => ({ kind: 'success' as const, messageKey: `wallet-actions:usdt.copied.${params.target}` }),
+  fn: ({ params }) => ({ kind: 'success' as const, messageKey: `${topUpUsdtTexts.ns}:copied.${params.target}` }),
   target: feedbackFx,
 });
 sample({

@@ -1,10 +1,9 @@
 import { useUnit } from 'effector-react';
-import { loadNamespaces } from '@/shared/i18n';
 import { lazySheet } from '@/shared/ui';
 import { $usdtTopUpOpen } from '../model/sheet';
 
-// Its texts (`wallet-actions`, not needed by the wallet's first paint) load with its code, in parallel.
-const Lazy = lazySheet(() => Promise.all([import('./usdt-topup-sheet'), loadNamespaces(['wallet-actions'])]).then(([module]) => module));
+// Its texts (the slice's own, not needed by the wallet's first paint) load with its code.
+const Lazy = lazySheet(() => import('./usdt-topup-sheet'));
 
 /** The sheet's code is a lazy chunk and its texts (see `lazySheet`): fetched when the browser is idle, or on the first open. */
 export function UsdtTopUpSheet() {

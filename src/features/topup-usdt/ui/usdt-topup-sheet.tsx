@@ -16,18 +16,19 @@ import {
   usdtTopUpClosed,
   usdtTransferSent,
 } from '../model/usdt-topup';
+import { topUpUsdtTexts } from '../i18n/texts';
 import styles from './usdt-topup-sheet.module.css';
 
 
 function amountError(check: UsdtAmountCheck, t: (key: string, options?: Record<string, unknown>) => string, minimum: string): ReactNode {
-  if (check.status === 'invalid') return t(`usdt.amountErrors.${check.reason}`);
-  if (check.status === 'belowMinimum') return t('usdt.amountErrors.belowMinimum', { minimum });
+  if (check.status === 'invalid') return t(`amountErrors.${check.reason}`);
+  if (check.status === 'belowMinimum') return t('amountErrors.belowMinimum', { minimum });
   return undefined;
 }
 
 /** SPEC §2/§5: USDT (TRC20) top-up with the deposit address, its QR code and the exact amount carrying the user's tag. */
 export default function UsdtTopUpSheet() {
-  const { t } = useTranslation('wallet-actions');
+  const { t } = useTranslation(topUpUsdtTexts.ns);
   const format = useFormatters();
   const [open, text, check, exact, credit, config, tag] = useUnit([
     $usdtTopUpOpen,
@@ -47,9 +48,9 @@ export default function UsdtTopUpSheet() {
     <Sheet
       open={open}
       onClose={() => close()}
-      title={t('usdt.title')}
+      title={t('title')}
       footer={
-        <PrimaryAction onClick={() => sent()}>{t('usdt.sent')}</PrimaryAction>
+        <PrimaryAction onClick={() => sent()}>{t('sent')}</PrimaryAction>
       }
     >
       {!config || !tag ? (
@@ -61,25 +62,25 @@ export default function UsdtTopUpSheet() {
       ) : (
         <div className={styles.content}>
           <p className={styles.network}>
-            <span className={styles.chip}>{t('usdt.networkChip')}</span>
-            {t('usdt.networkOnly')}
+            <span className={styles.chip}>{t('networkChip')}</span>
+            {t('networkOnly')}
           </p>
 
           <TextField
-            label={t('usdt.amountLabel')}
+            label={t('amountLabel')}
             inputMode="numeric"
             autoComplete="off"
             enterKeyHint="done"
-            placeholder={t('usdt.amountPlaceholder')}
+            placeholder={t('amountPlaceholder')}
             value={text}
             onChange={(event) => changeAmount(event.target.value)}
-            hint={t('usdt.amountHint', { minimum })}
+            hint={t('amountHint', { minimum })}
             error={amountError(check, t, minimum)}
           />
 
           <section className={styles.block} aria-labelledby={exactTitleId}>
             <h3 id={exactTitleId} className={styles.blockTitle}>
-              {t('usdt.exactTitle')}
+              {t('exactTitle')}
             </h3>
             {exact ? (
               <>
@@ -89,49 +90,49 @@ export default function UsdtTopUpSheet() {
                     <span className={styles.unit}>USDT</span>
                   </output>
                   <Button variant="secondary" size="m" icon={<IconCopy size={20} />} onClick={() => copy('amount')}>
-                    {t('usdt.copyAmount')}
+                    {t('copyAmount')}
                   </Button>
                 </div>
                 <p className={styles.explain}>
-                  {t('usdt.exactExplain', { whole: exact.split('.')[0], tag })}
+                  {t('exactExplain', { whole: exact.split('.')[0], tag })}
                 </p>
                 {credit && (
                   <p className={styles.explain} data-testid="usdt-credit">
-                    {t('usdt.creditExplain', { exact, credited: format.price(credit.credited), rest: credit.uncreditedUsdt })}
+                    {t('creditExplain', { exact, credited: format.price(credit.credited), rest: credit.uncreditedUsdt })}
                   </p>
                 )}
               </>
             ) : (
-              <p className={styles.explain}>{t('usdt.exactEmpty', { tag })}</p>
+              <p className={styles.explain}>{t('exactEmpty', { tag })}</p>
             )}
           </section>
 
-          <Alert tone="warning" title={t('usdt.warningTitle')}>
-            {t('usdt.warning', { tag })}
+          <Alert tone="warning" title={t('warningTitle')}>
+            {t('warning', { tag })}
           </Alert>
 
           <section className={styles.block} aria-labelledby={addressTitleId}>
             <h3 id={addressTitleId} className={styles.blockTitle}>
-              {t('usdt.addressTitle')}
+              {t('addressTitle')}
             </h3>
             <div className={styles.qr}>
               <Suspense fallback={<Skeleton width={168} height={168} radius={12} />}>
-                <QrCode value={config.depositAddress} label={t('usdt.qrLabel')} />
+                <QrCode value={config.depositAddress} label={t('qrLabel')} />
               </Suspense>
             </div>
             <p className={styles.address} data-testid="usdt-deposit-address">
               {config.depositAddress}
             </p>
             <Button variant="secondary" fullWidth icon={<IconCopy size={20} />} onClick={() => copy('address')}>
-              {t('usdt.copyAddress')}
+              {t('copyAddress')}
             </Button>
           </section>
 
           <ul className={styles.facts}>
-            <li>{t('usdt.factNetwork')}</li>
-            <li>{t('usdt.factMinimum', { minimum })}</li>
-            <li>{t('usdt.factConfirmations', { count: config.confirmations })}</li>
-            <li>{t('usdt.factFee')}</li>
+            <li>{t('factNetwork')}</li>
+            <li>{t('factMinimum', { minimum })}</li>
+            <li>{t('factConfirmations', { count: config.confirmations })}</li>
+            <li>{t('factFee')}</li>
           </ul>
         </div>
       )}

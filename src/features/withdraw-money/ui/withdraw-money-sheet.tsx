@@ -41,11 +41,12 @@ import {
   withdrawClosed,
   withdrawSheetMounted,
 } from '../model/withdraw-money';
+import { withdrawMoneyTexts } from '../i18n/texts';
 import styles from './withdraw-money-sheet.module.css';
 
 /** Withdraw USDT (TRC20) to a saved address or RUB by SBP to the own phone: form → email code → sent. */
 export default function WithdrawMoneySheet() {
-  const { t } = useTranslation('wallet-actions');
+  const { t } = useTranslation([withdrawMoneyTexts.ns, 'wallet-actions']);
   const format = useFormatters();
   const mounted = useUnit(withdrawSheetMounted);
   // The first open may have come before this chunk: the model handles it now.
@@ -91,97 +92,97 @@ export default function WithdrawMoneySheet() {
   ]);
   const methodOptions = options ? options[method] : null;
   const failureText = failure
-    ? [t(failure.keys, { defaultValue: failure.defaultValue }), failure.availableAt ? t('withdraw.availableAt', { at: format.dateTime(failure.availableAt) }) : null].filter(Boolean).join(' ')
+    ? [t(failure.keys, { defaultValue: failure.defaultValue }), failure.availableAt ? t('availableAt', { at: format.dateTime(failure.availableAt) }) : null].filter(Boolean).join(' ')
     : null;
   const now = Date.now();
 
   const footer =
     step === 'form' ? (
       <PrimaryAction onClick={() => next()} loading={busy} disabled={block !== null || !methodOptions?.available}>
-        {t('withdraw.continue')}
+        {t('continue')}
       </PrimaryAction>
     ) : step === 'address' ? (
       <PrimaryAction onClick={() => submitAddress()} loading={busy}>
-        {t('withdraw.saveAddress')}
+        {t('saveAddress')}
       </PrimaryAction>
     ) : step === 'confirm' ? (
       <>
         <PrimaryAction onClick={() => confirm()} loading={busy} disabled={code.length !== 6}>
-          {total ? t('withdraw.confirmAmount', { amount: format.money(total) }) : t('withdraw.confirm')}
+          {total ? t('confirmAmount', { amount: format.money(total) }) : t('confirm')}
         </PrimaryAction>
         <PrimaryAction slot="secondary" variant="plain" onClick={() => back()} disabled={busy}>
-          {t('send.back')}
+          {t('wallet-actions:send.back')}
         </PrimaryAction>
       </>
     ) : (
-      <PrimaryAction onClick={() => close()}>{t('send.doneButton')}</PrimaryAction>
+      <PrimaryAction onClick={() => close()}>{t('wallet-actions:send.doneButton')}</PrimaryAction>
     );
 
   return (
-    <Sheet open={open} onClose={() => close()} closeOnBack={!busy} title={t('withdraw.title')} footer={footer}>
+    <Sheet open={open} onClose={() => close()} closeOnBack={!busy} title={t('title')} footer={footer}>
       <div className={styles.stack}>
-        <MoneyBlockNotice underVerification={{ text: t('send.underVerification') }} verificationFailed={{ text: t('send.verificationFailed') }} />
-        {options?.deviceHoldUntil && <Alert tone="warning">{t('withdraw.deviceHold', { at: format.dateTime(options.deviceHoldUntil) })}</Alert>}
+        <MoneyBlockNotice underVerification={{ text: t('wallet-actions:send.underVerification') }} verificationFailed={{ text: t('wallet-actions:send.verificationFailed') }} />
+        {options?.deviceHoldUntil && <Alert tone="warning">{t('deviceHold', { at: format.dateTime(options.deviceHoldUntil) })}</Alert>}
         {failureText && <Alert tone="danger">{failureText}</Alert>}
         {step === 'form' && (
           <>
             <SegmentedControl
-              label={t('withdraw.method')}
+              label={t('method')}
               options={[
-                { value: 'usdt', label: t('withdraw.usdt') },
-                { value: 'sbp', label: t('withdraw.sbp') },
+                { value: 'usdt', label: t('usdt') },
+                { value: 'sbp', label: t('sbp') },
               ]}
               value={method}
               onChange={(value) => changeMethod(value)}
             />
-            {methodOptions && !methodOptions.available && <Alert tone="info">{t('withdraw.unavailable')}</Alert>}
+            {methodOptions && !methodOptions.available && <Alert tone="info">{t('unavailable')}</Alert>}
             {method === 'usdt' && (
               <>
                 {addresses.length > 0 ? (
                   <Select
-                    label={t('withdraw.address')}
+                    label={t('address')}
                     name="withdrawAddress"
                     value={addressId ?? ''}
                     onChange={(event) => chooseAddress(event.target.value)}
                     options={addresses.map((a) => ({ value: a.id, label: `${a.label} · ${a.address.slice(0, 6)}…${a.address.slice(-4)}` }))}
                     hint={
                       address && new Date(address.usableFrom).getTime() > now
-                        ? t('withdraw.addressHeld', { at: format.dateTime(address.usableFrom) })
+                        ? t('addressHeld', { at: format.dateTime(address.usableFrom) })
                         : address?.address
                     }
                   />
                 ) : (
-                  <p>{t('withdraw.noAddresses')}</p>
+                  <p>{t('noAddresses')}</p>
                 )}
                 <Button variant="plain" size="m" onClick={() => openAdd()}>
-                  {t('withdraw.addAddress')}
+                  {t('addAddress')}
                 </Button>
               </>
             )}
             {method === 'sbp' && options && (
               <>
                 <Select
-                  label={t('withdraw.bank')}
+                  label={t('bank')}
                   name="withdrawBank"
                   value={bankId ?? ''}
-                  placeholder={t('withdraw.chooseBank')}
+                  placeholder={t('chooseBank')}
                   onChange={(event) => chooseBank(event.target.value)}
                   options={options.sbp.banks.map((bank) => ({ value: bank.id, label: bank.name }))}
-                  hint={t('withdraw.toPhone', { phone: options.sbp.phoneMasked })}
+                  hint={t('toPhone', { phone: options.sbp.phoneMasked })}
                 />
               </>
             )}
             {methodOptions && (
               <TextField
-                label={t('withdraw.amountLabel', { currency: methodOptions.min.currency })}
+                label={t('amountLabel', { currency: methodOptions.min.currency })}
                 name="withdrawAmount"
                 inputMode="decimal"
                 autoComplete="off"
                 value={amountText}
                 onChange={(event) => changeAmount(event.target.value)}
                 onKeyDown={(event) => event.key === 'Enter' && next()}
-                hint={t('withdraw.hint', { fee: format.money(methodOptions.fee), min: format.money(methodOptions.min), remaining: format.money(methodOptions.remaining) })}
-                error={problem ? t(`withdraw.problems.${problem}`, { min: format.money(methodOptions.min) }) : undefined}
+                hint={t('hint', { fee: format.money(methodOptions.fee), min: format.money(methodOptions.min), remaining: format.money(methodOptions.remaining) })}
+                error={problem ? t(`problems.${problem}`, { min: format.money(methodOptions.min) }) : undefined}
               />
             )}
           </>
@@ -189,17 +190,17 @@ export default function WithdrawMoneySheet() {
         {step === 'address' && (
           <>
             <TextField
-              label={t('withdraw.newAddress')}
+              label={t('newAddress')}
               name="newAddress"
               autoComplete="off"
               spellCheck={false}
               value={newAddress}
               onChange={(event) => changeNewAddress(event.target.value)}
-              error={newAddressInvalid ? t('withdraw.addressInvalid') : undefined}
-              hint={t('withdraw.newAddressHint')}
+              error={newAddressInvalid ? t('addressInvalid') : undefined}
+              hint={t('newAddressHint')}
             />
-            <TextField label={t('withdraw.label')} name="newLabel" maxLength={32} value={newLabel} onChange={(event) => changeNewLabel(event.target.value)} />
-            {(options?.holdHours ?? 24) > 0 && <Alert tone="info">{t('withdraw.newAddressHold', { hours: options?.holdHours ?? 24 })}</Alert>}
+            <TextField label={t('label')} name="newLabel" maxLength={32} value={newLabel} onChange={(event) => changeNewLabel(event.target.value)} />
+            {(options?.holdHours ?? 24) > 0 && <Alert tone="info">{t('newAddressHold', { hours: options?.holdHours ?? 24 })}</Alert>}
           </>
         )}
         {step === 'confirm' && amount && fee && total && (
@@ -208,22 +209,22 @@ export default function WithdrawMoneySheet() {
               rows={[
                 {
                   id: 'to',
-                  label: t('withdraw.to'),
+                  label: t('to'),
                   value: (
                     <span data-testid="withdraw-to">
                       {method === 'usdt' ? `${address?.label} · ${address?.address}` : `${options?.sbp.banks.find((bank) => bank.id === bankId)?.name} · ${options?.sbp.phoneMasked}`}
                     </span>
                   ),
                 },
-                { id: 'amount', label: t('withdraw.receives'), value: format.money(amount) },
-                { id: 'fee', label: method === 'usdt' ? t('withdraw.networkFee') : t('withdraw.fee'), value: format.money(fee) },
-                { id: 'total', label: t('withdraw.total'), value: format.money(total), total: true },
+                { id: 'amount', label: t('receives'), value: format.money(amount) },
+                { id: 'fee', label: method === 'usdt' ? t('networkFee') : t('fee'), value: format.money(fee) },
+                { id: 'total', label: t('total'), value: format.money(total), total: true },
               ]}
             />
-            {methodOptions && amount.amount > methodOptions.approvalAbove.amount && <Alert tone="info">{t('withdraw.approvalNotice')}</Alert>}
-            <p className={styles.lead}>{t('withdraw.codeLead')}</p>
+            {methodOptions && amount.amount > methodOptions.approvalAbove.amount && <Alert tone="info">{t('approvalNotice')}</Alert>}
+            <p className={styles.lead}>{t('codeLead')}</p>
             <TextField
-              label={t('withdraw.code')}
+              label={t('code')}
               name="withdrawCode"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -233,13 +234,13 @@ export default function WithdrawMoneySheet() {
               onKeyDown={(event) => event.key === 'Enter' && confirm()}
             />
             <Button variant="plain" size="m" onClick={() => resend()} disabled={busy}>
-              {t('withdraw.resend')}
+              {t('resend')}
             </Button>
           </>
         )}
         {step === 'done' && result && (
           <div role="status" data-testid="withdraw-done">
-            <p className={styles.lead}>{t(result.status === 'awaitingApproval' ? 'withdraw.doneApproval' : 'withdraw.done', { amount: format.money(result.amount) })}</p>
+            <p className={styles.lead}>{t(result.status === 'awaitingApproval' ? 'doneApproval' : 'done', { amount: format.money(result.amount) })}</p>
           </div>
         )}
       </div>

@@ -90,7 +90,7 @@ export const $values = createStore<ProfileValues>(EMPTY)
 const $original = createStore<ProfileValues>(EMPTY).on(editOpened, (_, user) => valuesOf(user));
 export const $fieldErrors = createStore<ProfileErrors>({}).reset(editOpened, editClosed);
 export const $saveError = createStore<ErrorMessage | null>(null)
-  .on(updateProfileMutation.finished.failure, (_, { error }) => toErrorMessage(error, 'account:profile.saveFailed'))
+  .on(updateProfileMutation.finished.failure, (_, { error }) => toErrorMessage(error, 'profile:edit.saveFailed'))
   .reset(editOpened, editClosed, formSubmitted);
 export const $saving = updateProfileMutation.$pending;
 
@@ -125,6 +125,6 @@ update(meQuery, {
 });
 
 const savedToastFx = createEffect(() => {
-  void notify.success(i18n.t('account:profile.saved'));
+  void notify.success(i18n.t('profile:edit.saved'));
 });
 sample({ clock: updateProfileMutation.finished.success, target: savedToastFx });

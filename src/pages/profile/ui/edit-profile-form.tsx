@@ -7,7 +7,7 @@ import styles from './edit-profile-form.module.css';
 
 /** The Profile edit form (names, phone): a button that opens it, then the form in place. */
 export function EditProfileForm({ user }: { user: UserProfile }) {
-  const { t } = useTranslation(['account', 'auth']);
+  const { t } = useTranslation(['profile', 'auth']);
   const [editing, values, errors, saveError, saving] = useUnit([$editing, $values, $fieldErrors, $saveError, $saving]);
   const [open, close, change, submit] = useUnit([editOpened, editClosed, fieldChanged, formSubmitted]);
   const field = (name: ProfileField) => ({
@@ -21,25 +21,25 @@ export function EditProfileForm({ user }: { user: UserProfile }) {
       <Section>
         <div className={styles.form}>
           <Button variant="secondary" fullWidth onClick={() => open(user)}>
-            {t('account:profile.edit')}
+            {t('profile:edit.edit')}
           </Button>
         </div>
       </Section>
     );
   }
   return (
-    <Section title={t('account:profile.title')} footer={t('account:profile.footer')}>
-      <FormStack className={styles.form} onSubmit={submit} aria-label={t('account:profile.title')}>
+    <Section title={t('profile:edit.title')} footer={t('profile:edit.footer')}>
+      <FormStack className={styles.form} onSubmit={submit} aria-label={t('profile:edit.title')}>
         <TextField {...field('firstName')} label={t('auth:fields.firstName')} autoComplete="given-name" maxLength={64} />
         <TextField {...field('lastName')} label={t('auth:fields.lastName')} autoComplete="family-name" maxLength={64} />
         <TextField {...field('phoneNumber')} label={t('auth:fields.phoneNumber')} hint={t('auth:fields.phoneHint')} type="tel" inputMode="tel" autoComplete="tel" />
         {saveError && <Alert tone="danger">{t(saveError.keys, { defaultValue: saveError.defaultValue })}</Alert>}
         <div className={styles.actions}>
           <Button type="submit" loading={saving} fullWidth>
-            {t('account:profile.save')}
+            {t('profile:edit.save')}
           </Button>
           <Button variant="plain" fullWidth onClick={close} disabled={saving}>
-            {t('account:profile.cancel')}
+            {t('profile:edit.cancel')}
           </Button>
         </div>
       </FormStack>

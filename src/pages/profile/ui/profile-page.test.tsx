@@ -35,7 +35,7 @@ beforeEach(async () => {
   tokenStorage.save({ accessToken: 'access', refreshToken: 'refresh' });
   await allSettled(apiDataReset, { scope: fork() });
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await loadNamespaces(['profile', 'referral', 'errors', 'account', 'auth']); // the route's namespaces (src/app/router/screens.ts)
+  await loadNamespaces(['profile', 'referral', 'errors', 'auth']); // the route's namespaces (src/app/router/screens.ts)
   server.on('GET', '/api/config', () => 'hang');
 });
 afterEach(() => {
@@ -65,6 +65,9 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('link', { name: 'Details' }).getAttribute('href')).toBe('/verification');
     expect(screen.getByText('AB12CD34')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy code' })).toBeTruthy();
+    // The account actions are slices of their own, with their own words (features/change-email, delete-account).
+    expect(screen.getByRole('button', { name: 'Change email' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete account' })).toBeTruthy();
   });
 
   test('"Failed to get user" with a retry when the profile cannot load', async () => {

@@ -1,7 +1,9 @@
 import { useUnit } from 'effector-react';
 import { Link } from 'react-router-dom';
 import { $user, $userError, $userState, UserAvatar, userRequested } from '@/entities/user';
+import { ChangeEmail } from '@/features/change-email';
 import { CopyPromoCodeButton } from '@/features/copy-promo-code';
+import { DeleteAccount } from '@/features/delete-account';
 import { ShareReferralButton } from '@/features/share-referral';
 import { routePaths } from '@/shared/config';
 import type { UserProfile, VerificationStatus } from '@/shared/contract';
@@ -9,8 +11,6 @@ import { useFormatters, useTranslation } from '@/shared/i18n';
 import { usePageLifecycle } from '@/shared/lib';
 import { Badge, ErrorState, Page, Section, Skeleton, type BadgeTone } from '@/shared/ui';
 import { profilePage } from '../model/profile-page';
-import { ChangeEmail } from './change-email';
-import { DeleteAccount } from './delete-account';
 import { EditProfileForm } from './edit-profile-form';
 import styles from './profile-page.module.css';
 

@@ -2,6 +2,7 @@ import { useUnit } from 'effector-react';
 import { ActivityUnreadBadge } from '@/entities/activity';
 import { AppLockSettings, preloadAppLockSettings } from '@/features/app-lock';
 import { LanguageSwitcher } from '@/features/change-language';
+import { SessionsSection } from '@/features/end-sessions';
 import { NotificationSettingsSection } from '@/features/notification-settings';
 import { SignOutButton } from '@/features/sign-out';
 import { routePaths } from '@/shared/config';
@@ -20,7 +21,6 @@ import {
   supportTelegramOpened,
 } from '../model/settings';
 import { FaqList } from './faq-list';
-import { SessionsSection } from './sessions-section';
 import styles from './settings-page.module.css';
 
 // The app-lock section is a chunk of its own (not part of a page's start): fetched now, with this page's code, so the
@@ -115,7 +115,7 @@ function AboutApp() {
 }
 
 function LegalSection() {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('settings');
   return (
     <Section>
       <List>

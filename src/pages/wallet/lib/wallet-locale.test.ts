@@ -11,7 +11,7 @@ import { CommissionReason, SbpPaymentStatus, USDT_HOLD_REASONS, WalletTransactio
 type Json = Record<string, any>;
 const read = (lang: string, ns: string): Json =>
   JSON.parse(readFileSync(resolve(process.cwd(), `src/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'));
-/** The screen's texts (`wallet`) and those of its sheets and payment pages (`wallet-actions`, loaded with them). */
+/** The screen's texts (`wallet`) and the words its sheets and payment pages share (`wallet-actions`, loaded with them). */
 const load = (lang: string): Json => ({ ...read(lang, 'wallet'), ...read(lang, 'wallet-actions') });
 
 describe.each(['en', 'ru'])('wallet.json + wallet-actions.json (%s)', (lang) => {
@@ -33,25 +33,8 @@ describe.each(['en', 'ru'])('wallet.json + wallet-actions.json (%s)', (lang) => 
     for (const code of WALLET_FAILURE_CODES) expect(w.failureReasons[code], code).toEqual(expect.any(String));
   });
 
-  it('has every amount message the checks can produce', () => {
-    for (const reason of ['invalid', 'negative', 'tooManyDecimals', 'tooLarge', 'notWhole', 'belowMinimum']) expect(w.usdt.amountErrors[reason], reason).toBeTruthy();
-    for (const reason of ['empty', 'invalid', 'negative', 'tooManyDecimals', 'tooLarge', 'zero', 'belowMinimum', 'aboveMaximum']) expect(w.sbp.amountErrors[reason], reason).toBeTruthy();
-    for (const reason of ['notPositive', 'insufficient', 'belowMinimum', 'invalid', 'tooManyDecimals', 'tooLarge']) expect(w.exchange.errors[reason], reason).toBeTruthy();
-  });
-
   it('uses the language\'s plural forms', () => {
     const forms = lang === 'ru' ? ['one', 'few', 'many', 'other'] : ['one', 'other'];
-    for (const form of forms) {
-      expect(w.payment[`redirectIn_${form}`], form).toContain('{{seconds}}');
-      expect(w.usdt[`factConfirmations_${form}`], form).toContain('{{count}}');
-    }
-  });
-
-  it('keeps the SPEC §5 messages (verbatim in English)', () => {
-    if (lang !== 'en') return;
-    expect(w.exchange.errors.notPositive).toBe('Amount must be greater than 0');
-    expect(w.exchange.errors.insufficient).toBe('Insufficient funds for this exchange');
-    expect(w.exchange.rateUnavailable).toBe('Rate unavailable');
-    expect(w.usdt.warning).toContain('A USDT top-up requires your unique ID {{tag}} appended to the amount as decimals. Otherwise the transfer may not be credited.');
+    for (const form of forms) expect(w.payment[`redirectIn_${form}`], form).toContain('{{seconds}}');
   });
 });

@@ -42,8 +42,8 @@ const show = (kind: Kind) => (message: ReactNode, options?: NotifyOptions): Prom
  * SPEC §2: the five toast kinds. Each call resolves to the toast id; pass `{ id }` to replace a toast
  * (e.g. turn a loading toast into a success one).
  *
- *   const id = await notify.loading(t('wallet-actions:exchange.pending'));
- *   notify.success(t('wallet-actions:exchange.done'), { id });
+ *   const id = await notify.loading(t('exchange-currency:pending'));
+ *   notify.success(t('exchange-currency:done'), { id });
  */
 export const notify = {
   loading: show('loading'),

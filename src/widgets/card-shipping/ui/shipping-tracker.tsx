@@ -5,6 +5,7 @@ import { SHIPMENT_STAGES, type CardDelivery, type ShipmentStage } from '@/shared
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { cn } from '@/shared/lib';
 import { Section } from '@/shared/ui';
+import { cardShippingTexts } from '../i18n/texts';
 import styles from './shipping-tracker.module.css';
 
 const timeOf = (delivery: CardDelivery, stage: ShipmentStage): string | null =>
@@ -12,14 +13,14 @@ const timeOf = (delivery: CardDelivery, stage: ShipmentStage): string | null =>
 
 /** A physical card's way to its owner, as the issuer reports it, and where it goes. */
 export function ShippingTracker() {
-  const { t } = useTranslation('card-controls');
+  const { t } = useTranslation(cardShippingTexts.ns);
   const format = useFormatters();
   const delivery = useUnit($cardDelivery);
   if (!delivery) return null;
   const reached = SHIPMENT_STAGES.indexOf(delivery.stage);
   return (
-    <Section title={t('shipping.title')} data-testid="card-shipping">
-      <ol className={styles.steps} aria-label={t('shipping.title')}>
+    <Section title={t('title')} data-testid="card-shipping">
+      <ol className={styles.steps} aria-label={t('title')}>
         {SHIPMENT_STAGES.map((stage, index) => {
           const done = index <= reached;
           const at = timeOf(delivery, stage);
@@ -29,13 +30,13 @@ export function ShippingTracker() {
                 {done && <Check />}
               </span>
               <span>
-                <span className={cn(styles.name, !done && styles.pendingName)}>{t(`shipping.stage.${stage}`)}</span>
+                <span className={cn(styles.name, !done && styles.pendingName)}>{t(`stage.${stage}`)}</span>
                 <span className={styles.time}>
                   {done && at
                     ? format.dateTime(at)
                     : stage === 'delivered' && delivery.expectedAt
-                      ? t('shipping.expected', { date: format.date(delivery.expectedAt, { day: 'numeric', month: 'long' }) })
-                      : t(`shipping.pending.${stage}`)}
+                      ? t('expected', { date: format.date(delivery.expectedAt, { day: 'numeric', month: 'long' }) })
+                      : t(`pending.${stage}`)}
                 </span>
               </span>
             </li>
@@ -45,19 +46,19 @@ export function ShippingTracker() {
       {delivery.tracking && (
         <dl className={styles.tracking} data-testid="card-tracking">
           <div>
-            <dt>{t('shipping.carrier')}</dt>
+            <dt>{t('carrier')}</dt>
             <dd>{delivery.tracking.carrier}</dd>
           </div>
           <div>
-            <dt>{t('shipping.trackingNumber')}</dt>
+            <dt>{t('trackingNumber')}</dt>
             <dd className={styles.trackingNumber}>{delivery.tracking.number}</dd>
           </div>
           {delivery.tracking.url && (
             <div>
-              <dt className={styles.visuallyHidden}>{t('shipping.track')}</dt>
+              <dt className={styles.visuallyHidden}>{t('track')}</dt>
               <dd>
                 <a href={delivery.tracking.url} target="_blank" rel="noopener noreferrer">
-                  {t('shipping.track')}
+                  {t('track')}
                 </a>
               </dd>
             </div>
@@ -65,7 +66,7 @@ export function ShippingTracker() {
         </dl>
       )}
       <address className={styles.address}>
-        <span className={styles.addressLabel}>{t('shipping.address')}</span>
+        <span className={styles.addressLabel}>{t('address')}</span>
         {addressLines(delivery.address, format.lang).map((line) => (
           <span key={line} style={{ display: 'block' }}>
             {line}

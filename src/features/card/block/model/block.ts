@@ -11,6 +11,7 @@ import { CardBlockReason, cardsBlock, type Card } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
+import { cardBlockTexts } from '../i18n/texts';
 
 const blockMutation = createIdempotentMutation(cardsBlock);
 
@@ -45,9 +46,9 @@ sample({
 
 const blockedFx = createEffect(() => {
   haptic.notification('warning');
-  void notify.success(i18n.t('card-lifecycle:block.accepted'), { description: i18n.t('card-lifecycle:block.acceptedText') });
+  void notify.success(i18n.t(`${cardBlockTexts.ns}:accepted`), { description: i18n.t(`${cardBlockTexts.ns}:acceptedText`) });
 });
 sample({ clock: blockMutation.finished.success, fn: ({ result }) => result, target: cardChanged });
 sample({ clock: blockMutation.finished.success, target: [blockedFx, blockDismissed] });
-sample({ clock: blockMutation.finished.failure, fn: ({ error }) => ({ message: 'card-lifecycle:failures.block', error }), target: showCardFailureFx });
+sample({ clock: blockMutation.finished.failure, fn: ({ error }) => ({ message: `${cardBlockTexts.ns}:failed`, error }), target: showCardFailureFx });
 sample({ clock: blockMutation.finished.failure, target: blockDismissed });

@@ -13,22 +13,23 @@ import {
   blockRequested,
   reasonChanged,
 } from '../model/block';
+import { cardBlockTexts } from '../i18n/texts';
 import styles from './block-card.module.css';
 
 /** "Lost or stolen?" (the card panel shows it while the card may be blocked). */
 export function BlockCardButton({ card, className }: { card: Card; className?: string }) {
-  const { t } = useTranslation('card-lifecycle');
+  const { t } = useTranslation([cardBlockTexts.ns, 'card-lifecycle']);
   const request = useUnit(blockRequested);
   return (
     <Button variant="plain" size="m" className={className} onClick={() => request(card)}>
-      {t('block.button')}
+      {t('button')}
     </Button>
   );
 }
 
 /** The confirmation: a reason, and the words that it cannot be undone (freeze is the temporary switch). */
 export function BlockCardSheet() {
-  const { t } = useTranslation('card-lifecycle');
+  const { t } = useTranslation([cardBlockTexts.ns, 'card-lifecycle']);
   const [card, reason, missing, pending, confirm, dismiss, change] = useUnit([
     $blockCard,
     $reason,
@@ -42,14 +43,14 @@ export function BlockCardSheet() {
     <Sheet
       open={card !== null}
       onClose={() => dismiss()}
-      title={t('block.title')}
+      title={t('title')}
       footer={
         <div className={styles.actions}>
           <Button fullWidth variant="destructive" loading={pending} onClick={() => confirm()}>
-            {t('block.confirm')}
+            {t('confirm')}
           </Button>
           <Button fullWidth variant="plain" disabled={pending} onClick={() => dismiss()}>
-            {t('cancel')}
+            {t('card-lifecycle:cancel')}
           </Button>
         </div>
       }
@@ -57,18 +58,18 @@ export function BlockCardSheet() {
       {card && (
         <div className={styles.body}>
           <Select
-            label={t('block.reasonLabel')}
-            placeholder={t('block.reasonPlaceholder')}
+            label={t('reasonLabel')}
+            placeholder={t('reasonPlaceholder')}
             name="blockReason"
             value={reason ?? ''}
             onChange={(event) => change(event.target.value as CardBlockReason)}
-            options={BLOCK_REASONS.map((value) => ({ value, label: t(`block.reasons.${value}`) }))}
-            error={missing ? t('block.reasonRequired') : undefined}
+            options={BLOCK_REASONS.map((value) => ({ value, label: t(`reasons.${value}`) }))}
+            error={missing ? t('reasonRequired') : undefined}
           />
-          <Alert tone="warning" title={t('irreversible')}>
-            {t('block.warning')}
+          <Alert tone="warning" title={t('card-lifecycle:irreversible')}>
+            {t('warning')}
           </Alert>
-          <p className={styles.hint}>{t('block.freezeInstead')}</p>
+          <p className={styles.hint}>{t('freezeInstead')}</p>
         </div>
       )}
     </Sheet>

@@ -7,6 +7,7 @@ import { apiDataReset } from '@/shared/api';
 import { fail, ok } from '@/shared/api/index.testing';
 import type { CardStatus } from '@/shared/contract';
 import { i18n, initI18n } from '@/shared/i18n';
+import { cardCloseTexts } from '../i18n/texts';
 
 const toasts = vi.hoisted(() => ({ error: [] as Array<[unknown, unknown]>, success: [] as unknown[] }));
 vi.mock('@/shared/ui', async (importOriginal) => {
@@ -32,7 +33,7 @@ let status: CardStatus = 'active';
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['cards', 'errors', 'card-lifecycle']);
+  await i18n.loadNamespaces(['cards', 'errors', 'card-lifecycle', cardCloseTexts.ns]);
 });
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });

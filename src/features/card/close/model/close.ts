@@ -11,6 +11,7 @@ import { cardsClose, type Card } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
+import { cardCloseTexts } from '../i18n/texts';
 
 const closeMutation = createIdempotentMutation(cardsClose);
 
@@ -37,11 +38,11 @@ sample({
 
 const announceFx = createEffect(() => {
   haptic.notification('success');
-  void notify.success(i18n.t('card-lifecycle:close.accepted'), { description: i18n.t('card-lifecycle:close.acceptedText') });
+  void notify.success(i18n.t(`${cardCloseTexts.ns}:accepted`), { description: i18n.t(`${cardCloseTexts.ns}:acceptedText`) });
 });
 sample({ clock: closeMutation.finished.success, fn: ({ result }) => result, target: cardChanged });
 sample({ clock: closeMutation.finished.success, target: [announceFx, closeDismissed] });
-sample({ clock: closeMutation.finished.failure, fn: ({ error }) => ({ message: 'card-lifecycle:failures.close', error }), target: showCardFailureFx });
+sample({ clock: closeMutation.finished.failure, fn: ({ error }) => ({ message: `${cardCloseTexts.ns}:failed`, error }), target: showCardFailureFx });
 sample({ clock: closeMutation.finished.failure, target: closeDismissed });
 
 // Closed or blocked for good: the balance is back in the wallet; the wallet shows it on its next look.

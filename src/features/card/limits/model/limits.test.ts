@@ -6,6 +6,7 @@ import { apiDataReset } from '@/shared/api';
 import { ok } from '@/shared/api/index.testing';
 import type { CardLimits } from '@/shared/contract';
 import { i18n, initI18n } from '@/shared/i18n';
+import { cardLimitsTexts } from '../i18n/texts';
 
 const toasts = vi.hoisted(() => ({ success: [] as unknown[] }));
 vi.mock('@/shared/ui', async (importOriginal) => {
@@ -29,7 +30,7 @@ const limitsOf = (perPurchase: number | null, monthly: number | null, spent = 0)
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['cards', 'errors', 'card-controls']);
+  await i18n.loadNamespaces(['cards', 'errors', cardLimitsTexts.ns]);
 });
 beforeEach(async () => {
   toasts.success.length = 0;

@@ -11,6 +11,7 @@ import { i18n } from '@/shared/i18n';
 import { CURRENCY_DIGITS, minorToDecimal, parseAmountInput } from '@/shared/money';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
+import { cardLimitsTexts } from '../i18n/texts';
 
 const limitsQuery = createApiQuery(cardsLimits);
 const setLimitsMutation = createApiMutation(cardsSetLimits);
@@ -100,11 +101,11 @@ sample({ clock: setLimitsMutation.finished.success, fn: ({ params }) => ({ param
 const savedFx = createEffect((limits: CardLimits) => {
   haptic.notification('success');
   const cleared = limits.perPurchase === null && limits.monthly === null;
-  void notify.success(i18n.t(cleared ? 'card-controls:limits.clearedToast' : 'card-controls:limits.savedToast'));
+  void notify.success(i18n.t(cleared ? `${cardLimitsTexts.ns}:clearedToast` : `${cardLimitsTexts.ns}:savedToast`));
 });
 sample({ clock: setLimitsMutation.finished.success, fn: ({ result }) => result, target: savedFx });
 const failedFx = createEffect(() => {
   haptic.notification('error');
-  void notify.error(i18n.t('card-controls:limits.saveFailed'));
+  void notify.error(i18n.t(`${cardLimitsTexts.ns}:saveFailed`));
 });
 sample({ clock: setLimitsMutation.finished.failure, target: failedFx });

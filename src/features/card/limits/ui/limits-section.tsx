@@ -16,29 +16,30 @@ import {
   monthlyChanged,
   perPurchaseChanged,
 } from '../model/limits';
+import { cardLimitsTexts } from '../i18n/texts';
 import { meterValues } from '../lib/meter';
 import styles from './limits-section.module.css';
 
 /** The card's spending limits, what was spent this month, and "Set limits" (a sheet). */
 export function LimitsSection() {
-  const { t } = useTranslation('card-controls');
+  const { t } = useTranslation(cardLimitsTexts.ns);
   const format = useFormatters();
   const [limits, open] = useUnit([$limits, limitsEditOpened]);
   if (!limits) return null;
-  const noLimit = t('limits.none');
+  const noLimit = t('none');
   const monthly = limits.monthly;
   const meter = monthly ? meterValues(limits.spentThisMonth, monthly, format.amountsHidden) : null;
   const share = meter?.share ?? 0;
   const renews = format.date(limits.monthEndsAt, { day: 'numeric', month: 'long', timeZone: 'UTC' });
   return (
-    <Section title={t('limits.title')} footer={t('limits.footer')} data-testid="card-limits">
+    <Section title={t('title')} footer={t('footer')} data-testid="card-limits">
       <div className={styles.rows}>
         <div className={styles.row}>
-          <span className={styles.label}>{t('limits.perPurchase')}</span>
+          <span className={styles.label}>{t('perPurchase')}</span>
           <span className={styles.value}>{limits.perPurchase ? format.price(limits.perPurchase) : noLimit}</span>
         </div>
         <div className={styles.row}>
-          <span className={styles.label}>{t('limits.monthly')}</span>
+          <span className={styles.label}>{t('monthly')}</span>
           <span className={styles.value}>{monthly ? format.price(monthly) : noLimit}</span>
         </div>
         {monthly && meter && (
@@ -48,22 +49,22 @@ export function LimitsSection() {
             aria-valuemin={0}
             aria-valuemax={meter.max}
             aria-valuenow={meter.now}
-            aria-label={t('limits.spentOf', { spent: format.money(limits.spentThisMonth), limit: format.money(monthly) })}
+            aria-label={t('spentOf', { spent: format.money(limits.spentThisMonth), limit: format.money(monthly) })}
           >
             <div className={cn(styles.meterFill, share >= 1 && styles.meterFull)} style={{ width: `${share * 100}%` }} />
           </div>
         )}
         <p className={styles.note}>
           {monthly
-            ? t('limits.spentOf', { spent: format.money(limits.spentThisMonth), limit: format.money(monthly) })
-            : t('limits.spent', { spent: format.money(limits.spentThisMonth) })}{' '}
-          {t('limits.renews', { date: renews })}
+            ? t('spentOf', { spent: format.money(limits.spentThisMonth), limit: format.money(monthly) })
+            : t('spent', { spent: format.money(limits.spentThisMonth) })}{' '}
+          {t('renews', { date: renews })}
         </p>
       </div>
       {limits.editable && (
         <div className={styles.edit}>
           <Button variant="secondary" size="m" fullWidth onClick={() => open()}>
-            {t('limits.edit')}
+            {t('edit')}
           </Button>
         </div>
       )}
@@ -73,7 +74,7 @@ export function LimitsSection() {
 }
 
 function LimitsSheet() {
-  const { t } = useTranslation('card-controls');
+  const { t } = useTranslation(cardLimitsTexts.ns);
   const [open, limits, perPurchase, monthly, errors, saving] = useUnit([$editOpen, $limits, $perPurchaseInput, $monthlyInput, $limitErrors, $saving]);
   const [close, save, clear, onPerPurchase, onMonthly] = useUnit([limitsEditClosed, limitsSaved, limitsCleared, perPurchaseChanged, monthlyChanged]);
   if (!limits) return null;
@@ -83,15 +84,15 @@ function LimitsSheet() {
     <Sheet
       open={open}
       onClose={() => close()}
-      title={t('limits.sheetTitle')}
+      title={t('sheetTitle')}
       footer={
         <div className={styles.actions}>
           <Button fullWidth onClick={() => save()} loading={saving}>
-            {t('limits.save')}
+            {t('save')}
           </Button>
           {hasAny && (
             <Button fullWidth variant="plain" onClick={() => clear()} disabled={saving}>
-              {t('limits.clear')}
+              {t('clear')}
             </Button>
           )}
         </div>
@@ -105,24 +106,24 @@ function LimitsSheet() {
         }}
       >
         <TextField
-          label={t('limits.perPurchaseLabel', { currency })}
+          label={t('perPurchaseLabel', { currency })}
           inputMode="decimal"
           autoComplete="off"
           name="perPurchase"
           value={perPurchase}
           onChange={(event) => onPerPurchase(event.target.value)}
-          hint={t('limits.emptyHint')}
-          error={errors.perPurchase ? t(`limits.problem.${errors.perPurchase}`) : undefined}
+          hint={t('emptyHint')}
+          error={errors.perPurchase ? t(`problem.${errors.perPurchase}`) : undefined}
         />
         <TextField
-          label={t('limits.monthlyLabel', { currency })}
+          label={t('monthlyLabel', { currency })}
           inputMode="decimal"
           autoComplete="off"
           name="monthly"
           value={monthly}
           onChange={(event) => onMonthly(event.target.value)}
-          hint={t('limits.monthlyHint')}
-          error={errors.monthly ? t(`limits.problem.${errors.monthly}`) : undefined}
+          hint={t('monthlyHint')}
+          error={errors.monthly ? t(`problem.${errors.monthly}`) : undefined}
         />
       </form>
     </Sheet>

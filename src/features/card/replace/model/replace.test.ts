@@ -4,6 +4,7 @@ import { cardChanged } from '@/entities/card';
 import { makeCard, useCardsFakeApi } from '@/entities/card/index.testing';
 import { ok } from '@/shared/api/index.testing';
 import { i18n, initI18n } from '@/shared/i18n';
+import { cardReplaceTexts } from '../i18n/texts';
 
 const toasts = vi.hoisted(() => ({ success: [] as unknown[] }));
 vi.mock('@/shared/ui', async (importOriginal) => {
@@ -16,7 +17,7 @@ const { canReplace, replaceRequested } = await import('./replace');
 const server = useCardsFakeApi();
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['cards', 'errors', 'card-lifecycle']);
+  await i18n.loadNamespaces(['cards', 'errors', 'card-lifecycle', cardReplaceTexts.ns]);
 });
 
 describe('replacement', () => {

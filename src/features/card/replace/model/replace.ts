@@ -12,6 +12,7 @@ import { i18n } from '@/shared/i18n';
 import { navigateFx } from '@/shared/lib';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
+import { cardReplaceTexts } from '../i18n/texts';
 
 const replaceMutation = createIdempotentMutation(cardsReplace);
 
@@ -28,8 +29,8 @@ sample({
 });
 const replacedFx = createEffect(() => {
   haptic.notification('success');
-  void notify.success(i18n.t('card-lifecycle:replace.accepted'), { description: i18n.t('card-lifecycle:replace.acceptedText') });
+  void notify.success(i18n.t(`${cardReplaceTexts.ns}:accepted`), { description: i18n.t(`${cardReplaceTexts.ns}:acceptedText`) });
 });
 sample({ clock: replaceMutation.finished.success, target: replacedFx });
 sample({ clock: replaceMutation.finished.success, fn: ({ result }) => ({ to: routePaths.card(result.id), replace: true }), target: navigateFx });
-sample({ clock: replaceMutation.finished.failure, fn: ({ error }) => ({ message: 'card-lifecycle:failures.replace', error }), target: showCardFailureFx });
+sample({ clock: replaceMutation.finished.failure, fn: ({ error }) => ({ message: `${cardReplaceTexts.ns}:failed`, error }), target: showCardFailureFx });

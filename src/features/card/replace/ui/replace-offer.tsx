@@ -2,23 +2,24 @@ import { useUnit } from 'effector-react';
 import type { Card } from '@/shared/contract';
 import { useTranslation } from '@/shared/i18n';
 import { Alert, Button } from '@/shared/ui';
+import { cardReplaceTexts } from '../i18n/texts';
 import { $replacePending, replaceRequested } from '../model/replace';
 
 /** A blocked card without a replacement yet: order one on the same product. */
 export function ReplaceCardOffer({ card }: { card: Card }) {
-  const { t } = useTranslation('card-lifecycle');
+  const { t } = useTranslation(cardReplaceTexts.ns);
   const [pending, replace] = useUnit([$replacePending, replaceRequested]);
   return (
     <Alert
       tone="info"
-      title={t('replace.title')}
+      title={t('title')}
       action={
         <Button size="m" loading={pending} onClick={() => replace(card)}>
-          {t('replace.button')}
+          {t('button')}
         </Button>
       }
     >
-      {t('replace.text', { product: card.productName })}
+      {t('text', { product: card.productName })}
     </Alert>
   );
 }

@@ -7,6 +7,7 @@ import { walletFixture } from '@/entities/wallet/index.testing';
 import { apiDataReset } from '@/shared/api';
 import { fail, ok } from '@/shared/api/index.testing';
 import { i18n, initI18n } from '@/shared/i18n';
+import { cardWithdrawTexts } from '../i18n/texts';
 
 const toasts = vi.hoisted(() => ({ error: [] as Array<[unknown, unknown]>, success: [] as unknown[] }));
 vi.mock('@/shared/ui', async (importOriginal) => {
@@ -35,7 +36,7 @@ const answer = (amount: number) => ({
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['cards', 'errors', 'card-lifecycle']);
+  await i18n.loadNamespaces(['cards', 'errors', 'card-lifecycle', cardWithdrawTexts.ns]);
 });
 beforeEach(async () => {
   toasts.error.length = 0;

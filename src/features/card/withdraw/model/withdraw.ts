@@ -14,6 +14,7 @@ import { createAmountSheet, guardClosing, type AmountSheetStep } from '@/shared/
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { amountToInputText, parseAmountInput } from '@/shared/money';
+import { cardWithdrawTexts } from '../i18n/texts';
 
 const withdrawMutation = createIdempotentMutation(cardsWithdraw);
 
@@ -84,7 +85,7 @@ export const $submitting = withdrawMutation.$pending;
 
 const announceFx = createEffect((amount: Money) => {
   haptic.notification('success');
-  void notify.success(i18n.t('card-lifecycle:withdraw.done'), { description: i18n.t('card-lifecycle:withdraw.doneText') });
+  void notify.success(i18n.t(`${cardWithdrawTexts.ns}:done`), { description: i18n.t(`${cardWithdrawTexts.ns}:doneText`) });
   return amount;
 });
 sample({ clock: withdrawMutation.finished.success, fn: ({ result }) => result.card, target: cardChanged });
@@ -92,7 +93,7 @@ sample({ clock: withdrawMutation.finished.success, fn: ({ result }) => result.ca
 sample({ clock: withdrawMutation.finished.success, target: walletRefetchRequested });
 sample({ clock: withdrawMutation.finished.success, fn: ({ result }) => result.withdrawal.amount, target: announceFx });
 sample({ clock: withdrawMutation.finished.success, target: withdrawClosed });
-sample({ clock: withdrawMutation.finished.failure, fn: ({ error }) => ({ message: 'card-lifecycle:failures.withdraw', error }), target: showCardFailureFx });
+sample({ clock: withdrawMutation.finished.failure, fn: ({ error }) => ({ message: `${cardWithdrawTexts.ns}:failed`, error }), target: showCardFailureFx });
 
 // Refused for the account's state (an operator decided since the profile was read): the screen explains it at once.
 refreshOnAccountRefusal(withdrawMutation);

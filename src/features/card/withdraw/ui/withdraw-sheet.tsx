@@ -20,22 +20,23 @@ import {
   withdrawOpened,
   withdrawReviewed,
 } from '../model/withdraw';
+import { cardWithdrawTexts } from '../i18n/texts';
 
 /** "To wallet", when the card allows it and holds money. */
 export function WithdrawButton({ card, className }: { card: Card; className?: string }) {
-  const { t } = useTranslation('card-lifecycle');
+  const { t } = useTranslation(cardWithdrawTexts.ns);
   const open = useUnit(withdrawOpened);
   if (!canWithdraw(card)) return null;
   return (
     <Button variant="secondary" size="m" className={className} onClick={() => open(card)}>
-      {t('withdraw.button')}
+      {t('button')}
     </Button>
   );
 }
 
 /** Amount (at most the card balance) → confirmation → the money is in the wallet. */
 export function WithdrawSheet() {
-  const { t } = useTranslation(['card-lifecycle', 'cards']);
+  const { t } = useTranslation([cardWithdrawTexts.ns, 'cards']);
   const format = useFormatters();
   const [step, card, input, amount, error, submitting, block] = useUnit([$step, $withdrawCard, $amountInput, $amount, $amountError, $submitting, $withdrawBlock]);
   const [close, change, all, review, edit, confirm] = useUnit([withdrawClosed, amountChanged, allRequested, withdrawReviewed, withdrawEdited, withdrawConfirmed]);
@@ -45,7 +46,7 @@ export function WithdrawSheet() {
   const footer = (
     <AmountSheetFooter
       step={step}
-      labels={{ continue: t('withdraw.continue'), confirm: t('withdraw.confirm'), back: t('withdraw.back') }}
+      labels={{ continue: t('continue'), confirm: t('confirm'), back: t('back') }}
       onContinue={() => review()}
       onConfirm={() => confirm()}
       onBack={() => edit()}
@@ -55,7 +56,7 @@ export function WithdrawSheet() {
   );
 
   return (
-    <Sheet open={step !== 'closed'} onClose={() => close()} title={t('withdraw.title')} footer={footer}>
+    <Sheet open={step !== 'closed'} onClose={() => close()} title={t('title')} footer={footer}>
       {step === 'amount' && (
         <SheetStack>
           <MoneyBlockNotice
@@ -63,26 +64,26 @@ export function WithdrawSheet() {
             verificationFailed={{ text: t('cards:codes.ACCOUNT_VERIFICATION_FAILED') }}
           />
           <AmountField
-            label={t('withdraw.amountLabel', { currency: card.currency })}
+            label={t('amountLabel', { currency: card.currency })}
             name="withdrawAmount"
             value={input}
             onChange={change}
             onSubmit={review}
-            hint={t('withdraw.available', { amount: available })}
-            error={error ? t(`withdraw.problems.${error}`, { amount: available }) : undefined}
+            hint={t('available', { amount: available })}
+            error={error ? t(`problems.${error}`, { amount: available }) : undefined}
           />
           <Button variant="plain" size="m" onClick={() => all()}>
-            {t('withdraw.all', { amount: available })}
+            {t('all', { amount: available })}
           </Button>
         </SheetStack>
       )}
       {step === 'confirm' && amount && (
         <SheetStack>
-          <SheetLead>{t('withdraw.confirmText', { card: card.maskedNumber ?? card.productName })}</SheetLead>
+          <SheetLead>{t('confirmText', { card: card.maskedNumber ?? card.productName })}</SheetLead>
           <SummaryList
             rows={[
-              { id: 'amount', label: t('withdraw.toWallet'), value: format.price(amount), total: true },
-              { id: 'fee', label: t('withdraw.fee'), value: format.price({ amount: 0, currency: card.currency }) },
+              { id: 'amount', label: t('toWallet'), value: format.price(amount), total: true },
+              { id: 'fee', label: t('fee'), value: format.price({ amount: 0, currency: card.currency }) },
             ]}
           />
         </SheetStack>

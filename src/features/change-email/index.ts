@@ -1,0 +1,1 @@
+export { ChangeEmail } from './ui/change-email';

@@ -1,0 +1,68 @@
+/**
+ * The app's words as e2e tests read them, by namespace: a shared one (src/shared/i18n/locales/<lang>/<ns>.json) or one
+ * a slice declares with defineTexts (its i18n/locales/<lang>.json, beside the texts.ts naming it; docs/frontend.md "i18n").
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { ROOT } from './server';
+
+type Lang = 'en' | 'ru';
+type Json = Record<string, any>;
+
+let sliceDirs: Map<string, string> | undefined;
+
+/** Namespace → the folder of the slice's texts.ts that declares it. */
+function sliceTextsDirs(): Map<string, string> {
+  if (sliceDirs) return sliceDirs;
+  sliceDirs = new Map();
+  const src = resolve(ROOT, 'src');
+  for (const file of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('texts.ts')) continue;
+    const path = join(src, file);
+    for (const match of readFileSync(path, 'utf8').matchAll(/defineTexts\(\s*'([^']+)'/g)) sliceDirs.set(match[1]!, dirname(path));
+  }
+  return sliceDirs;
+}
+
+export function appTexts(lang: Lang, ns: string): Json {
+  const shared = resolve(ROOT, `src/shared/i18n/locales/${lang}/${ns}.json`);
+  if (existsSync(shared)) return JSON.parse(readFileSync(shared, 'utf8'));
+  const dir = sliceTextsDirs().get(ns);
+  if (!dir) throw new Error(`No translations "${ns}": neither src/shared/i18n/locales/${lang}/${ns}.json nor a slice's defineTexts('${ns}')`);
+  return JSON.parse(readFileSync(join(dir, 'locales', `${lang}.json`), 'utf8'));
+}
+
+/**
+ * The wallet screen's words (`wallet`), the words its sheets and payment pages share (`wallet-actions`) and each sheet's
+ * own (its slice's), under the sheet's name: `usdt`, `exchange`, `sbp`, `send` (with the words the money sheets share), `request`, `link`, `withdraw`.
+ */
+export const walletTexts = (lang: Lang): Json => ({
+  ...appTexts(lang, 'wallet'),
+  ...appTexts(lang, 'wallet-actions'),
+  usdt: appTexts(lang, 'topup-usdt'),
+  exchange: appTexts(lang, 'exchange-currency'),
+  sbp: appTexts(lang, 'topup-sbp'),
+  send: { ...appTexts(lang, 'wallet-actions').send, ...appTexts(lang, 'send-money') },
+  request: appTexts(lang, 'request-money'),
+  link: appTexts(lang, 'request-money').link,
+  withdraw: appTexts(lang, 'withdraw-money'),
+});
+
+/** The card lifecycle's shared words (`card-lifecycle`) and each card action's own, under the action's name. */
+export const cardLifecycleTexts = (lang: Lang): Json => {
+  const shared = appTexts(lang, 'card-lifecycle');
+  return {
+    ...shared,
+    close: appTexts(lang, 'card-close'),
+    block: appTexts(lang, 'card-block'),
+    replace: { ...shared.replace, ...appTexts(lang, 'card-replace') },
+    withdraw: appTexts(lang, 'card-withdraw'),
+  };
+};
+
+/** The card controls' shared words (`card-controls`: the delivery address) and the limits' and shipping tracker's own. */
+export const cardControlsTexts = (lang: Lang): Json => ({
+  ...appTexts(lang, 'card-controls'),
+  limits: appTexts(lang, 'card-limits'),
+  shipping: appTexts(lang, 'card-shipping'),
+});
