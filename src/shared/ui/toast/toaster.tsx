@@ -2,6 +2,7 @@ import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
 import { toastConfig } from '@/shared/config';
+import { LIGHT_RICH_TOAST_COLORS } from './toast-colors';
 
 const px = (value: number) => `${value}px`;
 const inset = (base: number, side: 'bottom' | 'right' | 'left') => `calc(${px(base)} + var(--safe-${side}, 0px))`;
@@ -44,7 +45,7 @@ export default function AppToaster() {
       gap={toastConfig.gapPx}
       theme={theme}
       containerAriaLabel={t('toasts')}
-      style={{ '--width': px(toastConfig.widthPx) } as CSSProperties}
+      style={{ '--width': px(toastConfig.widthPx), ...(theme === 'light' ? LIGHT_RICH_TOAST_COLORS : {}) } as CSSProperties}
       offset={{
         bottom: bottomInset(toastConfig.offsetPx),
         right: inset(toastConfig.offsetPx, 'right'),
