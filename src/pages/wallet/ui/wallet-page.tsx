@@ -16,7 +16,11 @@ import styles from './wallet-page.module.css';
  * competes with the balances' first frame (issue #34).
  */
 const VerificationBanner = lazy(() => import('@/entities/user').then((m) => ({ default: m.VerificationBanner })));
-/** The wallet actions' sheets (./wallet-sheets): a chunk fetched as the page renders, not part of its first screen. */
+/**
+ * The wallet actions' sheets (./wallet-sheets): a chunk asked for once the first screen has painted, like the banner:
+ * fetched as the page renders it rode on the Wallet's first screen and its budget (a sheet opened before, by a deep
+ * link, opens as its chunk arrives: lazySheetOpened).
+ */
 const WalletSheets = lazy(() => import('./wallet-sheets'));
 
 /** SPEC §2 /wallet: balances, recent transactions, USDT and SBP top-ups, currency exchange. */
@@ -56,9 +60,11 @@ export function WalletPage() {
       )}
       <WalletBalance />
       <TransactionHistory />
-      <Suspense fallback={null}>
-        <WalletSheets />
-      </Suspense>
+      {afterFirstScreen && (
+        <Suspense fallback={null}>
+          <WalletSheets />
+        </Suspense>
+      )}
     </Page>
   );
 }
