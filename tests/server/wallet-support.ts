@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { appJobRegistry, runDueJobs } from '../../server/jobs';
+import { appJobRegistry, listJobs, runDueJobs } from '../../server/jobs';
 import { createTestApp, signUp, type TestApp } from './harness';
 
 export interface TestUser {
@@ -48,6 +48,7 @@ export const useTwoVerifiedUsers = (receive: (world: TwoUserWorld) => void): voi
     for (let round = 0; round < 5 && (await runJobs(app)) > 0; round++) {
       await app.db.query(`UPDATE jobs SET run_at = clock_timestamp() WHERE status = 'queued'`);
     }
+    expect((await listJobs(app.db, { status: 'queued' })).map((job) => job.kind)).toEqual([]);
     receive({ t: app, ann, bob });
   });
   afterAll(() => app?.close());
