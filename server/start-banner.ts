@@ -15,7 +15,7 @@ export const startBanner = (
   if (config.sandbox) {
     lines.push(
       'Sandbox on: no real mail, money or cards. Sign-in codes go to the sandbox mailbox:',
-      `  the sandbox panel ${url}/api/dev/panel (mailbox, bot outbox, TRON, SBP, issuer, code limit), or`,
+      `  the sandbox panel ${url}/api/dev/panel (mailbox, bot outbox, TRON, SBP, withdrawals, issuer, code limit), or`,
       `  curl -H 'X-Sandbox-Token: ${config.sandboxToken}' '${url}/api/dev/mailbox?email=you@example.com'`,
       `Sandbox token (X-Sandbox-Token): ${config.sandboxToken}${env.SANDBOX_TOKEN ? '' : ' (random for this run; set SANDBOX_TOKEN to keep one)'}`,
     );
