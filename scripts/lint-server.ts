@@ -43,13 +43,6 @@ const CLIENT_ONLY_PACKAGES = [
   'sonner',
   'qrcode.react',
 ];
-/**
- * Files outside a module that may import its inner files. server/modules/module.ts declares what every module receives
- * (ModuleDeps: the token service, the operator sessions, the rate provider type); importing those modules' index.ts
- * would make a type cycle (every index.ts imports defineModule from module.ts).
- */
-const PUBLIC_API_EXEMPT = ['modules/module.ts'];
-
 export interface Violation {
   rule: 'server/sandbox-from-composition' | 'server/shared-kernel-only' | 'server/public-api';
   file: string;
@@ -118,7 +111,7 @@ export const lintServer = (root: string): Violation[] => {
         continue;
       }
       const targetOwner = ownerOf(target);
-      if (targetOwner && targetOwner.owner !== fromOwner && targetOwner.inner !== 'index' && !PUBLIC_API_EXEMPT.includes(from)) {
+      if (targetOwner && targetOwner.owner !== fromOwner && targetOwner.inner !== 'index') {
         add('server/public-api', `reaches into ${targetOwner.owner} past its index.ts (${specifier}); import '${targetOwner.owner}' and export what you need there`);
       }
     }

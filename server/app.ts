@@ -95,7 +95,7 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
     authenticateOperator: (token: string) => operatorSessions.authenticate(token),
   } satisfies HttpContext);
 
-  const settings = loadModuleSettings(config);
+  const settings = loadModuleSettings(config, { tokens, operatorSessions });
 
   trackRequests(app.server);
   registerUrlLimits(app);
@@ -117,7 +117,7 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
 
   await registerApiDocs(app);
   const { adapters, sandbox } = resolveAdapters(app, { db, clock, config, given, monitor });
-  await registerModules(app, { db, clock, config, adapters, tokens, operatorSessions, monitor }, settings, modules);
+  await registerModules(app, { db, clock, config, adapters, monitor }, settings, modules);
   if (sandbox) await registerSandboxRoutes(app, sandbox, { db, clock, config, adapters });
   await extraRoutes?.(app);
 

@@ -30,7 +30,7 @@ export type { Adapters, ModuleDeps, MountedModule } from './module';
 
 export const serverModules = (settings: ModuleSettings): MountedModule[] => [
   mount(healthModule),
-  mount(authModule),
+  mount(authModule, settings.auth),
   mount(usersModule),
   mount(accountModule),
   mount(configModule, settings.wallet),
@@ -45,7 +45,7 @@ export const serverModules = (settings: ModuleSettings): MountedModule[] => [
   mount(appLockModule),
   mount(transfersModule),
   mount(withdrawalsModule),
-  mount(opsModule),
+  mount(opsModule, settings.ops),
   mount(kycModule),
   mount(clientErrorsModule),
 ];

@@ -10,13 +10,11 @@ import type { SbpAcquirer, SbpPayouts } from '../adapters/sbp';
 import type { TronDepositSource, TronSender } from '../adapters/tron';
 import type { BotAdapter } from '../adapters/telegram-bot';
 import type { KycProvider } from '../adapters/kyc';
-import type { RateProvider } from './exchange/rate-provider';
+import type { RateProvider } from '../adapters/rates';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import type { Monitor } from '../monitor';
-import type { TokenService } from './auth/tokens';
-import type { OperatorSessions } from './ops/operators/sessions';
 
 /**
  * Outside integrations, as chosen by the configuration (server/outside-world.ts, docs/adapters.md); a module falls back
@@ -44,10 +42,6 @@ export interface ModuleDeps {
   clock: Clock;
   config: Config;
   adapters: Adapters;
-  /** Access tokens: also the app's bearer check (server/http/context.ts). */
-  tokens: TokenService;
-  /** Operator sessions: also the app's operator check (server/http/context.ts `authenticateOperator`). */
-  operatorSessions: OperatorSessions;
   /** Outside input refused, watchers' last successful polls: logged, counted, shown by /api/ready (server/monitor.ts). */
   monitor: Monitor;
 }

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
 import { decimalOf, formatDecimal, MID_SCALE } from '@/shared/money';
-import { RateProviderUnavailableError, type RateProvider } from '../modules/exchange';
+import { RateProviderUnavailableError, type RateProvider } from '../adapters/rates';
 import { readSandboxSetting, writeSandboxSetting } from './settings';
 
 export interface SandboxRateState {

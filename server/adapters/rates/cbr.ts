@@ -13,7 +13,8 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { MID_SCALE } from '@/shared/money';
-import { refuseRate, RateProviderUnavailableError, type RateBounds, type RateProvider } from '../../modules/exchange';
+import { refuseRate, type RateBounds } from './bounds';
+import { RateProviderUnavailableError, type RateProvider } from './provider';
 import { outsideFetch } from '../outside-http';
 
 const SOURCE = 'cbr';

@@ -1,2 +1,7 @@
-/** Exchange-rate providers (RATES_PROVIDER): the Central Bank of Russia's daily rate; the sandbox is in modules/exchange. */
+/**
+ * Exchange-rate providers (RATES_PROVIDER): what a provider is, what a rate from outside must satisfy, and the Central
+ * Bank of Russia's daily rate; the sandbox's is server/sandbox/rates.ts.
+ */
+export { RateProviderUnavailableError, UnconfiguredRateProvider, type RateProvider } from './provider';
+export { refuseRate, type RateBounds } from './bounds';
 export { CbrRateProvider, parseCbrDaily } from './cbr';

@@ -10,6 +10,7 @@ import type { AuthDeps } from './service/shared';
 import { loginWithTelegram, verifyCode } from './service/sign-in';
 import { register } from './service/sign-up';
 import { TelegramInitData } from './telegram';
+import type { TokenService } from './tokens';
 
 export { TokenService } from './tokens';
 export { allSessions, endAllSessions, endOtherSessions, endSession, listSessions } from './sessions';
@@ -20,10 +21,15 @@ export { emailChangeCodeMail, emailChangedMail, withdrawalCodeMail } from './mai
 export { deriveKey, sha256Base64Url } from './secrets';
 export { summarizeUserAgent } from './device';
 
+export interface AuthSettings {
+  /** Access tokens and sessions: made by buildApp(), whose bearer check (server/http/context.ts) uses them too. */
+  tokens: TokenService;
+}
+
 /** The module's plugin: its dependencies, and every auth endpoint bound to its use case, one line each. */
-export const authModule = defineModule({
+export const authModule = defineModule<AuthSettings>({
   name: 'auth',
-  register: (app, { db, clock, config, adapters, tokens }) => {
+  register: (app, { db, clock, config, adapters }, { tokens }) => {
     // Always chosen by server/outside-world.ts (SMTP, or the sandbox mailbox outside production).
     const mail = adapters.mail;
     if (!mail) throw new Error('auth module: no mail adapter (server/outside-world.ts resolves one)');

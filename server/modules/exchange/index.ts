@@ -8,15 +8,13 @@ import { routesWith } from '../../http/route';
 import type { WalletSettings } from '../config';
 import { systemShardsOnce } from '../ledger';
 import { defineModule, type ModuleDeps } from '../module';
-import { UnconfiguredRateProvider } from './rate-provider';
+import { UnconfiguredRateProvider } from '../../adapters/rates';
 import { exchangeCurrency } from './service/exchange';
 import { currentRates } from './service/rates';
 import type { ExchangeDeps } from './service/shared';
 
 export { exchangeCurrency } from './service/exchange';
 export { retireQuotes } from './service/rates';
-export { RateProviderUnavailableError, type RateProvider } from './rate-provider';
-export { refuseRate, type RateBounds } from './rate-bounds';
 
 declare module 'fastify' {
   interface FastifyInstance {

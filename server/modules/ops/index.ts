@@ -45,6 +45,7 @@ import { routesWith } from '../../http/route';
 import { appJobRegistry } from '../../jobs';
 import { SBP_LATE_CALLBACK_GRACE_SECONDS } from '../account';
 import { deriveKey, EmailCodeService } from '../auth';
+import type { OperatorSessions } from './operators/sessions';
 import { defineModule, type ModuleDeps } from '../module';
 import { approveAdjustment, listAdjustments, proposeAdjustment, rejectAdjustment } from './adjustments';
 import { listReconciliations, RECONCILE_JOB, runReconciliation, runReconciliationNow } from './reconciliation';
@@ -118,7 +119,12 @@ const registerOpsRoutes = (app: FastifyInstance, deps: OpsDeps): void => {
   bind(opsReconciliationRun, runReconciliationNow);
 };
 
-const registerOps = (app: FastifyInstance, { db, clock, config, adapters, operatorSessions }: ModuleDeps): void => {
+export interface OpsSettings {
+  /** Operator sessions: made by buildApp(), whose operator check (server/http/context.ts) uses them too. */
+  sessions: OperatorSessions;
+}
+
+const registerOps = (app: FastifyInstance, { db, clock, config, adapters }: ModuleDeps, { sessions }: OpsSettings): void => {
   const depositAddress = config.wallet.usdt.depositAddress;
   // The daily reconciliation (enqueued once a day by every process's housekeeping, server/maintenance.ts).
   appJobRegistry(app).register(RECONCILE_JOB, async () => void (await runReconciliation({ db, clock, adapters, depositAddress }, null)));
@@ -127,7 +133,7 @@ const registerOps = (app: FastifyInstance, { db, clock, config, adapters, operat
     clock,
     codes: new EmailCodeService(db, clock, config.jwtSecret),
     mail: adapters.mail,
-    sessions: operatorSessions,
+    sessions,
     totpKey: deriveKey(config.jwtSecret, 'operator-totp'),
     secureCookies: config.publicOrigin.startsWith('https:'),
     adapters,
@@ -138,4 +144,4 @@ const registerOps = (app: FastifyInstance, { db, clock, config, adapters, operat
   });
 };
 
-export const opsModule = defineModule({ name: 'ops', register: registerOps });
+export const opsModule = defineModule<OpsSettings>({ name: 'ops', register: registerOps });

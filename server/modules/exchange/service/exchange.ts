@@ -27,7 +27,7 @@ import {
 } from '../../ledger';
 import type { WalletSettings } from '../../config';
 import { expectedRate, oldestMarketAt, QUOTE_COLUMNS, rateUnavailable, rememberQuote, type ExchangeDeps, type QuoteRow } from './shared';
-import type { RateProvider } from '../rate-provider';
+import type { RateProvider } from '../../../adapters/rates';
 
 const INSUFFICIENT_FUNDS_FOR_EXCHANGE = 'Insufficient funds for this exchange';
 

@@ -5,8 +5,7 @@ import { ratesFromMid } from '@/shared/money';
 import { addSeconds, type Clock } from '../../../clock';
 import type { Db } from '../../../db/db';
 import type { RequestContext } from '../../../http/route';
-import { refuseRate } from '../rate-bounds';
-import { RateProviderUnavailableError } from '../rate-provider';
+import { refuseRate, RateProviderUnavailableError } from '../../../adapters/rates';
 import { oldestMarketAt, QUOTE_COLUMNS, rateUnavailable, rememberQuote, toExchangeRate, type ExchangeDeps, type QuoteRow } from './shared';
 
 const PAIRS: ReadonlyArray<{ from: Currency; to: Currency; key: 'USD_RUB' | 'RUB_USD' }> = [

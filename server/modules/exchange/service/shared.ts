@@ -6,8 +6,7 @@ import type { Db } from '../../../db/db';
 import { catalogError } from '../../../http/errors';
 import type { Monitor } from '../../../monitor';
 import type { WalletSettings } from '../../config';
-import type { RateBounds } from '../rate-bounds';
-import type { RateProvider } from '../rate-provider';
+import type { RateBounds, RateProvider } from '../../../adapters/rates';
 
 export interface ExchangeDeps {
   db: Db;
