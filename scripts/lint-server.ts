@@ -24,9 +24,10 @@ const SHARED_KERNEL = ['shared/contract', 'shared/money'];
  * Files of src/ outside the kernel that server code may read, each with its reason. The words for the server's reason
  * codes (a declined purchase, a failed top-up) are said by the app and by the bot: one text per reason, both languages.
  * The names of transactions, their statuses and the details' labels are said by the app and by the statements and
- * receipts (server/modules/statements): one wording of each, both languages.
+ * receipts (server/modules/statements): one wording of each, both languages. The invitation (`invitation`) is shared by
+ * the app (Telegram's share sheet) and prepared by the bot (its inline message): one wording.
  */
-const SHARED_DATA = [/^shared\/i18n\/locales\/(en|ru)\/(errors|wallet|cards|transaction-details|notifications|referral)\.json$/];
+const SHARED_DATA = [/^shared\/i18n\/locales\/(en|ru)\/(errors|wallet|cards|transaction-details|notifications|invitation)\.json$/];
 /** Packages only the app uses: server code importing one has reached for client code. */
 const CLIENT_ONLY_PACKAGES = [
   'react',

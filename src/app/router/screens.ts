@@ -63,10 +63,10 @@ export const screens: readonly ScreenRoute[] = [
   { path: routePaths.cardIssue, layout: 'protected', load: () => import('@/pages/card-issue').then((m) => m.CardIssuePage), namespaces: ['cards', 'errors'] },
   // Optional id: without one the screen says "Please select a card product" (SPEC §5).
   { path: '/card-issue/detail/:productId?', layout: 'protected', load: () => import('@/pages/card-issue-detail').then((m) => m.CardIssueDetailPage), namespaces: ['cards', 'errors', 'card-controls'] },
-  { path: routePaths.referral, layout: 'protected', load: () => import('@/pages/referral').then((m) => m.ReferralPage), namespaces: ['referral', 'errors'] },
+  { path: routePaths.referral, layout: 'protected', load: () => import('@/pages/referral').then((m) => m.ReferralPage), namespaces: ['errors'] },
   { path: routePaths.activity, layout: 'protected', load: () => import('@/pages/activity').then((m) => m.ActivityPage), namespaces: ['notifications', 'errors'] },
   // SPEC §2 implies a profile screen without a path: /profile (docs/notifications.md "Referral & settings (client)").
-  { path: '/profile', layout: 'protected', load: () => import('@/pages/profile').then((m) => m.ProfilePage), namespaces: ['profile', 'referral', 'errors', 'auth'] },
+  { path: '/profile', layout: 'protected', load: () => import('@/pages/profile').then((m) => m.ProfilePage), namespaces: ['profile', 'errors', 'auth'] },
   { path: routePaths.wallet, layout: 'app', load: () => import('@/pages/wallet').then((m) => m.WalletPage), namespaces: ['wallet'] },
   { path: routePaths.paymentSuccess, layout: 'protected', load: () => import('@/pages/payment-success').then((m) => m.PaymentSuccessPage), namespaces: ['wallet-actions', 'wallet', 'errors'] },
   { path: routePaths.paymentFailed, layout: 'protected', load: () => import('@/pages/payment-failed').then((m) => m.PaymentFailedPage), namespaces: ['wallet-actions', 'errors'] },

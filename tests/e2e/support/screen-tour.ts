@@ -17,11 +17,13 @@ import { appTexts, walletTexts } from './texts';
 export type TourLang = 'en' | 'ru';
 type Json = Record<string, any>;
 
-const NAMESPACES = ['welcome', 'auth', 'wallet', 'cards', 'settings', 'faq', 'profile', 'referral', 'notifications', 'common'] as const;
+const NAMESPACES = ['welcome', 'auth', 'wallet', 'cards', 'settings', 'faq', 'profile', 'notifications', 'common'] as const;
 const texts = (lang: TourLang) => ({
   ...(Object.fromEntries(NAMESPACES.map((ns) => [ns, appTexts(lang, ns)])) as Record<(typeof NAMESPACES)[number], Json>),
   /** The wallet's sheets and payment pages (support/texts.ts). */
   sheets: walletTexts(lang),
+  /** The referral screen's share button (its slice's words). */
+  shareReferral: appTexts(lang, 'share-referral'),
 });
 
 /** Who walks the tour and what they own (amounts in minor units unless said otherwise). */
@@ -220,7 +222,7 @@ async function screenTour(options: ScreenTourOptions): Promise<string[]> {
     await check('profile', page.getByText(user.email));
     await go('/referral');
     // Ready once the invite-link settings arrived (the share button is disabled until then).
-    await check('referral', page.locator('button:enabled', { hasText: T.referral.share.copyLink }));
+    await check('referral', page.locator('button:enabled', { hasText: T.shareReferral.copyLink }));
     await go('/activity');
     await check('activity', page.getByRole('list', { name: T.notifications.activity.title }).getByText(T.notifications.activity.unread).first());
     await go('/verification');
