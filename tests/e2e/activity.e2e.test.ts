@@ -12,16 +12,14 @@
 import type { Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { describe, expect } from 'vitest';
-import enNotifications from '../../src/shared/i18n/locales/en/notifications.json';
 import enSettings from '../../src/shared/i18n/locales/en/settings.json';
-import ruNotifications from '../../src/shared/i18n/locales/ru/notifications.json';
 import ruSettings from '../../src/shared/i18n/locales/ru/settings.json';
 import { BOT_TOKEN, linkedUser } from './support/bot-outbox';
 import { api, fundUsdt, hidden, openSignedIn, saveScreenshot, sandboxTokenHeaders, setVerification, signUpViaApi, test, visible, appTexts, walletTexts } from './support';
 
 const LANGS = [
-  { lang: 'en', locale: 'en-US', n: enNotifications, bot: appTexts('en', 'notification-settings'), settings: enSettings, referral: appTexts('en', 'share-referral'), w: walletTexts('en'), credited: /^Top-up credited: \$20\.\d\d \(USDT\)\.$/ },
-  { lang: 'ru', locale: 'ru-RU', n: ruNotifications, bot: appTexts('ru', 'notification-settings'), settings: ruSettings, referral: appTexts('ru', 'share-referral'), w: walletTexts('ru'), credited: /^Пополнение зачислено: 20,\d\d\u00a0\$ \(USDT\)\.$/ },
+  { lang: 'en', locale: 'en-US', n: { ...appTexts('en', 'activity-page'), ...appTexts('en', 'activity') }, bot: appTexts('en', 'notification-settings'), settings: enSettings, referral: appTexts('en', 'share-referral'), w: walletTexts('en'), credited: /^Top-up credited: \$20\.\d\d \(USDT\)\.$/ },
+  { lang: 'ru', locale: 'ru-RU', n: { ...appTexts('ru', 'activity-page'), ...appTexts('ru', 'activity') }, bot: appTexts('ru', 'notification-settings'), settings: ruSettings, referral: appTexts('ru', 'share-referral'), w: walletTexts('ru'), credited: /^Пополнение зачислено: 20,\d\d\u00a0\$ \(USDT\)\.$/ },
 ] as const;
 
 const mockCalls = (page: Page, method: string) =>
@@ -40,10 +38,10 @@ describe.each(LANGS)('issue #35 in the app ($lang)', (l) => {
     await saveScreenshot(page, `activity-settings-${l.lang}`);
 
     await row.click();
-    await visible(page.getByRole('heading', { name: l.n.activity.title }));
-    const entry = page.getByRole('list', { name: l.n.activity.title }).getByRole('listitem').first();
+    await visible(page.getByRole('heading', { name: l.n.title }));
+    const entry = page.getByRole('list', { name: l.n.title }).getByRole('listitem').first();
     await visible(entry);
-    expect(await entry.textContent()).toContain(l.n.activity.unread);
+    expect(await entry.textContent()).toContain(l.n.unread);
     const sentence = await entry.locator('span').filter({ hasText: /USDT/ }).last().textContent();
     expect(sentence).toMatch(l.credited);
     await saveScreenshot(page, `activity-list-${l.lang}`);
