@@ -27,7 +27,7 @@ const SHARED_KERNEL = ['shared/contract', 'shared/money'];
  * receipts (server/modules/statements): one wording of each, both languages. The invitation (`invitation`) is shared by
  * the app (Telegram's share sheet) and prepared by the bot (its inline message): one wording.
  */
-const SHARED_DATA = [/^shared\/i18n\/locales\/(en|ru)\/(errors|wallet|cards|transaction-details|notifications|invitation)\.json$/];
+const SHARED_DATA = [/^shared\/i18n\/locales\/(en|ru)\/(errors|wallet|transactions|notifications|invitation)\.json$/];
 /** Packages only the app uses: server code importing one has reached for client code. */
 const CLIENT_ONLY_PACKAGES = [
   'react',

@@ -59,7 +59,7 @@ export const screens: readonly ScreenRoute[] = [
   { path: routePaths.settings, layout: 'app', load: () => import('@/pages/settings').then((m) => m.SettingsPage), namespaces: ['settings', 'faq', 'auth', 'errors', 'app-lock'] },
   { path: routePaths.cards, layout: 'app', load: () => import('@/pages/cards').then((m) => m.CardsPage), namespaces: ['cards', 'errors', 'card-lifecycle'] },
   { path: routePaths.cardsArchive, layout: 'protected', load: () => import('@/pages/cards-archive').then((m) => m.CardsArchivePage), namespaces: ['cards', 'errors', 'card-lifecycle'] },
-  { path: '/cards/:cardId', layout: 'protected', load: () => import('@/pages/card-detail').then((m) => m.CardDetailPage), namespaces: ['cards', 'errors', 'platform', 'card-controls', 'card-lifecycle', 'history'] },
+  { path: '/cards/:cardId', layout: 'protected', load: () => import('@/pages/card-detail').then((m) => m.CardDetailPage), namespaces: ['cards', 'transactions', 'errors', 'platform', 'card-controls', 'card-lifecycle', 'history'] },
   { path: routePaths.cardIssue, layout: 'protected', load: () => import('@/pages/card-issue').then((m) => m.CardIssuePage), namespaces: ['cards', 'errors'] },
   // Optional id: without one the screen says "Please select a card product" (SPEC §5).
   { path: '/card-issue/detail/:productId?', layout: 'protected', load: () => import('@/pages/card-issue-detail').then((m) => m.CardIssueDetailPage), namespaces: ['cards', 'errors', 'card-controls'] },

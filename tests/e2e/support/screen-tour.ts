@@ -12,16 +12,18 @@ import { randomUUID } from 'node:crypto';
 import type { Dialog, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { api, fundUsdt, hidden, issueCardViaApi, openSignedIn, setVerification, signUpViaApi, visible, type ApiUser } from './api';
-import { appTexts, walletTexts } from './texts';
+import { appTexts, cardTexts, walletTexts } from './texts';
 
 export type TourLang = 'en' | 'ru';
 type Json = Record<string, any>;
 
-const NAMESPACES = ['welcome', 'auth', 'wallet', 'cards', 'settings', 'faq', 'profile', 'common'] as const;
+const NAMESPACES = ['welcome', 'auth', 'wallet', 'settings', 'faq', 'profile', 'common'] as const;
 const texts = (lang: TourLang) => ({
   ...(Object.fromEntries(NAMESPACES.map((ns) => [ns, appTexts(lang, ns)])) as Record<(typeof NAMESPACES)[number], Json>),
   /** The wallet's sheets and payment pages (support/texts.ts). */
   sheets: walletTexts(lang),
+  /** The card screens' words (their slices' and the shared `transactions`, support/texts.ts). */
+  cards: cardTexts(lang),
   /** The referral screen's share button (its slice's words). */
   shareReferral: appTexts(lang, 'share-referral'),
   /** The activity centre's words and an entry's (their slices'). */

@@ -66,3 +66,32 @@ export const cardControlsTexts = (lang: Lang): Json => ({
   limits: appTexts(lang, 'card-limits'),
   shipping: appTexts(lang, 'card-shipping'),
 });
+
+const deepMerge = (target: Json, source: Json): Json => {
+  const merged: Json = { ...target };
+  for (const [key, value] of Object.entries(source)) {
+    merged[key] = value && typeof value === 'object' && merged[key] && typeof merged[key] === 'object' ? deepMerge(merged[key], value) : value;
+  }
+  return merged;
+};
+
+/**
+ * The transaction details sheet's words as it looks them up: its own (`transaction-details`), the labels a receipt prints
+ * too (`transactions`, shared with the server: card transactions' and purchases' names, statuses, ids, amounts) and why a
+ * deposit is held (`hold`, the transaction entity's).
+ */
+export const detailsTexts = (lang: Lang): Json => deepMerge(deepMerge(appTexts(lang, 'transactions'), appTexts(lang, 'transaction-details')), appTexts(lang, 'transaction'));
+
+/**
+ * The card screens' words in one object, each part under the name it had in the former `cards` namespace (its slices'
+ * own now, docs/frontend.md "i18n"): what the card history says comes from the shared `transactions` (`transaction`
+ * for a card transaction's name and status, `trade` for a purchase's).
+ */
+export const cardTexts = (lang: Lang): Json => {
+  const transactions = appTexts(lang, 'transactions');
+  return {
+    ...appTexts(lang, 'cards'),
+    transaction: transactions.cardTransaction,
+    trade: transactions.trade,
+  };
+};
