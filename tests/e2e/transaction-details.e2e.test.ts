@@ -14,7 +14,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { formatRate } from '../../src/entities/exchange-rate/lib/format-rate';
 import { formatMoney } from '../../src/shared/money';
-import { api, detailsTexts, fundUsdt, hidden, issueCardViaApi, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible } from './support';
+import { api, detailsTexts, fundUsdt, hidden, issueCardViaApi, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible, cardTexts } from './support';
 
 type Lang = 'en' | 'ru';
 type Json = Record<string, any>;
@@ -22,7 +22,7 @@ const locale = (lang: Lang, ns: string): Json => JSON.parse(readFileSync(resolve
 const texts = (lang: Lang) => ({
   d: detailsTexts(lang),
   w: locale(lang, 'wallet'),
-  c: locale(lang, 'cards'),
+  c: cardTexts(lang),
   e: locale(lang, 'errors'),
 });
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));

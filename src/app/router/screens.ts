@@ -60,9 +60,9 @@ export const screens: readonly ScreenRoute[] = [
   { path: routePaths.cards, layout: 'app', load: () => import('@/pages/cards').then((m) => m.CardsPage), namespaces: ['cards', 'errors', 'card-lifecycle'] },
   { path: routePaths.cardsArchive, layout: 'protected', load: () => import('@/pages/cards-archive').then((m) => m.CardsArchivePage), namespaces: ['cards', 'errors', 'card-lifecycle'] },
   { path: '/cards/:cardId', layout: 'protected', load: () => import('@/pages/card-detail').then((m) => m.CardDetailPage), namespaces: ['cards', 'transactions', 'errors', 'platform', 'card-controls', 'card-lifecycle', 'history'] },
-  { path: routePaths.cardIssue, layout: 'protected', load: () => import('@/pages/card-issue').then((m) => m.CardIssuePage), namespaces: ['cards', 'errors'] },
+  { path: routePaths.cardIssue, layout: 'protected', load: () => import('@/pages/card-issue').then((m) => m.CardIssuePage), namespaces: ['errors'] },
   // Optional id: without one the screen says "Please select a card product" (SPEC §5).
-  { path: '/card-issue/detail/:productId?', layout: 'protected', load: () => import('@/pages/card-issue-detail').then((m) => m.CardIssueDetailPage), namespaces: ['cards', 'errors', 'card-controls'] },
+  { path: '/card-issue/detail/:productId?', layout: 'protected', load: () => import('@/pages/card-issue-detail').then((m) => m.CardIssueDetailPage), namespaces: ['errors', 'card-controls'] },
   { path: routePaths.referral, layout: 'protected', load: () => import('@/pages/referral').then((m) => m.ReferralPage), namespaces: ['errors'] },
   { path: routePaths.activity, layout: 'protected', load: () => import('@/pages/activity').then((m) => m.ActivityPage), namespaces: ['notifications', 'errors'] },
   // SPEC §2 implies a profile screen without a path: /profile (docs/notifications.md "Referral & settings (client)").

@@ -83,14 +83,33 @@ const deepMerge = (target: Json, source: Json): Json => {
 export const detailsTexts = (lang: Lang): Json => deepMerge(deepMerge(appTexts(lang, 'transactions'), appTexts(lang, 'transaction-details')), appTexts(lang, 'transaction'));
 
 /**
- * The card screens' words in one object, each part under the name it had in the former `cards` namespace (its slices'
- * own now, docs/frontend.md "i18n"): what the card history says comes from the shared `transactions` (`transaction`
- * for a card transaction's name and status, `trade` for a purchase's).
+ * The card screens' words in one object, each part under the name it had in the former `cards` namespace (now each
+ * slice's own, docs/frontend.md "i18n"): the shared `cards` (status names), the card entity's, the product entity's, each
+ * card action's, page's and widget's, and from the shared `transactions` a card transaction's name (`transaction`) and a
+ * purchase's (`trade`).
  */
 export const cardTexts = (lang: Lang): Json => {
+  const card = appTexts(lang, 'card');
+  const product = appTexts(lang, 'card-product');
+  const issueDetail = appTexts(lang, 'card-issue-detail');
+  const topUp = appTexts(lang, 'card-topup');
+  const activate = appTexts(lang, 'card-activate');
+  const freeze = appTexts(lang, 'card-freeze');
   const transactions = appTexts(lang, 'transactions');
   return {
     ...appTexts(lang, 'cards'),
+    ...card,
+    actions: { topUp: topUp.button, activate: activate.button, freeze: freeze.freeze, unfreeze: freeze.unfreeze },
+    list: { ...appTexts(lang, 'cards-page'), ...appTexts(lang, 'card-list') },
+    catalog: { ...appTexts(lang, 'card-issue-page'), ...product.catalog, selectProductText: issueDetail.selectProductText, toCatalog: issueDetail.toCatalog },
+    product: { ...product.product, feesTitle: issueDetail.feesTitle, descriptionTitle: issueDetail.descriptionTitle, requirementsTitle: issueDetail.requirementsTitle },
+    issue: { ...appTexts(lang, 'card-issue'), holderPlaceholder: issueDetail.holderPlaceholder },
+    walletFunds: appTexts(lang, 'wallet-funds'),
+    topUp,
+    activate,
+    reveal: appTexts(lang, 'card-reveal'),
+    detail: { ...appTexts(lang, 'card-detail'), ...appTexts(lang, 'card-panel'), loading: card.loading },
+    history: appTexts(lang, 'card-history'),
     transaction: transactions.cardTransaction,
     trade: transactions.trade,
   };

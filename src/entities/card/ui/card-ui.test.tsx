@@ -13,7 +13,7 @@ import { CARD_READ_FAILURES } from '../lib/card-failure';
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['cards', 'transactions', 'errors']);
+  await i18n.loadNamespaces(['cards', 'card', 'transactions', 'errors']);
 });
 afterEach(cleanup);
 
@@ -74,7 +74,7 @@ describe('card UI pieces', () => {
     expect(screen.queryByText(/SOMETHING_NEW/)).toBeNull();
     cleanup();
     await changeLanguage('ru');
-    await i18n.loadNamespaces(['cards', 'transactions', 'errors']);
+    await i18n.loadNamespaces(['cards', 'card', 'transactions', 'errors']);
     try {
       render(<CardTradeRow trade={trade('CARD_FROZEN')} />);
       expect(screen.getByText('Карта заморожена.', { exact: false })).toBeTruthy();
