@@ -11,4 +11,3 @@ export {
 export { walletFailureReason, failureCodeOf, WALLET_FAILURE_CODES } from './lib/failure-reason';
 export { createShortfall } from './model/funds';
 export { WalletFunds } from './ui/wallet-funds';
-export { walletFundsTexts } from './i18n/texts';
