@@ -21,12 +21,18 @@ const SANDBOX_IMPORTERS = ['app.ts', 'outside-world.ts'];
 /** What server code may import from src/: the pieces written for both sides (no DOM, no Node APIs). */
 const SHARED_KERNEL = ['shared/contract', 'shared/money'];
 /**
- * Files of src/ outside the kernel that server code may read, each with its reason. The words for the server's reason
- * codes (a declined purchase, a failed top-up) are said by the app and by the bot: one text per reason, both languages.
- * The names of transactions, their statuses and the details' labels are said by the app and by the statements and
- * receipts (server/modules/statements): one wording of each, both languages.
+ * Files of src/ outside the kernel that server code may read: the words the app and the server both say, one wording in
+ * both languages (docs/frontend.md "i18n", "Words the server says too"), each file trimmed to what both say:
+ *   errors         the reason codes (a declined purchase, a failed top-up), what verification asks for and why an account
+ *                  is frozen: the app, the bot's messages and the receipts
+ *   notifications  the events' sentences: the activity centre and the bot
+ *   invitation     the invitation: the app's share sheet and the bot's prepared message
+ *   transactions   card transactions' and purchases' names and statuses, the details' labels: the app, the statements
+ *                  and the receipts
+ *   wallet         its `transaction.*` (the wallet transactions' names): the app and the statements; the rest of the
+ *                  file is the Wallet screen's, which its first screen loads in one request
  */
-const SHARED_DATA = [/^shared\/i18n\/locales\/(en|ru)\/(errors|wallet|cards|transaction-details|notifications|referral)\.json$/];
+const SHARED_DATA = [/^shared\/i18n\/locales\/(en|ru)\/(errors|wallet|transactions|notifications|invitation)\.json$/];
 /** Packages only the app uses: server code importing one has reached for client code. */
 const CLIENT_ONLY_PACKAGES = [
   'react',

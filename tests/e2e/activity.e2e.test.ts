@@ -12,18 +12,14 @@
 import type { Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { describe, expect } from 'vitest';
-import enNotifications from '../../src/shared/i18n/locales/en/notifications.json';
-import enReferral from '../../src/shared/i18n/locales/en/referral.json';
 import enSettings from '../../src/shared/i18n/locales/en/settings.json';
-import ruNotifications from '../../src/shared/i18n/locales/ru/notifications.json';
-import ruReferral from '../../src/shared/i18n/locales/ru/referral.json';
 import ruSettings from '../../src/shared/i18n/locales/ru/settings.json';
 import { BOT_TOKEN, linkedUser } from './support/bot-outbox';
 import { api, fundUsdt, hidden, openSignedIn, saveScreenshot, sandboxTokenHeaders, setVerification, signUpViaApi, test, visible, appTexts, walletTexts } from './support';
 
 const LANGS = [
-  { lang: 'en', locale: 'en-US', n: enNotifications, bot: appTexts('en', 'notification-settings'), settings: enSettings, referral: enReferral, w: walletTexts('en'), credited: /^Top-up credited: \$20\.\d\d \(USDT\)\.$/ },
-  { lang: 'ru', locale: 'ru-RU', n: ruNotifications, bot: appTexts('ru', 'notification-settings'), settings: ruSettings, referral: ruReferral, w: walletTexts('ru'), credited: /^Пополнение зачислено: 20,\d\d\u00a0\$ \(USDT\)\.$/ },
+  { lang: 'en', locale: 'en-US', n: { ...appTexts('en', 'activity-page'), ...appTexts('en', 'activity') }, bot: appTexts('en', 'notification-settings'), settings: enSettings, referral: appTexts('en', 'share-referral'), w: walletTexts('en'), credited: /^Top-up credited: \$20\.\d\d \(USDT\)\.$/ },
+  { lang: 'ru', locale: 'ru-RU', n: { ...appTexts('ru', 'activity-page'), ...appTexts('ru', 'activity') }, bot: appTexts('ru', 'notification-settings'), settings: ruSettings, referral: appTexts('ru', 'share-referral'), w: walletTexts('ru'), credited: /^Пополнение зачислено: 20,\d\d\u00a0\$ \(USDT\)\.$/ },
 ] as const;
 
 const mockCalls = (page: Page, method: string) =>
@@ -42,10 +38,10 @@ describe.each(LANGS)('issue #35 in the app ($lang)', (l) => {
     await saveScreenshot(page, `activity-settings-${l.lang}`);
 
     await row.click();
-    await visible(page.getByRole('heading', { name: l.n.activity.title }));
-    const entry = page.getByRole('list', { name: l.n.activity.title }).getByRole('listitem').first();
+    await visible(page.getByRole('heading', { name: l.n.title }));
+    const entry = page.getByRole('list', { name: l.n.title }).getByRole('listitem').first();
     await visible(entry);
-    expect(await entry.textContent()).toContain(l.n.activity.unread);
+    expect(await entry.textContent()).toContain(l.n.unread);
     const sentence = await entry.locator('span').filter({ hasText: /USDT/ }).last().textContent();
     expect(sentence).toMatch(l.credited);
     await saveScreenshot(page, `activity-list-${l.lang}`);
@@ -86,7 +82,7 @@ describe.each(LANGS)('issue #35 in the app ($lang)', (l) => {
   test("the referral goes as the bot's prepared message through Telegram's shareMessage (8.0)", async ({ app: { page, baseUrl } }) => {
     const user = await linkedUser(baseUrl);
     await openSignedIn(page, baseUrl, user, '/referral?tgMockVersion=8.0', l.lang);
-    const share = page.getByRole('button', { name: l.referral.share.action, exact: true });
+    const share = page.getByRole('button', { name: l.referral.action, exact: true });
     await visible(share);
     await share.click();
     await expect.poll(() => mockCalls(page, 'web_app_send_prepared_message')).toHaveLength(1);

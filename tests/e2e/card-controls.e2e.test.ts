@@ -22,13 +22,14 @@ import {
   signUpViaApi,
   test,
   visible,
+  cardTexts,
 } from './support';
 
 type Lang = 'en' | 'ru';
 const texts = (lang: Lang, ns: string) => JSON.parse(readFileSync(resolve(ROOT, `src/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'));
 const T = {
-  en: { cards: texts('en', 'cards'), errors: texts('en', 'errors'), cc: cardControlsTexts('en') },
-  ru: { cards: texts('ru', 'cards'), errors: texts('ru', 'errors'), cc: cardControlsTexts('ru') },
+  en: { cards: cardTexts('en'), errors: texts('en', 'errors'), cc: cardControlsTexts('en') },
+  ru: { cards: cardTexts('ru'), errors: texts('ru', 'errors'), cc: cardControlsTexts('ru') },
 };
 
 async function newUser(baseUrl: string, lang: Lang) {

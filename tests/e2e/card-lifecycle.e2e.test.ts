@@ -8,13 +8,13 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { api, fundUsdt, issueCardViaApi, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible, cardLifecycleTexts } from './support';
+import { api, fundUsdt, issueCardViaApi, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible, cardLifecycleTexts, cardTexts } from './support';
 
 type Lang = 'en' | 'ru';
 const texts = (lang: Lang, ns: string) => JSON.parse(readFileSync(resolve(ROOT, `src/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'));
 const T = {
-  en: { l: cardLifecycleTexts('en'), cards: texts('en', 'cards'), wallet: texts('en', 'wallet') },
-  ru: { l: cardLifecycleTexts('ru'), cards: texts('ru', 'cards'), wallet: texts('ru', 'wallet') },
+  en: { l: cardLifecycleTexts('en'), cards: cardTexts('en'), wallet: texts('en', 'wallet') },
+  ru: { l: cardLifecycleTexts('ru'), cards: cardTexts('ru'), wallet: texts('ru', 'wallet') },
 };
 const staticDir = process.env.CARDS_E2E_STATIC_DIR ? { staticDir: resolve(process.env.CARDS_E2E_STATIC_DIR) } : {};
 

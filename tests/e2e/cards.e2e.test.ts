@@ -9,13 +9,13 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Dialog, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { api, fillDeliveryAddress, fundUsdt, hidden, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible, type ApiUser } from './support';
+import { api, fillDeliveryAddress, fundUsdt, hidden, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible, type ApiUser, cardTexts } from './support';
 
 type User = ApiUser;
 
 type Lang = 'en' | 'ru';
 const texts = (lang: Lang, ns: string) => JSON.parse(readFileSync(resolve(ROOT, `src/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'));
-const T = { en: { cards: texts('en', 'cards'), errors: texts('en', 'errors') }, ru: { cards: texts('ru', 'cards'), errors: texts('ru', 'errors') } };
+const T = { en: { cards: cardTexts('en'), errors: texts('en', 'errors') }, ru: { cards: cardTexts('ru'), errors: texts('ru', 'errors') } };
 
 async function newUser(baseUrl: string, options: { verified?: boolean; usdt?: number; lang?: Lang } = {}): Promise<User & { credited: number }> {
   const ru = options.lang === 'ru';

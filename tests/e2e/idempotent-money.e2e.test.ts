@@ -8,11 +8,10 @@
 import { resolve } from 'node:path';
 import type { Page, Request, Route } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import enCards from '../../src/shared/i18n/locales/en/cards.json';
 import enErrors from '../../src/shared/i18n/locales/en/errors.json';
-import { api, fundUsdt, hidden, issueCardViaApi, openSignedIn, saveScreenshot, setVerification, signUpViaApi, test, visible, type ApiUser } from './support';
+import { api, fundUsdt, hidden, issueCardViaApi, openSignedIn, saveScreenshot, setVerification, signUpViaApi, test, visible, type ApiUser, cardTexts } from './support';
 
-const c = enCards;
+const c = cardTexts('en');
 
 /** IDEM_E2E_STATIC_DIR: serve another build (`vite build --outDir <dir>`) instead of dist/. */
 const staticDir = process.env.IDEM_E2E_STATIC_DIR ? { staticDir: resolve(process.env.IDEM_E2E_STATIC_DIR) } : {};

@@ -16,12 +16,12 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { formatMoney } from '../../src/shared/money';
-import { api, axeViolations, formatViolations, fundUsdt, openSignedIn, readMailboxCode, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible, hidden, walletTexts, type ApiUser } from './support';
+import { api, axeViolations, formatViolations, fundUsdt, openSignedIn, readMailboxCode, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible, hidden, walletTexts, detailsTexts, type ApiUser } from './support';
 
 type Lang = 'en' | 'ru';
 type Json = Record<string, any>;
 const locale = (lang: Lang, ns: string): Json => JSON.parse(readFileSync(resolve(ROOT, `src/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'));
-const T = (lang: Lang) => ({ wallet: locale(lang, 'wallet'), actions: walletTexts(lang), details: locale(lang, 'transaction-details') });
+const T = (lang: Lang) => ({ wallet: locale(lang, 'wallet'), actions: walletTexts(lang), details: detailsTexts(lang) });
 /** i18next-style interpolation for expected texts. */
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 

@@ -14,7 +14,6 @@
 import { resolve } from 'node:path';
 import type { Page, Request, Route } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import enCards from '../../src/shared/i18n/locales/en/cards.json';
 import enCommon from '../../src/shared/i18n/locales/en/common.json';
 import enErrorCodes from '../../src/shared/i18n/locales/en/error-codes.json';
 import enErrors from '../../src/shared/i18n/locales/en/errors.json';
@@ -24,7 +23,7 @@ import ruCommon from '../../src/shared/i18n/locales/ru/common.json';
 import ruErrors from '../../src/shared/i18n/locales/ru/errors.json';
 import ruShell from '../../src/shared/i18n/locales/ru/shell.json';
 import { formatMoney } from '../../src/shared/money';
-import { api, fundUsdt, hidden, openSignedIn, saveScreenshot, setVerification, signUpViaApi, test, visible, walletTexts, type ApiUser } from './support';
+import { api, fundUsdt, hidden, openSignedIn, saveScreenshot, setVerification, signUpViaApi, test, visible, walletTexts, type ApiUser, cardTexts } from './support';
 
 /** SPEC §9: a query is retried up to 3 times (not on 4xx): 4 attempts in all. */
 const QUERY_ATTEMPTS = 1 + 3;
@@ -155,7 +154,7 @@ describe('Network faults in English', () => {
 
     await cards.restore();
     await cardsError.getByRole('button', { name: enCommon.actions.retry }).click();
-    await visible(page.getByText(enCards.list.emptyTitle));
+    await visible(page.getByText(cardTexts('en').list.emptyTitle));
     await hidden(cardsError);
     await guard.check();
   });

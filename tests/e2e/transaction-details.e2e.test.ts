@@ -14,15 +14,15 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { formatRate } from '../../src/entities/exchange-rate/lib/format-rate';
 import { formatMoney } from '../../src/shared/money';
-import { api, fundUsdt, hidden, issueCardViaApi, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible } from './support';
+import { api, detailsTexts, fundUsdt, hidden, issueCardViaApi, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible, cardTexts } from './support';
 
 type Lang = 'en' | 'ru';
 type Json = Record<string, any>;
 const locale = (lang: Lang, ns: string): Json => JSON.parse(readFileSync(resolve(ROOT, `src/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'));
 const texts = (lang: Lang) => ({
-  d: locale(lang, 'transaction-details'),
+  d: detailsTexts(lang),
   w: locale(lang, 'wallet'),
-  c: locale(lang, 'cards'),
+  c: cardTexts(lang),
   e: locale(lang, 'errors'),
 });
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
@@ -128,7 +128,7 @@ function detailsJourney(lang: Lang) {
 
     // ── The held USDT deposit: marked held, the reason, processing is where it stands, its tx hash.
     await row(w.transaction.status.held).click();
-    await visible(details.getByText(d.usdtHold.reasons.below_minimum, { exact: false }));
+    await visible(details.getByText(d.hold.reasons.below_minimum, { exact: false }));
     expect(await step('processing').getAttribute('aria-current')).toBe('step');
     await visible(step('processing').getByText(d.timeline.held));
     await visible(idRow('txHash').getByText(parked.transfer.txHash));
@@ -150,7 +150,7 @@ function detailsJourney(lang: Lang) {
     await hidden(sheet);
 
     // ── On the card: its top-up opens the same sheet, with the transfer id to copy.
-    const cardRow = page.getByRole('button').filter({ hasText: c.transaction.type.topup });
+    const cardRow = page.getByRole('button').filter({ hasText: d.cardTransaction.type.topup });
     await visible(cardRow);
     await cardRow.first().click();
     await visible(details);

@@ -1,13 +1,13 @@
 /**
  * POST /api/promo/share-message (issue #35, docs/api.md "Promo"): the invitation as a message the bot prepares for the
  * user's linked Telegram account (Bot API savePreparedInlineMessage), which the app hands to Telegram's shareMessage:
- * the app's own invitation text (the referral locale files) and a button opening the Mini App with `ref_<CODE>`.
+ * the app's own invitation text (the shared `invitation` locale files: the app shares the same words) and a button opening the Mini App with `ref_<CODE>`.
  * Nothing to prepare (no linked Telegram account, no bot, no Mini App link, the Bot API refused) →
  * SHARE_MESSAGE_UNAVAILABLE, and the app shares the link as before.
  */
 import { miniAppLink, type PromoShareMessage, type promoShareMessage } from '@/shared/contract';
-import enReferral from '@/shared/i18n/locales/en/referral.json';
-import ruReferral from '@/shared/i18n/locales/ru/referral.json';
+import enInvitation from '@/shared/i18n/locales/en/invitation.json';
+import ruInvitation from '@/shared/i18n/locales/ru/invitation.json';
 import { BotApiError, type BotAdapter } from '../../adapters/telegram-bot';
 import { catalogError } from '../../http/errors';
 import type { RequestContext } from '../../http/route';
@@ -18,7 +18,7 @@ export interface ShareMessageDeps extends PromoDeps {
   app: { botUsername: string; miniAppShortName: string | null };
 }
 
-const SHARE_TEXTS = { en: enReferral.share, ru: ruReferral.share } as const;
+const SHARE_TEXTS = { en: enInvitation, ru: ruInvitation } as const;
 
 /** i18next's `{{name}}` placeholders, as the app fills them. */
 const fill = (template: string, values: Record<string, string>): string => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');

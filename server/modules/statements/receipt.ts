@@ -4,10 +4,8 @@
  * the app shows (server/modules/transaction-details), in the receipt's language, with the PDF statement's fonts.
  */
 import type { CardTradeDetails, CardTransactionDetails, Money, WalletTransactionDetails } from '@/shared/contract';
-import enDetails from '@/shared/i18n/locales/en/transaction-details.json';
-import ruDetails from '@/shared/i18n/locales/ru/transaction-details.json';
-import enCards from '@/shared/i18n/locales/en/cards.json';
-import ruCards from '@/shared/i18n/locales/ru/cards.json';
+import enTransactions from '@/shared/i18n/locales/en/transactions.json';
+import ruTransactions from '@/shared/i18n/locales/ru/transactions.json';
 import enErrors from '@/shared/i18n/locales/en/errors.json';
 import ruErrors from '@/shared/i18n/locales/ru/errors.json';
 import { LOCALE, pdfMaker } from './pdf';
@@ -22,7 +20,8 @@ const TEXT = {
   en: { receipt: 'Receipt', generated: 'Generated at', status: 'Status', reason: 'Reason' },
   ru: { receipt: 'Квитанция', generated: 'Сформирована', status: 'Статус', reason: 'Причина' },
 } as const;
-const APP = { en: { details: enDetails, cards: enCards, errors: enErrors }, ru: { details: ruDetails, cards: ruCards, errors: ruErrors } };
+/** The app's words (one wording on the screen and in the PDF): the details' labels, the card transactions' and purchases' names, the reasons. */
+const APP = { en: { details: enTransactions, errors: enErrors }, ru: { details: ruTransactions, errors: ruErrors } };
 
 interface ReceiptLine {
   label: string;
@@ -92,7 +91,7 @@ function buildReceipt(details: ReceiptDetails, language: StatementLanguage, mone
     add(ids.trade, tx.tradeId);
     return {
       language,
-      title: app.cards.transaction.type[tx.type],
+      title: app.details.cardTransaction.type[tx.type],
       amount: tx.amount,
       direction: tx.direction,
       status: app.details.status[tx.status],
@@ -107,14 +106,14 @@ function buildReceipt(details: ReceiptDetails, language: StatementLanguage, mone
   add(app.details.merchant.mcc, trade.merchant.mcc);
   add(app.details.merchant.country, trade.merchant.country);
   add(app.details.sections.card, cardName(card));
-  if (trade.status === 'declined') add(TEXT[language].reason, reason(failureCode) ?? app.cards.trade.declinedUnknown);
+  if (trade.status === 'declined') add(TEXT[language].reason, reason(failureCode) ?? app.details.trade.declinedUnknown);
   add(ids.trade, trade.id);
   return {
     language,
-    title: `${app.cards.trade.kind[trade.kind]}: ${trade.merchant.name}`,
+    title: `${app.details.trade.kind[trade.kind]}: ${trade.merchant.name}`,
     amount: trade.amount,
     direction: trade.kind === 'refund' ? 'credit' : 'debit',
-    status: app.cards.trade.status[trade.status],
+    status: app.details.trade.status[trade.status],
     at: new Date(trade.createdAt),
     lines,
   };

@@ -4,8 +4,8 @@
  * labels are here. Which name a movement gets depends on the account and the direction: money going from the wallet
  * to a card is a "Card top-up", money coming back from a card is "Money back from card", never a top-up.
  */
-import enCards from '@/shared/i18n/locales/en/cards.json';
-import ruCards from '@/shared/i18n/locales/ru/cards.json';
+import enTransactions from '@/shared/i18n/locales/en/transactions.json';
+import ruTransactions from '@/shared/i18n/locales/ru/transactions.json';
 import enWallet from '@/shared/i18n/locales/en/wallet.json';
 import ruWallet from '@/shared/i18n/locales/ru/wallet.json';
 
@@ -97,7 +97,7 @@ const LABELS = {
   },
 } as const;
 
-const APP = { en: { wallet: enWallet.transaction, cards: enCards.transaction }, ru: { wallet: ruWallet.transaction, cards: ruCards.transaction } };
+const APP = { en: { wallet: enWallet.transaction, cards: enTransactions.cardTransaction }, ru: { wallet: ruWallet.transaction, cards: ruTransactions.cardTransaction } };
 
 export const statementLabels = (language: StatementLanguage) => LABELS[language];
 

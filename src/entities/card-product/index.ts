@@ -11,3 +11,4 @@ export {
 } from './model/products';
 export { ProductFees, useDepositFeeText } from './ui/product-fees';
 export { ProductSummary } from './ui/product-summary';
+export { cardProductTexts } from './i18n/texts';

@@ -26,3 +26,4 @@ export { CardStatusBadge } from './ui/card-status-badge';
 export { CardFailureText } from './ui/card-failure-text';
 export { CardFace } from './ui/card-face';
 export { CardTransactionRow, CardTradeRow } from './ui/history-rows';
+export { cardTexts } from './i18n/texts';

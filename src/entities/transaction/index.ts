@@ -15,3 +15,4 @@ export {
 export { groupTransactionsByDay } from './lib/group-by-day';
 export { TransactionRow } from './ui/transaction-row';
 export { transactionTitle, failureText } from './lib/describe';
+export { transactionTexts } from './i18n/texts';

@@ -12,16 +12,22 @@ import { randomUUID } from 'node:crypto';
 import type { Dialog, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { api, fundUsdt, hidden, issueCardViaApi, openSignedIn, setVerification, signUpViaApi, visible, type ApiUser } from './api';
-import { appTexts, walletTexts } from './texts';
+import { appTexts, cardTexts, walletTexts } from './texts';
 
 export type TourLang = 'en' | 'ru';
 type Json = Record<string, any>;
 
-const NAMESPACES = ['welcome', 'auth', 'wallet', 'cards', 'settings', 'faq', 'profile', 'referral', 'notifications', 'common'] as const;
+const NAMESPACES = ['welcome', 'auth', 'wallet', 'settings', 'faq', 'profile', 'common'] as const;
 const texts = (lang: TourLang) => ({
   ...(Object.fromEntries(NAMESPACES.map((ns) => [ns, appTexts(lang, ns)])) as Record<(typeof NAMESPACES)[number], Json>),
   /** The wallet's sheets and payment pages (support/texts.ts). */
   sheets: walletTexts(lang),
+  /** The card screens' words (their slices' and the shared `transactions`, support/texts.ts). */
+  cards: cardTexts(lang),
+  /** The referral screen's share button (its slice's words). */
+  shareReferral: appTexts(lang, 'share-referral'),
+  /** The activity centre's words and an entry's (their slices'). */
+  activity: { ...appTexts(lang, 'activity-page'), ...appTexts(lang, 'activity') },
 });
 
 /** Who walks the tour and what they own (amounts in minor units unless said otherwise). */
@@ -220,9 +226,9 @@ async function screenTour(options: ScreenTourOptions): Promise<string[]> {
     await check('profile', page.getByText(user.email));
     await go('/referral');
     // Ready once the invite-link settings arrived (the share button is disabled until then).
-    await check('referral', page.locator('button:enabled', { hasText: T.referral.share.copyLink }));
+    await check('referral', page.locator('button:enabled', { hasText: T.shareReferral.copyLink }));
     await go('/activity');
-    await check('activity', page.getByRole('list', { name: T.notifications.activity.title }).getByText(T.notifications.activity.unread).first());
+    await check('activity', page.getByRole('list', { name: T.activity.title }).getByText(T.activity.unread).first());
     await go('/verification');
     await check('verification (verified)', page.getByText(T.auth.verification.verifiedTitle));
   } catch (error) {

@@ -66,3 +66,51 @@ export const cardControlsTexts = (lang: Lang): Json => ({
   limits: appTexts(lang, 'card-limits'),
   shipping: appTexts(lang, 'card-shipping'),
 });
+
+const deepMerge = (target: Json, source: Json): Json => {
+  const merged: Json = { ...target };
+  for (const [key, value] of Object.entries(source)) {
+    merged[key] = value && typeof value === 'object' && merged[key] && typeof merged[key] === 'object' ? deepMerge(merged[key], value) : value;
+  }
+  return merged;
+};
+
+/**
+ * The transaction details sheet's words as it looks them up: its own (`transaction-details`), the labels a receipt prints
+ * too (`transactions`, shared with the server: card transactions' and purchases' names, statuses, ids, amounts) and why a
+ * deposit is held (`hold`, the transaction entity's).
+ */
+export const detailsTexts = (lang: Lang): Json => deepMerge(deepMerge(appTexts(lang, 'transactions'), appTexts(lang, 'transaction-details')), appTexts(lang, 'transaction'));
+
+/**
+ * The card screens' words in one object, each part under the name it had in the former `cards` namespace (now each
+ * slice's own, docs/frontend.md "i18n"): the shared `cards` (status names), the card entity's, the product entity's, each
+ * card action's, page's and widget's, and from the shared `transactions` a card transaction's name (`transaction`) and a
+ * purchase's (`trade`).
+ */
+export const cardTexts = (lang: Lang): Json => {
+  const card = appTexts(lang, 'card');
+  const product = appTexts(lang, 'card-product');
+  const issueDetail = appTexts(lang, 'card-issue-detail');
+  const topUp = appTexts(lang, 'card-topup');
+  const activate = appTexts(lang, 'card-activate');
+  const freeze = appTexts(lang, 'card-freeze');
+  const transactions = appTexts(lang, 'transactions');
+  return {
+    ...appTexts(lang, 'cards'),
+    ...card,
+    actions: { topUp: topUp.button, activate: activate.button, freeze: freeze.freeze, unfreeze: freeze.unfreeze },
+    list: { ...appTexts(lang, 'cards-page'), ...appTexts(lang, 'card-list') },
+    catalog: { ...appTexts(lang, 'card-issue-page'), ...product.catalog, selectProductText: issueDetail.selectProductText, toCatalog: issueDetail.toCatalog },
+    product: { ...product.product, feesTitle: issueDetail.feesTitle, descriptionTitle: issueDetail.descriptionTitle, requirementsTitle: issueDetail.requirementsTitle },
+    issue: { ...appTexts(lang, 'card-issue'), holderPlaceholder: issueDetail.holderPlaceholder },
+    walletFunds: appTexts(lang, 'wallet-funds'),
+    topUp,
+    activate,
+    reveal: appTexts(lang, 'card-reveal'),
+    detail: { ...appTexts(lang, 'card-detail'), ...appTexts(lang, 'card-panel'), loading: card.loading },
+    history: appTexts(lang, 'card-history'),
+    transaction: transactions.cardTransaction,
+    trade: transactions.trade,
+  };
+};

@@ -43,8 +43,9 @@ export const $activityItems = list.$items;
 export const $hasMoreActivity = list.$hasMore;
 export const $loadingMoreActivity = list.$loadingMore;
 export const $activityState = queryState(activityListQuery);
-export const $activityError = errorMessageOf(activityListQuery, 'notifications:activity.loadFailed');
-export const $moreActivityError = errorMessageOf(activityMoreQuery, 'notifications:activity.loadFailed');
+// The screen titles a failed load itself ("Couldn't load your activity."): an error without words of its own is detailed generically.
+export const $activityError = errorMessageOf(activityListQuery, 'errors:general.fetchFailed');
+export const $moreActivityError = errorMessageOf(activityMoreQuery, 'errors:general.fetchFailed');
 
 sample({ clock: activityUnreadRequested, fn: () => undefined, target: activityUnreadQuery.start });
 sample({ clock: activityOpened, fn: () => ({ query: { limit: ACTIVITY_PAGE_SIZE } }), target: activityListQuery.start });

@@ -2,10 +2,11 @@ import type { CardProduct } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { SummaryList } from '@/shared/ui';
 import { depositBounds } from '@/shared/money';
+import { cardProductTexts } from '../i18n/texts';
 
 /** "1.5% + $1.00", "2%", "$0.50" or "No fee". */
 export function useDepositFeeText(product: Pick<CardProduct, 'depositFee'>): string {
-  const { t } = useTranslation('cards');
+  const { t } = useTranslation(cardProductTexts.ns);
   const format = useFormatters();
   const { bps, fixed } = product.depositFee;
   const percent = bps > 0 ? format.number(bps / 10_000, { style: 'percent', maximumFractionDigits: 2 }) : null;
@@ -24,7 +25,7 @@ export interface ProductFeesProps {
  * later top-up (depositRange).
  */
 export function ProductFees({ product }: ProductFeesProps) {
-  const { t } = useTranslation('cards');
+  const { t } = useTranslation(cardProductTexts.ns);
   const format = useFormatters();
   const feeText = useDepositFeeText(product);
   const initial = depositBounds(product, 'initial');

@@ -1,7 +1,9 @@
+import { cardTexts } from '@/entities/card/@x/card-product';
 import type { CardProduct } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { cn } from '@/shared/lib';
 import { Badge, PaymentSchemeMark } from '@/shared/ui';
+import { cardProductTexts } from '../i18n/texts';
 import styles from './product-summary.module.css';
 
 export interface ProductSummaryProps {
@@ -11,15 +13,15 @@ export interface ProductSummaryProps {
 
 /** One product in a list: scheme mark, name, form · currency, issue cost; "Unavailable" when it cannot be issued. */
 export function ProductSummary({ product, className }: ProductSummaryProps) {
-  const { t } = useTranslation('cards');
+  const { t } = useTranslation([cardProductTexts.ns, cardTexts.ns]);
   const format = useFormatters();
   return (
     <span className={cn(styles.root, className)}>
-      <PaymentSchemeMark scheme={product.scheme} otherLabel={t('scheme.other')} />
+      <PaymentSchemeMark scheme={product.scheme} otherLabel={t(`${cardTexts.ns}:scheme.other`)} />
       <span className={styles.text}>
         <span className={styles.name}>{product.name}</span>
         <span className={styles.meta}>
-          {t(`form.${product.form}`)} · {product.currency}
+          {t(`${cardTexts.ns}:form.${product.form}`)} · {product.currency}
         </span>
         {product.available && (
           <span className={styles.cost}>

@@ -4,6 +4,7 @@
  */
 import type { Store } from 'effector';
 import { ERROR_CODES, isApiError, toErrorMessage, TRANSPORT_ERROR_KEYS, type ErrorMessage } from '@/shared/api';
+import { cardTexts } from '../i18n/texts';
 
 /**
  * The words of the card reads this entity makes (SPEC §8): "Failed to fetch cards" and the like. A feature names its
@@ -24,7 +25,7 @@ export const CARD_OPERATION_ERROR_TITLE_KEY = 'errors:cards.operationError';
 
 /**
  * Keys that explain WHY, most specific first, or [] when nothing specific is known: a server code
- * (`cards:codes.<CODE>`, then the shared `error-codes:<CODE>`) or a transport problem.
+ * (`card:codes.<CODE>`, this entity's texts, then the shared `error-codes:<CODE>`) or a transport problem.
  */
 export function failureReasonKeys(error: unknown): string[] {
   if (!isApiError(error)) return [];
@@ -38,7 +39,7 @@ export function failureReasonKeys(error: unknown): string[] {
     case 'network':
       return error.code === ERROR_CODES.network ? [TRANSPORT_ERROR_KEYS.network] : [];
     case 'http':
-      return error.service === 'client' ? [] : [`cards:codes.${error.code}`, `error-codes:${error.code}`];
+      return error.service === 'client' ? [] : [`${cardTexts.ns}:codes.${error.code}`, `error-codes:${error.code}`];
   }
 }
 
@@ -52,13 +53,13 @@ export const attemptsLeftOf = (error: unknown): number | null =>
 
 /**
  * The shared error message of a failed card call (`toErrorMessage`), with the cards namespace's text for the server's
- * code first (`cards:codes.<CODE>`: e.g. "The card issuer is not answering right now…" for UPSTREAM_UNAVAILABLE),
+ * code first (`card:codes.<CODE>`: e.g. "The card issuer is not answering right now…" for UPSTREAM_UNAVAILABLE),
  * as the card toasts have it.
  */
 function cardErrorMessage(error: unknown, fallbackKey: string): ErrorMessage {
   const message = toErrorMessage(error, fallbackKey);
   const code = errorCodeOf(error);
-  return code ? { ...message, keys: [`cards:codes.${code}`, ...message.keys] } : message;
+  return code ? { ...message, keys: [`${cardTexts.ns}:codes.${code}`, ...message.keys] } : message;
 }
 
 /** Store of the current error message of a card query (null while there is none). */

@@ -114,7 +114,7 @@ describe('the cards list error', () => {
     const run = allSettled(cardsListOpened, { scope });
     await vi.runAllTimersAsync(); // the query's 3 retries
     await run;
-    expect(scope.getState($cardsError)?.keys).toEqual(['cards:codes.UPSTREAM_UNAVAILABLE', 'error-codes:UPSTREAM_UNAVAILABLE', 'errors:cards.fetchCardsFailed', 'errors:general.error']);
+    expect(scope.getState($cardsError)?.keys).toEqual(['card:codes.UPSTREAM_UNAVAILABLE', 'error-codes:UPSTREAM_UNAVAILABLE', 'errors:cards.fetchCardsFailed', 'errors:general.error']);
   });
 });
 

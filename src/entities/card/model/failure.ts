@@ -7,6 +7,7 @@ import { i18n } from '@/shared/i18n';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { CARD_OPERATION_ERROR_TITLE_KEY, failureReasonKeys } from '../lib/card-failure';
+import { cardTexts } from '../i18n/texts';
 
 export interface CardFailure {
   /** The operation's own words (an i18n key: 'errors:cards.topUpFailed' — "Failed to top up card"). */
@@ -22,7 +23,7 @@ export function describeCardFailure({ message, error, reasonCode }: CardFailure)
   const title = i18n.t(CARD_OPERATION_ERROR_TITLE_KEY, { defaultValue: 'Card Operation Error' });
   const operationText = i18n.t(message);
   // An issuer code: the card's own sentence, else the shared words for every server code (errors:reasons); never the code.
-  const reasonKeys = reasonCode ? [`cards:statusReason.${reasonCode}`, `errors:reasons.${reasonCode}`] : failureReasonKeys(error);
+  const reasonKeys = reasonCode ? [`${cardTexts.ns}:statusReason.${reasonCode}`, `errors:reasons.${reasonCode}`] : failureReasonKeys(error);
   const reasonKey = reasonKeys.find((key) => i18n.exists(key));
   const description = reasonKey ? `${operationText}. ${i18n.t(reasonKey)}` : operationText;
   return { title, description };

@@ -5,6 +5,7 @@ import { cn } from '@/shared/lib';
 import { PaymentSchemeMark } from '@/shared/ui';
 import { isDeadStatus } from '../lib/status';
 import styles from './card-face.module.css';
+import { cardTexts } from '../i18n/texts';
 
 export interface CardFaceProps {
   card: Pick<Card, 'scheme' | 'form' | 'maskedNumber' | 'cardholderName' | 'productName' | 'status'>;
@@ -21,7 +22,7 @@ export interface CardFaceProps {
  * form, masked number, holder name. Frozen cards are cooled down, rejected/failed ones greyed out.
  */
 export function CardFace({ card, number, extra, size = 'm', className }: CardFaceProps) {
-  const { t } = useTranslation('cards');
+  const { t } = useTranslation(cardTexts.ns);
   const masked = card.maskedNumber ?? '•••• ····';
   return (
     <div

@@ -13,7 +13,7 @@ import { CARD_READ_FAILURES } from '../lib/card-failure';
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['cards', 'errors']);
+  await i18n.loadNamespaces(['cards', 'card', 'transactions', 'errors']);
 });
 afterEach(cleanup);
 
@@ -33,8 +33,8 @@ describe('card UI pieces', () => {
   it('every card transaction type (withdrawal too) has its text in both languages', async () => {
     for (const lang of ['en', 'ru'] as const) {
       await changeLanguage(lang);
-      await i18n.loadNamespaces(['cards']);
-      for (const type of CardTransactionType.options) expect(i18n.exists(`cards:transaction.type.${type}`), `${lang}: ${type}`).toBe(true);
+      await i18n.loadNamespaces(['transactions']);
+      for (const type of CardTransactionType.options) expect(i18n.exists(`transactions:cardTransaction.type.${type}`), `${lang}: ${type}`).toBe(true);
     }
     await changeLanguage('en');
   });
@@ -74,7 +74,7 @@ describe('card UI pieces', () => {
     expect(screen.queryByText(/SOMETHING_NEW/)).toBeNull();
     cleanup();
     await changeLanguage('ru');
-    await i18n.loadNamespaces(['cards', 'errors']);
+    await i18n.loadNamespaces(['cards', 'card', 'transactions', 'errors']);
     try {
       render(<CardTradeRow trade={trade('CARD_FROZEN')} />);
       expect(screen.getByText('Карта заморожена.', { exact: false })).toBeTruthy();

@@ -16,10 +16,11 @@ function DirectionIcon({ direction }: { direction: 'credit' | 'debit' }) {
 
 /** A movement of the card balance: type (localized), merchant when there is one, time, signed amount. */
 export function CardTransactionRow({ transaction, onOpen }: { transaction: CardTransaction; /** Makes the row a real button (details). */ onOpen?: () => void }) {
-  const { t } = useTranslation('cards');
+  // The names and statuses the statements and receipts print too: the shared `transactions` namespace.
+  const { t } = useTranslation('transactions');
   const format = useFormatters();
   const signed = { ...transaction.amount, amount: transaction.direction === 'credit' ? transaction.amount.amount : -transaction.amount.amount };
-  const title = transaction.merchantName ?? t(`transaction.type.${transaction.type}`);
+  const title = transaction.merchantName ?? t(`cardTransaction.type.${transaction.type}`);
   return (
     <ListItem
       onClick={onOpen}
@@ -27,7 +28,7 @@ export function CardTransactionRow({ transaction, onOpen }: { transaction: CardT
       title={title}
       subtitle={
         <span className={styles.subtitle}>
-          {transaction.merchantName && <span>{t(`transaction.type.${transaction.type}`)} · </span>}
+          {transaction.merchantName && <span>{t(`cardTransaction.type.${transaction.type}`)} · </span>}
           <time dateTime={transaction.createdAt}>{format.dateTime(transaction.createdAt)}</time>
         </span>
       }
@@ -35,7 +36,7 @@ export function CardTransactionRow({ transaction, onOpen }: { transaction: CardT
         <span className={styles.trailing}>
           <Amount value={signed} tone="auto" settled={transaction.status !== 'pending'} signDisplay="exceptZero" />
           {transaction.status !== 'completed' && (
-            <Badge tone={TRANSACTION_STATUS_TONE[transaction.status]}>{t(`transaction.status.${transaction.status}`)}</Badge>
+            <Badge tone={TRANSACTION_STATUS_TONE[transaction.status]}>{t(`cardTransaction.status.${transaction.status}`)}</Badge>
           )}
         </span>
       }
@@ -45,7 +46,7 @@ export function CardTransactionRow({ transaction, onOpen }: { transaction: CardT
 
 /** A purchase or refund at a merchant: merchant descriptor (as the network sends it), kind, status, amounts. */
 export function CardTradeRow({ trade, onOpen }: { trade: Trade; /** Makes the row a real button (details). */ onOpen?: () => void }) {
-  const { t } = useTranslation(['cards', 'errors']);
+  const { t } = useTranslation(['transactions', 'errors']);
   const format = useFormatters();
   const signed = { ...trade.amount, amount: trade.kind === 'refund' ? trade.amount.amount : -trade.amount.amount };
   return (
@@ -62,8 +63,8 @@ export function CardTradeRow({ trade, onOpen }: { trade: Trade; /** Makes the ro
             <span data-testid="trade-decline-reason">
               {' · '}
               {trade.declineReason
-                ? t(`errors:reasons.${trade.declineReason}`, { defaultValue: t('cards:trade.declinedUnknown') })
-                : t('cards:trade.declinedUnknown')}
+                ? t(`errors:reasons.${trade.declineReason}`, { defaultValue: t('trade.declinedUnknown') })
+                : t('trade.declinedUnknown')}
             </span>
           )}
         </span>

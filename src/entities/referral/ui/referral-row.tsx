@@ -3,10 +3,11 @@ import { useFormatters, useTranslation } from '@/shared/i18n';
 import { ListItem } from '@/shared/ui';
 import { ReferralStatusBadge } from './referral-status-badge';
 import styles from './referral-row.module.css';
+import { referralTexts } from '../i18n/texts';
 
 /** One person who signed up with the code: name, sign-up date, status and the bonus they earned. */
 export function ReferralRow({ referral }: { referral: Referral }) {
-  const { t } = useTranslation('referral');
+  const { t } = useTranslation(referralTexts.ns);
   const format = useFormatters();
   const initial = Array.from(referral.name)[0]?.toLocaleUpperCase() ?? '?';
   return (
@@ -19,8 +20,8 @@ export function ReferralRow({ referral }: { referral: Referral }) {
       title={referral.name}
       subtitle={
         referral.bonus
-          ? t('list.joinedEarned', { date: format.date(referral.registeredAt), amount: format.money(referral.bonus) })
-          : t('list.joined', { date: format.date(referral.registeredAt) })
+          ? t('joinedEarned', { date: format.date(referral.registeredAt), amount: format.money(referral.bonus) })
+          : t('joined', { date: format.date(referral.registeredAt) })
       }
       trailing={<ReferralStatusBadge status={referral.status} />}
     />

@@ -2,7 +2,7 @@
  * A transaction's localized texts from its `type` + structured `details` (the server sends no sentences,
  * docs/api.md "Wallet transactions"). Keys live in the `wallet` namespace under `transaction.*`.
  */
-import type { Money, WalletTransaction } from '@/shared/contract';
+import type { Money, UsdtHoldReason, WalletTransaction } from '@/shared/contract';
 
 export interface DescribeTools {
   /** i18next `t` bound to any namespace; keys are passed fully qualified (`wallet:...`). */
@@ -15,6 +15,11 @@ export interface DescribeTools {
   time: (iso: string) => string;
   /** Confirmations a USDT deposit needs (config), to show "7 of 19" while it confirms. */
   requiredConfirmations?: number;
+  /**
+   * Why a USDT deposit is held, as the note under its row (this entity's own words, i18n/texts.ts: they load only where
+   * a held deposit shows, ui/held-row.tsx). Without it a held deposit has no note.
+   */
+  holdNote?: (reason: UsdtHoldReason) => string;
 }
 
 export interface TransactionText {
@@ -95,12 +100,8 @@ export function describeTransaction(tx: WalletTransaction, tools: DescribeTools)
   const parts = [tools.time(tx.createdAt), detail(tx, tools)].filter((part): part is string => Boolean(part));
   if (tx.status === 'failed' && tx.failureCode) parts.push(failureText(tx.failureCode, tools.t));
   const text: TransactionText = { title: transactionTitle(tx, tools.t), subtitle: parts.join(' · ') };
-  if (tx.type === 'usdtDeposit' && tx.details.hold) {
-    // The 64-character hash is the details sheet's (with its copy button), never the row's.
-    text.note = tools.t('transaction-details:usdtHold.note', {
-      reason: tools.t(`transaction-details:usdtHold.reasons.${tx.details.hold.reason}`),
-    });
-  }
+  // The 64-character hash is the details sheet's (with its copy button), never the row's.
+  if (tx.type === 'usdtDeposit' && tx.details.hold && tools.holdNote) text.note = tools.holdNote(tx.details.hold.reason);
   return text;
 }
 

@@ -1,8 +1,8 @@
 /**
- * The `errors` and `transaction-details` (the USDT hold note) namespaces are not on the wallet's first paint
+ * The `errors` namespace and this entity's texts (the USDT hold note, declared by the lazy ui/held-row.tsx) are not on the wallet's first paint
  * (docs/performance.md "Bundle budget"): a row that did not fail renders with `wallet` alone; a failed row shows at once without its
  * reason and says why as soon as `errors` has arrived (fetched by that row, or earlier by the idle preload); a
- * held USDT deposit likewise gets its note with `transaction-details`.
+ * held USDT deposit likewise gets its note once its row's chunk has declared the entity's texts and they have loaded.
  */
 import { cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
@@ -28,7 +28,7 @@ describe('TransactionRow without the errors namespace', () => {
     expect(screen.queryByText('suspended')).toBeNull();
     expect(screen.getByText('Card top-up')).toBeTruthy();
     expect(i18n.hasResourceBundle('en', 'errors')).toBe(false);
-    expect(i18n.hasResourceBundle('en', 'transaction-details')).toBe(false);
+    expect(i18n.hasResourceBundle('en', 'transaction')).toBe(false);
   });
 
   it('a failed row shows at once (title, badge, no key), then its reason once errors has loaded', async () => {
@@ -46,7 +46,7 @@ describe('TransactionRow without the errors namespace', () => {
     expect(i18n.hasResourceBundle('en', 'errors')).toBe(true);
   });
 
-  it('a held USDT deposit shows at once (badge, amounts), then its note once transaction-details has loaded', async () => {
+  it('a held USDT deposit shows at once (badge, amounts), then its note once the entity\'s texts have loaded', async () => {
     const deposit = transactionsFixture()[0] as Extract<WalletTransaction, { type: 'usdtDeposit' }>;
     const held: WalletTransaction = { ...deposit, status: 'pending', details: { ...deposit.details, usdtAmount: '75.120000', hold: { reason: 'no_tag' } } };
     render(

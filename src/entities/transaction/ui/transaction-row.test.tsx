@@ -7,7 +7,7 @@ import { TransactionRow } from './transaction-row';
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['wallet', 'errors', 'transaction-details']);
+  await i18n.loadNamespaces(['wallet', 'errors']);
 });
 afterEach(cleanup);
 
@@ -34,7 +34,7 @@ describe('TransactionRow', () => {
     render(<TransactionRow transaction={held()} />);
     expect(screen.getByText('Held for review')).toBeTruthy();
     expect(screen.queryByText('Pending')).toBeNull();
-    const note = screen.getByTestId('transaction-note').textContent!;
+    const note = (await screen.findByTestId('transaction-note')).textContent!;
     expect(note).toContain('no ID in its decimals');
     expect(note).toContain('support');
     // The 64-character hash belongs to the details sheet (copy button), never inside the row.
@@ -44,11 +44,11 @@ describe('TransactionRow', () => {
     expect(amount.className).not.toMatch(/positive/);
     cleanup();
     await changeLanguage('ru');
-    await i18n.loadNamespaces(['wallet', 'errors', 'transaction-details']);
+    await i18n.loadNamespaces(['wallet', 'errors']);
     try {
       render(<TransactionRow transaction={held()} />);
       expect(screen.getByText('На проверке')).toBeTruthy();
-      expect(screen.getByTestId('transaction-note').textContent).toContain('для поддержки');
+      expect((await screen.findByTestId('transaction-note')).textContent).toContain('для поддержки');
       expect(document.body.textContent).not.toContain(TX_HASH);
     } finally {
       await changeLanguage('en');

@@ -4,6 +4,7 @@ import type { Currency, Money } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { Alert, LinkButton } from '@/shared/ui';
 import { $available } from '../model/wallet';
+import { walletFundsTexts } from '../i18n/texts';
 
 export interface WalletFundsProps {
   /** The currency paid from. */
@@ -14,29 +15,29 @@ export interface WalletFundsProps {
 
 /**
  * The wallet balance a payment is taken from and, when it is not enough, how much is missing and the way to top up
- * the wallet (before the user can confirm). Nothing until the wallet is loaded. Texts: `cards:walletFunds` (only the
- * card screens pay from the wallet this way; keeps them out of the core namespace).
+ * the wallet (before the user can confirm). Nothing until the wallet is loaded. Texts: this entity's own (`wallet-funds`,
+ * i18n/texts.ts: only the card screens pay from the wallet this way, so they load with them).
  */
 export function WalletFunds({ currency, shortfall }: WalletFundsProps) {
-  const { t } = useTranslation('cards');
+  const { t } = useTranslation(walletFundsTexts.ns);
   const format = useFormatters();
   const available = useUnit($available);
   if (!available) return null;
   const balance = { amount: available[currency] ?? 0, currency };
   return (
     <div data-testid="wallet-funds">
-      <p>{t('walletFunds.balance', { amount: format.money(balance) })}</p>
+      <p>{t('balance', { amount: format.money(balance) })}</p>
       {shortfall && (
         <Alert
           tone="warning"
-          title={t('walletFunds.shortTitle')}
+          title={t('shortTitle')}
           action={
             <LinkButton variant="plain" size="m" to={routePaths.wallet}>
-              {t('walletFunds.topUp')}
+              {t('topUp')}
             </LinkButton>
           }
         >
-          {t('walletFunds.shortText', { amount: format.money(shortfall) })}
+          {t('shortText', { amount: format.money(shortfall) })}
         </Alert>
       )}
     </div>

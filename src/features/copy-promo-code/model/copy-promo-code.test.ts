@@ -2,13 +2,14 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { initI18n, loadNamespaces } from '@/shared/i18n';
+import { copyPromoCodeTexts } from '../i18n/texts';
 import { $copyResult, copyFeedbackFx, COPIED_LABEL_MS, promoCodeCopyRequested } from './copy-promo-code';
 
 const writeText = vi.fn<(text: string) => Promise<void>>();
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await loadNamespaces(['referral', 'errors']);
+  await loadNamespaces([copyPromoCodeTexts.ns, 'errors']);
 });
 beforeEach(() => {
   writeText.mockReset();

@@ -8,6 +8,7 @@ import { i18n } from '@/shared/i18n';
 import { writeClipboard } from '@/shared/lib';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
+import { copyPromoCodeTexts } from '../i18n/texts';
 
 const COPY_FAILED_KEY = 'errors:referral.copyFailed';
 
@@ -30,7 +31,7 @@ sample({ clock: delay(copyPromoCodeFx.done, COPIED_LABEL_MS), source: $copyResul
 export const copyFeedbackFx = createEffect((result: 'copied' | 'failed') => {
   if (result === 'copied') {
     haptic.notification('success');
-    void notify.success(i18n.t('referral:copy.codeCopied'));
+    void notify.success(i18n.t(`${copyPromoCodeTexts.ns}:codeCopied`));
   } else {
     haptic.notification('error');
     void notify.error(i18n.t(COPY_FAILED_KEY));

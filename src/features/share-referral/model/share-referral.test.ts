@@ -6,6 +6,7 @@ import { createFakeServer, fail, ok } from '@/shared/api/index.testing';
 import type { AppConfig } from '@/shared/contract';
 import { initI18n, loadNamespaces } from '@/shared/i18n';
 import { canShareMessage, getPlatformInfo, shareMessage, shareUrl, type PlatformInfo } from '@/shared/platform';
+import { shareReferralTexts } from '../i18n/texts';
 import { $shareAvailable, $shareConfigSettled, referralShareRequested, shareFeedbackFx, shareMode, ShareReferralGate } from './share-referral';
 
 vi.mock('@/shared/platform', async (importOriginal) => ({
@@ -50,7 +51,7 @@ const openScope = async (app: AppConfig['app'] = { botUsername: 'TonicWalletBot'
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await loadNamespaces(['referral', 'errors']);
+  await loadNamespaces([shareReferralTexts.ns, 'invitation', 'errors']);
 });
 beforeEach(async () => {
   server.reset();

@@ -13,10 +13,11 @@ import { $appConfig, $appConfigState, appConfigRequested } from '@/entities/app-
 import { buildReferralLink } from '@/entities/referral';
 import { request } from '@/shared/api';
 import { promoShareMessage } from '@/shared/contract';
-import { i18n } from '@/shared/i18n';
+import { i18n, loadNamespaces } from '@/shared/i18n';
 import { writeClipboard } from '@/shared/lib';
 import { canShareMessage, getPlatformInfo, haptic, shareMessage, shareUrl } from '@/shared/platform';
 import { notify } from '@/shared/ui';
+import { shareReferralTexts } from '../i18n/texts';
 
 export type ShareMode = 'telegram' | 'copy';
 
@@ -62,7 +63,9 @@ export const shareReferralFx = createEffect(async ({ link, code }: { link: strin
   const prepared = await sharePreparedMessage();
   if (prepared) return prepared;
   if (shareMode() === 'telegram' && !getPlatformInfo().isMock) {
-    const result = await shareUrl(link, i18n.t('referral:share.text', { code }));
+    // The invitation's words are the shared `invitation` namespace (the bot's prepared message says them too).
+    await loadNamespaces(['invitation']);
+    const result = await shareUrl(link, i18n.t('invitation:text', { code }));
     if (result.ok) return 'shared';
     // Telegram refused: fall back to the clipboard.
   }
@@ -78,7 +81,7 @@ export const shareFeedbackFx = createEffect((feedback: ShareFeedback) => {
     haptic.impact('light');
   } else if (feedback === 'copied') {
     haptic.notification('success');
-    void notify.success(i18n.t('referral:copy.linkCopied'));
+    void notify.success(i18n.t(`${shareReferralTexts.ns}:linkCopied`));
   } else if (feedback === 'failed') {
     haptic.notification('error');
     void notify.error(i18n.t('errors:referral.copyFailed'));

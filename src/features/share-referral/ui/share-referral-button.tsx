@@ -2,6 +2,7 @@ import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { Button, type ButtonProps } from '@/shared/ui';
 import { $shareAvailable, $shareConfigSettled, referralShareRequested, shareMode, shareReferralFx, ShareReferralGate } from '../model/share-referral';
+import { shareReferralTexts } from '../i18n/texts';
 
 export interface ShareReferralButtonProps extends Omit<ButtonProps, 'onClick' | 'loading' | 'children'> {
   code: string;
@@ -13,7 +14,7 @@ export interface ShareReferralButtonProps extends Omit<ButtonProps, 'onClick' | 
  */
 export function ShareReferralButton({ code, disabled, ...rest }: ShareReferralButtonProps) {
   useGate(ShareReferralGate);
-  const { t } = useTranslation('referral');
+  const { t } = useTranslation(shareReferralTexts.ns);
   const [share, pending, available, configSettled] = useUnit([
     referralShareRequested,
     shareReferralFx.pending,
@@ -23,7 +24,7 @@ export function ShareReferralButton({ code, disabled, ...rest }: ShareReferralBu
   if (configSettled && !available) return null;
   return (
     <Button {...rest} disabled={disabled || !available} loading={pending} onClick={() => share(code)}>
-      {shareMode() === 'telegram' ? t('share.action') : t('share.copyLink')}
+      {shareMode() === 'telegram' ? t('action') : t('copyLink')}
     </Button>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * What the details sheet shows, from the server's answer (pure, no i18n): the ids with their kind (each gets a copy
  * button), the amount lines and whether the row is a declined SBP attempt or a deposit held for review.
- * The sheet words every label through i18n (`transaction-details:` keys named after the kinds here).
+ * The sheet words every label through i18n (keys named after the kinds here: the sheet's own `ids.`/`amounts.`, or the shared `transactions` ones a receipt prints too).
  */
 import type { CardTradeDetails, CardTransactionDetails, Money, Trade, WalletTransactionDetails } from '@/shared/contract';
 

@@ -9,6 +9,7 @@ import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import type { IdKind } from '../lib/details-view';
 import { transactionDetailsClosed, transactionDetailsOpened } from './details';
+import { transactionDetailsTexts } from '../i18n/texts';
 
 const COPY_FAILED_KEY = 'errors:referral.copyFailed';
 
@@ -25,7 +26,7 @@ export const $copiedId = createStore<IdKind | null>(null, { serialize: 'ignore' 
 export const copyFeedbackFx = createEffect((result: { ok: boolean; kind: IdKind }) => {
   if (result.ok) {
     haptic.notification('success');
-    void notify.success(i18n.t('transaction-details:copy.copied', { what: i18n.t(`transaction-details:ids.${result.kind}`) }));
+    void notify.success(i18n.t(`${transactionDetailsTexts.ns}:copy.copied`, { what: i18n.t(`ids.${result.kind}`, { ns: [transactionDetailsTexts.ns, 'transactions'] }) }));
   } else {
     haptic.notification('error');
     void notify.error(i18n.t(COPY_FAILED_KEY));

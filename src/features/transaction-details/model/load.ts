@@ -9,8 +9,9 @@ import { createApiQuery, createRefetch, errorMessageOf, queryState } from '@/sha
 import { cardsTradeGet, cardsTransactionGet, walletTransactionGet } from '@/shared/contract';
 import type { TransactionDetails } from '../lib/details-view';
 import { $target, transactionDetailsOpened, type DetailsTarget } from './details';
+import { transactionDetailsTexts } from '../i18n/texts';
 
-export const LOAD_FAILED_KEY = 'transaction-details:errors.loadFailed';
+export const LOAD_FAILED_KEY = `${transactionDetailsTexts.ns}:errors.loadFailed`;
 
 /** "Try again" after a failed load: asks the server again. */
 export const transactionDetailsRetried = createEvent();

@@ -12,6 +12,7 @@ import { writeClipboard } from '@/shared/lib';
 import { haptic, type DownloadRoute } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { $target, transactionDetailsClosed, transactionDetailsOpened } from './details';
+import { transactionDetailsTexts } from '../i18n/texts';
 
 const receiptLinkMutation = createApiMutation(receiptsCreateLink);
 
@@ -44,7 +45,7 @@ export const $receiptStatus = createStore<ReceiptStatus>('idle')
   .on([receiptLinkMutation.finished.failure, downloadReceiptFx.fail], () => 'failed')
   .reset(transactionDetailsOpened, transactionDetailsClosed);
 export const $receiptError = createStore<ErrorMessage | null>(null, { serialize: 'ignore' })
-  .on(failureMessageOf(receiptLinkMutation, 'transaction-details:receipt.failed'), (_, message) => message)
+  .on(failureMessageOf(receiptLinkMutation, `${transactionDetailsTexts.ns}:receipt.failed`), (_, message) => message)
   .reset(receiptLinkMutation.started, transactionDetailsOpened, transactionDetailsClosed);
 
 sample({
@@ -60,7 +61,7 @@ sample({ clock: receiptSharePressed, target: shareReceiptFx });
 const feedbackFx = createEffect((route: ShareRoute | 'failed') => {
   if (route === 'copied') {
     haptic.notification('success');
-    void notify.success(i18n.t('transaction-details:receipt.copied'));
+    void notify.success(i18n.t(`${transactionDetailsTexts.ns}:receipt.copied`));
   } else if (route === 'failed') {
     haptic.notification('error');
     void notify.error(i18n.t('errors:referral.copyFailed'));

@@ -34,7 +34,7 @@ describe('TransactionDetailsSheet, a declined purchase', () => {
     ['ru', 'Отклонено', 'Причина: Покупка больше лимита карты на одну покупку.', 'ID покупки', 'ID карты'],
   ] as const)('%s: merchant, declined badge and timeline, the reason in words, trade and card ids, the card', async (lang, declined, reason, tradeId, cardId) => {
     await changeLanguage(lang);
-    await loadNamespaces(['transaction-details', 'wallet', 'cards', 'errors']);
+    await loadNamespaces(['transaction-details', 'transaction', 'transactions', 'wallet', 'cards', 'errors']); // the sheet's, the entity's (declared by its import), the shared ones
     render(<TransactionDetailsSheet />);
     act(() => transactionDetailsOpened({ kind: 'trade', cardId: 'crd_1', tradeId: 'trd_2' }));
     const sheet = await screen.findByTestId('transaction-details');

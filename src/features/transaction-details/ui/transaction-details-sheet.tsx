@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import { useEffect, type ReactNode } from 'react';
 import { CardStatusBadge } from '@/entities/card';
-import { failureText, transactionTitle } from '@/entities/transaction';
+import { failureText, transactionTexts, transactionTitle } from '@/entities/transaction';
 import { formatRate } from '@/entities/exchange-rate';
 import type { TimelineStep } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
@@ -26,27 +26,35 @@ import { $receiptError, $receiptStatus, receiptDownloadPressed, receiptSharePres
 import { explorerOpened } from '../model/explorer';
 import { $detailsOpen, relatedCardPressed, transactionDetailsClosed } from '../model/details';
 import { $details, $detailsError, $detailsState, detailsSheetMounted, transactionDetailsRetried } from '../model/load';
+import { transactionDetailsTexts } from '../i18n/texts';
 import styles from './transaction-details-sheet.module.css';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * The sheet's namespaces, looked up in this order by an unprefixed key (`nsMode: 'fallback'`: i18next tries each): its own words, the labels a
+ * receipt prints too (`transactions`, shared with the server), why a deposit is held (the transaction entity's).
+ * `ids.<kind>`, `amounts.<kind>` and `sections.<name>` are found in whichever of the first two has them.
+ */
+const SHEET_NAMESPACES = [transactionDetailsTexts.ns, 'transactions', transactionTexts.ns, 'wallet', 'errors'];
 
 function titleOf(details: TransactionDetails, t: T): string {
   if (details.kind === 'wallet') return transactionTitle(details.data.transaction, t);
   if (details.kind === 'trade') return details.data.trade.merchant.name;
   const tx = details.data.transaction;
-  return tx.merchantName ?? t(`cards:transaction.type.${tx.type}`);
+  return tx.merchantName ?? t(`transactions:cardTransaction.type.${tx.type}`);
 }
 
 function statusBadge(details: TransactionDetails, marker: Marker, t: T): ReactNode {
-  if (marker === 'declined') return <Badge tone="danger">{t('transaction-details:status.declined')}</Badge>;
-  if (marker === 'held') return <Badge tone="warning">{t('transaction-details:status.held')}</Badge>;
+  if (marker === 'declined') return <Badge tone="danger">{t('status.declined')}</Badge>;
+  if (marker === 'held') return <Badge tone="warning">{t('status.held')}</Badge>;
   const status = statusOf(details);
   const tone = status === 'completed' ? 'success' : status === 'failed' || status === 'declined' ? 'danger' : 'warning';
-  return <Badge tone={tone}>{t(`transaction-details:status.${status}`)}</Badge>;
+  return <Badge tone={tone}>{t(`status.${status}`)}</Badge>;
 }
 
 function Timeline({ steps, marker }: { steps: TimelineStep[]; marker: Marker }) {
-  const { t } = useTranslation('transaction-details');
+  const { t } = useTranslation(transactionDetailsTexts.ns);
   const format = useFormatters();
   const label = (step: TimelineStep) => {
     if (step.stage === 'processing' && marker === 'held') return t('timeline.held');
@@ -85,13 +93,13 @@ function amountRow(line: AmountLine, index: number, t: T, money: (value: AmountL
     line.kind === 'fee'
       ? line.reason
         ? t(`wallet:transaction.commission.${line.reason}`)
-        : t('transaction-details:amounts.fee')
-      : t(`transaction-details:amounts.${line.kind}`);
+        : t('amounts.fee')
+      : t(`amounts.${line.kind}`);
   return { id: `${line.kind}-${index}`, label, value: money(line.value), total: line.total };
 }
 
 function Content({ details }: { details: TransactionDetails }) {
-  const { t } = useTranslation(['transaction-details', 'wallet', 'cards', 'errors']);
+  const { t } = useTranslation(SHEET_NAMESPACES, { nsMode: 'fallback' });
   const format = useFormatters();
   const [copied, copy, openCard, openExplorer] = useUnit([$copiedId, idCopyRequested, relatedCardPressed, explorerOpened]);
   const marker = markerOf(details);
@@ -133,7 +141,7 @@ function Content({ details }: { details: TransactionDetails }) {
 
       {held && (
         <Alert tone="warning">
-          {t(`usdtHold.reasons.${held.reason}`)} {t('marker.held')}
+          {t(`hold.reasons.${held.reason}`)} {t('hold.marker')}
         </Alert>
       )}
       {failure && <Alert tone="danger">{t('reason', { reason: failureText(failure, t) })}</Alert>}
@@ -224,7 +232,7 @@ function Content({ details }: { details: TransactionDetails }) {
 
 /** "Download receipt" (a PDF from the server) and "Share" (a text receipt to the share sheet, or copied). */
 function Receipt({ details }: { details: TransactionDetails }) {
-  const { t } = useTranslation(['transaction-details', 'wallet', 'cards', 'platform', 'errors']);
+  const { t } = useTranslation([...SHEET_NAMESPACES, 'platform'], { nsMode: 'fallback' });
   const format = useFormatters();
   const [status, error, download, share] = useUnit([$receiptStatus, $receiptError, receiptDownloadPressed, receiptSharePressed]);
   const marker = markerOf(details);
@@ -266,7 +274,7 @@ function Receipt({ details }: { details: TransactionDetails }) {
 
 /** The details sheet: a modal dialog titled "Transaction details" (Escape, the close button and back close it). */
 export default function TransactionDetailsSheet() {
-  const { t } = useTranslation(['transaction-details', 'errors']);
+  const { t } = useTranslation([transactionDetailsTexts.ns, 'errors']);
   const [open, details, state, error, close, retry, mounted] = useUnit([
     $detailsOpen,
     $details,

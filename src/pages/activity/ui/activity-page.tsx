@@ -15,6 +15,7 @@ import { usePageLifecycle } from '@/shared/lib';
 import { Button, EmptyState, ErrorState, List, Page, Section, Skeleton } from '@/shared/ui';
 import { activityPage } from '../model/activity-page';
 import styles from './activity-page.module.css';
+import { activityPageTexts } from '../i18n/texts';
 
 /**
  * /activity (issue #35): the events the bot tells about, for every user, newest first; what was unread as the page
@@ -22,7 +23,7 @@ import styles from './activity-page.module.css';
  */
 export function ActivityPage() {
   usePageLifecycle(activityPage);
-  const { t } = useTranslation(['notifications', 'errors']);
+  const { t } = useTranslation([activityPageTexts.ns, 'errors']);
   const [state, items, error, hasMore, loadingMore, moreError, retry, more] = useUnit([
     $activityState,
     $activityItems,
@@ -33,10 +34,10 @@ export function ActivityPage() {
     activityOpened,
     moreActivityRequested,
   ]);
-  const title = t('notifications:activity.title');
+  const title = t(`${activityPageTexts.ns}:title`);
   let content;
   if (state === 'error' && items.length === 0) {
-    content = <ErrorState title={t('notifications:activity.loadFailed')} message={error ? t(error.keys, { defaultValue: error.defaultValue }) : t('errors:general.fetchFailed')} onRetry={retry} />;
+    content = <ErrorState title={t(`${activityPageTexts.ns}:loadFailed`)} message={error ? t(error.keys, { defaultValue: error.defaultValue }) : t('errors:general.fetchFailed')} onRetry={retry} />;
   } else if (state !== 'success' && items.length === 0) {
     content = (
       <div className={styles.skeleton} role="status" aria-busy="true">
@@ -46,7 +47,7 @@ export function ActivityPage() {
       </div>
     );
   } else if (items.length === 0) {
-    content = <EmptyState title={t('notifications:activity.empty')} text={t('notifications:activity.emptyHint')} />;
+    content = <EmptyState title={t(`${activityPageTexts.ns}:empty`)} text={t(`${activityPageTexts.ns}:emptyHint`)} />;
   } else {
     content = (
       <Section>
@@ -57,13 +58,13 @@ export function ActivityPage() {
         </List>
         {moreError && (
           <p className={styles.error} role="alert">
-            {t('notifications:activity.loadFailed')}
+            {t(`${activityPageTexts.ns}:loadFailed`)}
           </p>
         )}
         {hasMore && (
           <div className={styles.more}>
             <Button variant="plain" fullWidth loading={loadingMore} onClick={() => more()}>
-              {t('notifications:activity.more')}
+              {t(`${activityPageTexts.ns}:more`)}
             </Button>
           </div>
         )}

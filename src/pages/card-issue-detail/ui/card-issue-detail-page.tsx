@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import { useParams } from 'react-router-dom';
-import { CARD_READ_FAILURES, CardFace, CardFailureText } from '@/entities/card';
-import { $product, $productError, $productState, ProductFees, productRequested } from '@/entities/card-product';
+import { CARD_READ_FAILURES, CardFace, CardFailureText, cardTexts } from '@/entities/card';
+import { cardProductTexts, $product, $productError, ProductFees, productRequested, $productState } from '@/entities/card-product';
 import { $user } from '@/entities/user';
 import { $productGone, IssueBlockNotice, IssueButton, IssueConfirmation, IssueForm } from '@/features/card/issue';
 import { routePaths } from '@/shared/config';
@@ -9,17 +9,18 @@ import { useTranslation } from '@/shared/i18n';
 import { usePageLifecycle } from '@/shared/lib';
 import { EmptyState, ErrorState, IconCard, LinkButton, Page, Section, Skeleton } from '@/shared/ui';
 import { cardIssueDetailPage } from '../model/card-issue-detail-page';
+import { cardIssueDetailTexts } from '../i18n/texts';
 import styles from './card-issue-detail-page.module.css';
 
 function Missing({ title, text }: { title: string; text: string }) {
-  const { t } = useTranslation('cards');
+  const { t } = useTranslation([cardIssueDetailTexts.ns, cardProductTexts.ns, cardTexts.ns]);
   return (
     <Page safeArea={false}>
       <EmptyState
         icon={<IconCard size={32} />}
         title={title}
         text={text}
-        action={<LinkButton to={routePaths.cardIssue}>{t('catalog.toCatalog')}</LinkButton>}
+        action={<LinkButton to={routePaths.cardIssue}>{t(`${cardIssueDetailTexts.ns}:toCatalog`)}</LinkButton>}
       />
     </Page>
   );
@@ -29,7 +30,7 @@ function Missing({ title, text }: { title: string; text: string }) {
 export function CardIssueDetailPage() {
   const { productId = '' } = useParams();
   usePageLifecycle(cardIssueDetailPage, { productId });
-  const { t } = useTranslation(['cards', 'errors']);
+  const { t } = useTranslation([cardIssueDetailTexts.ns, cardProductTexts.ns, cardTexts.ns, 'errors']);
   const [product, state, error, gone, user, retry] = useUnit([
     $product,
     $productState,
@@ -40,14 +41,14 @@ export function CardIssueDetailPage() {
   ]);
 
   if (!productId.trim()) {
-    return <Missing title={t('cards:catalog.selectProduct')} text={t('cards:catalog.selectProductText')} />;
+    return <Missing title={t(`${cardProductTexts.ns}:catalog.selectProduct`)} text={t(`${cardIssueDetailTexts.ns}:selectProductText`)} />;
   }
   if (state === 'notFound' || gone) {
     return <Missing title={t('errors:cards.productNotFound')} text={t('errors:cards.productNotFoundDescription')} />;
   }
   if (state === 'error') {
     return (
-      <Page safeArea={false} title={t('cards:catalog.title')}>
+      <Page safeArea={false} title={t(`${cardProductTexts.ns}:catalog.title`)}>
         <ErrorState
           title={t('errors:cards.operationError')}
           message={<CardFailureText message={CARD_READ_FAILURES.products} error={error} />}
@@ -59,7 +60,7 @@ export function CardIssueDetailPage() {
   if (!product) {
     return (
       <Page safeArea={false}>
-        <div className={styles.skeleton} aria-busy="true" role="status" aria-label={t('cards:detail.loading')}>
+        <div className={styles.skeleton} aria-busy="true" role="status" aria-label={t(`${cardTexts.ns}:loading`)}>
           <Skeleton height={28} width="60%" radius={10} />
           <Skeleton height={210} radius={24} />
           <Skeleton height={220} radius={16} />
@@ -67,7 +68,7 @@ export function CardIssueDetailPage() {
       </Page>
     );
   }
-  const holder = user ? `${user.firstName} ${user.lastName}`.toUpperCase() : t('cards:issue.holderPlaceholder');
+  const holder = user ? `${user.firstName} ${user.lastName}`.toUpperCase() : t(`${cardIssueDetailTexts.ns}:holderPlaceholder`);
   return (
     <Page safeArea={false} title={product.name} footer={<IssueButton />}>
       <CardFace
@@ -75,17 +76,17 @@ export function CardIssueDetailPage() {
         number="•••• •••• •••• ••••"
       />
       <p className={styles.meta}>
-        {t(`cards:form.${product.form}`)} · {product.currency}
+        {t(`${cardTexts.ns}:form.${product.form}`)} · {product.currency}
       </p>
       <IssueBlockNotice />
-      <Section title={t('cards:product.feesTitle')}>
+      <Section title={t(`${cardIssueDetailTexts.ns}:feesTitle`)}>
         <ProductFees product={product} />
       </Section>
-      <Section title={t('cards:product.descriptionTitle')}>
+      <Section title={t(`${cardIssueDetailTexts.ns}:descriptionTitle`)}>
         <p className={styles.description}>{product.description}</p>
       </Section>
       {product.requirements.length > 0 && (
-        <Section title={t('cards:product.requirementsTitle')}>
+        <Section title={t(`${cardIssueDetailTexts.ns}:requirementsTitle`)}>
           <ul className={styles.requirements}>
             {product.requirements.map((requirement) => (
               <li key={requirement}>{requirement}</li>

@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import { useId } from 'react';
-import { CARD_READ_FAILURES, CardFailureText } from '@/entities/card';
-import { $products, $productsError, $productsState, ProductSummary } from '@/entities/card-product';
+import { CARD_READ_FAILURES, CardFailureText, cardTexts } from '@/entities/card';
+import { cardProductTexts, $products, $productsError, $productsState, ProductSummary } from '@/entities/card-product';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
 import { cn, usePageLifecycle } from '@/shared/lib';
@@ -19,31 +19,32 @@ import {
   type CurrencyFilter,
   type FormFilter,
 } from '../model/card-issue-page';
+import { cardIssuePageTexts } from '../i18n/texts';
 import styles from './card-issue-page.module.css';
 
 function Filters() {
-  const { t } = useTranslation('cards');
+  const { t } = useTranslation([cardIssuePageTexts.ns, cardProductTexts.ns, cardTexts.ns]);
   const [form, currency, currencies, setForm, setCurrency] = useUnit([$formFilter, $currencyFilter, $currencies, formFilterChanged, currencyFilterChanged]);
   return (
     <div className={styles.filters}>
       <SegmentedControl<FormFilter>
         size="s"
-        label={t('catalog.formFilter')}
+        label={t(`${cardIssuePageTexts.ns}:formFilter`)}
         value={form}
         onChange={setForm}
         options={[
-          { value: 'all', label: t('catalog.all') },
-          { value: 'virtual', label: t('form.virtual') },
-          { value: 'physical', label: t('form.physical') },
+          { value: 'all', label: t(`${cardIssuePageTexts.ns}:all`) },
+          { value: 'virtual', label: t(`${cardTexts.ns}:form.virtual`) },
+          { value: 'physical', label: t(`${cardTexts.ns}:form.physical`) },
         ]}
       />
       {currencies.length > 1 && (
         <SegmentedControl<CurrencyFilter>
           size="s"
-          label={t('catalog.currencyFilter')}
+          label={t(`${cardIssuePageTexts.ns}:currencyFilter`)}
           value={currency}
           onChange={setCurrency}
-          options={[{ value: 'all', label: t('catalog.all') }, ...currencies.map((code) => ({ value: code, label: code }))]}
+          options={[{ value: 'all', label: t(`${cardIssuePageTexts.ns}:all`) }, ...currencies.map((code) => ({ value: code, label: code }))]}
         />
       )}
     </div>
@@ -51,12 +52,12 @@ function Filters() {
 }
 
 function ProductOptions({ errorId }: { errorId: string }) {
-  const { t } = useTranslation('cards');
+  const { t } = useTranslation([cardIssuePageTexts.ns, cardProductTexts.ns, cardTexts.ns]);
   const [products, selectedId, selectionError, select] = useUnit([$visibleProducts, $pickedProductId, $pickError, productPicked]);
-  if (products.length === 0) return <EmptyState title={t('catalog.noMatch')} />;
+  if (products.length === 0) return <EmptyState title={t(`${cardIssuePageTexts.ns}:noMatch`)} />;
   return (
     <fieldset className={styles.options} aria-describedby={selectionError ? errorId : undefined}>
-      <legend className={styles.legend}>{t('catalog.choose')}</legend>
+      <legend className={styles.legend}>{t(`${cardIssuePageTexts.ns}:choose`)}</legend>
       {products.map((product) => (
         <label key={product.id} className={cn(styles.option, selectedId === product.id && styles.selected, !product.available && styles.disabled)}>
           <input
@@ -78,7 +79,7 @@ function ProductOptions({ errorId }: { errorId: string }) {
 /** /card-issue (SPEC §2): the card products to choose from. */
 export function CardIssuePage() {
   usePageLifecycle(cardIssuePage);
-  const { t } = useTranslation(['cards', 'errors']);
+  const { t } = useTranslation([cardIssuePageTexts.ns, cardProductTexts.ns, cardTexts.ns, 'errors']);
   const errorId = useId();
   const [products, state, error, selectionError, pressContinue, retry] = useUnit([
     $products,
@@ -114,27 +115,27 @@ export function CardIssuePage() {
       </div>
     );
   } else {
-    body = <EmptyState title={t('cards:catalog.empty')} />;
+    body = <EmptyState title={t(`${cardIssuePageTexts.ns}:empty`)} />;
   }
 
   return (
     <Page
-      title={t('cards:catalog.title')}
+      title={t(`${cardProductTexts.ns}:catalog.title`)}
       safeArea={false}
       footer={
         products.length > 0 ? (
           <>
             {selectionError && (
               <p id={errorId} className={styles.error} role="alert">
-                {t('cards:catalog.selectProduct')}
+                {t(`${cardProductTexts.ns}:catalog.selectProduct`)}
               </p>
             )}
-            <PrimaryAction onClick={() => pressContinue()}>{t('cards:catalog.continue')}</PrimaryAction>
+            <PrimaryAction onClick={() => pressContinue()}>{t(`${cardIssuePageTexts.ns}:continue`)}</PrimaryAction>
           </>
         ) : undefined
       }
     >
-      <p className={styles.lead}>{t('cards:catalog.lead')}</p>
+      <p className={styles.lead}>{t(`${cardIssuePageTexts.ns}:lead`)}</p>
       {body}
     </Page>
   );

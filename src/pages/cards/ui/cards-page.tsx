@@ -6,6 +6,7 @@ import { usePageLifecycle } from '@/shared/lib';
 import { LinkButton, Page } from '@/shared/ui';
 import { CardList } from '@/widgets/card-list';
 import { cardsPage } from '../model/cards-page';
+import { cardsPageTexts } from '../i18n/texts';
 
 function PlusIcon() {
   return (
@@ -18,16 +19,16 @@ function PlusIcon() {
 /** /cards tab (SPEC §2): the user's cards, and the way to issue a new one. */
 export function CardsPage() {
   usePageLifecycle(cardsPage);
-  const { t } = useTranslation(['cards', 'card-lifecycle']);
+  const { t } = useTranslation([cardsPageTexts.ns, 'card-lifecycle']);
   const cards = useUnit($cards);
   return (
     <Page
-      title={t('cards:list.title')}
+      title={t(`${cardsPageTexts.ns}:title`)}
       safeArea={false}
       footer={
         cards.length > 0 ? (
           <LinkButton to={routePaths.cardIssue} fullWidth icon={<PlusIcon />}>
-            {t('cards:list.issueNew')}
+            {t(`${cardsPageTexts.ns}:issueNew`)}
           </LinkButton>
         ) : undefined
       }

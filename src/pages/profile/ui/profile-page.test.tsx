@@ -35,7 +35,7 @@ beforeEach(async () => {
   tokenStorage.save({ accessToken: 'access', refreshToken: 'refresh' });
   await allSettled(apiDataReset, { scope: fork() });
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await loadNamespaces(['profile', 'referral', 'errors', 'auth']); // the route's namespaces (src/app/router/screens.ts)
+  await loadNamespaces(['profile', 'errors', 'auth']); // the route's namespaces (src/app/router/screens.ts)
   server.on('GET', '/api/config', () => 'hang');
 });
 afterEach(() => {

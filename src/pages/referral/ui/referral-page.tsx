@@ -22,6 +22,7 @@ import { usePageLifecycle } from '@/shared/lib';
 import { Button, EmptyState, ErrorState, IconGift, List, Page, Section, Skeleton } from '@/shared/ui';
 import { referralPage } from '../model/referral-page';
 import styles from './referral-page.module.css';
+import { referralPageTexts } from '../i18n/texts';
 
 /** The detail under a SPEC §8 title, unless it would only repeat the title. */
 function useErrorDetail(message: ErrorMessage | null, title: string): string | undefined {
@@ -32,7 +33,7 @@ function useErrorDetail(message: ErrorMessage | null, title: string): string | u
 }
 
 function PromoCodeCard() {
-  const { t } = useTranslation(['referral', 'errors']);
+  const { t } = useTranslation([referralPageTexts.ns, 'errors']);
   const format = useFormatters();
   const [state, promo, error, retry] = useUnit([$promoCodeState, $promoCode, $promoCodeError, promoCodeRequested]);
   const errorTitle = t('errors:referral.loadPromoCodeFailed');
@@ -43,7 +44,7 @@ function PromoCodeCard() {
   }
   if (!promo) {
     return (
-      <div className={styles.hero} role="status" aria-busy="true" aria-label={t('referral:hero.loading')}>
+      <div className={styles.hero} role="status" aria-busy="true" aria-label={t(`${referralPageTexts.ns}:hero.loading`)}>
         <Skeleton height={22} width="70%" />
         <Skeleton height={48} width="60%" radius={12} />
         <Skeleton height={48} radius={12} />
@@ -57,11 +58,11 @@ function PromoCodeCard() {
         <span className={styles.heroIcon} aria-hidden>
           <IconGift size={28} />
         </span>
-        <h2 className={styles.heroTitle}>{t('referral:hero.title', { amount: bonus })}</h2>
-        <p className={styles.heroText}>{t('referral:hero.text', { amount: bonus })}</p>
+        <h2 className={styles.heroTitle}>{t(`${referralPageTexts.ns}:hero.title`, { amount: bonus })}</h2>
+        <p className={styles.heroText}>{t(`${referralPageTexts.ns}:hero.text`, { amount: bonus })}</p>
         <div className={styles.codeBox}>
           <span className={styles.codeLabel} id="promo-code-label">
-            {t('referral:hero.codeLabel')}
+            {t(`${referralPageTexts.ns}:hero.codeLabel`)}
           </span>
           <output className={styles.code} aria-labelledby="promo-code-label" data-testid="promo-code">
             {promo.code}
@@ -72,17 +73,17 @@ function PromoCodeCard() {
           <CopyPromoCodeButton code={promo.code} fullWidth variant="secondary" />
         </div>
       </div>
-      <dl className={styles.stats} aria-label={t('referral:stats.label')}>
+      <dl className={styles.stats} aria-label={t(`${referralPageTexts.ns}:stats.label`)}>
         <div className={styles.stat}>
-          <dt>{t('referral:stats.invited')}</dt>
+          <dt>{t(`${referralPageTexts.ns}:stats.invited`)}</dt>
           <dd>{format.number(promo.referralsCount)}</dd>
         </div>
         <div className={styles.stat}>
-          <dt>{t('referral:stats.active')}</dt>
+          <dt>{t(`${referralPageTexts.ns}:stats.active`)}</dt>
           <dd>{format.number(promo.activeCount)}</dd>
         </div>
         <div className={styles.stat}>
-          <dt>{t('referral:stats.earned')}</dt>
+          <dt>{t(`${referralPageTexts.ns}:stats.earned`)}</dt>
           <dd>{format.money(promo.totalEarned)}</dd>
         </div>
       </dl>
@@ -91,7 +92,7 @@ function PromoCodeCard() {
 }
 
 function HowItWorks() {
-  const { t } = useTranslation('referral');
+  const { t } = useTranslation(referralPageTexts.ns);
   const format = useFormatters();
   const promo = useUnit($promoCode);
   const amount = promo ? format.price(promo.bonusPerReferral) : '';
@@ -120,7 +121,7 @@ function HowItWorks() {
 }
 
 function ReferralsList() {
-  const { t } = useTranslation(['referral', 'errors']);
+  const { t } = useTranslation([referralPageTexts.ns, 'errors']);
   const [state, referrals, error, hasMore, loadingMore, moreError, retry, more] = useUnit([
     $referralsState,
     $referrals,
@@ -146,11 +147,11 @@ function ReferralsList() {
       </div>
     );
   } else if (referrals.length === 0) {
-    content = <EmptyState title={t('referral:list.emptyTitle')} text={t('referral:list.emptyText')} />;
+    content = <EmptyState title={t(`${referralPageTexts.ns}:list.emptyTitle`)} text={t(`${referralPageTexts.ns}:list.emptyText`)} />;
   } else {
     content = (
       <>
-        <List aria-label={t('referral:list.title')}>
+        <List aria-label={t(`${referralPageTexts.ns}:list.title`)}>
           {referrals.map((referral) => (
             <ReferralRow key={referral.id} referral={referral} />
           ))}
@@ -164,20 +165,20 @@ function ReferralsList() {
         {hasMore && (
           <div className={styles.more}>
             <Button variant="plain" fullWidth loading={loadingMore} onClick={() => more()}>
-              {t('referral:list.more')}
+              {t(`${referralPageTexts.ns}:list.more`)}
             </Button>
           </div>
         )}
       </>
     );
   }
-  return <Section title={t('referral:list.title')}>{content}</Section>;
+  return <Section title={t(`${referralPageTexts.ns}:list.title`)}>{content}</Section>;
 }
 
 /** /referral (SPEC §2): my promo code (copy, share), how it works, my referrals with their status. */
 export function ReferralPage() {
   usePageLifecycle(referralPage);
-  const { t } = useTranslation('referral');
+  const { t } = useTranslation(referralPageTexts.ns);
   return (
     <Page title={t('title')} safeArea={false}>
       <PromoCodeCard />

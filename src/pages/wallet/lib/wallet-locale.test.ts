@@ -22,8 +22,8 @@ describe.each(['en', 'ru'])('wallet.json + wallet-actions.json (%s)', (lang) => 
     for (const reason of CommissionReason.options) expect(w.transaction.commission[reason], reason).toEqual(expect.any(String));
   });
 
-  it('explains every reason a USDT deposit is held (transaction-details.json, loaded with a held row)', () => {
-    const holds = read(lang, 'transaction-details').usdtHold;
+  it('explains every reason a USDT deposit is held (the transaction entity\'s texts, loaded with a held row)', () => {
+    const holds = JSON.parse(readFileSync(resolve(process.cwd(), `src/entities/transaction/i18n/locales/${lang}.json`), 'utf8')).hold;
     expect(holds.note).toContain('{{reason}}');
     for (const reason of USDT_HOLD_REASONS) expect(holds.reasons[reason], reason).toEqual(expect.any(String));
   });

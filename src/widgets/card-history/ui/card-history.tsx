@@ -7,6 +7,7 @@ import { TransactionDetailsSheet, transactionDetailsOpened } from '@/features/tr
 import { useTranslation } from '@/shared/i18n';
 import { EmptyState, ErrorState, List, LoadMore, SegmentedControl, Skeleton } from '@/shared/ui';
 import { $cardToolsShown, $tab, tabChanged, type HistoryTab } from '../model/history-tabs';
+import { cardHistoryTexts } from '../i18n/texts';
 import styles from './card-history.module.css';
 
 function HistoryList<T extends { id: string }>({
@@ -22,7 +23,7 @@ function HistoryList<T extends { id: string }>({
   render: (item: T) => ReactNode;
   emptyText: string;
 }) {
-  const { t } = useTranslation(['cards', 'errors']);
+  const { t } = useTranslation([cardHistoryTexts.ns, 'errors']);
   const [items, state, error, hasMore, loadingMore, moreError, more, open] = useUnit([
     history.$items,
     history.$state,
@@ -54,27 +55,27 @@ function HistoryList<T extends { id: string }>({
           <CardFailureText message={CARD_READ_FAILURES[operation]} error={moreError} />
         </p>
       )}
-      {hasMore && <LoadMore variant="plain" onLoadMore={() => more()} loading={loadingMore} label={t('cards:history.loadMore')} />}
+      {hasMore && <LoadMore variant="plain" onLoadMore={() => more()} loading={loadingMore} label={t(`${cardHistoryTexts.ns}:loadMore`)} />}
     </div>
   );
 }
 
 /** Transactions and trades of a card, as two tabs, with "load more". */
 export function CardHistoryTabs({ cardId }: { cardId: string }) {
-  const { t } = useTranslation(['cards', 'history']);
+  const { t } = useTranslation([cardHistoryTexts.ns, 'history']);
   const [tab, change, filtered, openDetails, toolsShown] = useUnit([$tab, tabChanged, cardSearch.$filtered, transactionDetailsOpened, $cardToolsShown]);
   return (
     <section className={styles.section} aria-labelledby="card-history-title">
       <h2 id="card-history-title" className={styles.title}>
-        {t('history.title')}
+        {t(`${cardHistoryTexts.ns}:title`)}
       </h2>
       <SegmentedControl<HistoryTab>
-        label={t('history.title')}
+        label={t(`${cardHistoryTexts.ns}:title`)}
         value={tab}
         onChange={change}
         options={[
-          { value: 'transactions', label: t('history.transactions') },
-          { value: 'trades', label: t('history.trades') },
+          { value: 'transactions', label: t(`${cardHistoryTexts.ns}:transactions`) },
+          { value: 'trades', label: t(`${cardHistoryTexts.ns}:trades`) },
         ]}
       />
       {tab === 'transactions' && toolsShown && (
@@ -88,7 +89,7 @@ export function CardHistoryTabs({ cardId }: { cardId: string }) {
           history={cardTransactions}
           operation="transactions"
           cardId={cardId}
-          emptyText={filtered ? t('history:empty.title') : t('history.noTransactions')}
+          emptyText={filtered ? t('history:empty.title') : t(`${cardHistoryTexts.ns}:noTransactions`)}
           render={(item) => (
             <CardTransactionRow key={item.id} transaction={item} onOpen={() => openDetails({ kind: 'card', cardId: item.cardId, transactionId: item.id })} />
           )}
@@ -98,7 +99,7 @@ export function CardHistoryTabs({ cardId }: { cardId: string }) {
           history={cardTrades}
           operation="trades"
           cardId={cardId}
-          emptyText={t('history.noTrades')}
+          emptyText={t(`${cardHistoryTexts.ns}:noTrades`)}
           render={(item) => <CardTradeRow key={item.id} trade={item} onOpen={() => openDetails({ kind: 'trade', cardId: item.cardId, tradeId: item.id })} />}
         />
       )}

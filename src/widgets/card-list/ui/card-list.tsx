@@ -1,38 +1,27 @@
 import { useUnit } from 'effector-react';
 import { Link } from 'react-router-dom';
-import {
-  CARD_READ_FAILURES,
-  $archiveError,
-  $archiveState,
-  $archivedCards,
-  $cards,
-  $cardsError,
-  $cardsState,
-  archiveOpened,
-  CardFailureText,
-  CardStatusBadge,
-  cardsListOpened,
-} from '@/entities/card';
+import { $archivedCards, $archiveError, archiveOpened, $archiveState, CARD_READ_FAILURES, CardFailureText, $cards, $cardsError, cardsListOpened, $cardsState, CardStatusBadge, cardTexts } from '@/entities/card';
 import { routePaths } from '@/shared/config';
 import type { Card } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { EmptyState, ErrorState, IconCard, LinkButton, PaymentSchemeMark, Skeleton } from '@/shared/ui';
+import { cardListTexts } from '../i18n/texts';
 import styles from './card-list.module.css';
 
 function CardRow({ card }: { card: Card }) {
-  const { t } = useTranslation('cards');
+  const { t } = useTranslation([cardListTexts.ns, cardTexts.ns]);
   const format = useFormatters();
   return (
     <li className={styles.item}>
       <Link to={routePaths.card(card.id)} className={styles.row} data-card-id={card.id}>
         <span className={styles.thumb} aria-hidden>
-          <PaymentSchemeMark scheme={card.scheme} variant="onCard" otherLabel={t('scheme.other')} className={styles.thumbMark} />
+          <PaymentSchemeMark scheme={card.scheme} variant="onCard" otherLabel={t(`${cardTexts.ns}:scheme.other`)} className={styles.thumbMark} />
           <span className={styles.thumbDigits}>{card.last4 ?? '····'}</span>
         </span>
         <span className={styles.text}>
           <span className={styles.name}>{card.productName}</span>
           <span className={styles.meta}>
-            {card.maskedNumber ?? t('list.noNumberYet')} · {t(`form.${card.form}`)}
+            {card.maskedNumber ?? t(`${cardListTexts.ns}:noNumberYet`)} · {t(`${cardTexts.ns}:form.${card.form}`)}
           </span>
         </span>
         <span className={styles.end}>
@@ -46,12 +35,12 @@ function CardRow({ card }: { card: Card }) {
 
 /** The user's cards with status, balance and masked number; empty state leads to issuing one. */
 export function CardList() {
-  const { t } = useTranslation(['cards', 'errors']);
+  const { t } = useTranslation([cardListTexts.ns, cardTexts.ns, 'errors']);
   const [cards, state, error, retry] = useUnit([$cards, $cardsState, $cardsError, cardsListOpened]);
 
   if (cards.length > 0) {
     return (
-      <ul className={styles.list} aria-label={t('cards:list.label')}>
+      <ul className={styles.list} aria-label={t(`${cardListTexts.ns}:label`)}>
         {cards.map((card) => (
           <CardRow key={card.id} card={card} />
         ))}
@@ -78,16 +67,16 @@ export function CardList() {
   return (
     <EmptyState
       icon={<IconCard size={32} />}
-      title={t('cards:list.emptyTitle')}
-      text={t('cards:list.emptyText')}
-      action={<LinkButton to={routePaths.cardIssue}>{t('cards:list.issueFirst')}</LinkButton>}
+      title={t(`${cardListTexts.ns}:emptyTitle`)}
+      text={t(`${cardListTexts.ns}:emptyText`)}
+      action={<LinkButton to={routePaths.cardIssue}>{t(`${cardListTexts.ns}:issueFirst`)}</LinkButton>}
     />
   );
 }
 
 /** The archive (closed, blocked, rejected, failed cards), in the same rows; empty state leads back to the cards. */
 export function ArchivedCardList() {
-  const { t } = useTranslation(['cards', 'errors', 'card-lifecycle']);
+  const { t } = useTranslation([cardListTexts.ns, cardTexts.ns, 'errors', 'card-lifecycle']);
   const [cards, state, error, retry] = useUnit([$archivedCards, $archiveState, $archiveError, archiveOpened]);
   if (cards.length > 0) {
     return (

@@ -12,7 +12,7 @@ import { CardPanel } from './card-panel';
 const server = useCardsFakeApi();
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['cards', 'errors', 'card-lifecycle']);
+  await i18n.loadNamespaces(['cards', 'card', 'card-panel', 'errors', 'card-lifecycle']);
 });
 afterEach(cleanup);
 

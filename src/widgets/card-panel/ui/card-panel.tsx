@@ -1,26 +1,12 @@
 import { useUnit } from 'effector-react';
 import { useEffect, useRef, useState } from 'react';
-import {
-  CARD_READ_FAILURES,
-  $balance,
-  $balanceError,
-  $balanceState,
-  $card,
-  cardActionsFor,
-  CardFace,
-  CardFailureText,
-  CardStatusBadge,
-  isDeadStatus,
-  isEndedStatus,
-  $shipmentStage,
-  statusHintKey,
-  type CardActionPlugin,
-} from '@/entities/card';
+import { $balance, $balanceError, $balanceState, $card, CARD_READ_FAILURES, cardActionsFor, CardFace, CardFailureText, CardStatusBadge, cardTexts, isDeadStatus, isEndedStatus, $shipmentStage, statusHintKey, type CardActionPlugin } from '@/entities/card';
 import { routePaths } from '@/shared/config';
 import type { Card } from '@/shared/contract';
 import { useTranslation } from '@/shared/i18n';
 import { haptic } from '@/shared/platform';
 import { Alert, Amount, LinkButton } from '@/shared/ui';
+import { cardPanelTexts } from '../i18n/texts';
 import styles from './card-panel.module.css';
 
 /**
@@ -43,21 +29,21 @@ function useReadyMoment(card: Card | null): boolean {
 }
 
 function StatusLine({ card, ready, actions }: { card: Card; ready: boolean; actions: readonly CardActionPlugin[] }) {
-  const { t, i18n } = useTranslation(['cards', 'errors']);
+  const { t, i18n } = useTranslation([cardPanelTexts.ns, cardTexts.ns, 'errors']);
   const shipment = useUnit($shipmentStage);
   if (isEndedStatus(card.status)) return <EndedLine card={card} actions={actions} />;
   if (isDeadStatus(card.status)) {
-    const reasonKey = card.statusReason ? `cards:statusReason.${card.statusReason}` : null;
+    const reasonKey = card.statusReason ? `${cardTexts.ns}:statusReason.${card.statusReason}` : null;
     return (
       <Alert tone="danger" title={t('errors:cards.issueFailed')}>
-        {reasonKey && i18n.exists(reasonKey) ? t(reasonKey) : t(`cards:statusHint.${card.status}`)}
+        {reasonKey && i18n.exists(reasonKey) ? t(reasonKey) : t(`${cardTexts.ns}:statusHint.${card.status}`)}
       </Alert>
     );
   }
   if (card.status === 'active' && ready) {
     return (
       <p className={styles.ready} role="status" data-testid="card-ready">
-        {t('cards:statusHint.active')}
+        {t(`${cardTexts.ns}:statusHint.active`)}
       </p>
     );
   }
@@ -71,13 +57,13 @@ function StatusLine({ card, ready, actions }: { card: Card; ready: boolean; acti
 
 /** Closed or blocked for good: why, the replacement if there is one, and what the card still offers (its status actions). */
 function EndedLine({ card, actions }: { card: Card; actions: readonly CardActionPlugin[] }) {
-  const { t, i18n } = useTranslation(['cards', 'card-lifecycle']);
-  const reasonKey = card.statusReason ? `cards:statusReason.${card.statusReason}` : null;
+  const { t, i18n } = useTranslation([cardPanelTexts.ns, cardTexts.ns, 'card-lifecycle']);
+  const reasonKey = card.statusReason ? `${cardTexts.ns}:statusReason.${card.statusReason}` : null;
   return (
     <div className={styles.ended} data-testid="status-hint">
       <p className={styles.hint} aria-live="polite">
         {reasonKey && i18n.exists(reasonKey) ? `${t(reasonKey)} ` : ''}
-        {t(`cards:statusHint.${card.status}`)}
+        {t(`${cardTexts.ns}:statusHint.${card.status}`)}
       </p>
       {card.replacedByCardId && (
         <LinkButton variant="secondary" size="m" to={routePaths.card(card.replacedByCardId)}>
@@ -92,16 +78,16 @@ function EndedLine({ card, actions }: { card: Card; actions: readonly CardAction
 }
 
 function BalanceBlock({ card }: { card: Card }) {
-  const { t } = useTranslation(['cards', 'errors']);
+  const { t } = useTranslation([cardPanelTexts.ns, cardTexts.ns, 'errors']);
   const [balance, state, error] = useUnit([$balance, $balanceState, $balanceError]);
   const available = balance?.available ?? card.balance;
   return (
     <div className={styles.balance}>
-      <span className={styles.balanceLabel}>{t('cards:detail.balance')}</span>
+      <span className={styles.balanceLabel}>{t(`${cardPanelTexts.ns}:balance`)}</span>
       <Amount value={available} size="xl" className={styles.balanceValue} />
       {balance && balance.pending.amount > 0 && (
         <span className={styles.pending}>
-          {t('cards:detail.pending')} <Amount value={balance.pending} size="s" />
+          {t(`${cardPanelTexts.ns}:pending`)} <Amount value={balance.pending} size="s" />
         </span>
       )}
       {!balance && state === 'error' && error && (

@@ -18,7 +18,7 @@ const physical = (status: CardStatus) => makeCard({ form: 'physical', status, al
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['cards', 'errors']);
+  await i18n.loadNamespaces(['card', 'card-activate', 'errors']);
 });
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
@@ -89,12 +89,12 @@ describe('activation of a physical card', () => {
     await allSettled(codeChanged, { scope, params: '111111' });
     await allSettled(activateSubmitted, { scope });
     const text = scope.getState($codeProblemText)!;
-    expect(text).toEqual({ key: 'cards:activate.problem.wrongTries', values: { count: 2 } });
+    expect(text).toEqual({ key: 'card-activate:problem.wrongTries', values: { count: 2 } });
     expect(i18n.t(text.key, text.values)).toBe('Wrong code. 2 tries left');
     expect(i18n.t(text.key, { count: 1 })).toBe('Wrong code. 1 try left');
 
     await i18n.changeLanguage('ru');
-    await i18n.loadNamespaces(['cards']);
+    await i18n.loadNamespaces(['card-activate']);
     try {
       expect(i18n.t(text.key, { count: 1 })).toBe('Неверный код. Осталась 1 попытка');
       expect(i18n.t(text.key, { count: 2 })).toBe('Неверный код. Осталось 2 попытки');
@@ -111,11 +111,11 @@ describe('activation of a physical card', () => {
     left = 1;
     await allSettled(codeChanged, { scope, params: '222222' });
     await allSettled(activateSubmitted, { scope });
-    expect(scope.getState($codeProblemText)).toEqual({ key: 'cards:activate.problem.wrongTries', values: { count: 1 } });
+    expect(scope.getState($codeProblemText)).toEqual({ key: 'card-activate:problem.wrongTries', values: { count: 1 } });
     server.on('POST', '/api/cards/activate', () => fail(422, { service: 'cards', code: 'INVALID_ACTIVATION_CODE', message: 'wrong' }));
     await allSettled(codeChanged, { scope, params: '333333' });
     await allSettled(activateSubmitted, { scope });
-    expect(scope.getState($codeProblemText)).toEqual({ key: 'cards:activate.problem.wrong', values: {} });
+    expect(scope.getState($codeProblemText)).toEqual({ key: 'card-activate:problem.wrong', values: {} });
   });
 
   it('a lost answer: the same code submitted again after closing the sheet (or a timeout) keeps its key', async () => {

@@ -11,6 +11,7 @@ import { i18n } from '@/shared/i18n';
 import { getPlatformInfo, haptic, scanQrCode } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { extractActivationCode, isActivationCode } from '../lib/activation-code';
+import { cardActivateTexts } from '../i18n/texts';
 
 const activateMutation = createIdempotentMutation(cardsActivate);
 
@@ -42,7 +43,7 @@ sample({ clock: activateOpened, target: checkScannerFx });
 
 const scanFx = createEffect(async () => {
   const result = await scanQrCode({
-    text: i18n.t('cards:activate.scanText'),
+    text: i18n.t(`${cardActivateTexts.ns}:scanText`),
     timeoutMs: SCAN_TIMEOUT_MS,
     validate: (text) => extractActivationCode(text) !== null,
   });
@@ -57,7 +58,7 @@ sample({ clock: scanFx.doneData, target: activateSubmitted });
 export const $scanError = createStore<string | null>(null)
   .on(scanFx.failData, (_, error) => {
     const failure = error as { kind?: string; messageKey?: string };
-    return failure.kind === 'cancelled' ? null : failure.kind === 'timeout' ? 'cards:activate.scanTimeout' : failure.messageKey ?? 'platform:errors.failed';
+    return failure.kind === 'cancelled' ? null : failure.kind === 'timeout' ? `${cardActivateTexts.ns}:scanTimeout` : failure.messageKey ?? 'platform:errors.failed';
   })
   .reset(scanPressed, codeChanged, activateOpened, activateClosed);
 
@@ -79,7 +80,7 @@ export const $activating = activateMutation.$pending;
 sample({ clock: activateMutation.finished.success, fn: ({ result }) => result, target: cardChanged });
 const announceFx = createEffect(() => {
   haptic.notification('success');
-  void notify.success(i18n.t('cards:activate.accepted'));
+  void notify.success(i18n.t(`${cardActivateTexts.ns}:accepted`));
 });
 sample({ clock: activateMutation.finished.success, target: [announceFx, activateClosed] });
 
@@ -112,6 +113,6 @@ export const $codeProblemText = combine($codeProblem, $attemptsLeft, (problem, l
   problem === null
     ? null
     : problem === 'wrong' && left !== null
-      ? { key: 'cards:activate.problem.wrongTries', values: { count: left } as Record<string, unknown> }
-      : { key: `cards:activate.problem.${problem}`, values: {} as Record<string, unknown> },
+      ? { key: `${cardActivateTexts.ns}:problem.wrongTries`, values: { count: left } as Record<string, unknown> }
+      : { key: `${cardActivateTexts.ns}:problem.${problem}`, values: {} as Record<string, unknown> },
 );

@@ -16,11 +16,12 @@ import {
   codeChanged,
   scanPressed,
 } from '../model/activate';
+import { cardActivateTexts } from '../i18n/texts';
 import styles from './activate-sheet.module.css';
 
 /** Activation code: six boxes, or Telegram's QR scanner where the client has it. */
 export function ActivateSheet() {
-  const { t } = useTranslation(['cards', 'platform']);
+  const { t } = useTranslation([cardActivateTexts.ns, 'platform']);
   const hintId = useId();
   const [card, code, problem, problemText, activating, scanAvailable, scanning, scanError] = useUnit([
     $activateCard,
@@ -38,15 +39,15 @@ export function ActivateSheet() {
     <Sheet
       open={card !== null}
       onClose={() => close()}
-      title={t('cards:activate.title')}
+      title={t(`${cardActivateTexts.ns}:title`)}
       footer={
         <div className={styles.actions}>
           <Button fullWidth onClick={() => submit()} loading={activating} disabled={problem === 'tooMany'}>
-            {t('cards:activate.submit')}
+            {t(`${cardActivateTexts.ns}:submit`)}
           </Button>
           {scanAvailable && (
             <Button fullWidth variant="secondary" onClick={() => scan()} loading={scanning} disabled={activating} icon={<QrIcon />}>
-              {t('cards:activate.scan')}
+              {t(`${cardActivateTexts.ns}:scan`)}
             </Button>
           )}
         </div>
@@ -54,13 +55,13 @@ export function ActivateSheet() {
     >
       <div className={styles.body}>
         <p className={styles.lead} id={hintId}>
-          {t('cards:activate.text')}
+          {t(`${cardActivateTexts.ns}:text`)}
         </p>
         <CodeInput
           value={code}
           onChange={change}
           onComplete={() => submit()}
-          label={t('cards:activate.codeLabel')}
+          label={t(`${cardActivateTexts.ns}:codeLabel`)}
           error={problem !== null}
           disabled={activating}
           autoFocus

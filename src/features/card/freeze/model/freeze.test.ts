@@ -23,7 +23,7 @@ const cardIn = (status: CardStatus) => makeCard({ status, allowedActions: action
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['cards', 'errors']);
+  await i18n.loadNamespaces(['card', 'card-freeze', 'errors']);
 });
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });

@@ -3,6 +3,7 @@ import type { Card } from '@/shared/contract';
 import { useTranslation } from '@/shared/i18n';
 import { Button } from '@/shared/ui';
 import { $freezePending, freezeActionOf, freezeToggled } from '../model/freeze';
+import { cardFreezeTexts } from '../i18n/texts';
 
 export interface FreezeButtonProps {
   card: Card;
@@ -11,13 +12,13 @@ export interface FreezeButtonProps {
 
 /** "Freeze" or "Unfreeze", whichever the card allows; nothing otherwise. */
 export function FreezeButton({ card, className }: FreezeButtonProps) {
-  const { t } = useTranslation('cards');
+  const { t } = useTranslation(cardFreezeTexts.ns);
   const [pending, toggle] = useUnit([$freezePending, freezeToggled]);
   const action = freezeActionOf(card);
   if (!action) return null;
   return (
     <Button variant="secondary" size="m" className={className} loading={pending} onClick={() => toggle(card)} icon={<SnowflakeIcon />}>
-      {t(`actions.${action}`)}
+      {t(action)}
     </Button>
   );
 }

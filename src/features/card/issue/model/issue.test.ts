@@ -41,7 +41,7 @@ function serveUser(verificationStatus: VerificationStatus) {
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['cards', 'errors']);
+  await i18n.loadNamespaces(['card', 'card-issue', 'errors']);
 });
 
 beforeEach(async () => {

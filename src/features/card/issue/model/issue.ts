@@ -33,6 +33,7 @@ import {
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { guardClosing, hideKeyboardFx } from '@/shared/lib';
+import { cardIssueTexts } from '../i18n/texts';
 
 const createCardMutation = createIdempotentMutation(cardsCreate);
 
@@ -141,7 +142,7 @@ sample({ clock: createCardMutation.finished.success, fn: ({ result }) => result,
 const orderedToastId = (cardId: string) => `card-ordered-${cardId}`;
 const announceFx = createEffect((card: Card) => {
   haptic.notification('success');
-  void notify.success(i18n.t('cards:issue.done'), { id: orderedToastId(card.id), description: i18n.t('cards:issue.doneText') });
+  void notify.success(i18n.t(`${cardIssueTexts.ns}:done`), { id: orderedToastId(card.id), description: i18n.t(`${cardIssueTexts.ns}:doneText`) });
 });
 sample({ clock: createCardMutation.finished.success, fn: ({ result }) => result, target: announceFx });
 const $announcedCardId = createStore<string | null>(null).on(announceFx, (_, card) => card.id);

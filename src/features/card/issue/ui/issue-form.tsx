@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { $product } from '@/entities/card-product';
+import { cardProductTexts, $product } from '@/entities/card-product';
 import { AddressFields, addressLines } from '@/entities/delivery-address';
 import { MoneyBlockNotice } from '@/entities/user';
 import { WalletFunds } from '@/entities/wallet';
@@ -21,40 +21,42 @@ import {
   issueConfirmed,
   issuePressed,
 } from '../model/issue';
+import { cardTexts } from '@/entities/card';
+import { cardIssueTexts } from '../i18n/texts';
 import styles from './issue-form.module.css';
 import { useVerticalSwipesOff } from '@/shared/platform';
 
 /** issue cost + deposit + deposit fee = total. */
 function useChargeRows(charge: IssueCharge | null, totalLabel: string): SummaryRow[] {
-  const { t } = useTranslation('cards');
+  const { t } = useTranslation([cardIssueTexts.ns, cardProductTexts.ns, cardTexts.ns]);
   const format = useFormatters();
   if (!charge) return [];
   return [
-    { id: 'issueCost', label: t('product.issueCost'), value: format.price(charge.issueCost) },
-    { id: 'deposit', label: t('issue.deposit'), value: format.price(charge.deposit) },
-    { id: 'depositFee', label: t('product.depositFee'), value: format.price(charge.depositFee) },
+    { id: 'issueCost', label: t(`${cardProductTexts.ns}:product.issueCost`), value: format.price(charge.issueCost) },
+    { id: 'deposit', label: t(`${cardIssueTexts.ns}:deposit`), value: format.price(charge.deposit) },
+    { id: 'depositFee', label: t(`${cardProductTexts.ns}:product.depositFee`), value: format.price(charge.depositFee) },
     { id: 'total', label: totalLabel, value: format.price(charge.total), total: true },
   ];
 }
 
 /** Why the user cannot issue a card (SPEC §1 account states). */
 export function IssueBlockNotice() {
-  const { t } = useTranslation(['cards', 'errors']);
+  const { t } = useTranslation([cardIssueTexts.ns, cardProductTexts.ns, cardTexts.ns, 'errors']);
   return (
     <MoneyBlockNotice
-      underVerification={{ title: t('cards:issue.underVerificationTitle'), text: t('cards:issue.underVerificationText') }}
-      verificationFailed={{ title: t('cards:issue.verificationFailedTitle'), text: t('errors:verification.failed') }}
+      underVerification={{ title: t(`${cardIssueTexts.ns}:underVerificationTitle`), text: t(`${cardIssueTexts.ns}:underVerificationText`) }}
+      verificationFailed={{ title: t(`${cardIssueTexts.ns}:verificationFailedTitle`), text: t('errors:verification.failed') }}
     />
   );
 }
 
 /** The initial deposit input and what the wallet will be charged. */
 export function IssueForm() {
-  const { t } = useTranslation('cards');
+  const { t } = useTranslation([cardIssueTexts.ns, cardProductTexts.ns, cardTexts.ns]);
   const format = useFormatters();
   const [product, input, error, charge, block, shortfall] = useUnit([$product, $depositInput, $depositError, $charge, $issueBlock, $shortfall]);
   const onChange = useUnit(depositChanged);
-  const rows = useChargeRows(charge, t('issue.total'));
+  const rows = useChargeRows(charge, t(`${cardIssueTexts.ns}:total`));
   // An amount is being entered on this screen: Telegram's swipe-down-to-close stays off meanwhile (7.7+).
   useVerticalSwipesOff(product !== null);
   if (!product) return null;
@@ -62,17 +64,17 @@ export function IssueForm() {
   const range = { min: format.price(bounds.min), max: format.price(bounds.max) };
   return (
     <>
-    <Section title={t('issue.depositSection')}>
+    <Section title={t(`${cardIssueTexts.ns}:depositSection`)}>
       <div className={styles.form}>
         <TextField
-          label={t('issue.depositLabel', { currency: product.currency })}
+          label={t(`${cardIssueTexts.ns}:depositLabel`, { currency: product.currency })}
           inputMode="decimal"
           autoComplete="off"
           enterKeyHint="done"
           value={input}
           onChange={(event) => onChange(event.target.value)}
-          hint={t('issue.depositHint', range)}
-          error={error ? t(`amount.${error}`, range) : undefined}
+          hint={t(`${cardIssueTexts.ns}:depositHint`, range)}
+          error={error ? t(`${cardTexts.ns}:amount.${error}`, range) : undefined}
           disabled={block !== null}
           name="initialDeposit"
         />
@@ -111,39 +113,39 @@ function ConfirmAddress() {
 
 /** "Issue card": validates and opens the confirmation. */
 export function IssueButton() {
-  const { t } = useTranslation('cards');
+  const { t } = useTranslation([cardIssueTexts.ns, cardProductTexts.ns, cardTexts.ns]);
   const [block, issuing, press] = useUnit([$issueBlock, $issuing, issuePressed]);
   return (
     <PrimaryAction onClick={() => press()} disabled={block !== null} loading={issuing}>
-      {t('issue.submit')}
+      {t(`${cardIssueTexts.ns}:submit`)}
     </PrimaryAction>
   );
 }
 
 /** The confirmation step: everything that will be charged from the wallet, then the request. */
 export function IssueConfirmation() {
-  const { t } = useTranslation('cards');
+  const { t } = useTranslation([cardIssueTexts.ns, cardProductTexts.ns, cardTexts.ns]);
   const [open, product, charge, issuing, shortfall] = useUnit([$confirmationOpen, $product, $charge, $issuing, $shortfall]);
   const [close, confirm] = useUnit([confirmationClosed, issueConfirmed]);
-  const chargeRows = useChargeRows(charge, t('issue.youWillBeCharged'));
+  const chargeRows = useChargeRows(charge, t(`${cardIssueTexts.ns}:youWillBeCharged`));
   if (!product || !charge) return null;
   return (
     <Sheet
       open={open}
       onClose={() => close()}
-      title={t('issue.confirmTitle')}
+      title={t(`${cardIssueTexts.ns}:confirmTitle`)}
       footer={
         <div className={styles.actions}>
           <PrimaryAction onClick={() => confirm()} loading={issuing} disabled={shortfall !== null}>
-            {t('issue.confirm')}
+            {t(`${cardIssueTexts.ns}:confirm`)}
           </PrimaryAction>
           <PrimaryAction slot="secondary" variant="plain" onClick={() => close()} disabled={issuing}>
-            {t('issue.cancel')}
+            {t(`${cardIssueTexts.ns}:cancel`)}
           </PrimaryAction>
         </div>
       }
     >
-      <p className={styles.lead}>{t('issue.confirmText', { product: product.name, currency: product.currency })}</p>
+      <p className={styles.lead}>{t(`${cardIssueTexts.ns}:confirmText`, { product: product.name, currency: product.currency })}</p>
       <SummaryList rows={chargeRows} />
       <ConfirmAddress />
       <WalletFunds currency={product.currency} shortfall={shortfall} />

@@ -30,7 +30,7 @@ const limitsOf = (perPurchase: number | null, monthly: number | null, spent = 0)
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['cards', 'errors', cardLimitsTexts.ns]);
+  await i18n.loadNamespaces(['cards', 'card', 'errors', cardLimitsTexts.ns]);
 });
 beforeEach(async () => {
   toasts.success.length = 0;

@@ -51,7 +51,7 @@ const card = makeCard({ id: 'crd_1' });
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['cards', 'errors']);
+  await i18n.loadNamespaces(['cards', 'card', 'card-reveal', 'errors']);
 });
 
 beforeEach(() => {

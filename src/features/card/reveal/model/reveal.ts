@@ -24,6 +24,7 @@ import { authenticateWithBiometry, getBiometryStatus, getPlatformInfo, haptic, o
 import { notify } from '@/shared/ui';
 import { createRevealKeyPair, decryptSensitiveData, formatExpiry, formatPan, type RevealKeyPair } from '../lib/sensitive-crypto';
 import { revealSeconds } from '../lib/reveal-timing';
+import { cardRevealTexts } from '../i18n/texts';
 
 const sensitiveMutation = createApiMutation(cardsSensitive);
 
@@ -66,17 +67,17 @@ const authorizeFx = createEffect(async (): Promise<Authorization> => {
   if (features.biometry) {
     const status = await getBiometryStatus();
     if (status.ok && status.value.available) {
-      const auth = await authenticateWithBiometry(i18n.t('cards:reveal.biometryReason'));
+      const auth = await authenticateWithBiometry(i18n.t(`${cardRevealTexts.ns}:biometryReason`));
       if (auth.ok) return auth.value ? 'granted' : 'denied';
       if (auth.error.kind === 'cancelled') return 'denied';
     }
   }
   if (features.popup) {
     const answer = await showPopup({
-      title: i18n.t('cards:reveal.confirmTitle'),
-      message: i18n.t('cards:reveal.confirmText'),
+      title: i18n.t(`${cardRevealTexts.ns}:confirmTitle`),
+      message: i18n.t(`${cardRevealTexts.ns}:confirmText`),
       buttons: [
-        { id: 'reveal', type: 'default', text: i18n.t('cards:reveal.confirmShow') },
+        { id: 'reveal', type: 'default', text: i18n.t(`${cardRevealTexts.ns}:confirmShow`) },
         { id: 'cancel', type: 'cancel' },
       ],
     });
@@ -201,11 +202,11 @@ sample({
 });
 const copiedFx = createEffect((field: RevealField) => {
   haptic.notification('success');
-  void notify.success(i18n.t('cards:reveal.copied', { field: i18n.t(`cards:reveal.field.${field}`) }));
+  void notify.success(i18n.t(`${cardRevealTexts.ns}:copied`, { field: i18n.t(`${cardRevealTexts.ns}:field.${field}`) }));
 });
 const copyFailedFx = createEffect(() => {
   haptic.notification('error');
-  void notify.error(i18n.t('cards:reveal.copyFailed'));
+  void notify.error(i18n.t(`${cardRevealTexts.ns}:copyFailed`));
 });
 sample({ clock: copyFx.doneData, fn: ({ field }) => field, target: copiedFx });
 sample({ clock: copyFx.fail, target: copyFailedFx });
@@ -221,7 +222,7 @@ sample({ clock: hidden, source: $copiedText, filter: Boolean, target: clearClipb
 $copiedText.reset(clearClipboardFx);
 
 const clipboardKeptFx = createEffect(() => {
-  void notify.warning(i18n.t('cards:reveal.clipboardKept'), { description: i18n.t('cards:reveal.clipboardKeptHint') });
+  void notify.warning(i18n.t(`${cardRevealTexts.ns}:clipboardKept`), { description: i18n.t(`${cardRevealTexts.ns}:clipboardKeptHint`) });
 });
 sample({
   clock: clearClipboardFx.doneData,

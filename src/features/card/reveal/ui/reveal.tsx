@@ -17,6 +17,7 @@ import {
   revealRequested,
   type RevealField,
 } from '../model/reveal';
+import { cardRevealTexts } from '../i18n/texts';
 import styles from './reveal.module.css';
 
 export interface RevealButtonProps {
@@ -26,13 +27,13 @@ export interface RevealButtonProps {
 
 /** "Show details" (the card panel shows it while the card allows it), or "Hide" while its data is shown. */
 export function RevealButton({ card, className }: RevealButtonProps) {
-  const { t } = useTranslation('cards');
+  const { t } = useTranslation(cardRevealTexts.ns);
   const [phase, revealCardId, request, hide] = useUnit([$phase, $revealCardId, revealRequested, hideRequested]);
   const mine = revealCardId === card.id;
   if (mine && phase === 'shown') {
     return (
       <Button variant="secondary" size="m" className={className} onClick={() => hide()} icon={<EyeIcon closed />}>
-        {t('reveal.hide')}
+        {t(`${cardRevealTexts.ns}:hide`)}
       </Button>
     );
   }
@@ -45,38 +46,38 @@ export function RevealButton({ card, className }: RevealButtonProps) {
       onClick={() => request(card)}
       icon={<EyeIcon />}
     >
-      {t('reveal.show')}
+      {t(`${cardRevealTexts.ns}:show`)}
     </Button>
   );
 }
 
 /** The in-app confirmation where neither biometry nor Telegram's popup is available. */
 export function RevealDialog() {
-  const { t } = useTranslation('cards');
+  const { t } = useTranslation(cardRevealTexts.ns);
   const [open, confirm, cancel] = useUnit([$dialogOpen, revealDialogConfirmed, revealDialogCancelled]);
   return (
     <Sheet
       open={open}
       onClose={() => cancel()}
-      title={t('reveal.confirmTitle')}
+      title={t(`${cardRevealTexts.ns}:confirmTitle`)}
       footer={
         <div className={styles.actions}>
           <Button fullWidth onClick={() => confirm()}>
-            {t('reveal.confirmShow')}
+            {t(`${cardRevealTexts.ns}:confirmShow`)}
           </Button>
           <Button fullWidth variant="plain" onClick={() => cancel()}>
-            {t('reveal.cancel')}
+            {t(`${cardRevealTexts.ns}:cancel`)}
           </Button>
         </div>
       }
     >
-      <p className={styles.lead}>{t('reveal.confirmText')}</p>
+      <p className={styles.lead}>{t(`${cardRevealTexts.ns}:confirmText`)}</p>
     </Sheet>
   );
 }
 
 function Field({ field, label, value, mono, wide }: { field: RevealField; label: string; value: string; mono?: boolean; wide?: boolean }) {
-  const { t } = useTranslation('cards');
+  const { t } = useTranslation(cardRevealTexts.ns);
   const copy = useUnit(copyRequested);
   return (
     <div className={cn(styles.field, wide && styles.wide)}>
@@ -85,7 +86,7 @@ function Field({ field, label, value, mono, wide }: { field: RevealField; label:
         <span className={mono ? `${styles.value} ${styles.mono}` : styles.value} data-field={field}>
           {value}
         </span>
-        <button type="button" className={styles.copy} onClick={() => copy(field)} aria-label={t('reveal.copyField', { field: label })}>
+        <button type="button" className={styles.copy} onClick={() => copy(field)} aria-label={t(`${cardRevealTexts.ns}:copyField`, { field: label })}>
           <CopyIcon />
         </button>
       </dd>
@@ -96,7 +97,7 @@ function Field({ field, label, value, mono, wide }: { field: RevealField; label:
 /** Number, expiry, CVV and holder with copy buttons and the countdown; nothing while hidden. */
 export function RevealPanel({ card }: { card: Card }) {
   const cardId = card.id;
-  const { t } = useTranslation('cards');
+  const { t } = useTranslation(cardRevealTexts.ns);
   const [revealed, seconds, total] = useUnit([$revealed, $secondsLeft, $totalSeconds]);
   if (!revealed || revealed.cardId !== cardId) return null;
   const ratio = total > 0 ? seconds / total : 0;
@@ -104,20 +105,20 @@ export function RevealPanel({ card }: { card: Card }) {
     <section className={styles.panel} aria-labelledby="reveal-title" data-testid="reveal-panel">
       <div className={styles.header}>
         <h2 id="reveal-title" className={styles.title}>
-          {t('reveal.title')}
+          {t(`${cardRevealTexts.ns}:title`)}
         </h2>
-        <span className={styles.countdown} role="timer" aria-live="off" aria-label={t('reveal.hidesIn', { count: seconds })}>
-          {t('reveal.hidesIn', { count: seconds })}
+        <span className={styles.countdown} role="timer" aria-live="off" aria-label={t(`${cardRevealTexts.ns}:hidesIn`, { count: seconds })}>
+          {t(`${cardRevealTexts.ns}:hidesIn`, { count: seconds })}
         </span>
       </div>
       <div className={styles.progress} aria-hidden>
         <span style={{ transform: `scaleX(${ratio})` }} />
       </div>
       <dl className={styles.fields}>
-        <Field field="number" label={t('reveal.field.number')} value={revealed.number} mono wide />
-        <Field field="expiry" label={t('reveal.field.expiry')} value={revealed.expiry} mono />
-        <Field field="cvv" label={t('reveal.field.cvv')} value={revealed.cvv} mono />
-        <Field field="holder" label={t('reveal.field.holder')} value={revealed.holder} wide />
+        <Field field="number" label={t(`${cardRevealTexts.ns}:field.number`)} value={revealed.number} mono wide />
+        <Field field="expiry" label={t(`${cardRevealTexts.ns}:field.expiry`)} value={revealed.expiry} mono />
+        <Field field="cvv" label={t(`${cardRevealTexts.ns}:field.cvv`)} value={revealed.cvv} mono />
+        <Field field="holder" label={t(`${cardRevealTexts.ns}:field.holder`)} value={revealed.holder} wide />
       </dl>
     </section>
   );

@@ -31,7 +31,7 @@ let balance = 5_000;
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['cards', 'errors']);
+  await i18n.loadNamespaces(['card', 'card-topup', 'card-product', 'errors']);
 });
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });

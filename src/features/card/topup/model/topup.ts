@@ -20,6 +20,7 @@ import { notify } from '@/shared/ui';
 import { i18n } from '@/shared/i18n';
 import { createAmountSheet, guardClosing, type AmountSheetStep } from '@/shared/lib';
 import { checkAmount, depositBounds, parseAmountInput, topUpCharge, type AmountProblem, type TopUpCharge } from '@/shared/money';
+import { cardTopUpTexts } from '../i18n/texts';
 
 const topUpMutation = createIdempotentMutation(cardsTopUp);
 
@@ -91,8 +92,8 @@ sample({ clock: succeeded, filter: ({ result }) => result.transfer.status !== 'p
 
 const announceFx = createEffect((total: { amount: number; currency: string }) => {
   haptic.notification('success');
-  void notify.success(i18n.t('cards:topUp.accepted'), {
-    description: i18n.t('cards:topUp.acceptedText'),
+  void notify.success(i18n.t(`${cardTopUpTexts.ns}:accepted`), {
+    description: i18n.t(`${cardTopUpTexts.ns}:acceptedText`),
   });
   return total;
 });

@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { useDepositFeeText } from '@/entities/card-product';
+import { cardProductTexts, useDepositFeeText } from '@/entities/card-product';
 import { MoneyBlockNotice } from '@/entities/user';
 import { WalletFunds } from '@/entities/wallet';
 import type { CardProduct } from '@/shared/contract';
@@ -25,16 +25,18 @@ import {
   topUpOpened,
   topUpReviewed,
 } from '../model/topup';
+import { cardTexts } from '@/entities/card';
+import { cardTopUpTexts } from '../i18n/texts';
 import styles from './topup-sheet.module.css';
 
 function FeeLine({ product }: { product: CardProduct }) {
-  const { t } = useTranslation('cards');
-  return <p className={styles.fee}>{t('topUp.feeLine', { fee: useDepositFeeText(product) })}</p>;
+  const { t } = useTranslation([cardProductTexts.ns, cardTexts.ns, cardTopUpTexts.ns]);
+  return <p className={styles.fee}>{t(`${cardTopUpTexts.ns}:feeLine`, { fee: useDepositFeeText(product) })}</p>;
 }
 
 /** The top-up sheet: amount (within the range, fee shown) → "you will be charged" → request. */
 export function TopUpSheet() {
-  const { t } = useTranslation(['cards', 'errors']);
+  const { t } = useTranslation([cardProductTexts.ns, cardTexts.ns, cardTopUpTexts.ns, 'errors']);
   const format = useFormatters();
   const [step, card, product, input, error, charge, submitting, loading, failed, shortfall, block] = useUnit([
     $step,
@@ -55,9 +57,9 @@ export function TopUpSheet() {
   const range = product ? { min: format.price(depositBounds(product, 'topUp').min), max: format.price(depositBounds(product, 'topUp').max) } : null;
   const chargeRows = charge
     ? [
-        { id: 'amount', label: t('cards:topUp.toCard'), value: format.price(charge.amount) },
-        { id: 'fee', label: t('cards:product.depositFee'), value: format.price(charge.fee) },
-        { id: 'total', label: t('cards:topUp.youWillBeCharged'), value: format.price(charge.total), total: true },
+        { id: 'amount', label: t(`${cardTopUpTexts.ns}:toCard`), value: format.price(charge.amount) },
+        { id: 'fee', label: t(`${cardProductTexts.ns}:product.depositFee`), value: format.price(charge.fee) },
+        { id: 'total', label: t(`${cardTopUpTexts.ns}:youWillBeCharged`), value: format.price(charge.total), total: true },
       ]
     : [];
 
@@ -65,7 +67,7 @@ export function TopUpSheet() {
     step === 'confirm' || product ? (
       <AmountSheetFooter
         step={step}
-        labels={{ continue: t('cards:topUp.continue'), confirm: t('cards:topUp.confirm'), back: t('cards:topUp.back') }}
+        labels={{ continue: t(`${cardTopUpTexts.ns}:continue`), confirm: t(`${cardTopUpTexts.ns}:confirm`), back: t(`${cardTopUpTexts.ns}:back`) }}
         onContinue={() => review()}
         onConfirm={() => confirm()}
         onBack={() => edit()}
@@ -76,28 +78,28 @@ export function TopUpSheet() {
     ) : undefined;
 
   return (
-    <Sheet open={step !== 'closed'} onClose={() => close()} title={t('cards:topUp.title')} footer={footer}>
+    <Sheet open={step !== 'closed'} onClose={() => close()} title={t(`${cardTopUpTexts.ns}:title`)} footer={footer}>
       {loading && <Skeleton height={96} />}
       {failed && <ErrorState message={t('errors:cards.fetchProductsFailed')} onRetry={() => reopen(card)} />}
       {product && step === 'amount' && (
         <SheetStack>
           <MoneyBlockNotice
-            underVerification={{ text: t('cards:codes.ACCOUNT_UNDER_VERIFICATION') }}
-            verificationFailed={{ text: t('cards:codes.ACCOUNT_VERIFICATION_FAILED') }}
+            underVerification={{ text: t(`${cardTexts.ns}:codes.ACCOUNT_UNDER_VERIFICATION`) }}
+            verificationFailed={{ text: t(`${cardTexts.ns}:codes.ACCOUNT_VERIFICATION_FAILED`) }}
           />
           <AmountField
-            label={t('cards:topUp.amountLabel', { currency: card.currency })}
+            label={t(`${cardTopUpTexts.ns}:amountLabel`, { currency: card.currency })}
             name="topUpAmount"
             value={input}
             onChange={change}
             onSubmit={review}
-            hint={range ? t('cards:topUp.rangeHint', range) : undefined}
-            error={error && range ? t(`cards:amount.${error}`, range) : undefined}
+            hint={range ? t(`${cardTopUpTexts.ns}:rangeHint`, range) : undefined}
+            error={error && range ? t(`${cardTexts.ns}:amount.${error}`, range) : undefined}
           />
           <FeeLine product={product} />
           {charge && (
             <p className={styles.preview} aria-live="polite">
-              {t('cards:topUp.preview', { total: format.price(charge.total) })}
+              {t(`${cardTopUpTexts.ns}:preview`, { total: format.price(charge.total) })}
             </p>
           )}
           <WalletFunds currency={card.currency} shortfall={shortfall} />
@@ -105,7 +107,7 @@ export function TopUpSheet() {
       )}
       {product && step === 'confirm' && charge && (
         <SheetStack>
-          <SheetLead>{t('cards:topUp.confirmText', { card: card.maskedNumber ?? card.productName })}</SheetLead>
+          <SheetLead>{t(`${cardTopUpTexts.ns}:confirmText`, { card: card.maskedNumber ?? card.productName })}</SheetLead>
           <SummaryList rows={chargeRows} />
           <WalletFunds currency={card.currency} shortfall={shortfall} />
         </SheetStack>

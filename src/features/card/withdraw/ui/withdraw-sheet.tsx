@@ -20,6 +20,7 @@ import {
   withdrawOpened,
   withdrawReviewed,
 } from '../model/withdraw';
+import { cardTexts } from '@/entities/card';
 import { cardWithdrawTexts } from '../i18n/texts';
 
 /** "To wallet", when the card allows it and holds money. */
@@ -36,7 +37,7 @@ export function WithdrawButton({ card, className }: { card: Card; className?: st
 
 /** Amount (at most the card balance) → confirmation → the money is in the wallet. */
 export function WithdrawSheet() {
-  const { t } = useTranslation([cardWithdrawTexts.ns, 'cards']);
+  const { t } = useTranslation([cardWithdrawTexts.ns, cardTexts.ns]);
   const format = useFormatters();
   const [step, card, input, amount, error, submitting, block] = useUnit([$step, $withdrawCard, $amountInput, $amount, $amountError, $submitting, $withdrawBlock]);
   const [close, change, all, review, edit, confirm] = useUnit([withdrawClosed, amountChanged, allRequested, withdrawReviewed, withdrawEdited, withdrawConfirmed]);
@@ -60,8 +61,8 @@ export function WithdrawSheet() {
       {step === 'amount' && (
         <SheetStack>
           <MoneyBlockNotice
-            underVerification={{ text: t('cards:codes.ACCOUNT_UNDER_VERIFICATION') }}
-            verificationFailed={{ text: t('cards:codes.ACCOUNT_VERIFICATION_FAILED') }}
+            underVerification={{ text: t(`${cardTexts.ns}:codes.ACCOUNT_UNDER_VERIFICATION`) }}
+            verificationFailed={{ text: t(`${cardTexts.ns}:codes.ACCOUNT_VERIFICATION_FAILED`) }}
           />
           <AmountField
             label={t('amountLabel', { currency: card.currency })}
