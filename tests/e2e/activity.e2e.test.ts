@@ -14,16 +14,14 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import enNotifications from '../../src/shared/i18n/locales/en/notifications.json';
 import enReferral from '../../src/shared/i18n/locales/en/referral.json';
-import enSettings from '../../src/shared/i18n/locales/en/settings.json';
 import ruNotifications from '../../src/shared/i18n/locales/ru/notifications.json';
 import ruReferral from '../../src/shared/i18n/locales/ru/referral.json';
-import ruSettings from '../../src/shared/i18n/locales/ru/settings.json';
 import { BOT_TOKEN, linkedUser } from './support/bot-outbox';
 import { api, fundUsdt, hidden, openSignedIn, saveScreenshot, sandboxTokenHeaders, setVerification, signUpViaApi, test, visible, appTexts, walletTexts } from './support';
 
 const LANGS = [
-  { lang: 'en', locale: 'en-US', n: enNotifications, bot: appTexts('en', 'notification-settings'), settings: enSettings, referral: enReferral, w: walletTexts('en'), credited: /^Top-up credited: \$20\.\d\d \(USDT\)\.$/ },
-  { lang: 'ru', locale: 'ru-RU', n: ruNotifications, bot: appTexts('ru', 'notification-settings'), settings: ruSettings, referral: ruReferral, w: walletTexts('ru'), credited: /^Пополнение зачислено: 20,\d\d\u00a0\$ \(USDT\)\.$/ },
+  { lang: 'en', locale: 'en-US', n: enNotifications, bot: appTexts('en', 'notification-settings'), settings: appTexts('en', 'settings'), referral: enReferral, w: walletTexts('en'), credited: /^Top-up credited: \$20\.\d\d \(USDT\)\.$/ },
+  { lang: 'ru', locale: 'ru-RU', n: ruNotifications, bot: appTexts('ru', 'notification-settings'), settings: appTexts('ru', 'settings'), referral: ruReferral, w: walletTexts('ru'), credited: /^Пополнение зачислено: 20,\d\d\u00a0\$ \(USDT\)\.$/ },
 ] as const;
 
 const mockCalls = (page: Page, method: string) =>

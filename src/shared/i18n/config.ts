@@ -13,3 +13,28 @@ export const DEFAULT_NAMESPACE = 'common';
  * `useTranslation([...])` (or its route `namespaces`) so it never renders before they arrive.
  */
 export const SHARED_NAMESPACES: readonly string[] = ['errors', 'error-codes', 'platform'];
+
+/**
+ * THE list of shared namespaces: the only files allowed in `locales/<lang>/` (locales.test.ts fails on any other), each
+ * with why its words are shared. A slice's own words live beside it (`defineTexts`, slice-texts.ts; docs/frontend.md
+ * "i18n"); add a namespace here only for words several layers or the server read.
+ */
+export const SHARED_NAMESPACE_REASONS: Readonly<Record<string, string>> = {
+  common: 'core: the app name, Retry/Loading and other words every screen and the boot recovery use',
+  shell: 'core: the app shell (tabs, toasts) around every signed-in screen',
+  welcome: 'core: the signed-out first screen renders from the entry chunk without a request (docs/performance.md)',
+  platform: 'Telegram bridge messages shown by any screen that calls the bridge (shared/platform)',
+  errors: 'API error messages of shared/api toErrorMessage, used by every screen that calls the server',
+  'error-codes': 'words for every server error code, the fallback of every failed call',
+  auth: 'sign-up, sign-in, verification and the profile form share its fields, validation and server-error words',
+  history: 'the history search and statement export, used by the wallet and card histories',
+  'app-lock': 'the lock screen (boot) and its settings',
+  'card-controls': 'the delivery address, shown by card issue and the delivery-address entity',
+  'card-lifecycle': 'the card actions, the cards list and the archive share Cancel, "cannot be undone" and the archive words',
+  'wallet-actions': "the wallet's sheets and payment pages share the payment's words, failure reasons, Back/Done",
+  wallet: 'the wallet screen and the server (other helper, #37.6)',
+  cards: 'the card screens and the server read it (other helper, #37.6)',
+  'transaction-details': 'receipts: the client and the server read it (other helper, #37.6)',
+  referral: 'the share text: the client and the server read it (other helper, #37.6)',
+  notifications: "the events' sentences: the activity centre and the bot (other helper, #37.6)",
+};

@@ -17,7 +17,7 @@ import { appTexts, walletTexts } from './texts';
 export type TourLang = 'en' | 'ru';
 type Json = Record<string, any>;
 
-const NAMESPACES = ['welcome', 'auth', 'wallet', 'cards', 'settings', 'faq', 'profile', 'referral', 'notifications', 'common'] as const;
+const NAMESPACES = ['welcome', 'auth', 'wallet', 'cards', 'settings', 'profile', 'referral', 'notifications', 'common'] as const;
 const texts = (lang: TourLang) => ({
   ...(Object.fromEntries(NAMESPACES.map((ns) => [ns, appTexts(lang, ns)])) as Record<(typeof NAMESPACES)[number], Json>),
   /** The wallet's sheets and payment pages (support/texts.ts). */
@@ -213,8 +213,8 @@ async function screenTour(options: ScreenTourOptions): Promise<string[]> {
     // ── Settings, profile, referral, account status.
     await go('/settings');
     await check('settings', page.getByRole('radio', { name: 'English' }));
-    await page.getByRole('button', { name: T.faq.usdt.q }).click();
-    await check('settings: FAQ answer open', page.getByRole('region', { name: T.faq.usdt.q }));
+    await page.getByRole('button', { name: T.settings.faq.usdt.q }).click();
+    await check('settings: FAQ answer open', page.getByRole('region', { name: T.settings.faq.usdt.q }));
     await options.afterFaq?.();
     await go('/profile');
     await check('profile', page.getByText(user.email));

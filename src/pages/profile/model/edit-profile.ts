@@ -10,6 +10,7 @@ import { createApiMutation, toErrorMessage, type ErrorMessage } from '@/shared/a
 import { accountUpdateProfile, normalizePersonName, personNameProblem, PhoneNumber, type ProfileUpdate, type UserProfile } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
 import { notify } from '@/shared/ui';
+import { profileTexts } from '../i18n/texts';
 
 const PROFILE_FIELDS = ['firstName', 'lastName', 'phoneNumber'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
@@ -90,7 +91,7 @@ export const $values = createStore<ProfileValues>(EMPTY)
 const $original = createStore<ProfileValues>(EMPTY).on(editOpened, (_, user) => valuesOf(user));
 export const $fieldErrors = createStore<ProfileErrors>({}).reset(editOpened, editClosed);
 export const $saveError = createStore<ErrorMessage | null>(null)
-  .on(updateProfileMutation.finished.failure, (_, { error }) => toErrorMessage(error, 'profile:edit.saveFailed'))
+  .on(updateProfileMutation.finished.failure, (_, { error }) => toErrorMessage(error, `${profileTexts.ns}:edit.saveFailed`))
   .reset(editOpened, editClosed, formSubmitted);
 export const $saving = updateProfileMutation.$pending;
 
@@ -125,6 +126,6 @@ update(meQuery, {
 });
 
 const savedToastFx = createEffect(() => {
-  void notify.success(i18n.t('profile:edit.saved'));
+  void notify.success(i18n.t(`${profileTexts.ns}:edit.saved`));
 });
 sample({ clock: updateProfileMutation.finished.success, target: savedToastFx });
