@@ -48,21 +48,22 @@ export const walletTexts = (lang: Lang): Json => ({
   withdraw: appTexts(lang, 'withdraw-money'),
 });
 
-/** The card lifecycle's shared words (`card-lifecycle`) and each card action's own, under the action's name. */
+/** The card lifecycle's words, under each card action's name; the archive's (widgets/card-list) under `archive`. */
 export const cardLifecycleTexts = (lang: Lang): Json => {
-  const shared = appTexts(lang, 'card-lifecycle');
+  const close = appTexts(lang, 'card-close');
   return {
-    ...shared,
-    close: appTexts(lang, 'card-close'),
+    irreversible: close.irreversible,
+    archive: appTexts(lang, 'card-list').archive,
+    close,
     block: appTexts(lang, 'card-block'),
-    replace: { ...shared.replace, ...appTexts(lang, 'card-replace') },
+    replace: appTexts(lang, 'card-replace'),
     withdraw: appTexts(lang, 'card-withdraw'),
   };
 };
 
-/** The card controls' shared words (`card-controls`: the delivery address) and the limits' and shipping tracker's own. */
+/** The card controls' words: the delivery address (entities/delivery-address), the limits' and the shipping tracker's. */
 export const cardControlsTexts = (lang: Lang): Json => ({
-  ...appTexts(lang, 'card-controls'),
+  address: appTexts(lang, 'delivery-address'),
   limits: appTexts(lang, 'card-limits'),
   shipping: appTexts(lang, 'card-shipping'),
 });

@@ -16,6 +16,7 @@ import {
   statusHintKey,
   type CardActionPlugin,
 } from '@/entities/card';
+import { cardReplaceTexts } from '@/features/card/replace';
 import { routePaths } from '@/shared/config';
 import type { Card } from '@/shared/contract';
 import { useTranslation } from '@/shared/i18n';
@@ -71,7 +72,7 @@ function StatusLine({ card, ready, actions }: { card: Card; ready: boolean; acti
 
 /** Closed or blocked for good: why, the replacement if there is one, and what the card still offers (its status actions). */
 function EndedLine({ card, actions }: { card: Card; actions: readonly CardActionPlugin[] }) {
-  const { t, i18n } = useTranslation(['cards', 'card-lifecycle']);
+  const { t, i18n } = useTranslation(['cards', cardReplaceTexts.ns]);
   const reasonKey = card.statusReason ? `cards:statusReason.${card.statusReason}` : null;
   return (
     <div className={styles.ended} data-testid="status-hint">
@@ -81,7 +82,7 @@ function EndedLine({ card, actions }: { card: Card; actions: readonly CardAction
       </p>
       {card.replacedByCardId && (
         <LinkButton variant="secondary" size="m" to={routePaths.card(card.replacedByCardId)}>
-          {t('card-lifecycle:replace.openNew')}
+          {t(`${cardReplaceTexts.ns}:openNew`)}
         </LinkButton>
       )}
       {cardActionsFor(actions, card, 'status').map(({ id, Control }) => (
