@@ -16,7 +16,9 @@ import { api, fundUsdt, issueCardViaApi, openSignedIn, ROOT, saveScreenshot, set
 
 type Lang = 'en' | 'ru';
 const texts = (lang: Lang, ns: string) => JSON.parse(readFileSync(resolve(ROOT, `src/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'));
-const T = { en: { history: { ...appTexts('en', 'history-search'), export: appTexts('en', 'statement-export') }, wallet: texts('en', 'wallet') }, ru: { history: { ...appTexts('ru', 'history-search'), export: appTexts('ru', 'statement-export') }, wallet: texts('ru', 'wallet') } };
+/** The history search's words with the statement export's under `export`. */
+const historyTexts = (lang: Lang): Record<string, any> => ({ ...appTexts(lang, 'history-search'), export: appTexts(lang, 'statement-export') });
+const T = { en: { history: historyTexts('en'), wallet: texts('en', 'wallet') }, ru: { history: historyTexts('ru'), wallet: texts('ru', 'wallet') } };
 
 /** RFC 4180 reader (quotes, doubled quotes, separators and line breaks inside quotes). */
 function parseCsv(text: string): string[][] {

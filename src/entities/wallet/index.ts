@@ -11,3 +11,4 @@ export {
 export { walletFailureReason, failureCodeOf, WALLET_FAILURE_CODES } from './lib/failure-reason';
 export { createShortfall } from './model/funds';
 export { WalletFunds } from './ui/wallet-funds';
+export { walletEntityTexts } from './i18n/texts';

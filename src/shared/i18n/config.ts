@@ -27,7 +27,6 @@ export const SHARED_NAMESPACE_REASONS: Readonly<Record<string, string>> = {
   errors: 'API error messages of shared/api toErrorMessage, used by every screen that calls the server',
   'error-codes': 'words for every server error code, the fallback of every failed call',
   auth: 'sign-up, sign-in, verification and the profile form share its fields, validation and server-error words',
-  'wallet-actions': "the wallet's sheets and payment pages share the payment's words, failure reasons, Back/Done",
   wallet: 'the wallet screen and the server (other helper, #37.6)',
   cards: 'the card screens and the server read it (other helper, #37.6)',
   'transaction-details': 'receipts: the client and the server read it (other helper, #37.6)',

@@ -33,16 +33,18 @@ export function appTexts(lang: Lang, ns: string): Json {
 }
 
 /**
- * The wallet screen's words (`wallet`), the words its sheets and payment pages share (`wallet-actions`) and each sheet's
+ * The wallet screen's words (`wallet`), what its money sheets share (entities/wallet: `failureReasons`, `send`), a
+ * payment's words (`payment`, features/topup-sbp's, shown by the payment pages too) and each sheet's
  * own (its slice's), under the sheet's name: `usdt`, `exchange`, `sbp`, `send` (with the words the money sheets share), `request`, `link`, `withdraw`.
  */
 export const walletTexts = (lang: Lang): Json => ({
   ...appTexts(lang, 'wallet'),
-  ...appTexts(lang, 'wallet-actions'),
+  ...appTexts(lang, 'wallet-entity'),
+  payment: appTexts(lang, 'topup-sbp').payment,
   usdt: appTexts(lang, 'topup-usdt'),
   exchange: appTexts(lang, 'exchange-currency'),
   sbp: appTexts(lang, 'topup-sbp'),
-  send: { ...appTexts(lang, 'wallet-actions').send, ...appTexts(lang, 'send-money') },
+  send: { ...appTexts(lang, 'wallet-entity').send, ...appTexts(lang, 'send-money') },
   request: appTexts(lang, 'request-money'),
   link: appTexts(lang, 'request-money').link,
   withdraw: appTexts(lang, 'withdraw-money'),
