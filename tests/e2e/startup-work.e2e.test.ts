@@ -17,10 +17,11 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import enAuth from '../../src/shared/i18n/locales/en/auth.json';
 import enShell from '../../src/shared/i18n/locales/en/shell.json';
 import { COMPILE_HINT } from '../../scripts/vite-startup-plugins';
-import { DIST_DIR, openSignedIn, signUpViaApi, test, visible } from './support';
+import { authTexts, DIST_DIR, openSignedIn, signUpViaApi, test, visible } from './support';
+
+const enAuth = authTexts('en');
 
 const countLaunchParamReads = `(() => {
   const setItem = Storage.prototype.setItem;

@@ -51,12 +51,12 @@ export type ScreenRoute = ScreenRouteBase &
  */
 export const screens: readonly ScreenRoute[] = [
   { path: routePaths.welcome, layout: 'auth', component: WelcomePage },
-  { path: routePaths.signUp, layout: 'auth', load: () => import('@/pages/sign-up').then((m) => m.SignUpPage), namespaces: ['auth', 'errors'] },
-  { path: routePaths.signIn, layout: 'auth', load: () => import('@/pages/sign-in').then((m) => m.SignInPage), namespaces: ['auth', 'errors'] },
-  { path: routePaths.verification, layout: 'auth', load: () => import('@/pages/verification').then((m) => m.VerificationPage), namespaces: ['auth', 'errors'] },
+  { path: routePaths.signUp, layout: 'auth', load: () => import('@/pages/sign-up').then((m) => m.SignUpPage), namespaces: ['errors'] },
+  { path: routePaths.signIn, layout: 'auth', load: () => import('@/pages/sign-in').then((m) => m.SignInPage), namespaces: ['errors'] },
+  { path: routePaths.verification, layout: 'auth', load: () => import('@/pages/verification').then((m) => m.VerificationPage), namespaces: ['errors'] },
   { path: routePaths.terms, layout: 'auth', load: () => import('@/pages/legal').then((m) => m.TermsPage) },
   { path: routePaths.privacy, layout: 'auth', load: () => import('@/pages/legal').then((m) => m.PrivacyPage) },
-  { path: routePaths.settings, layout: 'app', load: () => import('@/pages/settings').then((m) => m.SettingsPage), namespaces: ['auth', 'errors'] },
+  { path: routePaths.settings, layout: 'app', load: () => import('@/pages/settings').then((m) => m.SettingsPage), namespaces: ['errors'] },
   { path: routePaths.cards, layout: 'app', load: () => import('@/pages/cards').then((m) => m.CardsPage), namespaces: ['cards', 'errors'] },
   { path: routePaths.cardsArchive, layout: 'protected', load: () => import('@/pages/cards-archive').then((m) => m.CardsArchivePage), namespaces: ['cards', 'errors'] },
   { path: '/cards/:cardId', layout: 'protected', load: () => import('@/pages/card-detail').then((m) => m.CardDetailPage), namespaces: ['cards', 'errors', 'platform'] },
@@ -66,7 +66,7 @@ export const screens: readonly ScreenRoute[] = [
   { path: routePaths.referral, layout: 'protected', load: () => import('@/pages/referral').then((m) => m.ReferralPage), namespaces: ['referral', 'errors'] },
   { path: routePaths.activity, layout: 'protected', load: () => import('@/pages/activity').then((m) => m.ActivityPage), namespaces: ['notifications', 'errors'] },
   // SPEC §2 implies a profile screen without a path: /profile (docs/notifications.md "Referral & settings (client)").
-  { path: '/profile', layout: 'protected', load: () => import('@/pages/profile').then((m) => m.ProfilePage), namespaces: ['referral', 'errors', 'auth'] },
+  { path: '/profile', layout: 'protected', load: () => import('@/pages/profile').then((m) => m.ProfilePage), namespaces: ['referral', 'errors'] },
   { path: routePaths.wallet, layout: 'app', load: () => import('@/pages/wallet').then((m) => m.WalletPage), namespaces: ['wallet'] },
   { path: routePaths.paymentSuccess, layout: 'protected', load: () => import('@/pages/payment-success').then((m) => m.PaymentSuccessPage), namespaces: ['wallet', 'errors'] },
   { path: routePaths.paymentFailed, layout: 'protected', load: () => import('@/pages/payment-failed').then((m) => m.PaymentFailedPage), namespaces: ['errors'] },

@@ -26,7 +26,6 @@ export const SHARED_NAMESPACE_REASONS: Readonly<Record<string, string>> = {
   platform: 'Telegram bridge messages shown by any screen that calls the bridge (shared/platform)',
   errors: 'API error messages of shared/api toErrorMessage, used by every screen that calls the server',
   'error-codes': 'words for every server error code, the fallback of every failed call',
-  auth: 'sign-up, sign-in, verification and the profile form share its fields, validation and server-error words',
   wallet: 'the wallet screen and the server (other helper, #37.6)',
   cards: 'the card screens and the server read it (other helper, #37.6)',
   'transaction-details': 'receipts: the client and the server read it (other helper, #37.6)',

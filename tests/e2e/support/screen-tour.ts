@@ -12,14 +12,16 @@ import { randomUUID } from 'node:crypto';
 import type { Dialog, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { api, fundUsdt, hidden, issueCardViaApi, openSignedIn, setVerification, signUpViaApi, visible, type ApiUser } from './api';
-import { appTexts, walletTexts } from './texts';
+import { appTexts, authTexts, walletTexts } from './texts';
 
 export type TourLang = 'en' | 'ru';
 type Json = Record<string, any>;
 
-const NAMESPACES = ['welcome', 'auth', 'wallet', 'cards', 'settings', 'profile', 'referral', 'notifications', 'common'] as const;
+const NAMESPACES = ['welcome', 'wallet', 'cards', 'settings', 'profile', 'referral', 'notifications', 'common'] as const;
 const texts = (lang: TourLang) => ({
   ...(Object.fromEntries(NAMESPACES.map((ns) => [ns, appTexts(lang, ns)])) as Record<(typeof NAMESPACES)[number], Json>),
+  /** The signed-out screens' and a user's words (support/texts.ts). */
+  auth: authTexts(lang),
   /** The wallet's sheets and payment pages (support/texts.ts). */
   sheets: walletTexts(lang),
 });

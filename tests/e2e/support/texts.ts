@@ -69,3 +69,17 @@ export const cardControlsTexts = (lang: Lang): Json => ({
   limits: appTexts(lang, 'card-limits'),
   shipping: appTexts(lang, 'card-shipping'),
 });
+
+/**
+ * The signed-out screens' and a user's words, in the shape the shared `auth` namespace had: `fields`, `validation`,
+ * `banner` (entities/user), `code`, `serverErrors` (features/verify-email-code), `signUp`, `countries`, `signIn`,
+ * `verification` (their pages), `signOut` (features/sign-out).
+ */
+export const authTexts = (lang: Lang): Json => ({
+  ...appTexts(lang, 'user'),
+  ...appTexts(lang, 'verify-email-code'),
+  ...appTexts(lang, 'sign-up'),
+  ...appTexts(lang, 'sign-in'),
+  ...appTexts(lang, 'verification'),
+  ...appTexts(lang, 'sign-out'),
+});

@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { useId, type ReactNode } from 'react';
-import { $available walletEntityTexts } from '@/entities/wallet';
+import { $available, walletEntityTexts } from '@/entities/wallet';
 import { MoneyBlockNotice } from '@/entities/user';
 import { formatRate } from '@/entities/exchange-rate';
 import { useFormatters, useTranslation } from '@/shared/i18n';

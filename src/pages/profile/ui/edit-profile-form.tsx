@@ -5,10 +5,11 @@ import { Alert, Button, FormStack, Section, TextField } from '@/shared/ui';
 import { $editing, $fieldErrors, $saveError, $saving, $values, editClosed, editOpened, fieldChanged, formSubmitted, type ProfileField } from '../model/edit-profile';
 import styles from './edit-profile-form.module.css';
 import { profileTexts } from '../i18n/texts';
+import { userTexts } from '@/entities/user';
 
 /** The Profile edit form (names, phone): a button that opens it, then the form in place. */
 export function EditProfileForm({ user }: { user: UserProfile }) {
-  const { t } = useTranslation([profileTexts.ns, 'auth']);
+  const { t } = useTranslation([profileTexts.ns, userTexts.ns]);
   const [editing, values, errors, saveError, saving] = useUnit([$editing, $values, $fieldErrors, $saveError, $saving]);
   const [open, close, change, submit] = useUnit([editOpened, editClosed, fieldChanged, formSubmitted]);
   const field = (name: ProfileField) => ({
@@ -31,9 +32,9 @@ export function EditProfileForm({ user }: { user: UserProfile }) {
   return (
     <Section title={t(`${profileTexts.ns}:edit.title`)} footer={t(`${profileTexts.ns}:edit.footer`)}>
       <FormStack className={styles.form} onSubmit={submit} aria-label={t(`${profileTexts.ns}:edit.title`)}>
-        <TextField {...field('firstName')} label={t('auth:fields.firstName')} autoComplete="given-name" maxLength={64} />
-        <TextField {...field('lastName')} label={t('auth:fields.lastName')} autoComplete="family-name" maxLength={64} />
-        <TextField {...field('phoneNumber')} label={t('auth:fields.phoneNumber')} hint={t('auth:fields.phoneHint')} type="tel" inputMode="tel" autoComplete="tel" />
+        <TextField {...field('firstName')} label={t(`${userTexts.ns}:fields.firstName`)} autoComplete="given-name" maxLength={64} />
+        <TextField {...field('lastName')} label={t(`${userTexts.ns}:fields.lastName`)} autoComplete="family-name" maxLength={64} />
+        <TextField {...field('phoneNumber')} label={t(`${userTexts.ns}:fields.phoneNumber`)} hint={t(`${userTexts.ns}:fields.phoneHint`)} type="tel" inputMode="tel" autoComplete="tel" />
         {saveError && <Alert tone="danger">{t(saveError.keys, { defaultValue: saveError.defaultValue })}</Alert>}
         <div className={styles.actions}>
           <Button type="submit" loading={saving} fullWidth>
