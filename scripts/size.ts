@@ -140,8 +140,8 @@ const DURABLE_SESSION = 'src/entities/session/model/durable-session.ts';
 const RU_CORE = 'src/shared/i18n/core/ru.ts';
 /**
  * The wallet route's `namespaces` (src/app/router/screens.ts): fetched with its chunk, before it renders. Not
- * on the path: `errors` (a failure's words, loaded when one shows), `history` (with the lazy search/filters),
- * `wallet-actions` and each sheet's own words (with the lazy sheets).
+ * on the path: `errors` (a failure's words, loaded when one shows), the history search's and statement export's own words (with
+ * the lazy history tools), each sheet's own words and what they share (entities/wallet's; with the lazy sheets).
  */
 const WALLET_NAMESPACES = ['wallet'];
 /** The index of the lazy translation files (resources.ts): fetched before any of them. */

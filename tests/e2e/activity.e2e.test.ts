@@ -12,14 +12,12 @@
 import type { Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { describe, expect } from 'vitest';
-import enSettings from '../../src/shared/i18n/locales/en/settings.json';
-import ruSettings from '../../src/shared/i18n/locales/ru/settings.json';
 import { BOT_TOKEN, linkedUser } from './support/bot-outbox';
 import { api, fundUsdt, hidden, openSignedIn, saveScreenshot, sandboxTokenHeaders, setVerification, signUpViaApi, test, visible, appTexts, walletTexts } from './support';
 
 const LANGS = [
-  { lang: 'en', locale: 'en-US', n: { ...appTexts('en', 'activity-page'), ...appTexts('en', 'activity') }, bot: appTexts('en', 'notification-settings'), settings: enSettings, referral: appTexts('en', 'share-referral'), w: walletTexts('en'), credited: /^Top-up credited: \$20\.\d\d \(USDT\)\.$/ },
-  { lang: 'ru', locale: 'ru-RU', n: { ...appTexts('ru', 'activity-page'), ...appTexts('ru', 'activity') }, bot: appTexts('ru', 'notification-settings'), settings: ruSettings, referral: appTexts('ru', 'share-referral'), w: walletTexts('ru'), credited: /^Пополнение зачислено: 20,\d\d\u00a0\$ \(USDT\)\.$/ },
+  { lang: 'en', locale: 'en-US', n: { ...appTexts('en', 'activity-page'), ...appTexts('en', 'activity') }, bot: appTexts('en', 'notification-settings'), settings: appTexts('en', 'settings'), referral: appTexts('en', 'share-referral'), w: walletTexts('en'), credited: /^Top-up credited: \$20\.\d\d \(USDT\)\.$/ },
+  { lang: 'ru', locale: 'ru-RU', n: { ...appTexts('ru', 'activity-page'), ...appTexts('ru', 'activity') }, bot: appTexts('ru', 'notification-settings'), settings: appTexts('ru', 'settings'), referral: appTexts('ru', 'share-referral'), w: walletTexts('ru'), credited: /^Пополнение зачислено: 20,\d\d\u00a0\$ \(USDT\)\.$/ },
 ] as const;
 
 const mockCalls = (page: Page, method: string) =>

@@ -12,11 +12,13 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { statementLabels } from '../../server/modules/statements/texts';
-import { api, fundUsdt, issueCardViaApi, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible } from './support';
+import { api, fundUsdt, issueCardViaApi, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible, appTexts } from './support';
 
 type Lang = 'en' | 'ru';
 const texts = (lang: Lang, ns: string) => JSON.parse(readFileSync(resolve(ROOT, `src/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'));
-const T = { en: { history: texts('en', 'history'), wallet: texts('en', 'wallet') }, ru: { history: texts('ru', 'history'), wallet: texts('ru', 'wallet') } };
+/** The history search's words with the statement export's under `export`. */
+const historyTexts = (lang: Lang): Record<string, any> => ({ ...appTexts(lang, 'history-search'), export: appTexts(lang, 'statement-export') });
+const T = { en: { history: historyTexts('en'), wallet: texts('en', 'wallet') }, ru: { history: historyTexts('ru'), wallet: texts('ru', 'wallet') } };
 
 /** RFC 4180 reader (quotes, doubled quotes, separators and line breaks inside quotes). */
 function parseCsv(text: string): string[][] {

@@ -7,13 +7,13 @@
  * Screenshots: test-results/e2e/ops-console-<lang>-*.png.
  */
 import { describe, expect } from 'vitest';
-import { hidden, openSignedIn, saveScreenshot, signUpViaApi, test, visible, appTexts, walletTexts, type AppHandle } from './support';
+import { hidden, openSignedIn, saveScreenshot, signUpViaApi, test, visible, appTexts, authTexts, walletTexts, type AppHandle } from './support';
 import { consoleTexts, fill, signInToConsole, type ConsoleLang as Lang } from './support/ops-console';
 
 function approvalJourney(lang: Lang) {
   return async ({ app }: { app: AppHandle }) => {
     const { page: phone, baseUrl } = app;
-    const auth = appTexts(lang, 'auth');
+    const auth = authTexts(lang);
     const wallet = walletTexts(lang);
     const kyc = consoleTexts(lang, 'ops-kyc');
 

@@ -4,15 +4,13 @@
  * signs up with the pre-filled code; B is verified (sandbox control), funded (USDT sandbox) and issues a card;
  * A sees B turn Active and the bonus in the wallet history. Screenshots: test-results/e2e/referral-*.png.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { api, fundUsdt, issueCardViaApi, openSignedIn, readMailboxCode, ROOT, saveScreenshot, setVerification, signUpViaApi, test, uniqueEmail, visible } from './support';
+import { api, fundUsdt, issueCardViaApi, openSignedIn, readMailboxCode, saveScreenshot, setVerification, signUpViaApi, test, uniqueEmail, visible, authTexts } from './support';
 
 const ACCESS_KEY = 'tgwallet.accessToken';
 /** The sign-up form's labels, from the auth screens' own English texts (so wording changes don't break this). */
-const AUTH = JSON.parse(readFileSync(resolve(ROOT, 'src/shared/i18n/locales/en/auth.json'), 'utf8'));
+const AUTH = authTexts('en');
 
 const clipboardText = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 

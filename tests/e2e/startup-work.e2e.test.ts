@@ -17,10 +17,11 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import enAuth from '../../src/shared/i18n/locales/en/auth.json';
 import enShell from '../../src/shared/i18n/locales/en/shell.json';
 import { COMPILE_HINT } from '../../scripts/vite-startup-plugins';
-import { DIST_DIR, openSignedIn, signUpViaApi, test, visible } from './support';
+import { authTexts, DIST_DIR, openSignedIn, signUpViaApi, test, visible } from './support';
+
+const enAuth = authTexts('en');
 
 const countLaunchParamReads = `(() => {
   const setItem = Storage.prototype.setItem;
@@ -116,7 +117,8 @@ describe('start-up work (issue #13)', () => {
 
     // The verification banner's and the history tools' chunks, and the signed-in session's (the app lock's check and
     // Telegram's SettingsButton, app/boot/signed-in.ts), are asked for once the first screen has
-    // painted (miniApp.ready()) and been presented (its first contentful paint), not while it is due.
+    // painted (miniApp.ready()) and been presented (its first contentful paint), not while it is due; so are the
+    // banner's words (entities/user's texts, `user-en`: requested as its chunk runs).
     await page.waitForLoadState('networkidle');
     const { ready, deferred } = await page.evaluate(() => {
       const readyCall = ((window as unknown as { __tgMockCalls?: Array<{ method: string; at: number }> }).__tgMockCalls ?? []).find((c) => c.method === 'web_app_ready');
@@ -125,7 +127,7 @@ describe('start-up work (issue #13)', () => {
       return { ready: readyCall && fcp !== null ? Math.max(readyCall.at - performance.timeOrigin, fcp) : null, deferred: entries.map((entry) => ({ name: entry.name, start: entry.startTime })) };
     });
     expect(ready).not.toBeNull();
-    expect(deferred.map((entry) => entry.name.replace(/.*\/assets\/([a-z-]+)-.*/, '$1')).sort()).toEqual(['history-tools', 'signed-in', 'user']);
+    expect(deferred.map((entry) => entry.name.replace(/.*\/assets\/([a-z-]+)-.*/, '$1')).sort()).toEqual(['history-tools', 'signed-in', 'user', 'user-en']);
     for (const entry of deferred) expect(entry.start, entry.name).toBeGreaterThanOrEqual(ready!);
   });
 
@@ -153,7 +155,7 @@ describe('start-up work (issue #13)', () => {
       expect(readFileSync(resolve(DIST_DIR, chunk!.file), 'utf8').startsWith(COMPILE_HINT), chunk!.file).toBe(true);
     }
     // Lazy chunks outside the first screens are compiled when they are used, as before.
-    const lazy = Object.values(manifest).find((chunk) => /assets\/faq-[^/]+\.js$/.test(chunk.file));
+    const lazy = Object.values(manifest).find((chunk) => /assets\/settings-en-[^/]+\.js$/.test(chunk.file));
     expect(readFileSync(resolve(DIST_DIR, lazy!.file), 'utf8').startsWith(COMPILE_HINT)).toBe(false);
   });
 

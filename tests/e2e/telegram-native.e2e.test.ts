@@ -11,17 +11,13 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import enAuth from '../../src/shared/i18n/locales/en/auth.json';
-import enSettings from '../../src/shared/i18n/locales/en/settings.json';
 import enShell from '../../src/shared/i18n/locales/en/shell.json';
-import ruAuth from '../../src/shared/i18n/locales/ru/auth.json';
-import ruSettings from '../../src/shared/i18n/locales/ru/settings.json';
 import ruShell from '../../src/shared/i18n/locales/ru/shell.json';
-import { confirmInApp, fundUsdt, openSignedIn, readMailboxCode, saveScreenshot, setVerification, signUpViaApi, test, visible, walletTexts } from './support';
+import { confirmInApp, fundUsdt, openSignedIn, readMailboxCode, saveScreenshot, setVerification, signUpViaApi, test, visible, appTexts, authTexts, walletTexts } from './support';
 
 const LANGS = [
-  { lang: 'en', locale: 'en-US', auth: enAuth, settings: enSettings, shell: enShell, wallet: walletTexts('en') },
-  { lang: 'ru', locale: 'ru-RU', auth: ruAuth, settings: ruSettings, shell: ruShell, wallet: walletTexts('ru') },
+  { lang: 'en', locale: 'en-US', auth: authTexts('en'), settings: appTexts('en', 'settings'), shell: enShell, wallet: walletTexts('en') },
+  { lang: 'ru', locale: 'ru-RU', auth: authTexts('ru'), settings: appTexts('ru', 'settings'), shell: ruShell, wallet: walletTexts('ru') },
 ] as const;
 
 type Lang = (typeof LANGS)[number];

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { api, fundUsdt, hidden, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible, walletTexts } from './support';
+import { api, fundUsdt, hidden, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible, appTexts, walletTexts } from './support';
 
 type Lang = 'en' | 'ru';
 type Json = Record<string, any>;
@@ -26,7 +26,7 @@ function firstPaint(lang: Lang) {
     const wallet = locale(lang, 'wallet');
     const actions = walletTexts(lang);
     const errors = locale(lang, 'errors');
-    const history = locale(lang, 'history');
+    const history = appTexts(lang, 'history-search');
     const user = await signUpViaApi(baseUrl, `bundle-${lang}`, { firstName: lang === 'ru' ? 'Ivan' : 'Anna', lastName: lang === 'ru' ? 'Petrov' : 'Smith' });
     await setVerification(baseUrl, user.email, 'verified');
     await fundUsdt(baseUrl, user.accessToken, 25);

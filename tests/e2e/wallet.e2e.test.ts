@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { formatMoney } from '../../src/shared/money';
-import { api, hidden, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible, walletTexts, type ApiUser } from './support';
+import { api, hidden, openSignedIn, ROOT, saveScreenshot, setVerification, signUpViaApi, test, visible, authTexts, walletTexts, type ApiUser } from './support';
 
 type Lang = 'en' | 'ru';
 type Json = Record<string, any>;
@@ -280,7 +280,7 @@ describe('Wallet (new user: USDT, SBP paid and declined, exchange both ways)', (
 
   test('under verification: the banner shows, SBP is refused up front with the reason; refresh and pull-to-refresh reach the server', async ({ app: { page, baseUrl } }) => {
     const w = T.en.wallet;
-    const auth = locale('en', 'auth');
+    const auth = authTexts('en');
     const user = await newUser(baseUrl, 'en', 'under_verification');
     const walletCalls: string[] = [];
     page.on('request', (request) => {

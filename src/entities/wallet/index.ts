@@ -8,6 +8,7 @@ export {
   $usdtDepositTag,
   $available,
 } from './model/wallet';
-export { walletFailureReason, failureCodeOf, WALLET_FAILURE_CODES } from './lib/failure-reason';
+export { walletFailureReason, failureCodeOf } from './lib/failure-reason';
 export { createShortfall } from './model/funds';
 export { WalletFunds } from './ui/wallet-funds';
+export { walletEntityTexts } from './i18n/texts';

@@ -12,3 +12,4 @@ export { SbpTopUpSheet } from './ui/lazy-sbp-topup-sheet';
 export { PaymentDetails } from './ui/payment-details';
 export { SupportReference } from './ui/support-reference';
 export { paymentFailureKey } from './lib/failure-text';
+export { topUpSbpTexts } from './i18n/texts';

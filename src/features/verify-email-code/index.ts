@@ -18,3 +18,4 @@ export {
   type AuthMessage,
 } from './lib/auth-message';
 export { EmailCodeStep, useAuthMessage } from './ui/email-code-step';
+export { verifyEmailCodeTexts } from './i18n/texts';

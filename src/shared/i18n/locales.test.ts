@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReadCallback } from 'i18next';
-import { SUPPORTED_LANGUAGES } from './config';
+import { SHARED_NAMESPACE_REASONS, SUPPORTED_LANGUAGES } from './config';
 import { CORE_NAMESPACES, hasLocaleFile, localeBackend, toNamespaces } from './resources';
 
 /** What the i18next backend gives for a language + namespace. */
@@ -33,6 +33,19 @@ describe('locale files', () => {
 
   it.each(Object.keys(enNs))('namespace "%s" has the same keys in en and ru (plural forms aside)', (ns) => {
     expect(baseKeys(ruNs[ns])).toEqual(baseKeys(enNs[ns]));
+  });
+
+  it.each(SUPPORTED_LANGUAGES)('locales/%s/ holds only the shared namespaces of config.ts SHARED_NAMESPACE_REASONS (a slice keeps its own words)', (lng) => {
+    const files = Object.keys(all).filter((path) => path.startsWith(`./locales/${lng}/`));
+    expect(files.length).toBeGreaterThan(0);
+    const notShared = Object.keys(toNamespaces(Object.fromEntries(files.map((path) => [path, {}])))).filter((ns) => !Object.hasOwn(SHARED_NAMESPACE_REASONS, ns));
+    expect(notShared, "move these words beside their slice (defineTexts, docs/frontend.md \"i18n\"), or list the namespace with why it is shared").toEqual([]);
+  });
+
+  it('every shared namespace listed has its files and a reason', () => {
+    for (const [ns, reason] of Object.entries(SHARED_NAMESPACE_REASONS)) {
+      expect({ ns, en: ns in enNs, ru: ns in ruNs, reason: reason.length > 0 }).toEqual({ ns, en: true, ru: true, reason: true });
+    }
   });
 
   it('the core namespaces (English in the entry chunk) are the ones the app frame and the Welcome use', () => {

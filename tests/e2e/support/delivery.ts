@@ -1,8 +1,6 @@
 /** Filling the delivery address of a physical card order (card controls), in the app's language. */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { ROOT } from './server';
+import { appTexts } from './texts';
 
 export interface TestAddress {
   country: string;
@@ -18,8 +16,7 @@ export const E2E_ADDRESS: Record<'en' | 'ru', TestAddress> = {
   ru: { country: 'RU', recipient: 'Иван Петров', line1: 'ул. Тверская, д. 1, кв. 5', city: 'Москва', postcode: '125009' },
 };
 
-const labels = (lang: 'en' | 'ru') =>
-  JSON.parse(readFileSync(resolve(ROOT, `src/shared/i18n/locales/${lang}/card-controls.json`), 'utf8')).address as Record<string, string>;
+const labels = (lang: 'en' | 'ru') => appTexts(lang, 'delivery-address') as Record<string, string>;
 
 /** Fills the address section of the product screen (the card-issue form) with `address`. */
 export async function fillDeliveryAddress(page: Page, lang: 'en' | 'ru', address: TestAddress = E2E_ADDRESS[lang]): Promise<void> {

@@ -7,4 +7,4 @@ export { fillDeliveryAddress, E2E_ADDRESS } from './delivery';
 export { axeViolations, formatViolations } from './axe';
 export { checkedTour, type TourLang } from './screen-tour';
 export { PHONE_VIEWPORT } from './browser';
-export { appTexts, cardControlsTexts, cardLifecycleTexts, cardTexts, detailsTexts, walletTexts } from './texts';
+export { appTexts, authTexts, cardControlsTexts, cardLifecycleTexts, cardTexts, detailsTexts, walletTexts } from './texts';

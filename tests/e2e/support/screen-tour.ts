@@ -12,14 +12,16 @@ import { randomUUID } from 'node:crypto';
 import type { Dialog, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { api, fundUsdt, hidden, issueCardViaApi, openSignedIn, setVerification, signUpViaApi, visible, type ApiUser } from './api';
-import { appTexts, cardTexts, walletTexts } from './texts';
+import { appTexts, authTexts, cardTexts, walletTexts } from './texts';
 
 export type TourLang = 'en' | 'ru';
 type Json = Record<string, any>;
 
-const NAMESPACES = ['welcome', 'auth', 'wallet', 'settings', 'faq', 'profile', 'common'] as const;
+const NAMESPACES = ['welcome', 'wallet', 'settings', 'common'] as const;
 const texts = (lang: TourLang) => ({
   ...(Object.fromEntries(NAMESPACES.map((ns) => [ns, appTexts(lang, ns)])) as Record<(typeof NAMESPACES)[number], Json>),
+  /** The signed-out screens' and a user's words (support/texts.ts). */
+  auth: authTexts(lang),
   /** The wallet's sheets and payment pages (support/texts.ts). */
   sheets: walletTexts(lang),
   /** The card screens' words (their slices' and the shared `transactions`, support/texts.ts). */
@@ -219,8 +221,8 @@ async function screenTour(options: ScreenTourOptions): Promise<string[]> {
     // ── Settings, profile, referral, account status.
     await go('/settings');
     await check('settings', page.getByRole('radio', { name: 'English' }));
-    await page.getByRole('button', { name: T.faq.usdt.q }).click();
-    await check('settings: FAQ answer open', page.getByRole('region', { name: T.faq.usdt.q }));
+    await page.getByRole('button', { name: T.settings.faq.usdt.q }).click();
+    await check('settings: FAQ answer open', page.getByRole('region', { name: T.settings.faq.usdt.q }));
     await options.afterFaq?.();
     await go('/profile');
     await check('profile', page.getByText(user.email));

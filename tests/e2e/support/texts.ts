@@ -33,36 +33,39 @@ export function appTexts(lang: Lang, ns: string): Json {
 }
 
 /**
- * The wallet screen's words (`wallet`), the words its sheets and payment pages share (`wallet-actions`) and each sheet's
+ * The wallet screen's words (`wallet`), what its money sheets share (entities/wallet: `failureReasons`, `send`), a
+ * payment's words (`payment`, features/topup-sbp's, shown by the payment pages too) and each sheet's
  * own (its slice's), under the sheet's name: `usdt`, `exchange`, `sbp`, `send` (with the words the money sheets share), `request`, `link`, `withdraw`.
  */
 export const walletTexts = (lang: Lang): Json => ({
   ...appTexts(lang, 'wallet'),
-  ...appTexts(lang, 'wallet-actions'),
+  ...appTexts(lang, 'wallet-entity'),
+  payment: appTexts(lang, 'topup-sbp').payment,
   usdt: appTexts(lang, 'topup-usdt'),
   exchange: appTexts(lang, 'exchange-currency'),
   sbp: appTexts(lang, 'topup-sbp'),
-  send: { ...appTexts(lang, 'wallet-actions').send, ...appTexts(lang, 'send-money') },
+  send: { ...appTexts(lang, 'wallet-entity').send, ...appTexts(lang, 'send-money') },
   request: appTexts(lang, 'request-money'),
   link: appTexts(lang, 'request-money').link,
   withdraw: appTexts(lang, 'withdraw-money'),
 });
 
-/** The card lifecycle's shared words (`card-lifecycle`) and each card action's own, under the action's name. */
+/** The card lifecycle's words, under each card action's name; the archive's (widgets/card-list) under `archive`. */
 export const cardLifecycleTexts = (lang: Lang): Json => {
-  const shared = appTexts(lang, 'card-lifecycle');
+  const close = appTexts(lang, 'card-close');
   return {
-    ...shared,
-    close: appTexts(lang, 'card-close'),
+    irreversible: close.irreversible,
+    archive: appTexts(lang, 'card-list').archive,
+    close,
     block: appTexts(lang, 'card-block'),
-    replace: { ...shared.replace, ...appTexts(lang, 'card-replace') },
+    replace: appTexts(lang, 'card-replace'),
     withdraw: appTexts(lang, 'card-withdraw'),
   };
 };
 
-/** The card controls' shared words (`card-controls`: the delivery address) and the limits' and shipping tracker's own. */
+/** The card controls' words: the delivery address (entities/delivery-address), the limits' and the shipping tracker's. */
 export const cardControlsTexts = (lang: Lang): Json => ({
-  ...appTexts(lang, 'card-controls'),
+  address: appTexts(lang, 'delivery-address'),
   limits: appTexts(lang, 'card-limits'),
   shipping: appTexts(lang, 'card-shipping'),
 });
@@ -104,7 +107,7 @@ export const cardTexts = (lang: Lang): Json => {
     catalog: { ...appTexts(lang, 'card-issue-page'), ...product.catalog, selectProductText: issueDetail.selectProductText, toCatalog: issueDetail.toCatalog },
     product: { ...product.product, feesTitle: issueDetail.feesTitle, descriptionTitle: issueDetail.descriptionTitle, requirementsTitle: issueDetail.requirementsTitle },
     issue: { ...appTexts(lang, 'card-issue'), holderPlaceholder: issueDetail.holderPlaceholder },
-    walletFunds: appTexts(lang, 'wallet-funds'),
+    walletFunds: appTexts(lang, 'wallet-entity'),
     topUp,
     activate,
     reveal: appTexts(lang, 'card-reveal'),
@@ -114,3 +117,17 @@ export const cardTexts = (lang: Lang): Json => {
     trade: transactions.trade,
   };
 };
+
+/**
+ * The signed-out screens' and a user's words, in the shape the shared `auth` namespace had: `fields`, `validation`,
+ * `banner` (entities/user), `code`, `serverErrors` (features/verify-email-code), `signUp`, `countries`, `signIn`,
+ * `verification` (their pages), `signOut` (features/sign-out).
+ */
+export const authTexts = (lang: Lang): Json => ({
+  ...appTexts(lang, 'user'),
+  ...appTexts(lang, 'verify-email-code'),
+  ...appTexts(lang, 'sign-up'),
+  ...appTexts(lang, 'sign-in'),
+  ...appTexts(lang, 'verification'),
+  ...appTexts(lang, 'sign-out'),
+});

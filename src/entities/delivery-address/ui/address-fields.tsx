@@ -4,6 +4,7 @@ import { SHIPPING_COUNTRIES, US_STATES, type AddressField } from '@/shared/contr
 import { useTranslation } from '@/shared/i18n';
 import { Select, TextField } from '@/shared/ui';
 import { countryName } from '../lib/format';
+import { deliveryAddressTexts } from '../i18n/texts';
 import type { AddressForm } from '../model/address-form';
 import styles from './address-fields.module.css';
 
@@ -14,7 +15,7 @@ export interface AddressFieldsProps {
 
 /** The delivery address inputs; rules and texts per country (RU, US, others). */
 export function AddressFields({ form, disabled }: AddressFieldsProps) {
-  const { t } = useTranslation('card-controls');
+  const { t } = useTranslation(deliveryAddressTexts.ns);
   const { i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? 'en';
   const [texts, errors, change] = useUnit([form.$texts, form.$errors, form.fieldChanged]);
@@ -26,10 +27,10 @@ export function AddressFields({ form, disabled }: AddressFieldsProps) {
     [lang],
   );
   const rule = texts.country === 'RU' || texts.country === 'US' ? texts.country : 'other';
-  const error = (field: AddressField) => (errors[field] ? t(`address.problem.${errors[field]}`, { context: field === 'postcode' ? rule : undefined }) : undefined);
+  const error = (field: AddressField) => (errors[field] ? t(`problem.${errors[field]}`, { context: field === 'postcode' ? rule : undefined }) : undefined);
   const text = (field: Exclude<AddressField, 'country'>, extra: { autoComplete: string; hint?: string; label?: string; inputMode?: 'text' | 'numeric' }) => (
     <TextField
-      label={extra.label ?? t(`address.${field}`)}
+      label={extra.label ?? t(`${field}`)}
       name={field}
       autoComplete={extra.autoComplete}
       inputMode={extra.inputMode}
@@ -43,26 +44,26 @@ export function AddressFields({ form, disabled }: AddressFieldsProps) {
   return (
     <div className={styles.fields}>
       <Select
-        label={t('address.country')}
+        label={t('country')}
         name="country"
         autoComplete="shipping country"
-        placeholder={t('address.countryPlaceholder')}
+        placeholder={t('countryPlaceholder')}
         options={countries}
         value={texts.country}
         onChange={(event) => change({ field: 'country', value: event.target.value })}
         error={error('country')}
         disabled={disabled}
       />
-      {text('recipient', { autoComplete: 'shipping name', hint: t('address.recipientHint') })}
+      {text('recipient', { autoComplete: 'shipping name', hint: t('recipientHint') })}
       {text('line1', { autoComplete: 'shipping address-line1' })}
-      {text('line2', { autoComplete: 'shipping address-line2', hint: t('address.optional') })}
+      {text('line2', { autoComplete: 'shipping address-line2', hint: t('optional') })}
       {text('city', { autoComplete: 'shipping address-level2' })}
       {rule === 'US' ? (
         <Select
-          label={t('address.state')}
+          label={t('state')}
           name="region"
           autoComplete="shipping address-level1"
-          placeholder={t('address.statePlaceholder')}
+          placeholder={t('statePlaceholder')}
           options={US_STATES.map((code) => ({ value: code, label: code }))}
           value={texts.region}
           onChange={(event) => change({ field: 'region', value: event.target.value })}
@@ -70,12 +71,12 @@ export function AddressFields({ form, disabled }: AddressFieldsProps) {
           disabled={disabled}
         />
       ) : (
-        text('region', { autoComplete: 'shipping address-level1', hint: t('address.optional') })
+        text('region', { autoComplete: 'shipping address-level1', hint: t('optional') })
       )}
       {text('postcode', {
         autoComplete: 'shipping postal-code',
         inputMode: rule === 'other' ? 'text' : 'numeric',
-        hint: t(`address.postcodeHint_${rule}`),
+        hint: t(`postcodeHint_${rule}`),
       })}
     </div>
   );

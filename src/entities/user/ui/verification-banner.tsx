@@ -6,6 +6,7 @@ import { Alert } from '@/shared/ui';
 import { $user, $verificationStatus, UserGate } from '../model/user';
 import { FrozenNotice } from './money-block-notice';
 import styles from './verification-banner.module.css';
+import { userTexts } from '../i18n/texts';
 
 export interface VerificationBannerProps {
   className?: string;
@@ -19,7 +20,7 @@ export interface VerificationBannerProps {
  */
 export function VerificationBanner({ className }: VerificationBannerProps) {
   useGate(UserGate);
-  const { t } = useTranslation(['auth', 'errors']);
+  const { t } = useTranslation([userTexts.ns, 'errors']);
   const [status, user] = useUnit([$verificationStatus, $user]);
   if (user?.frozen) return <FrozenNotice reason={user.frozen.reason} className={className} />;
   if (status === 'under_verification') {
@@ -28,16 +29,16 @@ export function VerificationBanner({ className }: VerificationBannerProps) {
       <Alert
         tone="warning"
         className={className}
-        title={t('auth:banner.underVerificationTitle')}
+        title={t(`${userTexts.ns}:banner.underVerificationTitle`)}
         action={
           <Link className={styles.link} to={routePaths.verification}>
-            {t('auth:banner.details')}
+            {t(`${userTexts.ns}:banner.details`)}
           </Link>
         }
       >
         {request
           ? t('errors:verification.verificationRequest', { items: request.items.map((item) => t(`errors:verification.verificationItems.${item}`)).join('; ') })
-          : t('auth:banner.underVerificationText')}
+          : t(`${userTexts.ns}:banner.underVerificationText`)}
       </Alert>
     );
   }
@@ -48,7 +49,7 @@ export function VerificationBanner({ className }: VerificationBannerProps) {
         className={className}
         action={
           <Link className={styles.link} to={routePaths.verification}>
-            {t('auth:banner.contactSupport')}
+            {t(`${userTexts.ns}:banner.contactSupport`)}
           </Link>
         }
       >

@@ -1,10 +1,11 @@
 /**
  * Why a wallet action failed, in words, for the toast under the SPEC §8 title ("Failed to create SBP payment",
  * "Failed to exchange currency"). The server's `error.message` is developer English (docs/api.md), so known
- * codes map to `wallet-actions:failureReasons.<CODE>`; transport failures use the transport messages; anything else
+ * codes map to the slice's `failureReasons.<CODE>` (i18n/texts.ts); transport failures use the transport messages; anything else
  * gets no second line (the title says it all).
  */
 import { isApiError, toErrorMessage, type ErrorMessage } from '@/shared/api';
+import { walletEntityTexts } from '../i18n/texts';
 
 export const WALLET_FAILURE_CODES = [
   'INSUFFICIENT_FUNDS',
@@ -34,7 +35,7 @@ export function walletFailureReason(error: unknown): ErrorMessage | null {
   if (code !== null) {
     return (WALLET_FAILURE_CODES as readonly string[]).includes(code)
       ? // The shared words of the code next, and a general sentence last: never the code itself (userFacingCodes() in the contract).
-        { keys: [`wallet-actions:failureReasons.${code}`, `error-codes:${code}`], defaultValue: 'An error occurred' }
+        { keys: [`${walletEntityTexts.ns}:failureReasons.${code}`, `error-codes:${code}`], defaultValue: 'An error occurred' }
       : null;
   }
   if (isApiError(error) && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'auth-expired')) {

@@ -4,7 +4,7 @@ import type { Currency, Money } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { Alert, LinkButton } from '@/shared/ui';
 import { $available } from '../model/wallet';
-import { walletFundsTexts } from '../i18n/texts';
+import { walletEntityTexts } from '../i18n/texts';
 
 export interface WalletFundsProps {
   /** The currency paid from. */
@@ -15,11 +15,11 @@ export interface WalletFundsProps {
 
 /**
  * The wallet balance a payment is taken from and, when it is not enough, how much is missing and the way to top up
- * the wallet (before the user can confirm). Nothing until the wallet is loaded. Texts: this entity's own (`wallet-funds`,
+ * the wallet (before the user can confirm). Nothing until the wallet is loaded. Texts: this entity's own (`wallet-entity`,
  * i18n/texts.ts: only the card screens pay from the wallet this way, so they load with them).
  */
 export function WalletFunds({ currency, shortfall }: WalletFundsProps) {
-  const { t } = useTranslation(walletFundsTexts.ns);
+  const { t } = useTranslation(walletEntityTexts.ns);
   const format = useFormatters();
   const available = useUnit($available);
   if (!available) return null;

@@ -12,6 +12,8 @@ import { loadLockStatusFx } from '../api/lock-status';
 import { forgetBiometryOnDevice, newUnlockToken, readBiometryOnDevice, rememberBiometryOnDevice } from './biometry-device';
 import { $lockStatus, $lockStatusFailed, lockStatusAnswered, sessionEndedByLock } from './sync';
 import { PASSCODE_PATTERN, type LockMessage } from './unlock';
+import { appLockTexts } from '../i18n/texts';
+import './session-ended';
 
 /** 'biometry': turning biometric unlock on for this device asks for the passcode (the server checks it). */
 export type LockFormMode = 'idle' | 'set' | 'change' | 'off' | 'biometry';
@@ -43,7 +45,7 @@ export const $biometryError = createStore<LockMessage | null>(null);
 // passcode (the server registers a token only with it: a bearer token alone is not enough).
 const enableBiometryFx = createEffect(async (passcode: string) => {
   const token = newUnlockToken();
-  const saved = await saveBiometricToken(token, i18n.t('app-lock:biometry.enableReason'));
+  const saved = await saveBiometricToken(token, i18n.t(`${appLockTexts.ns}:biometry.enableReason`));
   if (!saved.ok) throw saved.error;
   return { biometricToken: token, passcode };
 });
@@ -60,10 +62,10 @@ $lockFormError.reset(lockFormOpened, lockFormClosed, lockFieldChanged, lockSetti
 
 /** What is wrong with the form before any call, or null. */
 function check(mode: LockFormMode, fields: Record<LockField, string>): { field: LockField; message: LockMessage } | null {
-  if (mode !== 'set' && !PASSCODE_PATTERN.test(fields.current)) return { field: 'current', message: { key: 'app-lock:passcode.invalid' } };
+  if (mode !== 'set' && !PASSCODE_PATTERN.test(fields.current)) return { field: 'current', message: { key: `${appLockTexts.ns}:passcode.invalid` } };
   if (mode === 'off' || mode === 'biometry') return null;
-  if (!PASSCODE_PATTERN.test(fields.next)) return { field: 'next', message: { key: 'app-lock:passcode.invalid' } };
-  if (fields.repeat !== fields.next) return { field: 'repeat', message: { key: 'app-lock:passcode.mismatch' } };
+  if (!PASSCODE_PATTERN.test(fields.next)) return { field: 'next', message: { key: `${appLockTexts.ns}:passcode.invalid` } };
+  if (fields.repeat !== fields.next) return { field: 'repeat', message: { key: `${appLockTexts.ns}:passcode.mismatch` } };
   return null;
 }
 
@@ -98,13 +100,13 @@ sample({ clock: formAnswered, filter: (r) => r.result === 'session_ended', targe
 sample({
   clock: formAnswered,
   filter: (r) => r.result === 'wrong',
-  fn: (r) => ({ field: 'current' as const, message: { key: 'app-lock:unlock.wrong', values: { count: r.triesLeft } } }),
+  fn: (r) => ({ field: 'current' as const, message: { key: `${appLockTexts.ns}:unlock.wrong`, values: { count: r.triesLeft } } }),
   target: $lockFormError,
 });
 $lockFields.on(formAnswered, (fields, r) => (r.result === 'wrong' ? { ...fields, current: '' } : fields));
 sample({
   clock: [setPasscodeMutation.finished.failure, turnOffMutation.finished.failure, biometryAddMutation.finished.failure],
-  fn: () => ({ field: null, message: { key: 'app-lock:settings.failed' } }),
+  fn: () => ({ field: null, message: { key: `${appLockTexts.ns}:settings.failed` } }),
   target: $lockFormError,
 });
 // Turned off: biometric tokens are gone on the server; forget them here too.
@@ -120,7 +122,7 @@ sample({ clock: autoLockChanged, fn: (autoLockSeconds) => ({ body: { autoLockSec
 sample({ clock: autoLockMutation.finished.success, fn: ({ result }) => result, target: lockStatusAnswered });
 
 const disableBiometryFx = createEffect(async () => {
-  const read = await readBiometricToken(i18n.t('app-lock:biometry.disableReason'));
+  const read = await readBiometricToken(i18n.t(`${appLockTexts.ns}:biometry.disableReason`));
   if (!read.ok) throw read.error;
   forgetBiometryOnDevice();
   await removeBiometricToken();
@@ -148,7 +150,7 @@ sample({ clock: enableBiometryFx.fail, target: lockFormClosed });
 $biometryError
   .on([enableBiometryFx.fail, disableBiometryFx.fail], (_, { error }) => {
     const kind = (error as { kind?: string }).kind;
-    return kind === 'cancelled' ? null : { key: (error as { messageKey?: string }).messageKey ?? 'app-lock:settings.failed' };
+    return kind === 'cancelled' ? null : { key: (error as { messageKey?: string }).messageKey ?? `${appLockTexts.ns}:settings.failed` };
   })
   .reset(biometryToggled, lockSettingsOpened);
 

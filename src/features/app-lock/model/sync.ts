@@ -15,9 +15,7 @@ import { appLockRequired, request } from '@/shared/api';
 import { $isAuthenticated, authExpired, signedIn, signedOut } from '@/entities/session';
 import { routePaths } from '@/shared/config';
 import { appLockLock, type AppLockStatus } from '@/shared/contract';
-import { i18n } from '@/shared/i18n';
 import { navigateFx, type NavigateTo } from '@/shared/lib';
-import { notify } from '@/shared/ui';
 import { loadLockStatusFx } from '../api/lock-status';
 import { lockWatchStarted } from './activity';
 import { forgetBiometryOnDevice } from './biometry-device';
@@ -55,8 +53,6 @@ sample({
 /** The last wrong try ended this session on the server: sign out here too and say why. */
 export const sessionEndedByLock = createEvent();
 
-const sessionEndedNoticeFx = createEffect(() => {
-  void notify.warning(i18n.t('app-lock:unlock.sessionEnded'));
-});
-sample({ clock: sessionEndedByLock, target: [signedOut, sessionEndedNoticeFx] });
+// Its notice is in session-ended.ts, with the lock's words (the lazy models that end a session import it).
+sample({ clock: sessionEndedByLock, target: signedOut });
 sample({ clock: sessionEndedByLock, fn: (): NavigateTo => ({ to: routePaths.signIn, replace: true }), target: navigateFx });

@@ -10,6 +10,8 @@ import { getPlatformInfo, readBiometricToken } from '@/shared/platform';
 import { unlockBiometricMutation, unlockMutation } from '../api/app-lock-api';
 import { forgetBiometryOnDevice, readBiometryOnDevice } from './biometry-device';
 import { lockStatusAnswered, sessionEndedByLock } from './sync';
+import { appLockTexts } from '../i18n/texts';
+import './session-ended';
 
 export interface LockMessage {
   key: string;
@@ -33,7 +35,7 @@ export const $unlocking = unlockMutation.$pending;
 export const $biometryPending = createStore(false);
 
 const biometryOfferedFx = createEffect(() => getPlatformInfo().features.biometry && readBiometryOnDevice());
-const readTokenFx = createEffect(async () => readBiometricToken(i18n.t('app-lock:biometry.unlockReason')));
+const readTokenFx = createEffect(async () => readBiometricToken(i18n.t(`${appLockTexts.ns}:biometry.unlockReason`)));
 const forgetDeviceFx = createEffect(() => forgetBiometryOnDevice());
 
 sample({ clock: lockScreenOpened, target: biometryOfferedFx });
@@ -45,7 +47,7 @@ sample({
   clock: unlockSubmitted,
   source: $unlockPasscode,
   filter: (passcode) => !PASSCODE_PATTERN.test(passcode),
-  fn: (): LockMessage => ({ key: 'app-lock:passcode.invalid' }),
+  fn: (): LockMessage => ({ key: `${appLockTexts.ns}:passcode.invalid` }),
   target: $unlockMessage,
 });
 sample({
@@ -72,7 +74,7 @@ $biometryOffered.on(forgetDeviceFx.done, () => false);
 sample({
   clock: readTokenFx.doneData,
   filter: (result) => result.ok && result.value === null,
-  fn: (): LockMessage => ({ key: 'app-lock:biometry.noToken' }),
+  fn: (): LockMessage => ({ key: `${appLockTexts.ns}:biometry.noToken` }),
   target: $unlockMessage,
 });
 sample({
@@ -93,7 +95,7 @@ sample({ clock: answered, filter: (r) => r.result === 'session_ended', target: s
 sample({
   clock: unlockMutation.finished.success,
   filter: ({ result }) => result.result === 'wrong',
-  fn: ({ result }): LockMessage => ({ key: 'app-lock:unlock.wrong', values: { count: result.triesLeft } }),
+  fn: ({ result }): LockMessage => ({ key: `${appLockTexts.ns}:unlock.wrong`, values: { count: result.triesLeft } }),
   target: $unlockMessage,
 });
 // The server does not know this device's token (biometry turned off elsewhere, lock set anew): off on this device.
@@ -101,12 +103,12 @@ const biometricWrong = sample({ clock: unlockBiometricMutation.finished.success,
 sample({ clock: biometricWrong, target: forgetDeviceFx });
 sample({
   clock: biometricWrong,
-  fn: ({ result }): LockMessage => ({ key: 'app-lock:biometry.notAccepted', values: { count: result.triesLeft } }),
+  fn: ({ result }): LockMessage => ({ key: `${appLockTexts.ns}:biometry.notAccepted`, values: { count: result.triesLeft } }),
   target: $unlockMessage,
 });
 $unlockPasscode.on(answered, () => '');
 sample({
   clock: [unlockMutation.finished.failure, unlockBiometricMutation.finished.failure],
-  fn: (): LockMessage => ({ key: 'app-lock:unlock.failed' }),
+  fn: (): LockMessage => ({ key: `${appLockTexts.ns}:unlock.failed` }),
   target: $unlockMessage,
 });

@@ -15,6 +15,7 @@ import {
   unlockSubmitted,
 } from '../model/unlock';
 import styles from './app-lock.module.css';
+import { appLockTexts } from '../i18n/texts';
 
 function IconLock() {
   return (
@@ -42,7 +43,7 @@ export interface AppLockScreenProps {
  * step-up over the current screen (the app's StepUpGate).
  */
 export function AppLockScreen({ signOut, mode = 'lock', onCancel }: AppLockScreenProps) {
-  const { t } = useTranslation(['app-lock', 'platform']);
+  const { t } = useTranslation([appLockTexts.ns, 'platform']);
   const [passcode, message, unlocking, offered, biometryPending] = useUnit([$unlockPasscode, $unlockMessage, $unlocking, $biometryOffered, $biometryPending]);
   const [opened, changed, submit, biometry] = useUnit([lockScreenOpened, unlockPasscodeChanged, unlockSubmitted, biometryUnlockRequested]);
   useEffect(() => {

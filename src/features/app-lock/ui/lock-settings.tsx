@@ -25,6 +25,7 @@ import {
   type LockField,
 } from '../model/settings';
 import styles from './app-lock.module.css';
+import { appLockTexts } from '../i18n/texts';
 
 const FIELDS: Record<'set' | 'change' | 'off' | 'biometry', LockField[]> = {
   set: ['next', 'repeat'],
@@ -35,7 +36,7 @@ const FIELDS: Record<'set' | 'change' | 'off' | 'biometry', LockField[]> = {
 const FORM_TITLE = { set: 'settings.set', change: 'settings.change', off: 'settings.turnOff', biometry: 'biometry.toggle' } as const;
 
 function LockForm() {
-  const { t } = useTranslation('app-lock');
+  const { t } = useTranslation(appLockTexts.ns);
   const [mode, fields, error, pending] = useUnit([$lockFormMode, $lockFields, $lockFormError, $lockFormPending]);
   const [change, submit, close] = useUnit([lockFieldChanged, lockFormSubmitted, lockFormClosed]);
   if (mode === 'idle') return null;
@@ -78,7 +79,7 @@ function LockForm() {
 
 /** The "App lock" section of Settings. */
 export function AppLockSettings() {
-  const { t } = useTranslation(['app-lock', 'platform']);
+  const { t } = useTranslation([appLockTexts.ns, 'platform']);
   const [status, failed, mode, supported, onDevice, biometryPending, biometryError] = useUnit([
     $lockStatus,
     $lockStatusFailed,

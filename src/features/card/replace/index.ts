@@ -1,1 +1,2 @@
 export { replaceCardAction } from './ui/replace-action';
+export { cardReplaceTexts } from './i18n/texts';

@@ -1,6 +1,7 @@
 import { allSettled, fork, type Scope } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import { userFixture } from '@/entities/user/index.testing';
+import { walletEntityTexts } from '@/entities/wallet';
 import { configFixture, fail, ok, rateFixture, ratesFixture, useWalletTestApi, walletFixture } from '@/entities/wallet/index.testing';
 import { closingGuardFx, hideKeyboardFx } from '@/shared/lib';
 import { exchangeTexts } from '../i18n/texts';
@@ -354,7 +355,7 @@ describe('exchange sheet model', () => {
     await allSettled(exchangeConfirmPressed, { scope });
     expect(scope.getState($exchangeStep)).toBe('form');
     expect(scope.getState($exchangeError)).toMatchObject({ status: 'insufficient' });
-    expect(toasts[0]).toMatchObject({ kind: 'error', message: 'errors:wallet.exchangeFailed', description: { keys: ['wallet-actions:failureReasons.INSUFFICIENT_FUNDS', 'error-codes:INSUFFICIENT_FUNDS'] } });
+    expect(toasts[0]).toMatchObject({ kind: 'error', message: 'errors:wallet.exchangeFailed', description: { keys: [`${walletEntityTexts.ns}:failureReasons.INSUFFICIENT_FUNDS`, 'error-codes:INSUFFICIENT_FUNDS'] } });
   });
 
   it('the clock runs only while the sheet is open', async () => {

@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { useId, type ReactNode } from 'react';
-import { $available } from '@/entities/wallet';
+import { $available, walletEntityTexts } from '@/entities/wallet';
 import { MoneyBlockNotice } from '@/entities/user';
 import { formatRate } from '@/entities/exchange-rate';
 import { useFormatters, useTranslation } from '@/shared/i18n';
@@ -37,7 +37,7 @@ import styles from './exchange-sheet.module.css';
 const countdown = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 function useErrorText() {
-  const { t } = useTranslation([exchangeTexts.ns, 'wallet-actions']);
+  const { t } = useTranslation([exchangeTexts.ns, walletEntityTexts.ns]);
   const format = useFormatters();
   return (error: ExchangeCheck | null): string | undefined => {
     if (!error) return undefined;
@@ -67,7 +67,7 @@ function SummaryRow({ label, children, strong }: { label: ReactNode; children: R
 
 /** SPEC §2/§5: currency exchange USD ⇄ RUB with a live quote, fee and "you receive" before confirming. */
 export default function ExchangeSheet() {
-  const { t } = useTranslation([exchangeTexts.ns, 'wallet-actions']);
+  const { t } = useTranslation([exchangeTexts.ns, walletEntityTexts.ns]);
   const format = useFormatters();
   const errorText = useErrorText();
   const amountId = useId();
@@ -155,8 +155,8 @@ export default function ExchangeSheet() {
       {step === 'form' ? (
         <div className={styles.content}>
           <MoneyBlockNotice
-            underVerification={{ text: t('wallet-actions:failureReasons.ACCOUNT_UNDER_VERIFICATION') }}
-            verificationFailed={{ text: t('wallet-actions:failureReasons.ACCOUNT_VERIFICATION_FAILED') }}
+            underVerification={{ text: t(`${walletEntityTexts.ns}:failureReasons.ACCOUNT_UNDER_VERIFICATION`) }}
+            verificationFailed={{ text: t(`${walletEntityTexts.ns}:failureReasons.ACCOUNT_VERIFICATION_FAILED`) }}
           />
           <div className={styles.pair}>
             <div className={styles.field} data-invalid={errorMessage ? true : undefined}>

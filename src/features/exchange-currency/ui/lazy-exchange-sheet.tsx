@@ -1,10 +1,9 @@
 import { useUnit } from 'effector-react';
-import { loadNamespaces } from '@/shared/i18n';
 import { lazySheet } from '@/shared/ui';
 import { $exchangeOpen } from '../model/sheet';
 
-// Its texts (its own and the sheets' shared `wallet-actions`, not needed by the wallet's first paint) load with its code.
-const Lazy = lazySheet(() => Promise.all([import('./exchange-sheet'), loadNamespaces(['wallet-actions'])]).then(([module]) => module));
+// Its texts (its own and the money sheets' shared words, entities/wallet's; not needed by the wallet's first paint) load with its code.
+const Lazy = lazySheet(() => import('./exchange-sheet'));
 
 /** The sheet's code is a lazy chunk and its texts (see `lazySheet`): fetched when the browser is idle, or on the first open. */
 export function ExchangeSheet() {

@@ -4,10 +4,11 @@ import { cardSearch } from '../model/card';
 import styles from './history-filters.module.css';
 import { PeriodSelect } from './period-select';
 import { HistorySearchField, ResetFiltersButton } from './search-field';
+import { historySearchTexts } from '../i18n/texts';
 
 /** Search by amount or merchant and the period, for a card's transactions. */
 export function CardHistoryFilters() {
-  const { t } = useTranslation('history');
+  const { t } = useTranslation(historySearchTexts.ns);
   const [text, period, filtered] = useUnit([cardSearch.$searchText, cardSearch.$period, cardSearch.$filtered]);
   const [search, changePeriod, reset] = useUnit([cardSearch.searchChanged, cardSearch.periodChanged, cardSearch.filtersReset]);
   return (

@@ -6,12 +6,13 @@ import { walletSearch } from '../model/wallet';
 import styles from './history-filters.module.css';
 import { PeriodSelect } from './period-select';
 import { HistorySearchField, ResetFiltersButton } from './search-field';
+import { historySearchTexts } from '../i18n/texts';
 
 const ANY = '';
 
 /** Search, type, currency and period of the wallet history (the list follows at once; search after a pause). */
 export function WalletHistoryFilters() {
-  const { t } = useTranslation('history');
+  const { t } = useTranslation(historySearchTexts.ns);
   const [text, type, currency, period, filtered] = useUnit([
     walletSearch.$searchText,
     walletSearch.$type,

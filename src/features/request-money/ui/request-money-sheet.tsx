@@ -1,5 +1,6 @@
 import { useUnit } from 'effector-react';
 import { Suspense, useEffect } from 'react';
+import { walletEntityTexts } from '@/entities/wallet';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { Alert, Badge, Button, PrimaryAction, QrCode, SegmentedControl, Sheet, SummaryList, Switch, TextField } from '@/shared/ui';
 import {
@@ -34,7 +35,7 @@ const STATUS_TONE = { open: 'info', paid: 'success', cancelled: 'neutral', expir
 
 /** Request money into a chat, see who paid, and the user's own payment link and QR. */
 export default function RequestMoneySheet() {
-  const { t } = useTranslation([requestMoneyTexts.ns, 'wallet-actions']);
+  const { t } = useTranslation([requestMoneyTexts.ns, walletEntityTexts.ns]);
   const format = useFormatters();
   const mounted = useUnit(requestSheetMounted);
   // The first open may have come before this chunk: the model handles it now.
@@ -92,7 +93,7 @@ export default function RequestMoneySheet() {
         {tab === 'request' && (
           <>
             <SegmentedControl
-              label={t('wallet-actions:send.currency')}
+              label={t(`${walletEntityTexts.ns}:send.currency`)}
               options={[
                 { value: 'USD', label: 'USD' },
                 { value: 'RUB', label: 'RUB' },
@@ -110,7 +111,7 @@ export default function RequestMoneySheet() {
               onKeyDown={(event) => event.key === 'Enter' && create()}
               error={amountInvalid ? t('amountInvalid') : undefined}
             />
-            <TextField label={t('wallet-actions:send.noteLabel')} name="requestNote" value={note} maxLength={140} onChange={(event) => changeNote(event.target.value)} />
+            <TextField label={t(`${walletEntityTexts.ns}:send.noteLabel`)} name="requestNote" value={note} maxLength={140} onChange={(event) => changeNote(event.target.value)} />
             {requests.length > 0 && (
               <section aria-labelledby="my-requests">
                 <h3 id="my-requests" className={styles.heading}>

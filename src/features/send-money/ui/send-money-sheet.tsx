@@ -1,6 +1,7 @@
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { MoneyBlockNotice } from '@/entities/user';
+import { walletEntityTexts } from '@/entities/wallet';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { Alert, Button, PrimaryAction, SegmentedControl, Sheet, SummaryList, TextField } from '@/shared/ui';
 import {
@@ -41,7 +42,7 @@ const FORM_ID = 'send-money-recipient';
 
 /** Send money to another user: recipient → amount and note → confirm with their masked name → sent. */
 export default function SendMoneySheet() {
-  const { t } = useTranslation([sendMoneyTexts.ns, 'wallet-actions']);
+  const { t } = useTranslation([sendMoneyTexts.ns, walletEntityTexts.ns]);
   const format = useFormatters();
   const mounted = useUnit(sendMoneySheetMounted);
   // The first open may have come before this chunk: the model handles it now.
@@ -88,7 +89,7 @@ export default function SendMoneySheet() {
         {t('find')}
       </PrimaryAction>
     ) : step === 'done' ? (
-      <PrimaryAction onClick={() => close()}>{t('wallet-actions:send.doneButton')}</PrimaryAction>
+      <PrimaryAction onClick={() => close()}>{t(`${walletEntityTexts.ns}:send.doneButton`)}</PrimaryAction>
     ) : step === 'amount' ? (
       <PrimaryAction onClick={() => review()} disabled={block !== null}>
         {t('continue')}
@@ -99,7 +100,7 @@ export default function SendMoneySheet() {
           {amount ? t('confirmAmount', { amount: format.money(amount) }) : t('confirm')}
         </PrimaryAction>
         <PrimaryAction slot="secondary" variant="plain" onClick={() => (request ? clearRecipient() : edit())} disabled={sending}>
-          {t('wallet-actions:send.back')}
+          {t(`${walletEntityTexts.ns}:send.back`)}
         </PrimaryAction>
       </>
     );
@@ -107,7 +108,7 @@ export default function SendMoneySheet() {
   return (
     <Sheet open={open} onClose={() => close()} closeOnBack={!sending} title={request ? t('requestTitle') : t('title')} footer={footer}>
       <div className={styles.stack}>
-        <MoneyBlockNotice underVerification={{ text: t('wallet-actions:send.underVerification') }} verificationFailed={{ text: t('wallet-actions:send.verificationFailed') }} />
+        <MoneyBlockNotice underVerification={{ text: t(`${walletEntityTexts.ns}:send.underVerification`) }} verificationFailed={{ text: t(`${walletEntityTexts.ns}:send.verificationFailed`) }} />
         {failureText && <Alert tone="danger">{failureText}</Alert>}
         {step === 'recipient' && (
           <form
@@ -139,7 +140,7 @@ export default function SendMoneySheet() {
           <>
             <p className={styles.lead}>{t('to', { name: recipient.name })}</p>
             <SegmentedControl
-              label={t('wallet-actions:send.currency')}
+              label={t(`${walletEntityTexts.ns}:send.currency`)}
               options={[
                 { value: 'USD', label: 'USD' },
                 { value: 'RUB', label: 'RUB' },
@@ -158,7 +159,7 @@ export default function SendMoneySheet() {
               hint={limit ? t('limitHint', { max: format.money(limit.maxPerTransfer), remaining: format.money(limit.remaining) }) : undefined}
               error={amountError ? t(`problems.${amountError}`, { min: limit ? format.money(limit.min) : '' }) : undefined}
             />
-            <TextField label={t('wallet-actions:send.noteLabel')} name="note" value={note} maxLength={140} onChange={(event) => changeNote(event.target.value)} hint={t('noteHint')} />
+            <TextField label={t(`${walletEntityTexts.ns}:send.noteLabel`)} name="note" value={note} maxLength={140} onChange={(event) => changeNote(event.target.value)} hint={t('noteHint')} />
           </>
         )}
         {step === 'confirm' && recipient && amount && (

@@ -21,6 +21,7 @@ import { i18n } from '@/shared/i18n';
 import { createConfirmation, navigateFx } from '@/shared/lib';
 import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
+import { signOutTexts } from '../i18n/texts';
 
 const SIGN_OUT_FAILED_KEY = 'errors:auth.signOutFailed';
 
@@ -50,9 +51,9 @@ export const signOutFx = createEffect((): { refreshToken: string | null } => {
 export const signOutRequested = createEvent();
 export const signOutConfirmation = createConfirmation<void>({
   texts: () => ({
-    title: i18n.t('auth:signOut.confirmTitle'),
-    message: i18n.t('auth:signOut.confirmMessage'),
-    confirm: i18n.t('auth:signOut.action'),
+    title: i18n.t(`${signOutTexts.ns}:signOut.confirmTitle`),
+    message: i18n.t(`${signOutTexts.ns}:signOut.confirmMessage`),
+    confirm: i18n.t(`${signOutTexts.ns}:signOut.action`),
     cancel: i18n.t('common:actions.cancel'),
     destructive: true,
   }),

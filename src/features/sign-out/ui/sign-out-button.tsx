@@ -2,6 +2,7 @@ import { useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { Button, ConfirmDialog, type ButtonProps } from '@/shared/ui';
 import { $signingOut, signOutConfirmation, signOutRequested } from '../model/sign-out';
+import { signOutTexts } from '../i18n/texts';
 
 export type SignOutButtonProps = Omit<ButtonProps, 'onClick' | 'loading' | 'children'>;
 
@@ -10,7 +11,7 @@ export type SignOutButtonProps = Omit<ButtonProps, 'onClick' | 'loading' | 'chil
  * toast ("Failed to sign out. Please try again.").
  */
 export function SignOutButton({ variant = 'destructive', ...rest }: SignOutButtonProps) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(signOutTexts.ns);
   const [request, signingOut, dialog, yes, no] = useUnit([
     signOutRequested,
     $signingOut,

@@ -10,6 +10,7 @@ import { statementsCreateLink, STATEMENT_MAX_DAYS, type Currency, type Statement
 import { documentLocale } from '@/shared/i18n';
 import { dayRangeInstants, localDateValue } from '@/shared/lib';
 import type { DownloadRoute } from '@/shared/platform';
+import { statementExportTexts } from '../i18n/texts';
 
 const statementLinkMutation = createApiMutation(statementsCreateLink);
 
@@ -54,7 +55,7 @@ export const $exportStatus = createStore<ExportStatus>('idle')
   .reset(exportClosed);
 /** Why the export failed: the server's code in words, or the download's. */
 export const $exportError = createStore<ErrorMessage | null>(null, { serialize: 'ignore' })
-  .on(failureMessageOf(statementLinkMutation, 'history:export.failed'), (_, message) => message)
+  .on(failureMessageOf(statementLinkMutation, `${statementExportTexts.ns}:failed`), (_, message) => message)
   .reset(statementLinkMutation.started, exportClosed);
 export const $downloadErrorKey = createStore<string | null>(null)
   .on(downloadFx.failData, (_, error) => error.message)

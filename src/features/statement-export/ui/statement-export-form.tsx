@@ -20,6 +20,7 @@ import {
   type StatementAccount,
 } from '../model/export';
 import styles from './statement-export.module.css';
+import { statementExportTexts } from '../i18n/texts';
 
 /**
  * A date range, the format (CSV for a spreadsheet, PDF to read and print) and "Export": the wallet form also picks the
@@ -27,18 +28,18 @@ import styles from './statement-export.module.css';
  * (with the model, the download capability and its translations' use): the panel shows it once opened.
  */
 export default function StatementExportForm({ account }: { account: StatementAccount }) {
-  const { t } = useTranslation(['history', 'platform', 'errors']);
+  const { t } = useTranslation([statementExportTexts.ns, 'platform', 'errors']);
   const [first, last, currency, status, error, downloadError] = useUnit([$firstDay, $lastDay, $currency, $exportStatus, $exportError, $downloadErrorKey]);
   const [changeFirst, changeLast, changeCurrency, exportNow, close] = useUnit([firstDayChanged, lastDayChanged, currencyChanged, exportRequested, exportClosed]);
   const [format, changeFormat] = useUnit([$format, formatChanged]);
   useEffect(() => () => close(), [close]);
 
   let message: string | null = null;
-  if (status === 'invalidRange') message = t('history:export.invalidRange');
-  else if (status === 'telegram') message = t('history:export.doneTelegram');
-  else if (status === 'browser') message = t('history:export.done');
+  if (status === 'invalidRange') message = t(`${statementExportTexts.ns}:invalidRange`);
+  else if (status === 'telegram') message = t(`${statementExportTexts.ns}:doneTelegram`);
+  else if (status === 'browser') message = t(`${statementExportTexts.ns}:done`);
   else if (status === 'failed') {
-    message = downloadError ? t(downloadError) : error ? t(error.keys, { defaultValue: error.defaultValue }) : t('history:export.failed');
+    message = downloadError ? t(downloadError) : error ? t(error.keys, { defaultValue: error.defaultValue }) : t(`${statementExportTexts.ns}:failed`);
   }
 
   return (
@@ -51,11 +52,11 @@ export default function StatementExportForm({ account }: { account: StatementAcc
       }}
     >
       <div className={styles.row}>
-        <TextField type="date" label={t('history:export.from')} value={first} max={last || undefined} onChange={(event) => changeFirst(event.target.value)} />
-        <TextField type="date" label={t('history:export.to')} value={last} min={first || undefined} onChange={(event) => changeLast(event.target.value)} />
+        <TextField type="date" label={t(`${statementExportTexts.ns}:from`)} value={first} max={last || undefined} onChange={(event) => changeFirst(event.target.value)} />
+        <TextField type="date" label={t(`${statementExportTexts.ns}:to`)} value={last} min={first || undefined} onChange={(event) => changeLast(event.target.value)} />
         {account.kind === 'wallet' && (
           <Select
-            label={t('history:export.currency')}
+            label={t(`${statementExportTexts.ns}:currency`)}
             value={currency}
             onChange={(event) => changeCurrency(event.target.value as Currency)}
             options={[
@@ -66,16 +67,16 @@ export default function StatementExportForm({ account }: { account: StatementAcc
         )}
       </div>
       <SegmentedControl<StatementFormat>
-        label={t('history:export.format')}
+        label={t(`${statementExportTexts.ns}:format`)}
         value={format}
         onChange={changeFormat}
         options={[
-          { value: 'csv', label: t('history:export.formats.csv') },
-          { value: 'pdf', label: t('history:export.formats.pdf') },
+          { value: 'csv', label: t(`${statementExportTexts.ns}:formats.csv`) },
+          { value: 'pdf', label: t(`${statementExportTexts.ns}:formats.pdf`) },
         ]}
       />
       <Button type="submit" variant="secondary" fullWidth loading={status === 'pending'}>
-        {t(format === 'pdf' ? 'history:export.submitPdf' : 'history:export.submit')}
+        {t(format === 'pdf' ? `${statementExportTexts.ns}:submitPdf` : `${statementExportTexts.ns}:submit`)}
       </Button>
       <p className={styles.message} role={status === 'failed' || status === 'invalidRange' ? 'alert' : 'status'} data-status={status}>
         {message}

@@ -3,6 +3,7 @@ import { useTranslation } from '@/shared/i18n';
 import { Spinner, useIdlePreload } from '@/shared/ui';
 import type { StatementAccount } from '../model/export';
 import styles from './statement-export.module.css';
+import { statementExportTexts } from '../i18n/texts';
 
 const loadForm = () => import('./statement-export-form');
 const StatementExportForm = lazy(loadForm);
@@ -13,12 +14,12 @@ const StatementExportForm = lazy(loadForm);
  * open (docs/performance.md "Bundle budget"); a spinner stands in until it is there.
  */
 export function StatementExport({ account }: { account: StatementAccount }) {
-  const { t } = useTranslation('history');
+  const { t } = useTranslation(statementExportTexts.ns);
   const [opened, setOpened] = useState(false);
   useIdlePreload(loadForm);
   return (
     <details className={styles.export} data-testid="statement-export" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
-      <summary className={styles.summary}>{t('history:export.title')}</summary>
+      <summary className={styles.summary}>{t(`${statementExportTexts.ns}:title`)}</summary>
       {opened && (
         <Suspense fallback={<Spinner />}>
           <StatementExportForm account={account} />

@@ -2,6 +2,7 @@ import { allSettled, fork, type Scope } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import { configFixture, fail, ok, sbpPaymentFixture, useWalletTestApi } from '@/entities/wallet/index.testing';
 import { userFixture } from '@/entities/user/index.testing';
+import { walletEntityTexts } from '@/entities/wallet';
 import type { SbpPayment } from '@/shared/contract';
 import { closingGuardFx, hideKeyboardFx, navigateFx, type NavigateTo } from '@/shared/lib';
 import {
@@ -133,7 +134,7 @@ describe('SBP top-up sheet model', () => {
     await type(scope, '1500');
     await allSettled(sbpPayPressed, { scope });
     expect(feedback).toEqual([
-      { kind: 'error', title: 'errors:wallet.createSbpFailed', description: { keys: ['wallet-actions:failureReasons.ACCOUNT_UNDER_VERIFICATION', 'error-codes:ACCOUNT_UNDER_VERIFICATION'], defaultValue: 'An error occurred' } },
+      { kind: 'error', title: 'errors:wallet.createSbpFailed', description: { keys: [`${walletEntityTexts.ns}:failureReasons.ACCOUNT_UNDER_VERIFICATION`, 'error-codes:ACCOUNT_UNDER_VERIFICATION'], defaultValue: 'An error occurred' } },
     ]);
     expect(scope.getState($sbpPaymentInProgress)).toBe(false);
   });

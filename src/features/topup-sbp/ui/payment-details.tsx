@@ -1,6 +1,7 @@
 import type { SbpPayment } from '@/shared/contract';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { Badge, type BadgeTone } from '@/shared/ui';
+import { topUpSbpTexts } from '../i18n/texts';
 import styles from './payment-details.module.css';
 import { SupportReference } from './support-reference';
 
@@ -17,7 +18,7 @@ export interface PaymentDetailsProps {
  * under "Details for support" (issue #35: a code is a reference, not a message; the page says the reason in words).
  */
 export function PaymentDetails({ payment, errorCode }: PaymentDetailsProps) {
-  const { t } = useTranslation('wallet-actions');
+  const { t } = useTranslation(topUpSbpTexts.ns);
   const format = useFormatters();
   return (
     <div data-testid="payment-details">

@@ -1,6 +1,7 @@
 import { useUnit } from 'effector-react';
 import { $sbpConfig } from '@/entities/app-config';
 import { MoneyBlockNotice } from '@/entities/user';
+import { walletEntityTexts } from '@/entities/wallet';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { Button, PrimaryAction, Sheet, Skeleton, TextField } from '@/shared/ui';
 import type { SbpAmountCheck } from '../lib/sbp-amount';
@@ -20,7 +21,7 @@ import styles from './sbp-topup-sheet.module.css';
 
 /** SPEC §2/§5: SBP quick payment in RUB, minimum and maximum shown and enforced. */
 export default function SbpTopUpSheet() {
-  const { t } = useTranslation([topUpSbpTexts.ns, 'wallet-actions']);
+  const { t } = useTranslation([topUpSbpTexts.ns, walletEntityTexts.ns]);
   const format = useFormatters();
   const [open, text, check, error, config, inProgress, block] = useUnit([
     $sbpTopUpOpen,
@@ -79,8 +80,8 @@ export default function SbpTopUpSheet() {
         >
           <p className={styles.lead}>{t('lead')}</p>
           <MoneyBlockNotice
-            underVerification={{ text: t('wallet-actions:failureReasons.ACCOUNT_UNDER_VERIFICATION') }}
-            verificationFailed={{ text: t('wallet-actions:failureReasons.ACCOUNT_VERIFICATION_FAILED') }}
+            underVerification={{ text: t(`${walletEntityTexts.ns}:failureReasons.ACCOUNT_UNDER_VERIFICATION`) }}
+            verificationFailed={{ text: t(`${walletEntityTexts.ns}:failureReasons.ACCOUNT_VERIFICATION_FAILED`) }}
           />
           <TextField
             label={t('amountLabel')}

@@ -1,4 +1,5 @@
 import { useTranslation } from '@/shared/i18n';
+import { topUpSbpTexts } from '../i18n/texts';
 import styles from './payment-details.module.css';
 
 export interface SupportReferenceRow {
@@ -12,7 +13,7 @@ export interface SupportReferenceRow {
  * under "Details for support": the page says what happened in words; these are there to copy, not to read (issue #35).
  */
 export function SupportReference({ rows }: { rows: readonly SupportReferenceRow[] }) {
-  const { t } = useTranslation('wallet-actions');
+  const { t } = useTranslation(topUpSbpTexts.ns);
   return (
     <details className={styles.reference} data-testid="support-reference">
       <summary>{t('payment.supportDetails')}</summary>

@@ -6,6 +6,7 @@
  *   t(message.keys, { ...message.values, defaultValue: message.defaultValue })
  */
 import { isApiError, toErrorMessage, type ErrorMessage } from '@/shared/api';
+import { verifyEmailCodeTexts } from '../i18n/texts';
 
 export interface AuthMessage extends ErrorMessage {
   values?: Record<string, string | number>;
@@ -18,7 +19,7 @@ export const authMessage = (key: string, defaultValue: string, values?: AuthMess
   ...(values ? { values } : {}),
 });
 
-/** Server codes with an own text in `auth:serverErrors.*`. */
+/** Server codes with an own text in `${verifyEmailCodeTexts.ns}:serverErrors.*`. */
 const TRANSLATED_CODES = new Set([
   'CODE_INVALID',
   'CODE_EXPIRED',
@@ -66,18 +67,18 @@ export function resendWaitSeconds(error: unknown): number | null {
 
 /**
  * @param fallbackKey the operation's SPEC §8 message, e.g. 'errors:auth.registrationFailed'.
- * Server auth codes get `auth:serverErrors.<CODE>` first; everything else follows `toErrorMessage`
+ * Server auth codes get `${verifyEmailCodeTexts.ns}:serverErrors.<CODE>` first; everything else follows `toErrorMessage`
  * (transport messages, `error-codes:*`, the fallback, then a general SPEC message).
  */
 export function authErrorMessage(error: unknown, fallbackKey: string): AuthMessage {
   const base = toErrorMessage(error, fallbackKey);
   const code = serverErrorCode(error);
   if (code === null || !TRANSLATED_CODES.has(code) || !isApiError(error)) return base;
-  if (!COUNTED_CODES.has(code)) return { ...base, keys: [`auth:serverErrors.${code}`, ...base.keys] };
+  if (!COUNTED_CODES.has(code)) return { ...base, keys: [`${verifyEmailCodeTexts.ns}:serverErrors.${code}`, ...base.keys] };
   const count = firstNumber(error.message);
-  if (count === undefined) return { ...base, keys: [`auth:serverErrors.${code}_plain`, ...base.keys] };
+  if (count === undefined) return { ...base, keys: [`${verifyEmailCodeTexts.ns}:serverErrors.${code}_plain`, ...base.keys] };
   // CODE_RATE_LIMITED says which limit was hit (per email, per network, per account: `details.limit`).
   const limit = code === 'CODE_RATE_LIMITED' ? error.details?.limit : undefined;
-  const keys = limit ? [`auth:serverErrors.${code}_${limit.toUpperCase()}`, `auth:serverErrors.${code}`] : [`auth:serverErrors.${code}`];
+  const keys = limit ? [`${verifyEmailCodeTexts.ns}:serverErrors.${code}_${limit.toUpperCase()}`, `${verifyEmailCodeTexts.ns}:serverErrors.${code}`] : [`${verifyEmailCodeTexts.ns}:serverErrors.${code}`];
   return { ...base, keys: [...keys, ...base.keys], values: { count } };
 }

@@ -18,6 +18,7 @@ import {
   reset,
   submitClicked,
 } from './email-code';
+import { verifyEmailCodeTexts } from '../i18n/texts';
 
 const server = createFakeServer();
 const SENT = { resendInSeconds: 60, expiresInSeconds: 600 };
@@ -108,8 +109,8 @@ describe('email code step', () => {
     const error = await fetchError(codeInvalid(4));
     await allSettled(codeRejected, { scope, params: error });
     expect(scope.getState($code)).toBe('');
-    expect(scope.getState($codeError)).toMatchObject({ keys: expect.arrayContaining(['auth:serverErrors.CODE_INVALID', 'errors:auth.registrationFailed']), values: { count: 4 } });
-    expect(scope.getState($codeError)?.keys[0]).toBe('auth:serverErrors.CODE_INVALID');
+    expect(scope.getState($codeError)).toMatchObject({ keys: expect.arrayContaining([`${verifyEmailCodeTexts.ns}:serverErrors.CODE_INVALID`, 'errors:auth.registrationFailed']), values: { count: 4 } });
+    expect(scope.getState($codeError)?.keys[0]).toBe(`${verifyEmailCodeTexts.ns}:serverErrors.CODE_INVALID`);
 
     await allSettled(codeChanged, { scope, params: '1' });
     expect(scope.getState($codeError)).toBeNull();
@@ -121,11 +122,11 @@ describe('email code step', () => {
     await settle(allSettled(codeRequested, { scope, params: { email: 'bob@example.com', purpose: 'signin' } }));
 
     await allSettled(codeRejected, { scope, params: await fetchError(fail(400, { service: 'auth', code: 'CODE_EXPIRED', message: 'expired' })) });
-    expect(scope.getState($codeError)?.keys[0]).toBe('auth:serverErrors.CODE_EXPIRED');
+    expect(scope.getState($codeError)?.keys[0]).toBe(`${verifyEmailCodeTexts.ns}:serverErrors.CODE_EXPIRED`);
     expect(scope.getState($codeError)?.keys).toContain('errors:auth.loginFailed');
 
     await allSettled(codeRejected, { scope, params: await fetchError(fail(400, { service: 'auth', code: 'CODE_ATTEMPTS_EXCEEDED', message: 'x' })) });
-    expect(scope.getState($codeError)?.keys[0]).toBe('auth:serverErrors.CODE_ATTEMPTS_EXCEEDED');
+    expect(scope.getState($codeError)?.keys[0]).toBe(`${verifyEmailCodeTexts.ns}:serverErrors.CODE_ATTEMPTS_EXCEEDED`);
 
     await allSettled(codeChanged, { scope, params: '123456' });
     await allSettled(codeRejected, { scope, params: await fetchError('network-error') });
@@ -139,7 +140,7 @@ describe('email code step', () => {
     );
     const scope = fork();
     const { settled } = await requestCode(scope);
-    expect(scope.getState($sendError)).toMatchObject({ keys: expect.arrayContaining(['auth:serverErrors.RESEND_TOO_SOON']), values: { count: 42 } });
+    expect(scope.getState($sendError)).toMatchObject({ keys: expect.arrayContaining([`${verifyEmailCodeTexts.ns}:serverErrors.RESEND_TOO_SOON`]), values: { count: 42 } });
     expect(scope.getState($resendIn)).toBe(42);
     await settle(settled);
     expect(scope.getState($resendIn)).toBe(0);
@@ -151,7 +152,7 @@ describe('email code step', () => {
     );
     const scope = fork();
     await settle((await requestCode(scope)).settled);
-    expect(scope.getState($sendError)).toMatchObject({ keys: ['auth:serverErrors.CODE_RATE_LIMITED', 'error-codes:CODE_RATE_LIMITED', 'errors:auth.registrationFailed', 'errors:general.error'], values: { count: 37 } });
+    expect(scope.getState($sendError)).toMatchObject({ keys: [`${verifyEmailCodeTexts.ns}:serverErrors.CODE_RATE_LIMITED`, 'error-codes:CODE_RATE_LIMITED', 'errors:auth.registrationFailed', 'errors:general.error'], values: { count: 37 } });
 
     server.on('POST', '/api/auth/send-code', () => ({ status: 502, text: '<html>Bad gateway</html>' }));
     await settle((await requestCode(scope)).settled);
@@ -165,22 +166,22 @@ describe('email code step', () => {
     );
     await settle((await requestCode(scope)).settled);
     expect(scope.getState($sendError)).toMatchObject({
-      keys: ['auth:serverErrors.CODE_RATE_LIMITED_NETWORK', 'auth:serverErrors.CODE_RATE_LIMITED', 'error-codes:CODE_RATE_LIMITED', 'errors:auth.registrationFailed', 'errors:general.error'],
+      keys: [`${verifyEmailCodeTexts.ns}:serverErrors.CODE_RATE_LIMITED_NETWORK`, `${verifyEmailCodeTexts.ns}:serverErrors.CODE_RATE_LIMITED`, 'error-codes:CODE_RATE_LIMITED', 'errors:auth.registrationFailed', 'errors:general.error'],
       values: { count: 12 },
     });
     await initI18n({ navigatorLanguages: ['ru-RU'] });
-    await loadNamespaces(['auth']);
+    await loadNamespaces([verifyEmailCodeTexts.ns]);
     const error = scope.getState($sendError)!;
     expect(i18n.t(error.keys, { ...error.values })).toBe('Слишком много запросов кода из вашей сети (с этого IP-адреса). Попробуйте через 12 минут.');
     await i18n.changeLanguage('en');
-    await loadNamespaces(['auth']);
+    await loadNamespaces([verifyEmailCodeTexts.ns]);
     expect(i18n.t(error.keys, { ...error.values })).toBe('Too many codes were requested from your network (this IP address). Try again in 12 minutes.');
 
     server.on('POST', '/api/auth/send-code', () =>
       fail(429, { service: 'auth', code: 'CODE_RATE_LIMITED', message: 'Too many codes requested for this email. Try again in 1 min.', details: { limit: 'email' } }),
     );
     await settle((await requestCode(scope)).settled);
-    expect(scope.getState($sendError)?.keys[0]).toBe('auth:serverErrors.CODE_RATE_LIMITED_EMAIL');
+    expect(scope.getState($sendError)?.keys[0]).toBe(`${verifyEmailCodeTexts.ns}:serverErrors.CODE_RATE_LIMITED_EMAIL`);
   });
 
   test('reset forgets the step and stops the countdown', async () => {

@@ -14,6 +14,7 @@ import { haptic } from '@/shared/platform';
 import { notify } from '@/shared/ui';
 import { i18n } from '@/shared/i18n';
 import { authErrorMessage, isCodeError, resendWaitSeconds, type AuthMessage } from '../lib/auth-message';
+import { verifyEmailCodeTexts } from '../i18n/texts';
 
 export type CodePurpose = EndpointInput<typeof authSendCode>['body']['purpose'];
 /** SPEC §5/§9. */
@@ -131,7 +132,7 @@ sample({ clock: reset, target: countdownStopped });
 
 // Feedback: a resent code is confirmed by a toast; failures buzz.
 const resentToastFx = createEffect(() => {
-  void notify.success(i18n.t('auth:code.resent'));
+  void notify.success(i18n.t(`${verifyEmailCodeTexts.ns}:code.resent`));
 });
 const errorHapticFx = createEffect(() => haptic.notification('error'));
 sample({ clock: codeSent, source: $isResend, filter: Boolean, target: resentToastFx });

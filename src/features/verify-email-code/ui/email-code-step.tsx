@@ -18,6 +18,8 @@ import {
 } from '../model/email-code';
 import type { AuthMessage } from '../lib/auth-message';
 import styles from './email-code-step.module.css';
+import { verifyEmailCodeTexts } from '../i18n/texts';
+import { userTexts } from '@/entities/user';
 
 export interface EmailCodeStepProps {
   /** The page's verify/register call is running. */
@@ -30,13 +32,14 @@ const formatCountdown = (seconds: number) => `${Math.floor(seconds / 60)}:${Stri
 
 /** Renders an AuthMessage (keys + values) in the current language. */
 export function useAuthMessage(): (message: AuthMessage) => string {
-  const { t } = useTranslation('auth');
+  // Its messages are the code's and the server's (this slice's) or a field's (a user's: entities/user).
+  const { t } = useTranslation([verifyEmailCodeTexts.ns, userTexts.ns]);
   return (message) => t(message.keys, { ...message.values, defaultValue: message.defaultValue });
 }
 
 /** The code step: 6 boxes (auto-submit), Confirm, resend with countdown, change email. */
 export function EmailCodeStep({ verifying, errorTitle }: EmailCodeStepProps) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(verifyEmailCodeTexts.ns);
   const show = useAuthMessage();
   const hintId = useId();
   const formId = useId();

@@ -3,7 +3,7 @@ import { loadNamespaces } from '@/shared/i18n';
 import { lazySheet } from '@/shared/ui';
 import { $withdrawOpen } from '../model/sheet';
 
-const Lazy = lazySheet(() => Promise.all([import('./withdraw-money-sheet'), loadNamespaces(['wallet-actions', 'error-codes', 'errors'])]).then(([module]) => module));
+const Lazy = lazySheet(() => Promise.all([import('./withdraw-money-sheet'), loadNamespaces(['error-codes', 'errors'])]).then(([module]) => module));
 
 /** The sheet's code is a lazy chunk (fetched when the browser is idle, or on the first open). */
 export function WithdrawMoneySheet() {

@@ -1,6 +1,7 @@
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { MoneyBlockNotice } from '@/entities/user';
+import { walletEntityTexts } from '@/entities/wallet';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { Alert, Button, PrimaryAction, SegmentedControl, Select, Sheet, SummaryList, TextField } from '@/shared/ui';
 import {
@@ -46,7 +47,7 @@ import styles from './withdraw-money-sheet.module.css';
 
 /** Withdraw USDT (TRC20) to a saved address or RUB by SBP to the own phone: form → email code → sent. */
 export default function WithdrawMoneySheet() {
-  const { t } = useTranslation([withdrawMoneyTexts.ns, 'wallet-actions']);
+  const { t } = useTranslation([withdrawMoneyTexts.ns, walletEntityTexts.ns]);
   const format = useFormatters();
   const mounted = useUnit(withdrawSheetMounted);
   // The first open may have come before this chunk: the model handles it now.
@@ -111,17 +112,17 @@ export default function WithdrawMoneySheet() {
           {total ? t('confirmAmount', { amount: format.money(total) }) : t('confirm')}
         </PrimaryAction>
         <PrimaryAction slot="secondary" variant="plain" onClick={() => back()} disabled={busy}>
-          {t('wallet-actions:send.back')}
+          {t(`${walletEntityTexts.ns}:send.back`)}
         </PrimaryAction>
       </>
     ) : (
-      <PrimaryAction onClick={() => close()}>{t('wallet-actions:send.doneButton')}</PrimaryAction>
+      <PrimaryAction onClick={() => close()}>{t(`${walletEntityTexts.ns}:send.doneButton`)}</PrimaryAction>
     );
 
   return (
     <Sheet open={open} onClose={() => close()} closeOnBack={!busy} title={t('title')} footer={footer}>
       <div className={styles.stack}>
-        <MoneyBlockNotice underVerification={{ text: t('wallet-actions:send.underVerification') }} verificationFailed={{ text: t('wallet-actions:send.verificationFailed') }} />
+        <MoneyBlockNotice underVerification={{ text: t(`${walletEntityTexts.ns}:send.underVerification`) }} verificationFailed={{ text: t(`${walletEntityTexts.ns}:send.verificationFailed`) }} />
         {options?.deviceHoldUntil && <Alert tone="warning">{t('deviceHold', { at: format.dateTime(options.deviceHoldUntil) })}</Alert>}
         {failureText && <Alert tone="danger">{failureText}</Alert>}
         {step === 'form' && (

@@ -4,7 +4,7 @@ import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
 import { usePageLifecycle } from '@/shared/lib';
 import { LinkButton, Page } from '@/shared/ui';
-import { CardList } from '@/widgets/card-list';
+import { CardList, cardListTexts } from '@/widgets/card-list';
 import { cardsPage } from '../model/cards-page';
 import { cardsPageTexts } from '../i18n/texts';
 
@@ -19,7 +19,7 @@ function PlusIcon() {
 /** /cards tab (SPEC §2): the user's cards, and the way to issue a new one. */
 export function CardsPage() {
   usePageLifecycle(cardsPage);
-  const { t } = useTranslation([cardsPageTexts.ns, 'card-lifecycle']);
+  const { t } = useTranslation([cardsPageTexts.ns, cardListTexts.ns]);
   const cards = useUnit($cards);
   return (
     <Page
@@ -35,7 +35,7 @@ export function CardsPage() {
     >
       <CardList />
       <LinkButton to={routePaths.cardsArchive} variant="plain" size="m" fullWidth>
-        {t('card-lifecycle:archive.link')}
+        {t(`${cardListTexts.ns}:archive.link`)}
       </LinkButton>
     </Page>
   );

@@ -1,10 +1,11 @@
 import { useTranslation } from '@/shared/i18n';
 import { Page } from '@/shared/ui';
 import { LEGAL_DOCUMENTS, type LegalDocument } from '../config/documents';
+import { legalTexts } from '../i18n/texts';
 import styles from './legal-page.module.css';
 
 function LegalPage({ doc }: { doc: LegalDocument }) {
-  const { t } = useTranslation('legal');
+  const { t } = useTranslation(legalTexts.ns);
   // The layout's back action (Telegram's BackButton inside Telegram) leads back to where the document was opened.
   return (
     <Page title={t(`${doc}.title`)}>

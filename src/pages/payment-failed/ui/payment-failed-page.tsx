@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import { useSearchParams } from 'react-router-dom';
 import { $supportContact } from '@/entities/app-config';
-import { $sbpPayment, $sbpPaymentNotFound, PaymentDetails, paymentFailureKey, SupportReference } from '@/features/topup-sbp';
+import { $sbpPayment, $sbpPaymentNotFound, PaymentDetails, paymentFailureKey, SupportReference, topUpSbpTexts } from '@/features/topup-sbp';
 import { useTranslation } from '@/shared/i18n';
 import { usePageLifecycle } from '@/shared/lib';
 import { Amount, Button, IconClock, IconCrossCircle, Page, PrimaryAction, Skeleton, Spinner } from '@/shared/ui';
@@ -11,7 +11,7 @@ import styles from './payment-failed-page.module.css';
 
 /** SPEC §2 /payment-failed: error code, retry, back to wallet, contact support. */
 export function PaymentFailedPage() {
-  const { t } = useTranslation('wallet-actions');
+  const { t } = useTranslation(topUpSbpTexts.ns);
   const [search] = useSearchParams();
   const paymentId = search.get('paymentId');
   const code = search.get('code');

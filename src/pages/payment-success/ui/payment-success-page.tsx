@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { useSearchParams } from 'react-router-dom';
-import { $sbpPayment, $sbpPaymentError, $sbpPaymentNotFound, PaymentDetails } from '@/features/topup-sbp';
+import { $sbpPayment, $sbpPaymentError, $sbpPaymentNotFound, PaymentDetails, topUpSbpTexts } from '@/features/topup-sbp';
 import { useFormatters, useTranslation } from '@/shared/i18n';
 import { usePageLifecycle } from '@/shared/lib';
 import { Amount, Button, ErrorState, IconCheckCircle, IconClock, Page, PrimaryAction, Section, Skeleton, Spinner } from '@/shared/ui';
@@ -11,7 +11,7 @@ import styles from './payment-success-page.module.css';
 
 /** "Add to home screen", where Telegram can add the shortcut and it is not there yet (issue #35). */
 function HomeScreenOffer() {
-  const { t } = useTranslation('wallet-actions');
+  const { t } = useTranslation(topUpSbpTexts.ns);
   const [offered, adding, add] = useUnit([$homeScreenOffered, $addingToHomeScreen, addToHomeScreenPressed]);
   if (!offered) return null;
   return (
@@ -27,7 +27,7 @@ function HomeScreenOffer() {
 
 /** SPEC §2 /payment-success: amount, orderId, invoiceId, status; back to the wallet after 10 s (SPEC §9). */
 export function PaymentSuccessPage() {
-  const { t } = useTranslation('wallet-actions');
+  const { t } = useTranslation(topUpSbpTexts.ns);
   const format = useFormatters();
   const [search] = useSearchParams();
   const paymentId = search.get('paymentId');

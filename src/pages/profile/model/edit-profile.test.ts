@@ -3,7 +3,7 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, test, vi } from 'vitest';
 import { signedIn } from '@/entities/session';
-import { $user, meQuery } from '@/entities/user';
+import { $user, meQuery, userTexts } from '@/entities/user';
 import { ok, useFakeApi } from '@/shared/api/index.testing';
 import type { UserProfile } from '@/shared/contract';
 import { $editing, $fieldErrors, editOpened, fieldChanged, formSubmitted, validateProfile } from './edit-profile';
@@ -45,8 +45,8 @@ describe('edit profile', () => {
     const bad = validateProfile({ firstName: '<b>', lastName: '', phoneNumber: '89991234567' }, original);
     expect(bad.ok).toBe(false);
     expect(!bad.ok && bad.errors).toEqual({
-      firstName: expect.objectContaining({ key: 'auth:validation.nameMarkup' }),
-      lastName: expect.objectContaining({ key: 'auth:validation.lastNameRequired' }),
+      firstName: expect.objectContaining({ key: `${userTexts.ns}:validation.nameMarkup` }),
+      lastName: expect.objectContaining({ key: `${userTexts.ns}:validation.lastNameRequired` }),
       phoneNumber: expect.objectContaining({ defaultValue: 'Invalid phone number format' }),
     });
     expect(validateProfile({ ...original, phoneNumber: '+7999' }, original)).toMatchObject({ ok: false, errors: { phoneNumber: { defaultValue: 'Please enter a valid phone number' } } });
@@ -61,7 +61,7 @@ describe('edit profile', () => {
     await allSettled(editOpened, { scope, params: USER });
     await allSettled(fieldChanged, { scope, params: { field: 'firstName', value: 'Ann 😀' } });
     await allSettled(formSubmitted, { scope });
-    expect(scope.getState($fieldErrors).firstName?.key).toBe('auth:validation.nameEmoji');
+    expect(scope.getState($fieldErrors).firstName?.key).toBe(`${userTexts.ns}:validation.nameEmoji`);
     expect(server.callsTo('PATCH', '/api/users/me')).toHaveLength(0);
 
     await allSettled(fieldChanged, { scope, params: { field: 'firstName', value: 'Maria' } });

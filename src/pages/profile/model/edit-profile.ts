@@ -5,16 +5,17 @@
  */
 import { update } from '@farfetched/core';
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { meQuery } from '@/entities/user';
+import { meQuery, userTexts } from '@/entities/user';
 import { createApiMutation, toErrorMessage, type ErrorMessage } from '@/shared/api';
 import { accountUpdateProfile, normalizePersonName, personNameProblem, PhoneNumber, type ProfileUpdate, type UserProfile } from '@/shared/contract';
 import { i18n } from '@/shared/i18n';
 import { notify } from '@/shared/ui';
+import { profileTexts } from '../i18n/texts';
 
 const PROFILE_FIELDS = ['firstName', 'lastName', 'phoneNumber'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export type ProfileValues = Record<ProfileField, string>;
-/** An i18n key with its English fallback (the sign-up screen's validation texts, `auth:validation.*`). */
+/** An i18n key with its English fallback (the sign-up screen's validation texts, `${userTexts.ns}:validation.*`). */
 interface FieldMessage {
   key: string;
   defaultValue: string;
@@ -25,11 +26,11 @@ export type ProfileErrors = Partial<Record<ProfileField, FieldMessage>>;
 const message = (key: string, defaultValue: string, values?: Record<string, unknown>): FieldMessage => ({ key, defaultValue, ...(values ? { values } : {}) });
 
 const NAME_PROBLEMS: Record<string, FieldMessage> = {
-  tooLong: message('auth:validation.nameTooLong', 'Use at most {{max}} characters', { max: 64 }),
-  controlCharacters: message('auth:validation.nameControlCharacters', 'Remove control or invisible characters'),
-  markup: message('auth:validation.nameMarkup', 'Angle brackets < > are not allowed in a name'),
-  emoji: message('auth:validation.nameEmoji', 'Emoji are not allowed in a name'),
-  characters: message('auth:validation.nameCharacters', 'Use letters, spaces, hyphens, apostrophes and dots'),
+  tooLong: message(`${userTexts.ns}:validation.nameTooLong`, 'Use at most {{max}} characters', { max: 64 }),
+  controlCharacters: message(`${userTexts.ns}:validation.nameControlCharacters`, 'Remove control or invisible characters'),
+  markup: message(`${userTexts.ns}:validation.nameMarkup`, 'Angle brackets < > are not allowed in a name'),
+  emoji: message(`${userTexts.ns}:validation.nameEmoji`, 'Emoji are not allowed in a name'),
+  characters: message(`${userTexts.ns}:validation.nameCharacters`, 'Use letters, spaces, hyphens, apostrophes and dots'),
 };
 
 /** Spaces, dashes, dots and brackets people type in phone numbers are dropped (as at sign-up). */
@@ -38,16 +39,16 @@ const normalizePhone = (raw: string): string => raw.trim().replace(/[\s\-().]/g,
 const nameError = (value: string, field: 'firstName' | 'lastName'): FieldMessage | null => {
   const problem = personNameProblem(normalizePersonName(value));
   if (problem === 'required')
-    return field === 'firstName' ? message('auth:validation.firstNameRequired', 'Enter your first name') : message('auth:validation.lastNameRequired', 'Enter your last name');
+    return field === 'firstName' ? message(`${userTexts.ns}:validation.firstNameRequired`, 'Enter your first name') : message(`${userTexts.ns}:validation.lastNameRequired`, 'Enter your last name');
   return problem ? (NAME_PROBLEMS[problem] ?? NAME_PROBLEMS.characters!) : null;
 };
 
 /** SPEC §5 phone messages, as at sign-up. */
 const phoneError = (raw: string): FieldMessage | null => {
   const phone = normalizePhone(raw);
-  if (!/^\+?\d+$/.test(phone)) return message('auth:validation.phoneInvalid', 'Invalid Phone Number');
-  if (!phone.startsWith('+') || phone.startsWith('+0')) return message('auth:validation.phoneFormat', 'Invalid phone number format');
-  if (!PhoneNumber.safeParse(phone).success) return message('auth:validation.phoneLength', 'Please enter a valid phone number');
+  if (!/^\+?\d+$/.test(phone)) return message(`${userTexts.ns}:validation.phoneInvalid`, 'Invalid Phone Number');
+  if (!phone.startsWith('+') || phone.startsWith('+0')) return message(`${userTexts.ns}:validation.phoneFormat`, 'Invalid phone number format');
+  if (!PhoneNumber.safeParse(phone).success) return message(`${userTexts.ns}:validation.phoneLength`, 'Please enter a valid phone number');
   return null;
 };
 
@@ -90,7 +91,7 @@ export const $values = createStore<ProfileValues>(EMPTY)
 const $original = createStore<ProfileValues>(EMPTY).on(editOpened, (_, user) => valuesOf(user));
 export const $fieldErrors = createStore<ProfileErrors>({}).reset(editOpened, editClosed);
 export const $saveError = createStore<ErrorMessage | null>(null)
-  .on(updateProfileMutation.finished.failure, (_, { error }) => toErrorMessage(error, 'profile:edit.saveFailed'))
+  .on(updateProfileMutation.finished.failure, (_, { error }) => toErrorMessage(error, `${profileTexts.ns}:edit.saveFailed`))
   .reset(editOpened, editClosed, formSubmitted);
 export const $saving = updateProfileMutation.$pending;
 
@@ -125,6 +126,6 @@ update(meQuery, {
 });
 
 const savedToastFx = createEffect(() => {
-  void notify.success(i18n.t('profile:edit.saved'));
+  void notify.success(i18n.t(`${profileTexts.ns}:edit.saved`));
 });
 sample({ clock: updateProfileMutation.finished.success, target: savedToastFx });

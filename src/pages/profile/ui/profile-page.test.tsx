@@ -7,6 +7,8 @@ import { createFakeServer, fail, ok } from '@/shared/api/index.testing';
 import type { UserProfile } from '@/shared/contract';
 import { initI18n, loadNamespaces } from '@/shared/i18n';
 import { ProfilePage } from './profile-page';
+import { profileTexts } from '../i18n/texts';
+import { userTexts } from '@/entities/user';
 
 const server = createFakeServer();
 
@@ -35,7 +37,7 @@ beforeEach(async () => {
   tokenStorage.save({ accessToken: 'access', refreshToken: 'refresh' });
   await allSettled(apiDataReset, { scope: fork() });
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await loadNamespaces(['profile', 'errors', 'auth']); // the route's namespaces (src/app/router/screens.ts)
+  await loadNamespaces([profileTexts.ns, userTexts.ns, 'errors']); // the page's own and its route's namespaces (src/app/router/screens.ts)
   server.on('GET', '/api/config', () => 'hang');
 });
 afterEach(() => {

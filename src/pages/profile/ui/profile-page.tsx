@@ -13,6 +13,7 @@ import { Badge, ErrorState, Page, Section, Skeleton, type BadgeTone } from '@/sh
 import { profilePage } from '../model/profile-page';
 import { EditProfileForm } from './edit-profile-form';
 import styles from './profile-page.module.css';
+import { profileTexts } from '../i18n/texts';
 
 const VERIFICATION_TONE: Record<VerificationStatus, BadgeTone> = {
   verified: 'success',
@@ -21,7 +22,7 @@ const VERIFICATION_TONE: Record<VerificationStatus, BadgeTone> = {
 };
 
 function Details({ user }: { user: UserProfile }) {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation(profileTexts.ns);
   const format = useFormatters();
   const rows: Array<[string, string]> = [
     [t('fields.phone'), user.phoneNumber],
@@ -43,20 +44,20 @@ function Details({ user }: { user: UserProfile }) {
 }
 
 function Verification({ status }: { status: VerificationStatus }) {
-  const { t } = useTranslation(['profile', 'errors']);
+  const { t } = useTranslation([profileTexts.ns, 'errors']);
   const text =
     status === 'verified'
-      ? t('profile:verification.verifiedText')
+      ? t(`${profileTexts.ns}:verification.verifiedText`)
       : status === 'under_verification'
-        ? t('profile:verification.underText')
+        ? t(`${profileTexts.ns}:verification.underText`)
         : t('errors:verification.failed');
   return (
-    <Section title={t('profile:verification.title')}>
+    <Section title={t(`${profileTexts.ns}:verification.title`)}>
       <div className={styles.verification}>
         <div className={styles.verificationHead}>
-          <Badge tone={VERIFICATION_TONE[status]}>{t(`profile:verification.${status}`)}</Badge>
+          <Badge tone={VERIFICATION_TONE[status]}>{t(`${profileTexts.ns}:verification.${status}`)}</Badge>
           <Link className={styles.link} to={routePaths.verification}>
-            {t('profile:verification.details')}
+            {t(`${profileTexts.ns}:verification.details`)}
           </Link>
         </div>
         <p className={styles.verificationText}>{text}</p>
@@ -66,7 +67,7 @@ function Verification({ status }: { status: VerificationStatus }) {
 }
 
 function PromoCode({ code }: { code: string }) {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation(profileTexts.ns);
   return (
     <Section title={t('promo.title')} footer={t('promo.footer')}>
       <div className={styles.promo}>
@@ -88,7 +89,7 @@ function PromoCode({ code }: { code: string }) {
 }
 
 function Telegram({ user }: { user: UserProfile }) {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation(profileTexts.ns);
   const telegram = user.telegram;
   return (
     <Section title={t('telegram.title')}>
@@ -113,7 +114,7 @@ function Telegram({ user }: { user: UserProfile }) {
 /** /profile (SPEC §2 implies a profile screen; path chosen here): the signed-in user's data from GET /api/users/me. */
 export function ProfilePage() {
   usePageLifecycle(profilePage);
-  const { t } = useTranslation(['profile', 'errors']);
+  const { t } = useTranslation([profileTexts.ns, 'errors']);
   const [user, state, error, retry] = useUnit([$user, $userState, $userError, userRequested]);
 
   let content;
@@ -140,7 +141,7 @@ export function ProfilePage() {
     content = <ErrorState title={title} message={detail && detail !== title ? detail : t('errors:general.fetchFailed')} onRetry={retry} />;
   } else {
     content = (
-      <div className={styles.loading} role="status" aria-busy="true" aria-label={t('profile:loading')}>
+      <div className={styles.loading} role="status" aria-busy="true" aria-label={t(`${profileTexts.ns}:loading`)}>
         <Skeleton width={72} height={72} radius="50%" />
         <Skeleton width="50%" height={22} />
         <Skeleton height={180} radius={16} />
@@ -148,7 +149,7 @@ export function ProfilePage() {
     );
   }
   return (
-    <Page title={t('profile:title')} safeArea={false}>
+    <Page title={t(`${profileTexts.ns}:title`)} safeArea={false}>
       {content}
     </Page>
   );

@@ -5,6 +5,7 @@ import { useFormatters, useTranslation } from '@/shared/i18n';
 import { cn } from '@/shared/lib';
 import { IconChevronRight } from '@/shared/ui';
 import { FAQ_ITEMS, type FaqItemId } from '../config/faq';
+import { settingsTexts } from '../i18n/texts';
 import { $openFaqItems, $settingsConfig, faqToggled } from '../model/settings';
 import styles from './settings-page.module.css';
 
@@ -35,7 +36,7 @@ function limitsOf(id: FaqItemId, config: AppConfig | null, format: Formatters): 
 }
 
 function FaqItem({ id }: { id: FaqItemId }) {
-  const { t } = useTranslation('faq');
+  const { t } = useTranslation(settingsTexts.ns);
   const format = useFormatters();
   const [open, config, toggle] = useUnit([$openFaqItems, $settingsConfig, faqToggled]);
   const expanded = open.includes(id);
@@ -53,13 +54,13 @@ function FaqItem({ id }: { id: FaqItemId }) {
           aria-controls={panelId}
           onClick={() => toggle(id)}
         >
-          <span>{t(`${id}.q`)}</span>
+          <span>{t(`faq.${id}.q`)}</span>
           <IconChevronRight size={18} className={cn(styles.faqChevron, expanded && styles.faqChevronOpen)} />
         </button>
       </h3>
       <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!expanded} className={styles.faqAnswer}>
-        <p>{t(`${id}.a`)}</p>
-        {limits && <p className={styles.faqLimits}>{t(`${id}.limits`, limits)}</p>}
+        <p>{t(`faq.${id}.a`)}</p>
+        {limits && <p className={styles.faqLimits}>{t(`faq.${id}.limits`, limits)}</p>}
       </div>
     </li>
   );

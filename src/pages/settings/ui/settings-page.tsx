@@ -12,6 +12,7 @@ import { getPlatformInfo } from '@/shared/platform';
 import { Button, IconGift, List, ListItem, Page, Section } from '@/shared/ui';
 import { APP_VERSION } from '../config/app-info';
 import { PROFILE_PATH } from '../config/paths';
+import { settingsTexts } from '../i18n/texts';
 import {
   $settingsConfig,
   $settingsConfigState,
@@ -63,7 +64,7 @@ function IconMail({ size = 24 }: { size?: number }) {
 }
 
 function SupportSection() {
-  const { t } = useTranslation(['settings', 'common']);
+  const { t } = useTranslation([settingsTexts.ns, 'common']);
   const [config, state, retry, openTelegram, openEmail] = useUnit([
     $settingsConfig,
     $settingsConfigState,
@@ -72,21 +73,21 @@ function SupportSection() {
     supportEmailOpened,
   ]);
   return (
-    <Section title={t('settings:support.title')} footer={config ? t('settings:support.footer') : undefined}>
+    <Section title={t(`${settingsTexts.ns}:support.title`)} footer={config ? t(`${settingsTexts.ns}:support.footer`) : undefined}>
       {config ? (
         <List>
           <ListItem
             icon={<IconChat />}
-            title={t('settings:support.telegram')}
+            title={t(`${settingsTexts.ns}:support.telegram`)}
             subtitle={`@${config.support.telegramUsername}`}
             onClick={openTelegram}
             chevron
           />
-          <ListItem icon={<IconMail />} title={t('settings:support.email')} subtitle={config.support.email} onClick={openEmail} chevron />
+          <ListItem icon={<IconMail />} title={t(`${settingsTexts.ns}:support.email`)} subtitle={config.support.email} onClick={openEmail} chevron />
         </List>
       ) : state === 'error' ? (
         <div className={styles.inlineError} role="alert">
-          <span>{t('settings:support.loadFailed')}</span>
+          <span>{t(`${settingsTexts.ns}:support.loadFailed`)}</span>
           <Button variant="plain" size="m" onClick={() => retry()}>
             {t('common:actions.retry')}
           </Button>
@@ -101,21 +102,21 @@ function SupportSection() {
 }
 
 function AboutApp() {
-  const { t } = useTranslation(['settings', 'common']);
+  const { t } = useTranslation([settingsTexts.ns, 'common']);
   const info = getPlatformInfo();
   const where = info.version
-    ? t('settings:about.platform', { version: info.version, platform: info.platform ?? '' }) + (info.isMock ? ` · ${t('settings:about.mock')}` : '')
-    : t('settings:about.outside');
+    ? t(`${settingsTexts.ns}:about.platform`, { version: info.version, platform: info.platform ?? '' }) + (info.isMock ? ` · ${t(`${settingsTexts.ns}:about.mock`)}` : '')
+    : t(`${settingsTexts.ns}:about.outside`);
   return (
-    <footer className={styles.about} aria-label={t('settings:about.label')}>
-      <span>{t('settings:about.version', { app: t('common:appName'), version: APP_VERSION })}</span>
+    <footer className={styles.about} aria-label={t(`${settingsTexts.ns}:about.label`)}>
+      <span>{t(`${settingsTexts.ns}:about.version`, { app: t('common:appName'), version: APP_VERSION })}</span>
       <span>{where}</span>
     </footer>
   );
 }
 
 function LegalSection() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(settingsTexts.ns);
   return (
     <Section>
       <List>
@@ -129,7 +130,7 @@ function LegalSection() {
 /** /settings tab (SPEC §2): language, account (profile, referral program), bot notifications (issue 15), FAQs, support, sign-out, app info. */
 export function SettingsPage() {
   usePageLifecycle(settingsPage);
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(settingsTexts.ns);
   return (
     <Page title={t('title')} safeArea={false}>
       <Section title={t('language.title')} footer={t('language.footer')}>

@@ -1,7 +1,7 @@
 import { allSettled, fork, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { $isAuthenticated } from '@/entities/session';
-import { $codeError, changeEmailClicked, codeChanged } from '@/features/verify-email-code';
+import { $codeError, changeEmailClicked, codeChanged, verifyEmailCodeTexts } from '@/features/verify-email-code';
 import { apiDataReset, configureApi } from '@/shared/api';
 import { createFakeServer, fail, ok } from '@/shared/api/index.testing';
 import { navigateFx, type NavigateTo } from '@/shared/lib';
@@ -17,6 +17,7 @@ import {
   signInPage,
   telegramLoginClicked,
 } from './sign-in';
+import { userTexts } from '@/entities/user';
 
 vi.mock('@/shared/platform', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/shared/platform')>();
@@ -67,7 +68,7 @@ describe('sign-in flow', () => {
     await run(allSettled(emailSubmitted, { scope }));
     expect(scope.getState($emailError)?.defaultValue).toBe('Enter your email');
     await allSettled(emailChanged, { scope, params: 'ann@' });
-    expect(scope.getState($emailError)?.keys).toEqual(['auth:validation.emailInvalid']);
+    expect(scope.getState($emailError)?.keys).toEqual([`${userTexts.ns}:validation.emailInvalid`]);
     expect(server.calls).toHaveLength(0);
   });
 
@@ -105,7 +106,7 @@ describe('sign-in flow', () => {
     await toCodeStep(scope);
     await run(allSettled(codeChanged, { scope, params: '123456' }));
     const shown = scope.getState($formError) ?? scope.getState($codeError);
-    expect(shown?.keys[0]).toBe('auth:serverErrors.TELEGRAM_ALREADY_LINKED');
+    expect(shown?.keys[0]).toBe(`${verifyEmailCodeTexts.ns}:serverErrors.TELEGRAM_ALREADY_LINKED`);
     expect(scope.getState($isAuthenticated)).toBe(false);
   });
 
@@ -118,7 +119,7 @@ describe('sign-in flow', () => {
     await run(allSettled(codeChanged, { scope, params: '999999' }));
     expect(scope.getState($step)).toBe('code');
     expect(scope.getState($codeError)).toMatchObject({
-      keys: ['auth:serverErrors.CODE_INVALID', 'error-codes:CODE_INVALID', 'errors:auth.loginFailed', 'errors:general.error'],
+      keys: [`${verifyEmailCodeTexts.ns}:serverErrors.CODE_INVALID`, 'error-codes:CODE_INVALID', 'errors:auth.loginFailed', 'errors:general.error'],
       values: { count: 1 },
     });
     expect(scope.getState($isAuthenticated)).toBe(false);
@@ -136,7 +137,7 @@ describe('sign-in flow', () => {
     );
     await run(allSettled(emailSubmitted, { scope }));
     expect(scope.getState($step)).toBe('email');
-    expect(scope.getState($formError)).toMatchObject({ keys: expect.arrayContaining(['auth:serverErrors.RESEND_TOO_SOON', 'errors:auth.loginFailed']), values: { count: 30 } });
+    expect(scope.getState($formError)).toMatchObject({ keys: expect.arrayContaining([`${verifyEmailCodeTexts.ns}:serverErrors.RESEND_TOO_SOON`, 'errors:auth.loginFailed']), values: { count: 30 } });
   });
 
   test('Telegram one-tap: offered only inside Telegram; an unlinked account is explained; unavailable hides it', async () => {
@@ -153,7 +154,7 @@ describe('sign-in flow', () => {
     server.on('POST', '/api/auth/login', () => fail(404, { service: 'auth', code: 'TELEGRAM_NOT_LINKED', message: 'not linked' }));
     await allSettled(telegramLoginClicked, { scope: tg });
     expect(server.callsTo('POST', '/api/auth/login')[0]?.body).toEqual({ provider: 'telegram' });
-    expect(tg.getState($formError)?.keys[0]).toBe('auth:serverErrors.TELEGRAM_NOT_LINKED');
+    expect(tg.getState($formError)?.keys[0]).toBe(`${verifyEmailCodeTexts.ns}:serverErrors.TELEGRAM_NOT_LINKED`);
     expect(tg.getState($telegramLoginAvailable)).toBe(true);
 
     server.on('POST', '/api/auth/login', () => fail(400, { service: 'auth', code: 'TELEGRAM_LOGIN_UNAVAILABLE', message: 'no bot token' }));

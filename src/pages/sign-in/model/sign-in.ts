@@ -23,6 +23,7 @@ import { createApiMutation } from '@/shared/api';
 import { authLogin, authVerifyCode, Email } from '@/shared/contract';
 import { createPageLifecycle, navigateFx } from '@/shared/lib';
 import { getRawInitData, haptic, isMockEnvironment } from '@/shared/platform';
+import { userTexts } from '@/entities/user';
 
 export type SignInStep = 'email' | 'code';
 
@@ -48,8 +49,8 @@ export const $telegramLoginPending = telegramLoginMutation.$pending;
 
 function validateSignInEmail(value: string): AuthMessage | null {
   const email = value.trim();
-  if (!email) return authMessage('auth:validation.emailRequired', 'Enter your email');
-  if (!Email.safeParse(email).success) return authMessage('auth:validation.emailInvalid', 'Enter a valid email address, e.g. name@example.com');
+  if (!email) return authMessage(`${userTexts.ns}:validation.emailRequired`, 'Enter your email');
+  if (!Email.safeParse(email).success) return authMessage(`${userTexts.ns}:validation.emailInvalid`, 'Enter a valid email address, e.g. name@example.com');
   return null;
 }
 export const $emailError = sample({

@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { Link, useLocation } from 'react-router-dom';
-import { EmailCodeStep, useAuthMessage } from '@/features/verify-email-code';
+import { EmailCodeStep, useAuthMessage, verifyEmailCodeTexts } from '@/features/verify-email-code';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
 import { usePageLifecycle, useReturnTo } from '@/shared/lib';
@@ -20,12 +20,14 @@ import {
   signInPage,
   telegramLoginClicked,
 } from '../model/sign-in';
+import { signInTexts } from '../i18n/texts';
+import { userTexts } from '@/entities/user';
 
 const FORM_ID = 'sign-in-form';
 
 /** Route /signin: email, then the 6-digit code; one-tap Telegram sign-in inside Telegram (SPEC §2). */
 export function SignInPage() {
-  const { t } = useTranslation(['auth', 'errors']);
+  const { t } = useTranslation([signInTexts.ns, verifyEmailCodeTexts.ns, userTexts.ns, 'errors']);
   const show = useAuthMessage();
   const returnTo = useReturnTo();
   usePageLifecycle(signInPage, { returnTo });
@@ -48,7 +50,7 @@ export function SignInPage() {
 
   if (step === 'code') {
     return (
-      <Page safeArea={false} title={t('auth:code.title')}>
+      <Page safeArea={false} title={t(`${verifyEmailCodeTexts.ns}:code.title`)}>
         <EmailCodeStep verifying={verifying} errorTitle={t('errors:auth.signInError')} />
       </Page>
     );
@@ -56,8 +58,8 @@ export function SignInPage() {
 
   return (
     <FormScreen
-      title={t('auth:signIn.title')}
-      lead={t('auth:signIn.lead')}
+      title={t(`${signInTexts.ns}:signIn.title`)}
+      lead={t(`${signInTexts.ns}:signIn.lead`)}
       error={
         formError && (
           <Alert tone="danger" title={t('errors:auth.signInError')}>
@@ -68,25 +70,25 @@ export function SignInPage() {
       actions={
         <>
           <PrimaryAction form={FORM_ID} loading={sending}>
-            {t('auth:signIn.submit')}
+            {t(`${signInTexts.ns}:signIn.submit`)}
           </PrimaryAction>
           {telegramAvailable && (
             <PrimaryAction slot="secondary" onClick={telegramLogin} loading={telegramPending}>
-              {t('auth:signIn.telegram')}
+              {t(`${signInTexts.ns}:signIn.telegram`)}
             </PrimaryAction>
           )}
         </>
       }
       switchLine={
         <>
-          {t('auth:signIn.noAccount')} <Link to={{ pathname: routePaths.signUp, search }}>{t('auth:signIn.signUpLink')}</Link>
+          {t(`${signInTexts.ns}:signIn.noAccount`)} <Link to={{ pathname: routePaths.signUp, search }}>{t(`${signInTexts.ns}:signIn.signUpLink`)}</Link>
         </>
       }
     >
       <FormStack id={FORM_ID} onSubmit={submit}>
         <TextField
           name="email"
-          label={t('auth:fields.email')}
+          label={t(`${userTexts.ns}:fields.email`)}
           type="email"
           inputMode="email"
           autoComplete="email"

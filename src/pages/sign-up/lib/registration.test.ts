@@ -8,6 +8,7 @@ import {
   validatePhone,
   validateRegistration,
 } from './registration';
+import { userTexts } from '@/entities/user';
 
 const VALID = { firstName: ' Ann ', lastName: 'Petrova', phoneNumber: '+7 (912) 345-67-89', country: 'RUS', email: ' ann@example.com ', promoCode: '' };
 
@@ -60,16 +61,16 @@ describe('validateRegistration', () => {
     expect(validateRegistration({ ...VALID, promoCode: ' friend42 ' })).toMatchObject({ ok: true, form: { promoCode: 'FRIEND42' } });
     const bad = validateRegistration({ ...VALID, promoCode: 'no way!' });
     expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.errors.promoCode?.keys).toEqual(['auth:validation.promoCodeFormat']);
+    if (!bad.ok) expect(bad.errors.promoCode?.keys).toEqual([`${userTexts.ns}:validation.promoCodeFormat`]);
   });
 
   test('bad email, unknown country and a too long name', () => {
     const result = validateRegistration({ ...VALID, email: 'ann@', country: 'XXX', firstName: 'A'.repeat(65) });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors.email?.keys).toEqual(['auth:validation.emailInvalid']);
-    expect(result.errors.country?.keys).toEqual(['auth:validation.countryRequired']);
-    expect(result.errors.firstName).toMatchObject({ keys: ['auth:validation.nameTooLong'], values: { max: 64 } });
+    expect(result.errors.email?.keys).toEqual([`${userTexts.ns}:validation.emailInvalid`]);
+    expect(result.errors.country?.keys).toEqual([`${userTexts.ns}:validation.countryRequired`]);
+    expect(result.errors.firstName).toMatchObject({ keys: [`${userTexts.ns}:validation.nameTooLong`], values: { max: 64 } });
   });
 });
 
@@ -117,10 +118,10 @@ describe('prefill helpers', () => {
 
 describe('names: the contract rule (PersonName), with translated reasons', () => {
   test.each([
-    ['<b>Ann</b>', 'auth:validation.nameMarkup'],
-    ['Ann 😀', 'auth:validation.nameEmoji'],
-    ['Ann\u200B', 'auth:validation.nameControlCharacters'],
-    ['Ann2', 'auth:validation.nameCharacters'],
+    ['<b>Ann</b>', `${userTexts.ns}:validation.nameMarkup`],
+    ['Ann 😀', `${userTexts.ns}:validation.nameEmoji`],
+    ['Ann\u200B', `${userTexts.ns}:validation.nameControlCharacters`],
+    ['Ann2', `${userTexts.ns}:validation.nameCharacters`],
   ])('%j is refused with %s', (firstName, key) => {
     const result = validateRegistration({ ...VALID, firstName });
     if (result.ok) throw new Error('expected errors');
@@ -138,13 +139,13 @@ describe('names: the contract rule (PersonName), with translated reasons', () =>
     const { i18n, initI18n } = await import('@/shared/i18n');
     await initI18n({ navigatorLanguages: ['en-US'] });
     await i18n.loadLanguages(['en', 'ru']);
-    await i18n.loadNamespaces(['auth']);
+    await i18n.loadNamespaces([userTexts.ns]);
     for (const key of ['nameMarkup', 'nameEmoji', 'nameControlCharacters', 'nameCharacters', 'nameTooLong']) {
       for (const lng of ['en', 'ru']) {
-        const text = i18n.getFixedT(lng, 'auth')(`validation.${key}`, { max: 64 });
+        const text = i18n.getFixedT(lng, userTexts.ns)(`validation.${key}`, { max: 64 });
         expect(text, `${lng} ${key}`).not.toBe(`validation.${key}`);
       }
     }
-    expect(i18n.getFixedT('ru', 'auth')('validation.nameEmoji')).toBe('Эмодзи в имени недопустимы');
+    expect(i18n.getFixedT('ru', userTexts.ns)('validation.nameEmoji')).toBe('Эмодзи в имени недопустимы');
   });
 });

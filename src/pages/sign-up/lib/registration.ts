@@ -14,6 +14,7 @@ import {
   type PersonNameProblem,
   type RegistrationForm,
 } from '@/shared/contract';
+import { userTexts } from '@/entities/user';
 
 export const FIELDS = ['firstName', 'lastName', 'phoneNumber', 'country', 'email', 'promoCode'] as const;
 export type FieldName = (typeof FIELDS)[number];
@@ -27,11 +28,11 @@ const NAME_MAX_LENGTH = PERSON_NAME_MAX_LENGTH;
 /** SPEC §5 phone messages, verbatim in English. */
 export const PHONE_MESSAGES = {
   /** Empty or not a phone number at all. */
-  invalid: authMessage('auth:validation.phoneInvalid', 'Invalid Phone Number'),
+  invalid: authMessage(`${userTexts.ns}:validation.phoneInvalid`, 'Invalid Phone Number'),
   /** Too few or too many digits. */
-  length: authMessage('auth:validation.phoneLength', 'Please enter a valid phone number'),
+  length: authMessage(`${userTexts.ns}:validation.phoneLength`, 'Please enter a valid phone number'),
   /** Not international ("+" and the country code). */
-  format: authMessage('auth:validation.phoneFormat', 'Invalid phone number format'),
+  format: authMessage(`${userTexts.ns}:validation.phoneFormat`, 'Invalid phone number format'),
 };
 
 /** Spaces, dashes, dots and brackets people type in phone numbers are dropped. */
@@ -49,23 +50,23 @@ export function validatePhone(raw: string): AuthMessage | null {
 
 /** The contract's name rule (docs/api.md "Names"), its reasons translated. */
 const NAME_REASONS: Record<Exclude<PersonNameProblem, 'required'>, AuthMessage> = {
-  tooLong: authMessage('auth:validation.nameTooLong', 'Use at most {{max}} characters', { max: NAME_MAX_LENGTH }),
-  controlCharacters: authMessage('auth:validation.nameControlCharacters', 'Remove control or invisible characters'),
-  markup: authMessage('auth:validation.nameMarkup', 'Angle brackets < > are not allowed in a name'),
-  emoji: authMessage('auth:validation.nameEmoji', 'Emoji are not allowed in a name'),
-  characters: authMessage('auth:validation.nameCharacters', 'Use letters, spaces, hyphens, apostrophes and dots'),
+  tooLong: authMessage(`${userTexts.ns}:validation.nameTooLong`, 'Use at most {{max}} characters', { max: NAME_MAX_LENGTH }),
+  controlCharacters: authMessage(`${userTexts.ns}:validation.nameControlCharacters`, 'Remove control or invisible characters'),
+  markup: authMessage(`${userTexts.ns}:validation.nameMarkup`, 'Angle brackets < > are not allowed in a name'),
+  emoji: authMessage(`${userTexts.ns}:validation.nameEmoji`, 'Emoji are not allowed in a name'),
+  characters: authMessage(`${userTexts.ns}:validation.nameCharacters`, 'Use letters, spaces, hyphens, apostrophes and dots'),
 };
 
 const validateName = (value: string, field: 'firstName' | 'lastName'): AuthMessage | null => {
   const problem = personNameProblem(normalizePersonName(value));
-  if (problem === 'required') return field === 'firstName' ? authMessage('auth:validation.firstNameRequired', 'Enter your first name') : authMessage('auth:validation.lastNameRequired', 'Enter your last name');
+  if (problem === 'required') return field === 'firstName' ? authMessage(`${userTexts.ns}:validation.firstNameRequired`, 'Enter your first name') : authMessage(`${userTexts.ns}:validation.lastNameRequired`, 'Enter your last name');
   return problem ? NAME_REASONS[problem] : null;
 };
 
 function validateEmail(value: string): AuthMessage | null {
   const email = value.trim();
-  if (!email) return authMessage('auth:validation.emailRequired', 'Enter your email');
-  if (!Email.safeParse(email).success) return authMessage('auth:validation.emailInvalid', 'Enter a valid email address, e.g. name@example.com');
+  if (!email) return authMessage(`${userTexts.ns}:validation.emailRequired`, 'Enter your email');
+  if (!Email.safeParse(email).success) return authMessage(`${userTexts.ns}:validation.emailInvalid`, 'Enter a valid email address, e.g. name@example.com');
   return null;
 }
 
@@ -74,7 +75,7 @@ const normalizePromoCode = (value: string): string => value.trim().toUpperCase()
 function validatePromoCode(value: string): AuthMessage | null {
   const code = normalizePromoCode(value);
   if (!code) return null; // optional (SPEC §5)
-  return PromoCode.safeParse(code).success ? null : authMessage('auth:validation.promoCodeFormat', 'A promo code is 4–16 Latin letters and digits');
+  return PromoCode.safeParse(code).success ? null : authMessage(`${userTexts.ns}:validation.promoCodeFormat`, 'A promo code is 4–16 Latin letters and digits');
 }
 
 export type ValidationResult = { ok: true; form: RegistrationForm } | { ok: false; errors: FieldErrors };
@@ -87,7 +88,7 @@ export function validateRegistration(values: FormValues): ValidationResult {
   set('firstName', validateName(values.firstName, 'firstName'));
   set('lastName', validateName(values.lastName, 'lastName'));
   set('phoneNumber', validatePhone(values.phoneNumber));
-  set('country', Country.safeParse(values.country).success ? null : authMessage('auth:validation.countryRequired', 'Choose your country'));
+  set('country', Country.safeParse(values.country).success ? null : authMessage(`${userTexts.ns}:validation.countryRequired`, 'Choose your country'));
   set('email', validateEmail(values.email));
   set('promoCode', validatePromoCode(values.promoCode));
   if (Object.keys(errors).length > 0) return { ok: false, errors };

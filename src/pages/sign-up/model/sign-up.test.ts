@@ -1,7 +1,7 @@
 import { allSettled, fork, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { $isAuthenticated } from '@/entities/session';
-import { $codeError, codeChanged } from '@/features/verify-email-code';
+import { $codeError, codeChanged, verifyEmailCodeTexts } from '@/features/verify-email-code';
 import { apiDataReset, configureApi } from '@/shared/api';
 import { createFakeServer, fail, ok, type FakeReply } from '@/shared/api/index.testing';
 import * as platform from '@/shared/platform';
@@ -138,7 +138,7 @@ describe('sign-up flow', () => {
     await run(allSettled(codeChanged, { scope, params: '654321' }));
 
     expect(scope.getState($step)).toBe('form');
-    expect(scope.getState($fieldErrors).promoCode?.keys[0]).toBe('auth:serverErrors.PROMO_CODE_UNKNOWN');
+    expect(scope.getState($fieldErrors).promoCode?.keys[0]).toBe(`${verifyEmailCodeTexts.ns}:serverErrors.PROMO_CODE_UNKNOWN`);
     expect(scope.getState($focusRequest)?.field).toBe('promoCode');
     expect(scope.getState($completed)).toBe(false);
 
@@ -162,7 +162,7 @@ describe('sign-up flow', () => {
     await toCodeStep(scope);
     await run(allSettled(codeChanged, { scope, params: '000000' }));
     expect(scope.getState($step)).toBe('code');
-    expect(scope.getState($codeError)).toMatchObject({ keys: expect.arrayContaining(['auth:serverErrors.CODE_INVALID']), values: { count: 4 } });
+    expect(scope.getState($codeError)).toMatchObject({ keys: expect.arrayContaining([`${verifyEmailCodeTexts.ns}:serverErrors.CODE_INVALID`]), values: { count: 4 } });
     expect(scope.getState($isAuthenticated)).toBe(false);
     expect(platform.haptic.notification).toHaveBeenCalledWith('error');
   });
@@ -173,7 +173,7 @@ describe('sign-up flow', () => {
     await toCodeStep(scope);
     await run(allSettled(codeChanged, { scope, params: '111111' }));
     expect(scope.getState($step)).toBe('form');
-    expect(scope.getState($fieldErrors).email?.keys[0]).toBe('auth:serverErrors.EMAIL_TAKEN');
+    expect(scope.getState($fieldErrors).email?.keys[0]).toBe(`${verifyEmailCodeTexts.ns}:serverErrors.EMAIL_TAKEN`);
 
     await fill(scope, { email: 'ann2@example.com' });
     expect(scope.getState($fieldErrors).email).toBeUndefined();

@@ -38,6 +38,7 @@ import {
   type FieldName,
   type FormValues,
 } from '../lib/registration';
+import { signUpTexts } from '../i18n/texts';
 
 export type SignUpStep = 'form' | 'code';
 
@@ -277,7 +278,7 @@ sample({
   clock: [requestPhoneFx.doneData, requestLocationFx.doneData],
   filter: (result) => !result.ok && result.error.kind !== 'cancelled',
   fn: (result) => ({
-    keys: ['auth:signUp.prefillFailed', ...(result.ok ? [] : [result.error.messageKey])],
+    keys: [`${signUpTexts.ns}:signUp.prefillFailed`, ...(result.ok ? [] : [result.error.messageKey])],
     defaultValue: 'Telegram could not provide this. Please fill it in yourself.',
   }),
   target: $prefillNotice,

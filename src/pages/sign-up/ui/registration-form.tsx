@@ -19,11 +19,13 @@ import {
   telegramPhoneClicked,
 } from '../model/sign-up';
 import styles from './registration-form.module.css';
+import { userTexts } from '@/entities/user';
+import { signUpTexts } from '../i18n/texts';
 
 export const SIGN_UP_FORM_ID = 'sign-up-form';
 
 export function RegistrationForm() {
-  const { t } = useTranslation(['auth', 'errors']);
+  const { t } = useTranslation([signUpTexts.ns, userTexts.ns, 'errors']);
   const show = useAuthMessage();
   const formRef = useRef<HTMLFormElement>(null);
   const [focusRequest, values, errors, prefillNotice, canUsePhone, canDetect, detecting] = useUnit([
@@ -61,13 +63,13 @@ export function RegistrationForm() {
 
   return (
     <FormStack id={SIGN_UP_FORM_ID} ref={formRef} onSubmit={submit}>
-      <TextField {...field('firstName')} label={t('auth:fields.firstName')} autoComplete="given-name" maxLength={64} />
-      <TextField {...field('lastName')} label={t('auth:fields.lastName')} autoComplete="family-name" maxLength={64} />
+      <TextField {...field('firstName')} label={t(`${userTexts.ns}:fields.firstName`)} autoComplete="given-name" maxLength={64} />
+      <TextField {...field('lastName')} label={t(`${userTexts.ns}:fields.lastName`)} autoComplete="family-name" maxLength={64} />
       <div className={styles.group}>
         <TextField
           {...field('phoneNumber')}
-          label={t('auth:fields.phoneNumber')}
-          hint={t('auth:fields.phoneHint')}
+          label={t(`${userTexts.ns}:fields.phoneNumber`)}
+          hint={t(`${userTexts.ns}:fields.phoneHint`)}
           type="tel"
           inputMode="tel"
           autoComplete="tel"
@@ -75,28 +77,28 @@ export function RegistrationForm() {
         />
         {canUsePhone && (
           <Button variant="plain" size="m" className={styles.helper} onClick={usePhone}>
-            {t('auth:signUp.useTelegramPhone')}
+            {t(`${signUpTexts.ns}:signUp.useTelegramPhone`)}
           </Button>
         )}
       </div>
       <div className={styles.group}>
         <Select
           {...field('country')}
-          label={t('auth:fields.country')}
-          placeholder={t('auth:fields.countryPlaceholder')}
-          options={COUNTRIES.map((code) => ({ value: code, label: t(`auth:countries.${code}`) }))}
+          label={t(`${userTexts.ns}:fields.country`)}
+          placeholder={t(`${userTexts.ns}:fields.countryPlaceholder`)}
+          options={COUNTRIES.map((code) => ({ value: code, label: t(`${signUpTexts.ns}:countries.${code}`) }))}
         />
         {canDetect && (
           <Button variant="plain" size="m" className={styles.helper} onClick={detectCountry} loading={detecting}>
-            {t('auth:signUp.detectCountry')}
+            {t(`${signUpTexts.ns}:signUp.detectCountry`)}
           </Button>
         )}
       </div>
       {prefillNotice && <p className={styles.notice}>{show(prefillNotice)}</p>}
       <TextField
         {...field('email')}
-        label={t('auth:fields.email')}
-        hint={t('auth:fields.emailHint')}
+        label={t(`${userTexts.ns}:fields.email`)}
+        hint={t(`${userTexts.ns}:fields.emailHint`)}
         type="email"
         inputMode="email"
         autoComplete="email"
@@ -106,8 +108,8 @@ export function RegistrationForm() {
       <div className={styles.group}>
         <TextField
           {...field('promoCode')}
-          label={t('auth:fields.promoCode')}
-          hint={t('auth:fields.promoCodeHint')}
+          label={t(`${userTexts.ns}:fields.promoCode`)}
+          hint={t(`${userTexts.ns}:fields.promoCodeHint`)}
           autoCapitalize="characters"
           autoComplete="off"
           spellCheck={false}
@@ -115,7 +117,7 @@ export function RegistrationForm() {
         />
         {errors.promoCode && values.promoCode !== '' && (
           <Button variant="plain" size="m" className={styles.helper} onClick={clearPromo}>
-            {t('auth:signUp.removePromoCode')}
+            {t(`${signUpTexts.ns}:signUp.removePromoCode`)}
           </Button>
         )}
       </div>

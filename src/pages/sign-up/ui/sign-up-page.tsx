@@ -1,16 +1,17 @@
 import { useUnit } from 'effector-react';
 import { Link, useLocation } from 'react-router-dom';
-import { EmailCodeStep, useAuthMessage } from '@/features/verify-email-code';
+import { EmailCodeStep, useAuthMessage, verifyEmailCodeTexts } from '@/features/verify-email-code';
 import { routePaths } from '@/shared/config';
 import { useTranslation } from '@/shared/i18n';
 import { usePageLifecycle, useReturnTo } from '@/shared/lib';
 import { Alert, Button, PrimaryAction, FormScreen, Page } from '@/shared/ui';
 import { $completed, $formError, $registering, $sendingCode, $step, signUpPage } from '../model/sign-up';
 import { RegistrationForm, SIGN_UP_FORM_ID } from './registration-form';
+import { signUpTexts } from '../i18n/texts';
 
 /** Route /signup: registration form, then the 6-digit email code (SPEC §2). */
 export function SignUpPage() {
-  const { t } = useTranslation(['auth', 'errors']);
+  const { t } = useTranslation([signUpTexts.ns, verifyEmailCodeTexts.ns, 'errors']);
   const returnTo = useReturnTo();
   usePageLifecycle(signUpPage, { returnTo });
   const { search } = useLocation();
@@ -22,7 +23,7 @@ export function SignUpPage() {
 
   if (step === 'code') {
     return (
-      <Page safeArea={false} title={t('auth:code.title')}>
+      <Page safeArea={false} title={t(`${verifyEmailCodeTexts.ns}:code.title`)}>
         <EmailCodeStep verifying={registering} errorTitle={t('errors:auth.signUpError')} />
       </Page>
     );
@@ -30,8 +31,8 @@ export function SignUpPage() {
 
   return (
     <FormScreen
-      title={t('auth:signUp.title')}
-      lead={t('auth:signUp.lead')}
+      title={t(`${signUpTexts.ns}:signUp.title`)}
+      lead={t(`${signUpTexts.ns}:signUp.lead`)}
       error={
         formError && (
           <Alert tone="danger" title={t('errors:auth.signUpError')}>
@@ -41,12 +42,12 @@ export function SignUpPage() {
       }
       actions={
         <PrimaryAction form={SIGN_UP_FORM_ID} loading={sending || registering}>
-          {t('auth:signUp.submit')}
+          {t(`${signUpTexts.ns}:signUp.submit`)}
         </PrimaryAction>
       }
       switchLine={
         <>
-          {t('auth:signUp.haveAccount')} <Link to={{ pathname: routePaths.signIn, search }}>{t('auth:signUp.signInLink')}</Link>
+          {t(`${signUpTexts.ns}:signUp.haveAccount`)} <Link to={{ pathname: routePaths.signIn, search }}>{t(`${signUpTexts.ns}:signUp.signInLink`)}</Link>
         </>
       }
     >

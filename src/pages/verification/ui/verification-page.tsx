@@ -8,20 +8,21 @@ import { usePageLifecycle } from '@/shared/lib';
 import { Alert, Badge, Button, PrimaryAction, ErrorState, LinkButton, Page, Skeleton } from '@/shared/ui';
 import { $support, refreshClicked, supportTelegramClicked, verificationPage } from '../model/verification';
 import styles from './verification-page.module.css';
+import { verificationTexts } from '../i18n/texts';
 
 function SignedOut() {
-  const { t } = useTranslation(['auth', 'errors']);
+  const { t } = useTranslation([verificationTexts.ns, 'errors']);
   return (
-    <Page safeArea={false} title={t('auth:verification.title')}>
+    <Page safeArea={false} title={t(`${verificationTexts.ns}:verification.title`)}>
       <Alert tone="info" title={t('errors:auth.noToken')}>
-        {t('auth:verification.signedOut')}
+        {t(`${verificationTexts.ns}:verification.signedOut`)}
       </Alert>
       <div className={styles.actions}>
         <LinkButton to={routePaths.signIn} fullWidth>
-          {t('auth:verification.signIn')}
+          {t(`${verificationTexts.ns}:verification.signIn`)}
         </LinkButton>
         <LinkButton to={routePaths.signUp} variant="plain" fullWidth>
-          {t('auth:verification.signUp')}
+          {t(`${verificationTexts.ns}:verification.signUp`)}
         </LinkButton>
       </div>
     </Page>
@@ -31,7 +32,7 @@ function SignedOut() {
 /** Route /verification: "under verification" (limited), "verification failed" (contact support), or verified. */
 export function VerificationPage() {
   usePageLifecycle(verificationPage);
-  const { t } = useTranslation(['auth', 'errors', 'common']);
+  const { t } = useTranslation([verificationTexts.ns, 'errors', 'common']);
   const [authenticated, user, status, state, error, refreshing, refreshError, support] = useUnit([
     $isAuthenticated,
     $user,
@@ -50,7 +51,7 @@ export function VerificationPage() {
 
   if (!user) {
     return (
-      <Page safeArea={false} title={t('auth:verification.title')} footer={footer}>
+      <Page safeArea={false} title={t(`${verificationTexts.ns}:verification.title`)} footer={footer}>
         {state === 'error' && error ? (
           <ErrorState
             title={t('errors:auth.getUserFailed')}
@@ -68,18 +69,18 @@ export function VerificationPage() {
   }
 
   return (
-    <Page safeArea={false} title={t('auth:verification.title')} footer={footer}>
+    <Page safeArea={false} title={t(`${verificationTexts.ns}:verification.title`)} footer={footer}>
       <p className={styles.account}>
         {user.name} · {user.email}
       </p>
       {user.frozen && <FrozenNotice reason={user.frozen.reason} />}
       {status === 'under_verification' && (
         <section className={styles.state} aria-labelledby="verification-state">
-          <Badge tone="warning">{t('auth:verification.underBadge')}</Badge>
+          <Badge tone="warning">{t(`${verificationTexts.ns}:verification.underBadge`)}</Badge>
           <h2 id="verification-state" className={styles.heading}>
-            {t('auth:verification.underTitle')}
+            {t(`${verificationTexts.ns}:verification.underTitle`)}
           </h2>
-          <p className={styles.text}>{t('auth:verification.underText')}</p>
+          <p className={styles.text}>{t(`${verificationTexts.ns}:verification.underText`)}</p>
           {user.verificationRequest && (
             <Alert tone="warning">
               {t('errors:verification.verificationRequest', {
@@ -88,52 +89,52 @@ export function VerificationPage() {
             </Alert>
           )}
           <ul className={styles.list}>
-            <li>{t('auth:verification.limited.money')}</li>
-            <li>{t('auth:verification.limited.cards')}</li>
-            <li>{t('auth:verification.limited.browse')}</li>
+            <li>{t(`${verificationTexts.ns}:verification.limited.money`)}</li>
+            <li>{t(`${verificationTexts.ns}:verification.limited.cards`)}</li>
+            <li>{t(`${verificationTexts.ns}:verification.limited.browse`)}</li>
           </ul>
-          <p className={styles.hint}>{t('auth:verification.underHint')}</p>
+          <p className={styles.hint}>{t(`${verificationTexts.ns}:verification.underHint`)}</p>
           <div className={styles.actions}>
             <PrimaryAction onClick={refresh} loading={refreshing}>
-              {t('auth:verification.refresh')}
+              {t(`${verificationTexts.ns}:verification.refresh`)}
             </PrimaryAction>
             <LinkButton to={routePaths.wallet} variant="secondary" fullWidth>
-              {t('auth:verification.toWallet')}
+              {t(`${verificationTexts.ns}:verification.toWallet`)}
             </LinkButton>
           </div>
         </section>
       )}
       {status === 'verification_failed' && (
         <section className={styles.state} aria-labelledby="verification-state">
-          <Badge tone="danger">{t('auth:verification.failedBadge')}</Badge>
+          <Badge tone="danger">{t(`${verificationTexts.ns}:verification.failedBadge`)}</Badge>
           <h2 id="verification-state" className={styles.heading}>
-            {t('auth:verification.failedTitle')}
+            {t(`${verificationTexts.ns}:verification.failedTitle`)}
           </h2>
           <Alert tone="danger">{t('errors:verification.failed')}</Alert>
           <div className={styles.actions}>
             <PrimaryAction onClick={contactSupport} disabled={!support}>
-              {t('auth:verification.contactSupport')}
+              {t(`${verificationTexts.ns}:verification.contactSupport`)}
             </PrimaryAction>
             {support && (
               <p className={styles.hint}>
-                {t('auth:verification.supportEmail')} <a href={`mailto:${support.email}`}>{support.email}</a>
+                {t(`${verificationTexts.ns}:verification.supportEmail`)} <a href={`mailto:${support.email}`}>{support.email}</a>
               </p>
             )}
             <PrimaryAction slot="secondary" onClick={refresh} loading={refreshing}>
-              {t('auth:verification.refresh')}
+              {t(`${verificationTexts.ns}:verification.refresh`)}
             </PrimaryAction>
           </div>
         </section>
       )}
       {status === 'verified' && (
         <section className={styles.state} aria-labelledby="verification-state">
-          <Badge tone="success">{t('auth:verification.verifiedBadge')}</Badge>
+          <Badge tone="success">{t(`${verificationTexts.ns}:verification.verifiedBadge`)}</Badge>
           <h2 id="verification-state" className={styles.heading}>
-            {t('auth:verification.verifiedTitle')}
+            {t(`${verificationTexts.ns}:verification.verifiedTitle`)}
           </h2>
-          <p className={styles.text}>{t('auth:verification.verifiedText')}</p>
+          <p className={styles.text}>{t(`${verificationTexts.ns}:verification.verifiedText`)}</p>
           <LinkButton to={routePaths.wallet} fullWidth>
-            {t('auth:verification.toWallet')}
+            {t(`${verificationTexts.ns}:verification.toWallet`)}
           </LinkButton>
         </section>
       )}

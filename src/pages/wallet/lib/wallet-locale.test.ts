@@ -5,16 +5,15 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { WALLET_FAILURE_CODES } from '@/entities/wallet';
-import { CommissionReason, SbpPaymentStatus, USDT_HOLD_REASONS, WalletTransactionType } from '@/shared/contract';
+import { CommissionReason, USDT_HOLD_REASONS, WalletTransactionType } from '@/shared/contract';
 
 type Json = Record<string, any>;
 const read = (lang: string, ns: string): Json =>
   JSON.parse(readFileSync(resolve(process.cwd(), `src/shared/i18n/locales/${lang}/${ns}.json`), 'utf8'));
-/** The screen's texts (`wallet`) and the words its sheets and payment pages share (`wallet-actions`, loaded with them). */
-const load = (lang: string): Json => ({ ...read(lang, 'wallet'), ...read(lang, 'wallet-actions') });
+/** The screen's texts (`wallet`); a payment's and the sheets' shared words are their slices' (topup-sbp, entities/wallet). */
+const load = (lang: string): Json => read(lang, 'wallet');
 
-describe.each(['en', 'ru'])('wallet.json + wallet-actions.json (%s)', (lang) => {
+describe.each(['en', 'ru'])('wallet.json (%s)', (lang) => {
   const w = load(lang);
 
   it('has a title for each SPEC §3 transaction type and each commission reason', () => {
@@ -26,15 +25,5 @@ describe.each(['en', 'ru'])('wallet.json + wallet-actions.json (%s)', (lang) => 
     const holds = JSON.parse(readFileSync(resolve(process.cwd(), `src/entities/transaction/i18n/locales/${lang}.json`), 'utf8')).hold;
     expect(holds.note).toContain('{{reason}}');
     for (const reason of USDT_HOLD_REASONS) expect(holds.reasons[reason], reason).toEqual(expect.any(String));
-  });
-
-  it('names every SBP payment status and explains every wallet failure code', () => {
-    for (const status of SbpPaymentStatus.options) expect(w.payment.status[status], status).toEqual(expect.any(String));
-    for (const code of WALLET_FAILURE_CODES) expect(w.failureReasons[code], code).toEqual(expect.any(String));
-  });
-
-  it('uses the language\'s plural forms', () => {
-    const forms = lang === 'ru' ? ['one', 'few', 'many', 'other'] : ['one', 'other'];
-    for (const form of forms) expect(w.payment[`redirectIn_${form}`], form).toContain('{{seconds}}');
   });
 });

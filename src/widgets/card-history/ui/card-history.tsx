@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
 import { CardFailureText, CardTradeRow, CardTransactionRow, cardTrades, cardTransactions, type CardHistory, CARD_READ_FAILURES } from '@/entities/card';
-import { CardHistoryFilters, cardSearch } from '@/features/history-search';
+import { CardHistoryFilters, cardSearch, historySearchTexts } from '@/features/history-search';
 import { StatementExport } from '@/features/statement-export';
 import { TransactionDetailsSheet, transactionDetailsOpened } from '@/features/transaction-details';
 import { useTranslation } from '@/shared/i18n';
@@ -62,7 +62,7 @@ function HistoryList<T extends { id: string }>({
 
 /** Transactions and trades of a card, as two tabs, with "load more". */
 export function CardHistoryTabs({ cardId }: { cardId: string }) {
-  const { t } = useTranslation([cardHistoryTexts.ns, 'history']);
+  const { t } = useTranslation([cardHistoryTexts.ns, historySearchTexts.ns]);
   const [tab, change, filtered, openDetails, toolsShown] = useUnit([$tab, tabChanged, cardSearch.$filtered, transactionDetailsOpened, $cardToolsShown]);
   return (
     <section className={styles.section} aria-labelledby="card-history-title">
@@ -89,7 +89,7 @@ export function CardHistoryTabs({ cardId }: { cardId: string }) {
           history={cardTransactions}
           operation="transactions"
           cardId={cardId}
-          emptyText={filtered ? t('history:empty.title') : t(`${cardHistoryTexts.ns}:noTransactions`)}
+          emptyText={filtered ? t(`${historySearchTexts.ns}:empty.title`) : t(`${cardHistoryTexts.ns}:noTransactions`)}
           render={(item) => (
             <CardTransactionRow key={item.id} transaction={item} onOpen={() => openDetails({ kind: 'card', cardId: item.cardId, transactionId: item.id })} />
           )}

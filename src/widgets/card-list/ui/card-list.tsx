@@ -76,11 +76,11 @@ export function CardList() {
 
 /** The archive (closed, blocked, rejected, failed cards), in the same rows; empty state leads back to the cards. */
 export function ArchivedCardList() {
-  const { t } = useTranslation([cardListTexts.ns, cardTexts.ns, 'errors', 'card-lifecycle']);
+  const { t } = useTranslation([cardListTexts.ns, 'errors']);
   const [cards, state, error, retry] = useUnit([$archivedCards, $archiveState, $archiveError, archiveOpened]);
   if (cards.length > 0) {
     return (
-      <ul className={styles.list} aria-label={t('card-lifecycle:archive.label')}>
+      <ul className={styles.list} aria-label={t(`${cardListTexts.ns}:archive.label`)}>
         {cards.map((card) => (
           <CardRow key={card.id} card={card} />
         ))}
@@ -100,9 +100,9 @@ export function ArchivedCardList() {
   return (
     <EmptyState
       icon={<IconCard size={32} />}
-      title={t('card-lifecycle:archive.emptyTitle')}
-      text={t('card-lifecycle:archive.emptyText')}
-      action={<LinkButton to={routePaths.cards}>{t('card-lifecycle:archive.toCards')}</LinkButton>}
+      title={t(`${cardListTexts.ns}:archive.emptyTitle`)}
+      text={t(`${cardListTexts.ns}:archive.emptyText`)}
+      action={<LinkButton to={routePaths.cards}>{t(`${cardListTexts.ns}:archive.toCards`)}</LinkButton>}
     />
   );
 }

@@ -7,12 +7,13 @@ import { makeCard, useCardsFakeApi } from '@/entities/card/index.testing';
 import { ok } from '@/shared/api/index.testing';
 import type { Card } from '@/shared/contract';
 import { i18n, initI18n } from '@/shared/i18n';
+import { cardReplaceTexts } from '@/features/card/replace';
 import { CardPanel } from './card-panel';
 
 const server = useCardsFakeApi();
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['cards', 'card', 'card-panel', 'errors', 'card-lifecycle']);
+  await i18n.loadNamespaces(['cards', 'card', 'card-panel', 'errors', cardReplaceTexts.ns]);
 });
 afterEach(cleanup);
 

@@ -1,6 +1,7 @@
 import { useUnit } from 'effector-react';
 import { useEffect, useRef, useState } from 'react';
 import { $balance, $balanceError, $balanceState, $card, CARD_READ_FAILURES, cardActionsFor, CardFace, CardFailureText, CardStatusBadge, cardTexts, isDeadStatus, isEndedStatus, $shipmentStage, statusHintKey, type CardActionPlugin } from '@/entities/card';
+import { cardReplaceTexts } from '@/features/card/replace';
 import { routePaths } from '@/shared/config';
 import type { Card } from '@/shared/contract';
 import { useTranslation } from '@/shared/i18n';
@@ -57,7 +58,7 @@ function StatusLine({ card, ready, actions }: { card: Card; ready: boolean; acti
 
 /** Closed or blocked for good: why, the replacement if there is one, and what the card still offers (its status actions). */
 function EndedLine({ card, actions }: { card: Card; actions: readonly CardActionPlugin[] }) {
-  const { t, i18n } = useTranslation([cardPanelTexts.ns, cardTexts.ns, 'card-lifecycle']);
+  const { t, i18n } = useTranslation([cardPanelTexts.ns, cardTexts.ns, cardReplaceTexts.ns]);
   const reasonKey = card.statusReason ? `${cardTexts.ns}:statusReason.${card.statusReason}` : null;
   return (
     <div className={styles.ended} data-testid="status-hint">
@@ -67,7 +68,7 @@ function EndedLine({ card, actions }: { card: Card; actions: readonly CardAction
       </p>
       {card.replacedByCardId && (
         <LinkButton variant="secondary" size="m" to={routePaths.card(card.replacedByCardId)}>
-          {t('card-lifecycle:replace.openNew')}
+          {t(`${cardReplaceTexts.ns}:openNew`)}
         </LinkButton>
       )}
       {cardActionsFor(actions, card, 'status').map(({ id, Control }) => (

@@ -4,8 +4,8 @@ import { StatementExport } from '@/features/statement-export';
 const WALLET_ACCOUNT = { kind: 'wallet' } as const;
 
 /**
- * The history's tools: search and filters, and the statement panel. A lazy chunk of its own with the `history`
- * texts (transaction-history.tsx): the wallet's first paint (balances and rows) does not wait for them.
+ * The history's tools: search and filters, and the statement panel. A lazy chunk of its own, their slices' texts
+ * loading with it (transaction-history.tsx): the wallet's first paint (balances and rows) does not wait for them.
  */
 export default function HistoryTools() {
   return (
@@ -15,3 +15,6 @@ export default function HistoryTools() {
     </>
   );
 }
+
+/** "Nothing found" once the filters narrowed the list to nothing (in this chunk: the filters set them). */
+export { HistoryNothingFound } from '@/features/history-search';

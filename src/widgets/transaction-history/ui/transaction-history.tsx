@@ -13,9 +13,9 @@ import {
 import { walletSearch } from '@/features/history-search';
 import { TransactionDetailsSheet, transactionDetailsOpened } from '@/features/transaction-details';
 import type { ErrorMessage } from '@/shared/api';
-import { loadNamespaces, useFormatters, useTranslation } from '@/shared/i18n';
+import { useFormatters, useTranslation } from '@/shared/i18n';
 import { useAfterFirstScreen } from '@/shared/lib';
-import { Button, EmptyState, ErrorState, List, LoadMore, Skeleton } from '@/shared/ui';
+import { EmptyState, ErrorState, List, LoadMore, Skeleton } from '@/shared/ui';
 import { $historyToolsShown, $requiredConfirmations, $transactionDays, TransactionHistoryGate } from '../model/transaction-history';
 import styles from './transaction-history.module.css';
 
@@ -38,11 +38,11 @@ function LoadingRows() {
 }
 
 /**
- * Search, filters and the statement panel (with the `history` texts) are a lazy chunk, requested once the first screen
+ * Search, filters and the statement panel (their slices' texts load with them) are a lazy chunk, requested once the first screen
  * has painted (issue #34): not on the wallet's first paint (bundle budget, docs/performance.md "Start-up"). A placeholder
  * of their height stands in meanwhile, so nothing moves when they arrive.
  */
-const HistoryTools = lazy(() => Promise.all([import('./history-tools'), loadNamespaces(['history'])]).then(([module]) => module));
+const HistoryTools = lazy(() => import('./history-tools'));
 
 function HistoryToolsPlaceholder() {
   return <div className={styles.toolsPlaceholder} aria-hidden data-testid="history-tools-placeholder" />;
@@ -57,21 +57,8 @@ function HistoryLoadError({ error, onRetry }: { error: ErrorMessage; onRetry: ()
   return <ErrorState title={t('errors:wallet.fetchTransactionsFailed')} message={t(error.keys, { defaultValue: error.defaultValue })} onRetry={onRetry} />;
 }
 
-/** Filters narrowed the list to nothing (the tools, and so `history`, are there: they set the filters). */
-function NothingFound({ onReset }: { onReset: () => void }) {
-  const { t } = useTranslation('history');
-  return (
-    <EmptyState
-      title={t('empty.title')}
-      text={t('empty.text')}
-      action={
-        <Button variant="secondary" onClick={onReset}>
-          {t('filters.reset')}
-        </Button>
-      }
-    />
-  );
-}
+/** Filters narrowed the list to nothing: the tools set the filters, so their chunk (with these words) is there. */
+const NothingFound = lazy(() => import('./history-tools').then((module) => ({ default: module.HistoryNothingFound })));
 
 function LoadMoreError({ error }: { error: ErrorMessage }) {
   const { t } = useTranslation(['wallet', 'errors']);

@@ -29,7 +29,7 @@ const blocked = makeCard({ status: 'blocked', statusReason: 'STOLEN', balance: {
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['cards', 'card', 'errors', 'card-lifecycle', cardBlockTexts.ns]);
+  await i18n.loadNamespaces(['cards', 'card', 'errors', cardBlockTexts.ns]);
 });
 beforeEach(async () => {
   toasts.error.length = 0;

@@ -18,7 +18,7 @@ import styles from './block-card.module.css';
 
 /** "Lost or stolen?" (the card panel shows it while the card may be blocked). */
 export function BlockCardButton({ card, className }: { card: Card; className?: string }) {
-  const { t } = useTranslation([cardBlockTexts.ns, 'card-lifecycle']);
+  const { t } = useTranslation([cardBlockTexts.ns, 'common']);
   const request = useUnit(blockRequested);
   return (
     <Button variant="plain" size="m" className={className} onClick={() => request(card)}>
@@ -29,7 +29,7 @@ export function BlockCardButton({ card, className }: { card: Card; className?: s
 
 /** The confirmation: a reason, and the words that it cannot be undone (freeze is the temporary switch). */
 export function BlockCardSheet() {
-  const { t } = useTranslation([cardBlockTexts.ns, 'card-lifecycle']);
+  const { t } = useTranslation([cardBlockTexts.ns, 'common']);
   const [card, reason, missing, pending, confirm, dismiss, change] = useUnit([
     $blockCard,
     $reason,
@@ -50,7 +50,7 @@ export function BlockCardSheet() {
             {t('confirm')}
           </Button>
           <Button fullWidth variant="plain" disabled={pending} onClick={() => dismiss()}>
-            {t('card-lifecycle:cancel')}
+            {t('common:actions.cancel')}
           </Button>
         </div>
       }
@@ -66,7 +66,7 @@ export function BlockCardSheet() {
             options={BLOCK_REASONS.map((value) => ({ value, label: t(`reasons.${value}`) }))}
             error={missing ? t('reasonRequired') : undefined}
           />
-          <Alert tone="warning" title={t('card-lifecycle:irreversible')}>
+          <Alert tone="warning" title={t(`${cardBlockTexts.ns}:irreversible`)}>
             {t('warning')}
           </Alert>
           <p className={styles.hint}>{t('freezeInstead')}</p>

@@ -33,7 +33,7 @@ let status: CardStatus = 'active';
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['cards', 'card', 'errors', 'card-lifecycle', cardCloseTexts.ns]);
+  await i18n.loadNamespaces(['cards', 'card', 'errors', cardCloseTexts.ns]);
 });
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });

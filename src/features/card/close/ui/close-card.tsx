@@ -8,7 +8,7 @@ import styles from './close-card.module.css';
 
 /** "Close card" (the card panel shows it while the card allows it). */
 export function CloseCardButton({ card, className }: { card: Card; className?: string }) {
-  const { t } = useTranslation([cardCloseTexts.ns, 'card-lifecycle']);
+  const { t } = useTranslation([cardCloseTexts.ns, 'common']);
   const request = useUnit(closeRequested);
   return (
     <Button variant="plain" size="m" className={className} onClick={() => request(card)}>
@@ -19,7 +19,7 @@ export function CloseCardButton({ card, className }: { card: Card; className?: s
 
 /** The confirmation: closing cannot be undone; the balance returns to the wallet. */
 export function CloseCardSheet() {
-  const { t } = useTranslation([cardCloseTexts.ns, 'card-lifecycle']);
+  const { t } = useTranslation([cardCloseTexts.ns, 'common']);
   const format = useFormatters();
   const [card, pending, confirm, dismiss] = useUnit([$closeCard, $closePending, closeConfirmed, closeDismissed]);
   return (
@@ -33,14 +33,14 @@ export function CloseCardSheet() {
             {t('confirm')}
           </Button>
           <Button fullWidth variant="plain" disabled={pending} onClick={() => dismiss()}>
-            {t('card-lifecycle:cancel')}
+            {t('common:actions.cancel')}
           </Button>
         </div>
       }
     >
       {card && (
         <div className={styles.body}>
-          <Alert tone="warning" title={t('card-lifecycle:irreversible')}>
+          <Alert tone="warning" title={t(`${cardCloseTexts.ns}:irreversible`)}>
             {t('warning')}
           </Alert>
           <p className={styles.lead}>

@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { cardProductTexts, $product } from '@/entities/card-product';
-import { AddressFields, addressLines } from '@/entities/delivery-address';
+import { AddressFields, addressLines, deliveryAddressTexts } from '@/entities/delivery-address';
 import { MoneyBlockNotice } from '@/entities/user';
 import { WalletFunds } from '@/entities/wallet';
 import { useFormatters, useTranslation } from '@/shared/i18n';
@@ -89,9 +89,9 @@ export function IssueForm() {
 
 /** A physical card's delivery address (card controls). */
 function DeliveryAddressSection({ disabled }: { disabled: boolean }) {
-  const { t } = useTranslation('card-controls');
+  const { t } = useTranslation(deliveryAddressTexts.ns);
   return (
-    <Section title={t('address.section')} footer={t('address.sectionHint')} data-testid="delivery-address">
+    <Section title={t('section')} footer={t('sectionHint')} data-testid="delivery-address">
       <div className={styles.form}>
         <AddressFields form={addressForm} disabled={disabled} />
       </div>
@@ -101,12 +101,12 @@ function DeliveryAddressSection({ disabled }: { disabled: boolean }) {
 
 /** The address in the confirmation. */
 function ConfirmAddress() {
-  const { t, i18n } = useTranslation('card-controls');
+  const { t, i18n } = useTranslation(deliveryAddressTexts.ns);
   const [needed, address] = useUnit([$needsAddress, addressForm.$value]);
   if (!needed) return null;
   return (
     <p className={styles.lead}>
-      <strong>{t('address.confirmLabel')}:</strong> {addressLines(address, i18n.resolvedLanguage ?? 'en').join(', ')}
+      <strong>{t('confirmLabel')}:</strong> {addressLines(address, i18n.resolvedLanguage ?? 'en').join(', ')}
     </p>
   );
 }

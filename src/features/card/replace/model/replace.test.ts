@@ -17,7 +17,7 @@ const { canReplace, replaceRequested } = await import('./replace');
 const server = useCardsFakeApi();
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['cards', 'card', 'errors', 'card-lifecycle', cardReplaceTexts.ns]);
+  await i18n.loadNamespaces(['cards', 'card', 'errors', cardReplaceTexts.ns]);
 });
 
 describe('replacement', () => {

@@ -36,7 +36,7 @@ const answer = (amount: number) => ({
 
 beforeAll(async () => {
   await initI18n({ navigatorLanguages: ['en-US'] });
-  await i18n.loadNamespaces(['cards', 'card', 'errors', 'card-lifecycle', cardWithdrawTexts.ns]);
+  await i18n.loadNamespaces(['cards', 'card', 'errors', cardWithdrawTexts.ns]);
 });
 beforeEach(async () => {
   toasts.error.length = 0;
