@@ -128,7 +128,8 @@ function journey(lang: Lang) {
     await visible(rowsOf(other).getByText(fill(w.transaction.types.p2pTransfer, { name: senderMasked })));
     await visible(rowsOf(other).getByText(money(12_50, 'USD', 'always')));
 
-    // ── Pay the request: its link opens the send sheet on the confirm step.
+    // ── Pay the request: its link opens the send sheet on the confirm step (the sender's phone).
+    await page.bringToFront();
     await page.goto(`${baseUrl}/wallet?request=${request.id}`);
     const pay = page.getByRole('dialog', { name: a.send.requestTitle });
     await visible(pay);
@@ -213,7 +214,9 @@ function journey(lang: Lang) {
     await detailsSheet.getByRole('button', { name: locale(lang, 'common').actions.close }).click();
     await hidden(detailsSheet);
 
-    // ── Withdraw RUB by SBP to the own phone at a chosen bank (the recipient this time).
+    // ── Withdraw RUB by SBP to the own phone at a chosen bank (the recipient this time, back on their phone: a page in the
+    // background is hidden, and a toast left on it, "Link copied", waits there until it is seen, over the sheet's button).
+    await other.bringToFront();
     const rubOptions = await api(baseUrl, 'GET', '/api/withdrawals/options', undefined, recipient.accessToken);
     await other.getByRole('button', { name: w.actions.withdraw, exact: true }).click();
     const sbpSheet = other.getByRole('dialog', { name: a.withdraw.title });

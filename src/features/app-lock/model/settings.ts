@@ -10,10 +10,10 @@ import { getPlatformInfo, readBiometricToken, removeBiometricToken, saveBiometri
 import { autoLockMutation, biometryAddMutation, biometryRemoveMutation, setPasscodeMutation, turnOffMutation } from '../api/app-lock-api';
 import { loadLockStatusFx } from '../api/lock-status';
 import { forgetBiometryOnDevice, newUnlockToken, readBiometryOnDevice, rememberBiometryOnDevice } from './biometry-device';
-import { $lockStatus, $lockStatusFailed, lockStatusAnswered, sessionEndedByLock } from './sync';
+import { $lockStatus, $lockStatusFailed, lockStatusAnswered } from './sync';
 import { PASSCODE_PATTERN, type LockMessage } from './unlock';
 import { appLockTexts } from '../i18n/texts';
-import './session-ended';
+import { lastTryEndedSession } from './session-ended';
 
 /** 'biometry': turning biometric unlock on for this device asks for the passcode (the server checks it). */
 export type LockFormMode = 'idle' | 'set' | 'change' | 'off' | 'biometry';
@@ -96,7 +96,7 @@ const formAnswered = sample({
 });
 sample({ clock: formAnswered, filter: (r) => r.result === 'ok', target: lockFormClosed });
 sample({ clock: formAnswered, filter: (r) => r.result === 'ok' && r.status !== null, fn: (r) => r.status!, target: lockStatusAnswered });
-sample({ clock: formAnswered, filter: (r) => r.result === 'session_ended', target: sessionEndedByLock });
+sample({ clock: formAnswered, filter: (r) => r.result === 'session_ended', target: lastTryEndedSession });
 sample({
   clock: formAnswered,
   filter: (r) => r.result === 'wrong',

@@ -50,9 +50,8 @@ sample({
   target: lockStatusLoaded,
 });
 
-/** The last wrong try ended this session on the server: sign out here too and say why. */
+/** The last wrong try ended this session on the server: sign out here too (session-ended.ts says why first). */
 export const sessionEndedByLock = createEvent();
 
-// Its notice is in session-ended.ts, with the lock's words (the lazy models that end a session import it).
 sample({ clock: sessionEndedByLock, target: signedOut });
 sample({ clock: sessionEndedByLock, fn: (): NavigateTo => ({ to: routePaths.signIn, replace: true }), target: navigateFx });

@@ -9,9 +9,9 @@ import { i18n } from '@/shared/i18n';
 import { getPlatformInfo, readBiometricToken } from '@/shared/platform';
 import { unlockBiometricMutation, unlockMutation } from '../api/app-lock-api';
 import { forgetBiometryOnDevice, readBiometryOnDevice } from './biometry-device';
-import { lockStatusAnswered, sessionEndedByLock } from './sync';
+import { lockStatusAnswered } from './sync';
 import { appLockTexts } from '../i18n/texts';
-import './session-ended';
+import { lastTryEndedSession } from './session-ended';
 
 export interface LockMessage {
   key: string;
@@ -91,7 +91,7 @@ const answered = sample({
 });
 sample({ clock: answered, filter: (r) => r.result === 'ok', target: unlocked });
 sample({ clock: answered, filter: (r) => r.result === 'ok' && r.status !== null, fn: (r) => r.status!, target: lockStatusAnswered });
-sample({ clock: answered, filter: (r) => r.result === 'session_ended', target: sessionEndedByLock });
+sample({ clock: answered, filter: (r) => r.result === 'session_ended', target: lastTryEndedSession });
 sample({
   clock: unlockMutation.finished.success,
   filter: ({ result }) => result.result === 'wrong',
