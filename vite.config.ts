@@ -289,13 +289,7 @@ export default defineConfig(({ command, mode }) => mode === CONSOLE_DIR ? consol
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Files run side by side: each has its own Chromium and a fresh server per test on a random port. Two files per
-          // core: an e2e file leaves its core idle about half the time (waiting on the page, the server's timers and
-          // pushes), so one file per core used ~55% of the CPU (docs/server.md "Tests").
-          maxWorkers: 2 * Math.max(2, availableParallelism()),
-          // Its own group (runs after the other projects when several are run at once): vitest requires that of a
-          // project whose maxWorkers differs.
-          sequence: { groupOrder: 1 },
+          // Files run side by side: each has its own Chromium and a fresh server per test on a random port.
         },
       },
     ],
