@@ -57,4 +57,26 @@ describe('Sheet', () => {
     fireEvent.keyDown(document.body, { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(1);
   });
+
+  it('while open, publishes its footer height on the root, so toasts rise above the footer buttons; closed, takes it back', () => {
+    const root = document.documentElement.style;
+    const { rerender } = render(
+      <Sheet open onClose={() => undefined} title="Withdraw" footer={<button>Continue</button>}>
+        <p>form</p>
+      </Sheet>,
+    );
+    expect(root.getPropertyValue('--app-sheet-footer-height')).toMatch(/^\d+px$/);
+    rerender(
+      <Sheet open={false} onClose={() => undefined} title="Withdraw" footer={<button>Continue</button>}>
+        <p>form</p>
+      </Sheet>,
+    );
+    expect(root.getPropertyValue('--app-sheet-footer-height')).toBe('');
+    render(
+      <Sheet open onClose={() => undefined} title="Details">
+        <p>no footer</p>
+      </Sheet>,
+    );
+    expect(root.getPropertyValue('--app-sheet-footer-height')).toBe('');
+  });
 });

@@ -20,6 +20,9 @@ export interface SheetProps {
   className?: string;
 }
 
+/** The open sheet's footer height, on the root element: the toaster keeps its toasts above it. */
+const SHEET_FOOTER_HEIGHT = '--app-sheet-footer-height';
+
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -28,6 +31,7 @@ export function Sheet({ open, onClose, title, children, footer, closeOnBack = tr
   const { t } = useTranslation('common');
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
+  const footerRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
@@ -35,6 +39,23 @@ export function Sheet({ open, onClose, title, children, footer, closeOnBack = tr
   // A sheet scrolls by itself and often takes an amount: Telegram's swipe-down-to-close must not fight it (7.7+;
   // counted, so a sheet over another keeps swipes off until both close).
   useVerticalSwipesOff(open);
+
+  // Toasts rise above the footer's in-page actions while the sheet is open (shared/ui/toast: the toaster's bottom offset),
+  // never over the button the sheet is waiting for.
+  const hasFooter = Boolean(footer);
+  useEffect(() => {
+    const element = footerRef.current;
+    if (!open || !hasFooter || !element) return;
+    const root = document.documentElement.style;
+    const publish = () => root.setProperty(SHEET_FOOTER_HEIGHT, `${element.offsetHeight}px`);
+    publish();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(publish);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.removeProperty(SHEET_FOOTER_HEIGHT);
+    };
+  }, [open, hasFooter]);
 
   useEffect(() => {
     if (!open) return;
@@ -114,7 +135,11 @@ export function Sheet({ open, onClose, title, children, footer, closeOnBack = tr
           </button>
         </div>
         <div className={styles.body}>{children}</div>
-        {footer && <div className={styles.footer}>{footer}</div>}
+        {footer && (
+          <div ref={footerRef} className={styles.footer}>
+            {footer}
+          </div>
+        )}
       </div>
     </div>,
     document.body,

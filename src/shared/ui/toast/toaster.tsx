@@ -7,11 +7,13 @@ import { LIGHT_RICH_TOAST_COLORS } from './toast-colors';
 const px = (value: number) => `${value}px`;
 const inset = (base: number, side: 'bottom' | 'right' | 'left') => `calc(${px(base)} + var(--safe-${side}, 0px))`;
 /**
- * Toasts sit above Telegram's bottom buttons (issue #14). Inside Telegram the MainButton/SecondaryButton are drawn
- * under the webview, so the page ends above them; where they overlay the page (the mock's Telegram chrome)
- * `--app-bottom-buttons-height` is their height.
+ * Toasts sit above Telegram's bottom buttons (issue #14) and above an open sheet's footer. Inside Telegram the
+ * MainButton/SecondaryButton are drawn under the webview, so the page ends above them; where they overlay the page (the
+ * mock's Telegram chrome) `--app-bottom-buttons-height` is their height. `--app-sheet-footer-height` is the open sheet's
+ * footer (its in-page actions, shared/ui/sheet).
  */
-const bottomInset = (base: number) => `calc(${px(base)} + var(--safe-bottom, 0px) + var(--app-bottom-buttons-height, 0px))`;
+const bottomInset = (base: number) =>
+  `calc(${px(base)} + var(--safe-bottom, 0px) + var(--app-bottom-buttons-height, 0px) + var(--app-sheet-footer-height, 0px))`;
 
 /** Light or dark from the Telegram background colour (falls back to the OS preference). */
 function detectTheme(): 'light' | 'dark' {
