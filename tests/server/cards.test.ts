@@ -284,7 +284,8 @@ describe('crash safety of the card jobs', () => {
     expect(jobs.map((j) => j.kind)).toEqual(['cards.issue', 'cardIssuer.sandbox.step']);
     // Both the issue request and the issuer step (which settled the deposit onto the card) "died" after committing.
     for (const job of jobs) await dieAfterCommit(job.id);
-    expect(await drain()).toBe(2);
+    // Each is redone exactly once (its attempts); another user's delayed job falling due meanwhile is not counted.
+    await drain();
     for (const job of jobs) {
       expect(await t.db.query('SELECT status, attempts FROM jobs WHERE id = $1', [job.id])).toEqual([{ status: 'done', attempts: 2 }]);
     }
@@ -302,7 +303,8 @@ describe('crash safety of the card jobs', () => {
       await drain();
       const [step] = await t.db.query<{ id: number }>(`SELECT id FROM jobs WHERE payload->>'topupRef' = $1`, [topup.body.data.transfer.id]);
       await dieAfterCommit(step!.id);
-      expect(await drain()).toBe(1);
+      await drain();
+      expect(await t.db.query('SELECT status, attempts FROM jobs WHERE id = $1', [step!.id])).toEqual([{ status: 'done', attempts: 2 }]);
       expect(await walletBalance(t.db, user.id)).toBe(mode === 'ok' ? before - 10_15 : before);
     }
     expect((await getCard(t, user, cardId)).balance.amount).toBe(30_00);
