@@ -32,7 +32,7 @@ export const telegramWebview = (storageMs: number): string => `(() => {
   window.TelegramWebviewProxy = {
     postEvent(type, raw) {
       const params = raw ? JSON.parse(raw) : {};
-      calls.push({ method: type, params, at: Date.now() });
+      calls.push({ method: type, params, at: Date.now(), now: performance.now() });
       switch (type) {
         case 'web_app_request_theme': return emit('theme_changed', { theme_params: theme });
         case 'web_app_request_viewport': return emit('viewport_changed', { height: innerHeight, width: innerWidth, is_expanded: true, is_state_stable: true });
@@ -126,10 +126,13 @@ export function recordNetwork(page: PipePage): Map<string, NetworkRequest> {
     request.end = event.timestamp * 1000;
     request.bytes = event.encodedDataLength;
   });
+  page.on('Network.loadingFailed', (event: { requestId: string; timestamp: number }) => {
+    const request = requests.get(event.requestId);
+    if (request) request.end = event.timestamp * 1000;
+  });
   return requests;
 }
 
-/** Requests started before `readyAt` (ms since the first request): count, bytes, longest initiator chain. */
 /**
  * For a built app: each chunk file (`/assets/x.js`) → the files of the chunks that import it (statically or with
  * import()), from Vite's manifest (dist/.vite/manifest.json). Chromium names no initiator for a module fetched by
@@ -149,14 +152,32 @@ export function chunkImporters(distDir: string): Map<string, string[]> {
   return importers;
 }
 
+/** A request's start on the page's own clock (Resource Timing), in ms since the navigation request's start. */
+export interface PageStart {
+  url: string;
+  start: number;
+}
+
+/**
+ * Requests started before `readyAt` (ms since the navigation request's start, on the page's clock): count, bytes,
+ * longest initiator chain. Each request is placed by its start on the page's clock (`pageStarts`, Resource Timing),
+ * the clock `readyAt` was taken on: Chromium's network log runs on another clock, some milliseconds apart, and a chunk
+ * the app asks for right after miniApp.ready() fell on either side of the line from one run to the next. A request
+ * with no Resource Timing entry (the document, one still in flight) is placed by the network log, from its first request.
+ */
 export function summarise(
   log: Map<string, NetworkRequest>,
   readyAt: number,
   importers: Map<string, string[]> = new Map(),
+  pageStarts: PageStart[] = [],
 ): Pick<Sample, 'requests' | 'wireKb' | 'depth' | 'fetched'> {
   const all = [...log.values()].filter((r) => !r.url.startsWith('data:')).sort((a, b) => a.start - b.start);
   const t0 = all[0]?.start ?? 0;
-  const before = all.filter((r) => r.start - t0 < readyAt);
+  // The n-th request for a URL in the log is the n-th Resource Timing entry for it.
+  const unclaimed = new Map<string, number[]>();
+  for (const { url, start } of [...pageStarts].sort((a, b) => a.start - b.start)) unclaimed.set(url, [...(unclaimed.get(url) ?? []), start]);
+  const startedAt = new Map(all.map((r) => [r, unclaimed.get(r.url)?.shift() ?? r.start - t0]));
+  const before = all.filter((r) => startedAt.get(r)! < readyAt);
   const depthOf = new Map<string, number>();
   const parentOf = new Map<string, string | undefined>();
   for (const request of before) {
@@ -185,7 +206,7 @@ export function summarise(
     const path = (url: string | undefined) => url?.replace(/^https?:\/\/[^/]+/, '') ?? '';
     for (const r of all) {
       const depth = depthOf.get(r.url);
-      console.log(`    ${(r.start - t0).toFixed(0).padStart(6)} ${((r.end ?? r.start) - t0).toFixed(0).padStart(6)} ${depth === undefined ? ' ' : depth} ${path(r.url)}${depth === undefined ? '' : ` <- ${path(parentOf.get(r.url))}`}`);
+      console.log(`    ${startedAt.get(r)!.toFixed(0).padStart(6)} ${((r.end ?? r.start) - t0).toFixed(0).padStart(6)} ${depth === undefined ? ' ' : depth} ${path(r.url)}${depth === undefined ? '' : ` <- ${path(parentOf.get(r.url))}`}`);
     }
     console.log(`    usable at ${readyAt.toFixed(0)}`);
   }
@@ -206,6 +227,7 @@ export function summarise(
 export function readyProbe(selector: string): string {
   return `(() => {
     const selector = ${JSON.stringify(selector)};
+    performance.setResourceTimingBufferSize(1000);
     let seen = false;
     const visible = () => Array.from(document.querySelectorAll(selector)).some((el) => {
       const r = el.getBoundingClientRect();
@@ -258,6 +280,10 @@ export async function measure(browser: ChromiumPipe, server: RunningServer, targ
     );
     // And for the first contentful paint (a frame's paint is presented after its task: the first text on screen).
     await page.waitFor("performance.getEntriesByName('first-contentful-paint').length > 0", 3_000);
+    // And for the requests under way to end, so each has its Resource Timing entry (added as it ends).
+    for (let waited = 0; waited < 3_000 && [...log.values()].some((r) => r.end === undefined); waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const m = await page.evaluate<{
       mark: number | null;
       readyCall: number | null;
@@ -265,6 +291,7 @@ export async function measure(browser: ChromiumPipe, server: RunningServer, targ
       fcp: number | null;
       dcl: number;
       requestStart: number;
+      resources: PageStart[];
     }>(`(() => {
       const mark = performance.getEntriesByName('app-ready', 'mark')[0];
       const fcp = performance.getEntriesByName('first-contentful-paint')[0];
@@ -272,12 +299,13 @@ export async function measure(browser: ChromiumPipe, server: RunningServer, targ
       const readyCall = (window.__tgMockCalls ?? []).find((c) => c.method === 'web_app_ready');
       return {
         mark: mark ? mark.startTime : null,
-        readyCall: readyCall ? readyCall.at - performance.timeOrigin : null,
+        readyCall: readyCall ? readyCall.now : null,
         usable: window.__firstUsable ?? null,
         fcp: fcp ? fcp.startTime : null,
         dcl: nav ? nav.domContentLoadedEventEnd : 0,
         // The navigation request's start, on the page's clock: the network log's first request.
         requestStart: nav ? nav.requestStart : 0,
+        resources: performance.getEntriesByType('resource').map((r) => ({ url: r.name, start: r.startTime - (nav ? nav.requestStart : 0) })),
       };
     })()`);
     const ready = Math.max(m.mark ?? 0, m.usable ?? 0, m.readyCall ?? 0, m.fcp ?? 0);
@@ -292,7 +320,7 @@ export async function measure(browser: ChromiumPipe, server: RunningServer, targ
       readySource: [...(m.readyCall !== null ? [' + miniApp.ready()'] : []), ...(m.mark !== null ? [' + app-ready mark'] : []), ' + FCP'].join(''),
       fcp: m.fcp,
       domContentLoaded: m.dcl,
-      ...summarise(log, ready - m.requestStart, target.importers),
+      ...summarise(log, ready - m.requestStart, target.importers, m.resources),
     };
   } finally {
     await page.close();

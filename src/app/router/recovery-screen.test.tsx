@@ -6,6 +6,7 @@ import { useScreenShown } from './recovery-screen';
 vi.mock('@/shared/platform', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/shared/platform')>()),
   markReady: vi.fn(),
+  startNativeLook: vi.fn(),
   isCloudStorageSupported: vi.fn(() => true),
 }));
 vi.mock('@/features/change-language', () => ({ languageCloudSyncStarted: vi.fn() }));
@@ -35,13 +36,14 @@ describe('useScreenShown', () => {
     expect(markReady).toHaveBeenCalledTimes(1);
   });
 
-  it('the language from Telegram Cloud Storage is synced once the first screen is painted, once, not before (issue #13)', async () => {
+  it('the language sync and the native look start once the first paint is presented, once, not with markReady (issue #13)', async () => {
     // A fresh module: "the first screen" is module state, and the tests above painted one.
     vi.resetModules();
     const { useScreenShown: useFreshScreenShown } = await import('./recovery-screen');
     const { languageCloudSyncStarted } = await import('@/features/change-language');
-    const { isCloudStorageSupported } = await import('@/shared/platform');
+    const { isCloudStorageSupported, markReady: freshMarkReady, startNativeLook } = await import('@/shared/platform');
     vi.mocked(isCloudStorageSupported).mockClear();
+    vi.mocked(startNativeLook).mockClear();
     function Shown() {
       useFreshScreenShown();
       return <p>screen</p>;
@@ -50,7 +52,11 @@ describe('useScreenShown', () => {
     vi.advanceTimersToNextFrame();
     expect(isCloudStorageSupported).not.toHaveBeenCalled(); // nothing of it before the painted frame
     vi.advanceTimersByTime(1);
+    expect(freshMarkReady).toHaveBeenCalled();
+    // Telegram is told at once; the native look's chunk waits for the paint to be presented (jsdom: the fallback).
+    expect(startNativeLook).not.toHaveBeenCalled();
     await vi.waitFor(() => expect(languageCloudSyncStarted).toHaveBeenCalledTimes(1));
+    expect(startNativeLook).toHaveBeenCalledTimes(1);
     first.unmount();
     // The next screen tells Telegram again (idempotent there) but starts no second sync.
     render(<Shown />);
@@ -58,6 +64,7 @@ describe('useScreenShown', () => {
     vi.advanceTimersByTime(1);
     await Promise.resolve();
     expect(languageCloudSyncStarted).toHaveBeenCalledTimes(1);
+    expect(startNativeLook).toHaveBeenCalledTimes(1);
   });
 
   it('a screen gone before its first frame tells nothing', () => {

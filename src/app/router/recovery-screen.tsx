@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { preloadNamespaces, SHARED_NAMESPACES, useTranslation } from '@/shared/i18n';
 import { firstScreenPainted } from '@/shared/lib';
-import { markReady } from '@/shared/platform';
+import { markReady, startNativeLook } from '@/shared/platform';
 import { Button, ErrorState } from '@/shared/ui';
 import styles from '../styles/screens.module.css';
 
@@ -46,7 +46,7 @@ let firstScreenShown = false;
  * Call from what the user sees first (a screen, or the error screen in its place): once its first frame has been
  * painted, Telegram is told the app is usable (markReady, idempotent); then, once, when the first contentful paint has
  * been presented (`afterFirstPaintPresented`), what waits for the first screen is released
- * (`firstScreenPainted`, @/shared/lib), the namespaces shared code refers to by key prefix (`errors:`, `platform:`) are
+ * (`firstScreenPainted`, @/shared/lib), the native look starts (`startNativeLook`), the namespaces shared code refers to by key prefix (`errors:`, `platform:`) are
  * fetched in the background, and the work boot leaves until the first screen is up runs (`afterFirstScreen`). None of
  * it competes with the first screen any more.
  */
@@ -63,6 +63,7 @@ export function useScreenShown(): void {
         // Not cancelled with this screen: once the first screen has painted, what waits for it is released.
         afterFirstPaintPresented(() => {
           firstScreenPainted();
+          startNativeLook();
           preloadNamespaces(SHARED_NAMESPACES);
           // The language sync and the error reports (after-first-screen.ts, lazy).
           void import('./after-first-screen').then((after) => after.afterFirstScreen());

@@ -5,6 +5,7 @@
 export {
   initPlatform,
   markReady,
+  startNativeLook,
   getRawInitData,
   getInitDataForServer,
   getTelegramClientForServer,

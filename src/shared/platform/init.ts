@@ -181,8 +181,6 @@ export function markReady(): void {
     if (runtime.initialized) {
       const [called] = miniApp.ready.ifAvailable();
       readySent = called;
-      // Portrait lock and Telegram's chrome in the app's colours: a chunk of its own, after the first screen.
-      if (called) void import('./capabilities/native-look').then((look) => look.applyNativeLook()).catch(() => undefined);
     } else if (insideTelegram) {
       // Even the launch-error screen must become visible inside Telegram.
       postEvent('web_app_ready');
@@ -191,6 +189,19 @@ export function markReady(): void {
   } catch {
     // nothing to do: Telegram shows the page after its own timeout
   }
+}
+
+let nativeLookStarted = false;
+
+/**
+ * Portrait lock on phones and Telegram's chrome in the app's colours (capabilities/native-look.ts, a chunk of its own),
+ * once Telegram shows the app (markReady): the app starts it once its first screen's paint has been presented, so its
+ * download does not compete with that screen (app/router `useScreenShown`). Idempotent; nothing outside the SDK's runtime.
+ */
+export function startNativeLook(): void {
+  if (nativeLookStarted || !readySent || !runtime.initialized) return;
+  nativeLookStarted = true;
+  void import('./capabilities/native-look').then((look) => look.applyNativeLook()).catch(() => undefined);
 }
 
 /** Validated launch params, once initPlatform() succeeded. */
@@ -242,6 +253,7 @@ export function isMockEnvironment(): boolean {
 export function resetPlatformForTests(): void {
   booting = undefined;
   readySent = false;
+  nativeLookStarted = false;
   insideTelegram = false;
   unbindCssVars();
   resetRuntime();

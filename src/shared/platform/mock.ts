@@ -18,6 +18,8 @@ interface MockCall {
   method: string;
   params: unknown;
   at: number;
+  /** performance.now() at the call: the page's own clock, which its resource and paint timings use (startup measurement). */
+  now: number;
 }
 
 declare global {
@@ -136,7 +138,7 @@ function reply(event: string, payload?: unknown): void {
 }
 
 function record(method: string, params: unknown): void {
-  (window.__tgMockCalls ??= []).push({ method, params, at: Date.now() });
+  (window.__tgMockCalls ??= []).push({ method, params, at: Date.now(), now: performance.now() });
 }
 
 /** Installs the mock. Returns the raw launch params string it installed. */

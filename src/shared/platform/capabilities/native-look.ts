@@ -1,7 +1,7 @@
 /**
  * What makes the app look and hold like a native one once its first screen is up (issue #35): portrait lock on phones,
  * and Telegram's header, background and bottom bar in the app's own surfaces, again on every theme change. A lazy chunk
- * fetched by markReady(): nothing of it is on a first screen (docs/performance.md "Bundle budget").
+ * fetched by startNativeLook() once the first screen's paint has been presented: nothing of it is on a first screen (docs/performance.md "Bundle budget").
  */
 import { listen } from './bridge-call';
 import { readChromeColors, setChromeColors } from './chrome-colors';
