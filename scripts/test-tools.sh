@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # First step of `npm test`: makes sure the tools the tests need from outside npm are on this machine,
 # installing them from Debian when they are missing and we may (root, or sudo without a password):
-#   - Chromium for the end-to-end tests (CHROMIUM_PATH, default /usr/bin/chromium; Debian package `chromium`);
+#   - Chromium's headless build for the end-to-end tests (default /usr/bin/chromium-headless-shell; Debian package
+#     `chromium-headless-shell`) and Chromium for `npm run size` (default /usr/bin/chromium; Debian package `chromium`);
+#     CHROMIUM_PATH set: that one browser for both;
 #   - the PostgreSQL server binaries (initdb, pg_ctl, postgres) for test:server:pg and test:faults
 #     (on PATH or under /usr/lib/postgresql/<version>/bin; Debian package `postgresql-15`);
 #   - pdftotext for the PDF statement's text (tests/server/statements.test.ts; Debian package `poppler-utils`).
@@ -19,12 +21,14 @@ have_postgres() {
   done
 }
 
+headless_shell_path=${CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}
 [ -x "$chromium_path" ] || missing+=(chromium)
+[ -x "$headless_shell_path" ] || missing+=(chromium-headless-shell)
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 have_postgres || missing+=(postgresql-15)
 
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "test tools: chromium at $chromium_path, PostgreSQL server binaries and pdftotext found"
+  echo "test tools: chromium at $chromium_path and $headless_shell_path, PostgreSQL server binaries and pdftotext found"
   exit 0
 fi
 
@@ -55,5 +59,6 @@ export DEBIAN_FRONTEND=noninteractive
 "${as_root[@]}" apt-get install -y -q "${missing[@]}"
 
 [ -x "$chromium_path" ] || { echo "test tools: chromium still missing at $chromium_path" >&2; exit 1; }
+[ -x "$headless_shell_path" ] || { echo "test tools: chromium-headless-shell still missing at $headless_shell_path" >&2; exit 1; }
 have_postgres || { echo "test tools: PostgreSQL server binaries still missing" >&2; exit 1; }
 echo "test tools: ready"

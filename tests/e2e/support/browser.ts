@@ -1,8 +1,18 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-/** Debian's Chromium (`apt-get install -y chromium`); no browser download works on these machines. */
+/**
+ * Debian's Chromium (`apt-get install -y chromium`; no browser download works on these machines): the start-up
+ * benchmark and `npm run size` open pages in it (scripts/support/chromium-pipe.ts).
+ */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * The e2e tests' browser: Debian's `chromium-headless-shell`, Chromium's own headless build (the same Blink and V8,
+ * without the full browser's UI process and its compositing). On these 2 cores a test costs 40% less browser CPU in
+ * it than in `chromium --headless` (docs/frontend.md "Tests"). CHROMIUM_PATH set: that browser instead.
+ */
+export const E2E_CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 /**
  * Flags that work here as root (see STACK-NOTES). Playwright adds `--headless` itself (headless: true)
@@ -23,13 +33,13 @@ export const CHROMIUM_ARGS = [
 export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
 
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
+  if (!existsSync(E2E_CHROMIUM_PATH)) {
     throw new Error(
-      `Chromium not found at ${CHROMIUM_PATH}. Install Debian's package: apt-get install -y chromium ` +
-        '(.ci/run does this), or set CHROMIUM_PATH.',
+      `Chromium not found at ${E2E_CHROMIUM_PATH}. Install Debian's package: apt-get install -y chromium-headless-shell ` +
+        '(npm test does this: scripts/test-tools.sh), or set CHROMIUM_PATH.',
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: E2E_CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
 export interface PhoneContextOptions {
