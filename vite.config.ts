@@ -279,6 +279,8 @@ export default defineConfig(({ command, mode }) => mode === CONSOLE_DIR ? consol
           // Real server processes on a PostgreSQL cluster of their own (killed, restarted) and on a PGlite folder.
           name: 'faults',
           include: ['tests/faults/**/*.test.ts'],
+          // Builds the compiled server the runs start (TEST_SERVER_BUILD), as production runs it.
+          globalSetup: ['tests/faults/global-setup.ts'],
           environment: 'node',
           testTimeout: 240_000,
           hookTimeout: 120_000,

@@ -12,22 +12,10 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { writeInitdbTemplate } from '../server/db/pglite';
+import { SERVER_ENTRIES } from './support/server-entries';
 
 const root = resolve(import.meta.dirname, '..');
 export const SERVER_BUILD_DIR = resolve(root, 'dist-server');
-/**
- * The compiled entry points: the server, and the operator's commands that run beside it in production (the image has
- * no TypeScript sources): `npm run migrate`, `npm run db:backup`, `npm run db:restore` (docs/deploy.md), `npm run ops`
- * (docs/ops.md).
- */
-export const SERVER_ENTRIES: Record<string, string> = {
-  main: 'server/main.ts',
-  migrate: 'server/cli/migrate.ts',
-  'db-backup': 'server/cli/db-backup.ts',
-  'db-restore': 'server/cli/db-restore.ts',
-  'bot-webhook': 'server/cli/bot-webhook.ts',
-  ops: 'server/cli/ops.ts',
-};
 
 /** Builds the server into `outDir` (default dist-server/); returns the size of what it wrote. */
 export async function buildServer(outDir = SERVER_BUILD_DIR, { initdbTemplate = false }: { initdbTemplate?: boolean } = {}): Promise<{ bytes: number }> {

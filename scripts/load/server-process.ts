@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { SERVER_ENTRIES } from '../support/server-entries';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -39,7 +40,18 @@ export const sandboxServerEnv = (extra: Record<string, string> = {}): Record<str
 });
 
 /**
- * Starts `server/main.ts` (or the compiled `entry`) with `env` on top of this process's environment and resolves once it listens.
+ * How to run one of the server's entry points (scripts/support/server-entries.ts: main, migrate, db-backup…) from
+ * this repository: the compiled one in TEST_SERVER_BUILD when set (the fault runs build one: tests/faults/global-setup.ts),
+ * else its TypeScript source under tsx. Node's arguments, to spawn with process.execPath and cwd ROOT.
+ */
+export const serverCommand = (name: keyof typeof SERVER_ENTRIES): string[] => {
+  const build = process.env.TEST_SERVER_BUILD;
+  return build ? [resolve(build, `${name}.js`)] : ['--import', 'tsx', SERVER_ENTRIES[name]];
+};
+
+/**
+ * Starts the server (serverCommand('main'), or the compiled `entry`) with `env` on top of this process's environment and
+ * resolves once it listens. With `cwd` (another checkout): that checkout's `server/main.ts` under tsx.
  * Rejects with the process output when it exits first (e.g. refused: data folder in use).
  */
 export const startServerProcess = (
@@ -58,7 +70,8 @@ export const startServerProcess = (
   } = {},
 ): Promise<ServerProcess> =>
   new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, ...(entry ? [entry] : ['--import', 'tsx', 'server/main.ts'])], {
+    const command = entry ? [entry] : cwd === ROOT ? serverCommand('main') : ['--import', 'tsx', 'server/main.ts'];
+    const child = spawn(process.execPath, [...nodeArgs, ...command], {
       cwd,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

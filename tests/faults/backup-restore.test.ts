@@ -19,7 +19,7 @@ import { openPostgres } from '../../server/db/postgres';
 import { checkLedger } from '../../server/modules/ledger';
 import { LoadClient } from '../../scripts/load/http-client';
 import { createDatabase, startPostgresCluster, type PostgresCluster } from '../../scripts/load/postgres-cluster';
-import { ROOT, sandboxServerEnv, startServerProcess, stopServerProcess, waitForIdleJobs } from '../../scripts/load/server-process';
+import { ROOT, sandboxServerEnv, serverCommand, startServerProcess, stopServerProcess, waitForIdleJobs } from '../../scripts/load/server-process';
 import { auditWorkload, waitForJobs, WalletWorkload, type LoadUser } from '../../scripts/load/wallet-workload';
 import { createMigratedDatabase, serverFleet, sleep } from './support';
 
@@ -38,7 +38,7 @@ afterAll(() => {
 /** Runs one of the database commands (server/cli) as `npm run db:*` does, with `env`; resolves with its output. */
 const command = (cli: 'db-backup' | 'db-restore', args: string[], env: Record<string, string>) =>
   new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `server/cli/${cli}.ts`, ...args], {
+    const child = spawn(process.execPath, [...serverCommand(cli), ...args], {
       cwd: ROOT,
       env: { PATH: process.env.PATH, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -15,6 +15,7 @@ import {
   ROOT,
   SANDBOX_TEST_TOKEN,
   sandboxServerEnv,
+  serverCommand,
   startServerProcess,
   stopServerProcess,
   waitForIdleJobs,
@@ -88,7 +89,7 @@ const processState = (pid: number): string | null => {
  */
 const startUnreapedServer = (env: Record<string, string>) =>
   new Promise<{ pid: number; url: string; stop: () => void }>((resolveServer, reject) => {
-    const wrapper = spawn('sh', ['-c', `"${process.execPath}" --import tsx server/main.ts & echo "SERVER_PID $!"; exec sleep 300`], {
+    const wrapper = spawn('sh', ['-c', `"${process.execPath}" ${serverCommand('main').join(' ')} & echo "SERVER_PID $!"; exec sleep 300`], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../server/db/postgres';
 import { LoadClient } from '../../scripts/load/http-client';
 import { createDatabase, startPostgresCluster, type PostgresCluster } from '../../scripts/load/postgres-cluster';
-import { ROOT, sandboxServerEnv, startServerProcess, stopServerProcess, type ServerProcess } from '../../scripts/load/server-process';
+import { ROOT, sandboxServerEnv, serverCommand, startServerProcess, stopServerProcess, type ServerProcess } from '../../scripts/load/server-process';
 import { auditWorkload, waitForJobs, WalletWorkload } from '../../scripts/load/wallet-workload';
 import { checkOutRelease, previousRelease } from '../../scripts/release/previous-release';
 import { sleep } from './support';
@@ -34,7 +34,7 @@ afterAll(() => {
 /** This release's `npm run migrate`, as the deploy's migrate step runs it. */
 const migrateCommand = (databaseUrl: string) =>
   new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/migrate.ts'], {
+    const child = spawn(process.execPath, serverCommand('migrate'), {
       cwd: ROOT,
       env: { PATH: process.env.PATH, NODE_ENV: 'test', DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'pipe', 'pipe'],

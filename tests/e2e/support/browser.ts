@@ -12,7 +12,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * without the full browser's UI process and its compositing). On these 2 cores a test costs 40% less browser CPU in
  * it than in `chromium --headless` (docs/frontend.md "Tests"). CHROMIUM_PATH set: that browser instead.
  */
-export const E2E_CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+const E2E_CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 /**
  * Flags that work here as root (see STACK-NOTES). Playwright adds `--headless` itself (headless: true)
