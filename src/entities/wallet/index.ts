@@ -11,4 +11,5 @@ export {
 export { walletFailureReason, failureCodeOf } from './lib/failure-reason';
 export { createShortfall } from './model/funds';
 export { WalletFunds } from './ui/wallet-funds';
+export { MoneyFields } from './ui/money-fields';
 export { walletEntityTexts } from './i18n/texts';

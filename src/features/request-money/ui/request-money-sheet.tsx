@@ -1,8 +1,8 @@
 import { useUnit } from 'effector-react';
 import { Suspense, useEffect } from 'react';
-import { walletEntityTexts } from '@/entities/wallet';
+import { MoneyFields, walletEntityTexts } from '@/entities/wallet';
 import { useFormatters, useTranslation } from '@/shared/i18n';
-import { Alert, Badge, Button, PrimaryAction, QrCode, SegmentedControl, Sheet, SummaryList, Switch, TextField } from '@/shared/ui';
+import { Alert, Badge, Button, PrimaryAction, QrCode, SegmentedControl, Sheet, SummaryList, Switch } from '@/shared/ui';
 import {
   $amountInvalid,
   $amountText,
@@ -92,26 +92,15 @@ export default function RequestMoneySheet() {
         {failure && <Alert tone="danger">{t(failure.keys, { defaultValue: failure.defaultValue })}</Alert>}
         {tab === 'request' && (
           <>
-            <SegmentedControl
-              label={t(`${walletEntityTexts.ns}:send.currency`)}
-              options={[
-                { value: 'USD', label: 'USD' },
-                { value: 'RUB', label: 'RUB' },
-              ]}
-              value={currency}
-              onChange={(value) => changeCurrency(value)}
+            <MoneyFields
+              currency={currency}
+              onCurrencyChange={(value) => changeCurrency(value)}
+              amount={{ label: t('amountLabel', { currency }), name: 'requestAmount', text: amountText, error: amountInvalid ? t('amountInvalid') : undefined }}
+              onAmountChange={(text) => changeAmount(text)}
+              onSubmit={() => create()}
+              note={{ name: 'requestNote', text: note }}
+              onNoteChange={(text) => changeNote(text)}
             />
-            <TextField
-              label={t('amountLabel', { currency })}
-              name="requestAmount"
-              inputMode="decimal"
-              autoComplete="off"
-              value={amountText}
-              onChange={(event) => changeAmount(event.target.value)}
-              onKeyDown={(event) => event.key === 'Enter' && create()}
-              error={amountInvalid ? t('amountInvalid') : undefined}
-            />
-            <TextField label={t(`${walletEntityTexts.ns}:send.noteLabel`)} name="requestNote" value={note} maxLength={140} onChange={(event) => changeNote(event.target.value)} />
             {requests.length > 0 && (
               <section aria-labelledby="my-requests">
                 <h3 id="my-requests" className={styles.heading}>

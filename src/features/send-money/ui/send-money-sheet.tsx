@@ -1,9 +1,9 @@
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { MoneyBlockNotice } from '@/entities/user';
-import { walletEntityTexts } from '@/entities/wallet';
+import { MoneyFields, walletEntityTexts } from '@/entities/wallet';
 import { useFormatters, useTranslation } from '@/shared/i18n';
-import { Alert, Button, PrimaryAction, SegmentedControl, Sheet, SummaryList, TextField } from '@/shared/ui';
+import { Alert, Button, PrimaryAction, Sheet, SummaryList, TextField } from '@/shared/ui';
 import {
   $amount,
   $amountError,
@@ -139,27 +139,21 @@ export default function SendMoneySheet() {
         {step === 'amount' && recipient && (
           <>
             <p className={styles.lead}>{t('to', { name: recipient.name })}</p>
-            <SegmentedControl
-              label={t(`${walletEntityTexts.ns}:send.currency`)}
-              options={[
-                { value: 'USD', label: 'USD' },
-                { value: 'RUB', label: 'RUB' },
-              ]}
-              value={currency}
-              onChange={(value) => changeCurrency(value)}
+            <MoneyFields
+              currency={currency}
+              onCurrencyChange={(value) => changeCurrency(value)}
+              amount={{
+                label: t('amountLabel', { currency }),
+                name: 'sendAmount',
+                text: amountText,
+                hint: limit ? t('limitHint', { max: format.money(limit.maxPerTransfer), remaining: format.money(limit.remaining) }) : undefined,
+                error: amountError ? t(`problems.${amountError}`, { min: limit ? format.money(limit.min) : '' }) : undefined,
+              }}
+              onAmountChange={(text) => changeAmount(text)}
+              onSubmit={() => review()}
+              note={{ name: 'note', text: note, hint: t('noteHint') }}
+              onNoteChange={(text) => changeNote(text)}
             />
-            <TextField
-              label={t('amountLabel', { currency })}
-              name="sendAmount"
-              inputMode="decimal"
-              autoComplete="off"
-              value={amountText}
-              onChange={(event) => changeAmount(event.target.value)}
-              onKeyDown={(event) => event.key === 'Enter' && review()}
-              hint={limit ? t('limitHint', { max: format.money(limit.maxPerTransfer), remaining: format.money(limit.remaining) }) : undefined}
-              error={amountError ? t(`problems.${amountError}`, { min: limit ? format.money(limit.min) : '' }) : undefined}
-            />
-            <TextField label={t(`${walletEntityTexts.ns}:send.noteLabel`)} name="note" value={note} maxLength={140} onChange={(event) => changeNote(event.target.value)} hint={t('noteHint')} />
           </>
         )}
         {step === 'confirm' && recipient && amount && (
