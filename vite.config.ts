@@ -267,8 +267,7 @@ export default defineConfig(({ command, mode }) => mode === CONSOLE_DIR ? consol
           hookTimeout: 60_000,
           // Files run side by side: each has its own databases (a PGlite copy per app, or a new PostgreSQL database),
           // its own ports and temp folders (the PGlite template cache is shared between processes by design).
-          // One module graph per worker, not per file: the server's modules are loaded once per worker instead of once
-          // per file (77 s of import summed per run down to 13; the run 245 → 224 s on 2 cores). A file keeps no state
+          // One module graph per worker, not per file: the server's modules load once per worker. A file keeps no state
           // in modules: what it builds (apps, databases, spies) it closes or restores in its own hooks.
           isolate: false,
         },
@@ -297,7 +296,7 @@ export default defineConfig(({ command, mode }) => mode === CONSOLE_DIR ? consol
           hookTimeout: 120_000,
           // Files run side by side: each has its own Chromium and a fresh server per test on a random port. One module
           // graph per worker, as for the server project: the server and the test helpers load once per worker, not per
-          // file (the suite 563 → 520 s on 2 cores).
+          // file.
           isolate: false,
         },
       },

@@ -9,8 +9,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * The e2e tests' browser: Debian's `chromium-headless-shell`, Chromium's own headless build (the same Blink and V8,
- * without the full browser's UI process and its compositing). On these 2 cores a test costs 40% less browser CPU in
- * it than in `chromium --headless` (docs/frontend.md "Tests"). CHROMIUM_PATH set: that browser instead.
+ * without the full browser's UI process), lighter per test than `chromium --headless` (docs/frontend.md "Tests").
+ * CHROMIUM_PATH set: that browser instead.
  */
 const E2E_CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
