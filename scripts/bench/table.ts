@@ -24,6 +24,8 @@
  *   - exchanges through the API (1 and 2 server processes) ÷ pgbench TPC-B-like;
  *   - the exchanges' ceiling: a whole exchange as ONE set-based statement over the same schema, written in
  *     scripts/load/exchange-ceiling.ts (none of the app's SQL), driven by pgbench -M prepared ÷ pgbench TPC-B-like;
+ *   - the exchanges' best alternative through HTTP: that same statement behind bare Fastify + pg (POST /bare/exchange,
+ *     scripts/load/bare-server.ts), loaded by the same autocannon as the app ÷ pgbench, and the app's exchanges ÷ it;
  *   - card top-ups (2 processes) ÷ pgbench: each write row starts with no job left by the row before and ends when its
  *     own jobs (the issuer's steps) are done, so the rate is top-ups ÷ (load time + that drain) and the CPU includes them;
  *   - resident memory: the embedded server's peak under the load (VmHWM), idle, and its first start's peak.
@@ -263,6 +265,10 @@ const main = async () => {
       const ceilingDir = mkdtempSync(join(tmpdir(), 'bench-table-ceiling-'));
       cleanups.push(() => rmSync(ceilingDir, { recursive: true, force: true }));
       const ceiling = await prepareExchangeCeilingBench(cluster.url, ceilingDir);
+      // The best alternative through HTTP: the ceiling's statement behind bare Fastify + pg, one user per connection.
+      const bareWrites = await startBare(ceiling.url);
+      cleanups.push(() => bareWrites.child.kill('SIGTERM'));
+      const bareExchanges: CannonTarget[] = users.map((_, i) => ({ method: 'POST', path: '/bare/exchange', body: { user: i + 1, amount: 1_000 }, idempotent: true }));
       const jobsDb = await openPostgres({ connectionString: databaseUrl, maxConnections: 1 });
       cleanups.push(() => jobsDb.close());
       /** A quote for USD → RUB with most of its life left (a row takes seconds; a quote lives a minute). */
@@ -304,6 +310,7 @@ const main = async () => {
       const writeRows: Array<[string, () => Promise<Sample>]> = [
         ['pgbench', pgbenchRow([pgbenchUrl])],
         ['ceiling', pgbenchRow(['-f', ceiling.script, ceiling.url])],
+        ['bareExchange', () => measured([bareWrites.pid], postmaster, cannon(bareWrites.url, bareExchanges))],
         ['exchange1', exchangeRow([a!])],
         ['exchange2', exchangeRow([a!, b!])],
         ['topup2', topUpRow([a!, b!])],
@@ -338,8 +345,10 @@ const main = async () => {
       ['Exchanges through the API, 1 process', now('exchange1'), `pgbench TPC-B-like -M prepared: ${rate('pgbench').toFixed(0)} tps`, spread(ratio('exchange1', 'pgbench')), '≥ 0.5'],
       ['Exchanges through the API, 2 processes', now('exchange2'), 'pgbench', spread(ratio('exchange2', 'pgbench')), '≥ 0.5'],
       ["Ceiling: one exchange as ONE set-based statement, pgbench -M prepared (not the app's SQL)", `${rate('ceiling').toFixed(0)}/s`, 'pgbench', spread(ratio('ceiling', 'pgbench')), ''],
+      ['Best alternative through HTTP: that statement behind bare Fastify + pg, 1 process (autocannon)', now('bareExchange'), 'pgbench', spread(ratio('bareExchange', 'pgbench')), ''],
+      ['Exchanges through the API, 1 process ÷ that best alternative', now('exchange1'), `bare: ${rate('bareExchange').toFixed(0)}/s`, spread(ratio('exchange1', 'bareExchange')), ''],
       ['Card top-ups, 2 processes (with their jobs)', now('topup2'), 'pgbench', spread(ratio('topup2', 'pgbench'), 3), '≥ 0.2'],
-      ['CPU per exchange (2 processes); per top-up', `${cpu('exchange2')}; ${cpu('topup2')}`, `pgbench: database ${median(field('pgbench', 'dbCpu')).toFixed(2)}, ceiling: database ${median(field('ceiling', 'dbCpu')).toFixed(2)} ms`, '', ''],
+      ['CPU per exchange (1 process; 2 processes); per top-up', `${cpu('exchange1')}; ${cpu('exchange2')}; ${cpu('topup2')}`, `pgbench: database ${median(field('pgbench', 'dbCpu')).toFixed(2)}, ceiling: database ${median(field('ceiling', 'dbCpu')).toFixed(2)} ms; best alternative: ${cpu('bareExchange')}`, '', ''],
       ...((COMPARE
         ? [
             [`compare (${COMPARE}): GET /api/wallet, PostgreSQL`, now('compareWallet'), 'bare', spread(ratio('compareWallet', 'bare')), ''],
