@@ -331,7 +331,9 @@ export const updateTransactionStatus = async (q: Queryable, transactionId: strin
 
 /**
  * updateTransactionStatus for several transactions that settle together (a charge and its fee), in ONE statement;
- * null ids (a fee that was never charged) are skipped. Returns how many were pending.
+ * null ids (a fee that was never charged) are skipped. Returns how many were pending. The ids are one array parameter
+ * (`= ANY`): a generic plan reads them by primary key (a set unpacked in a subquery was planned as a scan of every pending
+ * transaction: tests/server/statement-plans.test.ts).
  */
 export const updateTransactionsStatus = async (q: Queryable, transactionIds: ReadonlyArray<string | null | undefined>, update: StatusUpdate): Promise<number> => {
   const ids = transactionIds.filter((id): id is string => !!id);
@@ -339,8 +341,8 @@ export const updateTransactionsStatus = async (q: Queryable, transactionIds: Rea
   const rows = await q.query(
     `UPDATE ledger_transactions
      SET status = $2, failure_code = $3, finished_at = $4, details = details || $5::jsonb
-     WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)) AND status = 'pending' RETURNING id`,
-    [JSON.stringify(ids), update.status, update.failureCode ?? null, update.now ?? new Date(), JSON.stringify(update.details ?? {})],
+     WHERE id = ANY ($1::text[]) AND status = 'pending' RETURNING id`,
+    [arrayLiteral(ids), update.status, update.failureCode ?? null, update.now ?? new Date(), JSON.stringify(update.details ?? {})],
   );
   return rows.length;
 };

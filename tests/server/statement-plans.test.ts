@@ -1,0 +1,98 @@
+/**
+ * Hot statements read the rows they work on, not a table's worth, under the plan a long-lived process ends up with:
+ * the app prepares its statements (docs/performance.md "Named prepared statements"), and after a few runs PostgreSQL may
+ * keep a generic plan that knows nothing of the parameters' values. Each case fills the table the statement searches,
+ * then counts the rows the statement's scans return under a forced generic plan (EXPLAIN ANALYZE of EXECUTE), inside a
+ * transaction that is rolled back. Both databases (PGlite runs PostgreSQL's own planner).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable, SqlParam } from '../../server/db/db';
+import { updateTransactionsStatus } from '../../server/modules/ledger';
+import { createTestApp, signUp, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** The one statement `run` sends, with its parameters (nothing reaches the database). */
+const captured = async (run: (q: Queryable) => Promise<unknown>): Promise<{ sql: string; params: readonly SqlParam[] }> => {
+  let statement: { sql: string; params: readonly SqlParam[] } | undefined;
+  await run({
+    query: async (sql, params = []) => {
+      if (statement) throw new Error('the operation sent more than one statement');
+      statement = { sql, params };
+      return [];
+    },
+    exec: async () => {
+      throw new Error('unexpected exec');
+    },
+  });
+  if (!statement) throw new Error('the operation sent no statement');
+  return statement;
+};
+
+const literal = (value: SqlParam): string => {
+  if (value === null || value === undefined) return 'NULL';
+  if (value instanceof Date) return `'${value.toISOString()}'`;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return `'${String(value).replace(/'/g, "''")}'`;
+};
+
+interface PlanNode {
+  'Node Type': string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  Plans?: PlanNode[];
+}
+/**
+ * Rows returned by every scan of the plan (index, sequential, function…), loops counted; a bitmap index scan's rows are
+ * counted once, as its heap scan returns them.
+ */
+const scannedRows = (node: PlanNode): number =>
+  (/Scan/.test(node['Node Type']) && node['Node Type'] !== 'Bitmap Index Scan' ? node['Actual Rows'] * node['Actual Loops'] : 0) + (node.Plans ?? []).reduce((sum, child) => sum + scannedRows(child), 0);
+
+class RolledBack extends Error {}
+/** `work` in a transaction that is always rolled back; its result. */
+const rolledBack = async <T>(work: (q: Queryable) => Promise<T>): Promise<T> => {
+  let result: T | undefined;
+  await t.db
+    .tx(async (q) => {
+      result = await work(q);
+      throw new RolledBack();
+    })
+    .catch((error) => {
+      if (!(error instanceof RolledBack)) throw error;
+    });
+  return result as T;
+};
+
+/** The statement as a generic plan, run (EXPLAIN ANALYZE EXECUTE): the rows its scans returned. */
+const genericPlanRows = async (q: Queryable, { sql, params }: { sql: string; params: readonly SqlParam[] }): Promise<number> => {
+  await q.query(`SET LOCAL plan_cache_mode = force_generic_plan`);
+  await q.query(`PREPARE plan_probe AS ${sql}`);
+  const [row] = await q.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+    `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE plan_probe(${params.map(literal).join(', ')})`,
+  );
+  await q.query('DEALLOCATE plan_probe');
+  const plan = row!["QUERY PLAN"];
+  return scannedRows((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
+};
+
+describe('hot statements under a generic plan', () => {
+  it('settling transactions reads those transactions, not every pending one', async () => {
+    const { user } = await signUp(t);
+    const rows = await rolledBack(async (q) => {
+      await q.query(
+        `INSERT INTO ledger_transactions (id, type, user_id, idempotency_key, status, created_at)
+         SELECT 'wtx_plan_' || g, 'serviceCommission', $1, 'plan:' || $1 || ':' || g, 'pending', now() FROM generate_series(1, 2000) g`,
+        [user.id],
+      );
+      await q.query('ANALYZE ledger_transactions');
+      const settle = await captured((capture) => updateTransactionsStatus(capture, ['wtx_plan_7', 'wtx_plan_1500'], { status: 'completed', now: new Date() }));
+      return genericPlanRows(q, settle);
+    });
+    expect(rows).toBeLessThanOrEqual(2);
+  });
+});
