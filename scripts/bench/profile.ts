@@ -87,6 +87,7 @@ const main = async () => {
       ...database,
       JWT_SECRET: randomBytes(32).toString('base64url'),
       LOG_LEVEL: 'error',
+      ...(process.env.JOBS_VACUUM_EVERY ? { JOBS_VACUUM_EVERY: process.env.JOBS_VACUUM_EVERY } : {}),
     });
     const server = await startServerProcess('profiled', env, { entry, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] });
     const client = new LoadClient(1_000);

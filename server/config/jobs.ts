@@ -20,6 +20,7 @@ export const jobsSection = defineSection(
     JOBS_CONCURRENCY: v.int(undefined, 1, 256, { default: '4', doc: 'jobs run at the same time per process' }),
     JOBS_BACKOFF_BASE_MS: v.int(undefined, 0, 3_600_000, { default: '1000', doc: 'first retry delay (doubles per attempt)' }),
     JOBS_BACKOFF_MAX_MS: v.int(undefined, 0, 86_400_000, { default: '300000', doc: 'longest retry delay, also the ceiling of a Retry-After an outside service asks for (the Bot API\'s `retry_after`)' }),
+    JOBS_VACUUM_EVERY: v.int(undefined, 0, 10_000_000, { default: '1000', doc: 'VACUUM (and ANALYZE) the jobs table after this many jobs claimed by the process, at most once a second (`0`: never; the role must own `jobs`)' }),
   },
   (values): JobsSettings => {
     // Unset values are left out: the worker's own defaults (server/jobs/worker.ts) apply.
@@ -32,6 +33,7 @@ export const jobsSection = defineSection(
     set('concurrency', values.JOBS_CONCURRENCY);
     set('backoffBaseMs', values.JOBS_BACKOFF_BASE_MS);
     set('backoffMaxMs', values.JOBS_BACKOFF_MAX_MS);
+    set('vacuumEveryJobs', values.JOBS_VACUUM_EVERY);
     return settings;
   },
 );

@@ -32,6 +32,14 @@ export interface WorkerOptions {
   workerId?: string;
   /** Done jobs without a dedupe key are deleted this long after they finished (ms). Default 7 days; 0 = never. */
   retentionMs?: number;
+  /**
+   * VACUUM (ANALYZE) the jobs table after this many jobs claimed by this worker, at most once a second (0 = never).
+   * Default 1 000. Each claim and completion leaves a dead entry at the head of the due-jobs index that every later
+   * claim walks until a vacuum removes it, and the claim's plan keeps the statistics of the table as it was; PostgreSQL's
+   * autovacuum visits a table at most once a minute (autovacuum_naptime) and PGlite runs none, so under load claims grew
+   * ~4x slower (docs/server.md "Jobs").
+   */
+  vacuumEveryJobs?: number;
 }
 
 export interface Worker {
@@ -62,6 +70,9 @@ const defaultBackoffMs = (attempt: number, baseMs: number, maxMs: number): numbe
   return Math.max(0, Math.round(raw + jitter));
 };
 
+/** The least time between two vacuums of the jobs table by one worker. */
+const VACUUM_MIN_INTERVAL_MS = 1_000;
+
 const resolveOptions = (options: WorkerOptions) => ({
   pollMs: options.pollMs ?? 250,
   leaseMs: options.leaseMs ?? 30_000,
@@ -69,6 +80,7 @@ const resolveOptions = (options: WorkerOptions) => ({
   backoffBaseMs: options.backoffBaseMs ?? 1_000,
   backoffMaxMs: options.backoffMaxMs ?? 300_000,
   stopGraceMs: options.stopGraceMs ?? 5_000,
+  vacuumEveryJobs: options.vacuumEveryJobs ?? 1_000,
   log: options.log ?? noopLog,
   workerId: options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
 });
@@ -299,12 +311,31 @@ export const startWorker = (db: Db, options: WorkerOptions = {}): Worker => {
    * Runs a claimed job; when it is done, the statement that marks it done also claims work for the slots then free
    * (its own included), which run at once. Only when no such claim was made (failure, retry) does a tick look for work.
    */
+  // Queue upkeep: the jobs this worker claimed since its last vacuum of the table, and that vacuum (one at a time).
+  let claimedSinceVacuum = 0;
+  let lastVacuumAt = -Infinity;
+  let vacuuming: Promise<void> | undefined;
+  const claimed = (count: number) => {
+    claimedSinceVacuum += count;
+    const { vacuumEveryJobs } = runner.opts;
+    if (!vacuumEveryJobs || claimedSinceVacuum < vacuumEveryJobs || vacuuming || stopped) return;
+    if (performance.now() - lastVacuumAt < VACUUM_MIN_INTERVAL_MS) return;
+    claimedSinceVacuum = 0;
+    lastVacuumAt = performance.now();
+    // SKIP_LOCKED: another process vacuuming it now is enough. Outside any transaction, on a connection of its own.
+    vacuuming = db
+      .exec('VACUUM (ANALYZE, SKIP_LOCKED) jobs')
+      .catch((error: unknown) => log.warn({ err: error, workerId }, 'could not vacuum the jobs table'))
+      .finally(() => (vacuuming = undefined));
+  };
+
   const start = (job: JobRow): void => {
     let asked = 0;
     const run: Promise<void> = runner
       .execute(job, () => (asked = stopped ? 0 : concurrency - inFlight.size + 1))
       .then((next) => {
         inFlight.delete(run);
+        if (next?.length) claimed(next.length);
         // Stopped meanwhile: jobs just claimed stay leased to this worker and stop() hands them back with the rest.
         if (next && !stopped) for (const claimed of next) start(claimed);
         if (!stopped && (next === null || (asked > 0 && next.length === asked))) schedule(0); // a slot is free, or maybe more is due
@@ -316,6 +347,7 @@ export const startWorker = (db: Db, options: WorkerOptions = {}): Worker => {
     const free = concurrency - inFlight.size;
     if (free <= 0) return false;
     const jobs = await runner.claim(free);
+    if (jobs.length) claimed(jobs.length);
     for (const job of jobs) start(job);
     return jobs.length === free; // maybe more is due
   };
@@ -362,6 +394,7 @@ export const startWorker = (db: Db, options: WorkerOptions = {}): Worker => {
         clearInterval(purge);
         await ticking;
         if (inFlight.size) await Promise.race([Promise.allSettled([...inFlight]), sleep(stopGraceMs)]);
+        await vacuuming;
         if (!runner.dead) {
           // Jobs still running past the grace period go back to the queue for another process (handlers are idempotent).
           const released = await db

@@ -294,6 +294,69 @@ describe('leases', () => {
   });
 });
 
+describe('queue upkeep', () => {
+  /** The test database with its exec() watched: what a worker asks of it (the statements run for real). */
+  const watchingExec = (statements: string[]): Db => ({
+    kind: t.db.kind,
+    query: (sql, params) => t.db.query(sql, params),
+    tx: (fn) => t.db.tx(fn),
+    withConnection: (fn) => t.db.withConnection(fn),
+    close: () => t.db.close(),
+    exec: async (sql) => {
+      statements.push(sql);
+      await t.db.exec(sql);
+    },
+  });
+
+  it('a worker vacuums the jobs table after every vacuumEveryJobs claims (dead queue entries would slow every claim), and the database accepts it', async () => {
+    const registry = new JobRegistry();
+    registry.register('test.upkeep', () => {});
+    const statements: string[] = [];
+    const warnings: unknown[] = [];
+    const watched = watchingExec(statements);
+    await t.db.tx(async (q) => {
+      for (let i = 0; i < 30; i++) await enqueueJob(q, { kind: 'test.upkeep', payload: { i } });
+    });
+    const log = { debug() {}, info() {}, warn: (...args: unknown[]) => warnings.push(args), error: (...args: unknown[]) => warnings.push(args) };
+    const worker = startWorker(watched, { registry, pollMs: 5, concurrency: 2, vacuumEveryJobs: 10, log, workerId: 'upkeep' });
+    try {
+      await waitFor(
+        () => t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE kind = 'test.upkeep' AND status = 'done'`),
+        (rows) => rows[0]?.n === 30,
+        20_000,
+        'all upkeep jobs done',
+      );
+      await waitFor(async () => statements.length, (n) => n > 0, 5_000, 'a vacuum');
+    } finally {
+      await worker.stop();
+    }
+    expect(statements).toContain('VACUUM (ANALYZE, SKIP_LOCKED) jobs');
+    expect(warnings).toEqual([]);
+  });
+
+  it('a worker with vacuumEveryJobs 0 never vacuums', async () => {
+    const registry = new JobRegistry();
+    registry.register('test.no-upkeep', () => {});
+    const statements: string[] = [];
+    const watched = watchingExec(statements);
+    await t.db.tx(async (q) => {
+      for (let i = 0; i < 20; i++) await enqueueJob(q, { kind: 'test.no-upkeep', payload: { i } });
+    });
+    const worker = startWorker(watched, { registry, pollMs: 5, vacuumEveryJobs: 0, workerId: 'no-upkeep' });
+    try {
+      await waitFor(
+        () => t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE kind = 'test.no-upkeep' AND status = 'done'`),
+        (rows) => rows[0]?.n === 20,
+        20_000,
+        'all jobs done',
+      );
+    } finally {
+      await worker.stop();
+    }
+    expect(statements).toEqual([]);
+  });
+});
+
 describe('two workers on a real PostgreSQL (two connection pools, as two processes have)', () => {
   let databaseUrl: string;
   let drop: () => Promise<void>;
