@@ -67,7 +67,7 @@ const main = async () => {
   const embedded = process.env.BENCH_DB === 'pglite';
   const cluster = embedded
     ? null
-    : await startPostgresCluster({ name: 'bench-profile', settings: ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'] });
+    : await startPostgresCluster({ name: 'bench-profile', settings: ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all', 'pg_stat_statements.track_planning=on'] });
   const dataDir = embedded ? mkdtempSync(join(tmpdir(), 'bench-profile-')) : null;
   let statementsUrl: string | null = null;
   try {
@@ -110,13 +110,14 @@ const main = async () => {
     }
     if (stats) {
       // What the database did per operation (nested statements of functions included), most time first.
-      const rows = await stats.query<{ calls: number; ms: number; query: string }>(
-        `SELECT calls, total_exec_time AS ms, regexp_replace(query, '\\s+', ' ', 'g') AS query FROM pg_stat_statements
-         WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC LIMIT 25`,
+      const rows = await stats.query<{ calls: number; ms: number; plans: number; plan_ms: number; query: string }>(
+        `SELECT calls, total_exec_time AS ms, plans, total_plan_time AS plan_ms, regexp_replace(query, '\\s+', ' ', 'g') AS query FROM pg_stat_statements
+         WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY total_exec_time + total_plan_time DESC LIMIT 25`,
       );
-      console.log('\ndatabase, per operation: calls, exec ms (planning not included), statement');
+      console.log('\ndatabase, per operation: calls, exec ms, plannings, planning ms, statement');
       for (const row of rows) {
-        console.log(`${(row.calls / ran.operations).toFixed(2).padStart(6)} ${(Number(row.ms) / ran.operations).toFixed(3).padStart(7)}  ${row.query.slice(0, 150)}`);
+        const per = (value: number, digits: number) => (Number(value) / ran.operations).toFixed(digits);
+        console.log(`${per(row.calls, 2).padStart(6)} ${per(row.ms, 3).padStart(7)} ${per(row.plans, 2).padStart(6)} ${per(row.plan_ms, 3).padStart(7)}  ${row.query.slice(0, 150)}`);
       }
       await stats.close();
     }
