@@ -34,10 +34,9 @@ export interface WorkerOptions {
   retentionMs?: number;
   /**
    * VACUUM (ANALYZE) the jobs table after this many jobs claimed by this worker, at most once a second (0 = never).
-   * Default 1 000. Each claim and completion leaves a dead entry at the head of the due-jobs index that every later
-   * claim walks until a vacuum removes it, and the claim's plan keeps the statistics of the table as it was; PostgreSQL's
-   * autovacuum visits a table at most once a minute (autovacuum_naptime) and PGlite runs none, so under load claims grew
-   * ~4x slower (docs/server.md "Jobs").
+   * Default 1 000. Each claim and completion leaves a dead entry at the head of the due-jobs index that later claims
+   * walk until a vacuum removes it; autovacuum visits a table at most once a minute and PGlite runs none
+   * (docs/server.md "Jobs").
    */
   vacuumEveryJobs?: number;
 }
@@ -307,10 +306,6 @@ export const startWorker = (db: Db, options: WorkerOptions = {}): Worker => {
     timer.unref?.();
   };
 
-  /**
-   * Runs a claimed job; when it is done, the statement that marks it done also claims work for the slots then free
-   * (its own included), which run at once. Only when no such claim was made (failure, retry) does a tick look for work.
-   */
   // Queue upkeep: the jobs this worker claimed since its last vacuum of the table, and that vacuum (one at a time).
   let claimedSinceVacuum = 0;
   let lastVacuumAt = -Infinity;
@@ -329,6 +324,10 @@ export const startWorker = (db: Db, options: WorkerOptions = {}): Worker => {
       .finally(() => (vacuuming = undefined));
   };
 
+  /**
+   * Runs a claimed job; when it is done, the statement that marks it done also claims work for the slots then free
+   * (its own included), which run at once. Only when no such claim was made (failure, retry) does a tick look for work.
+   */
   const start = (job: JobRow): void => {
     let asked = 0;
     const run: Promise<void> = runner
