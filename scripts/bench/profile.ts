@@ -5,6 +5,7 @@
  * for `seconds` (then, on PostgreSQL, waits for the jobs those operations left), stops the server and prints the
  * database's statements per operation and the functions with the most self time, and the same grouped by file.
  * BENCH_DB=pglite: the embedded database instead (in the server process, so its WebAssembly shows in the profile).
+ * JOBS_VACUUM_EVERY, when set, is passed to the server (docs/server.md "Jobs").
  * A development tool: figures are printed, never asserted; the profile is kept in .tmp/profile for Chrome DevTools.
  */
 import { randomBytes } from 'node:crypto';
@@ -107,8 +108,6 @@ const main = async () => {
       const drainStarted = performance.now();
       await waitForJobs(stats, 120_000);
       console.log(`their jobs drained in ${((performance.now() - drainStarted) / 1000).toFixed(1)} s more`);
-    }
-    if (stats) {
       // What the database did per operation (nested statements of functions included), most time first.
       const rows = await stats.query<{ calls: number; ms: number; plans: number; plan_ms: number; query: string }>(
         `SELECT calls, total_exec_time AS ms, plans, total_plan_time AS plan_ms, regexp_replace(query, '\\s+', ' ', 'g') AS query FROM pg_stat_statements

@@ -15,6 +15,7 @@ import {
   runDueJobs,
   startWorker,
   workerOptionsFromEnv,
+  type WorkerOptions,
 } from '../../server/jobs';
 import { checkLedger, getSystemAccount, getWalletAccount, postTransaction } from '../../server/modules/ledger';
 import { createTestApp, signUp, type TestApp } from './harness';
@@ -308,51 +309,41 @@ describe('queue upkeep', () => {
     },
   });
 
-  it('a worker vacuums the jobs table after every vacuumEveryJobs claims (dead queue entries would slow every claim), and the database accepts it', async () => {
+  /**
+   * `count` jobs of `kind` run to the end by a worker on the watched database with `options`; the statements the worker
+   * asked exec() for, and what it logged as a warning or an error.
+   */
+  const drained = async (kind: string, count: number, options: WorkerOptions) => {
     const registry = new JobRegistry();
-    registry.register('test.upkeep', () => {});
+    registry.register(kind, () => {});
     const statements: string[] = [];
     const warnings: unknown[] = [];
-    const watched = watchingExec(statements);
     await t.db.tx(async (q) => {
-      for (let i = 0; i < 30; i++) await enqueueJob(q, { kind: 'test.upkeep', payload: { i } });
+      for (let i = 0; i < count; i++) await enqueueJob(q, { kind, payload: { i } });
     });
     const log = { debug() {}, info() {}, warn: (...args: unknown[]) => warnings.push(args), error: (...args: unknown[]) => warnings.push(args) };
-    const worker = startWorker(watched, { registry, pollMs: 5, concurrency: 2, vacuumEveryJobs: 10, log, workerId: 'upkeep' });
+    const worker = startWorker(watchingExec(statements), { registry, pollMs: 5, log, workerId: kind, ...options });
     try {
       await waitFor(
-        () => t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE kind = 'test.upkeep' AND status = 'done'`),
-        (rows) => rows[0]?.n === 30,
+        () => t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE kind = $1 AND status = 'done'`, [kind]),
+        (rows) => rows[0]?.n === count,
         20_000,
-        'all upkeep jobs done',
+        `all ${kind} jobs done`,
       );
-      await waitFor(async () => statements.length, (n) => n > 0, 5_000, 'a vacuum');
     } finally {
-      await worker.stop();
+      await worker.stop(); // waits for a vacuum under way
     }
+    return { statements, warnings };
+  };
+
+  it('a worker vacuums the jobs table after every vacuumEveryJobs claims (dead queue entries would slow every claim), and the database accepts it', async () => {
+    const { statements, warnings } = await drained('test.upkeep', 30, { concurrency: 2, vacuumEveryJobs: 10 });
     expect(statements).toContain('VACUUM (ANALYZE, SKIP_LOCKED) jobs');
     expect(warnings).toEqual([]);
   });
 
   it('a worker with vacuumEveryJobs 0 never vacuums', async () => {
-    const registry = new JobRegistry();
-    registry.register('test.no-upkeep', () => {});
-    const statements: string[] = [];
-    const watched = watchingExec(statements);
-    await t.db.tx(async (q) => {
-      for (let i = 0; i < 20; i++) await enqueueJob(q, { kind: 'test.no-upkeep', payload: { i } });
-    });
-    const worker = startWorker(watched, { registry, pollMs: 5, vacuumEveryJobs: 0, workerId: 'no-upkeep' });
-    try {
-      await waitFor(
-        () => t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE kind = 'test.no-upkeep' AND status = 'done'`),
-        (rows) => rows[0]?.n === 20,
-        20_000,
-        'all jobs done',
-      );
-    } finally {
-      await worker.stop();
-    }
+    const { statements } = await drained('test.no-upkeep', 20, { vacuumEveryJobs: 0 });
     expect(statements).toEqual([]);
   });
 });

@@ -102,14 +102,8 @@ export async function openSignedIn(page: Page, baseUrl: string, user: Pick<ApiUs
   const blank = `${baseUrl}${STORAGE_PAGE}`;
   await page.route(blank, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>storage</title>' }));
   await page.goto(blank);
-  await page.evaluate(
-    ([access, refresh, language]) => {
-      localStorage.setItem('tgwallet.accessToken', access!);
-      localStorage.setItem('tgwallet.refreshToken', refresh!);
-      if (language) localStorage.setItem('tgwallet.language', language);
-    },
-    [user.accessToken, user.refreshToken, lang ?? ''],
-  );
+  const storage = Object.entries(signedInStorage(user, lang ?? '')).filter(([, value]) => value !== '');
+  await page.evaluate((entries) => entries.forEach(([key, value]) => localStorage.setItem(key, value)), storage);
   await page.unroute(blank);
   await page.goto(`${baseUrl}${path}`);
 }
