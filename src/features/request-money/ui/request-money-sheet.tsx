@@ -94,12 +94,12 @@ export default function RequestMoneySheet() {
           <>
             <MoneyFields
               currency={currency}
-              onCurrencyChange={(value) => changeCurrency(value)}
+              onCurrencyChange={changeCurrency}
               amount={{ label: t('amountLabel', { currency }), name: 'requestAmount', text: amountText, error: amountInvalid ? t('amountInvalid') : undefined }}
-              onAmountChange={(text) => changeAmount(text)}
+              onAmountChange={changeAmount}
               onSubmit={() => create()}
               note={{ name: 'requestNote', text: note }}
-              onNoteChange={(text) => changeNote(text)}
+              onNoteChange={changeNote}
             />
             {requests.length > 0 && (
               <section aria-labelledby="my-requests">

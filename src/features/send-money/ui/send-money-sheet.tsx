@@ -141,7 +141,7 @@ export default function SendMoneySheet() {
             <p className={styles.lead}>{t('to', { name: recipient.name })}</p>
             <MoneyFields
               currency={currency}
-              onCurrencyChange={(value) => changeCurrency(value)}
+              onCurrencyChange={changeCurrency}
               amount={{
                 label: t('amountLabel', { currency }),
                 name: 'sendAmount',
@@ -149,10 +149,10 @@ export default function SendMoneySheet() {
                 hint: limit ? t('limitHint', { max: format.money(limit.maxPerTransfer), remaining: format.money(limit.remaining) }) : undefined,
                 error: amountError ? t(`problems.${amountError}`, { min: limit ? format.money(limit.min) : '' }) : undefined,
               }}
-              onAmountChange={(text) => changeAmount(text)}
+              onAmountChange={changeAmount}
               onSubmit={() => review()}
               note={{ name: 'note', text: note, hint: t('noteHint') }}
-              onNoteChange={(text) => changeNote(text)}
+              onNoteChange={changeNote}
             />
           </>
         )}
