@@ -2,8 +2,9 @@
  * Runs independent commands side by side, all at once (`npm test`'s checks: the three typechecks, the import-cycle
  * check, the lints: single-threaded batch work, which the system spreads over the cores), each command's output
  * printed in one piece once it has finished
- * (so it reads as if they had run one after another). Exits with the first failing command's code, after all have
- * finished; 0 when every command passed.
+ * (so it reads as if they had run one after another); a failed command's output is held back and printed after all the
+ * others, with a last line naming it, so that the end of the log (all a CI summary may show) is the failure. Exits with
+ * the first failing command's code, after all have finished; 0 when every command passed.
  *
  *   tsx scripts/run-parallel.ts 'tsc --noEmit -p .' 'tsc --noEmit -p server' 'npm run lint'
  */
@@ -26,13 +27,17 @@ const run = (command: string): Promise<{ command: string; code: number; output: 
   });
 
 const queue = [...commands];
-let failed = 0;
+const failures: Array<Awaited<ReturnType<typeof run>>> = [];
+const print = (result: Awaited<ReturnType<typeof run>>) =>
+  process.stdout.write(`\n> ${result.command}  (${result.seconds.toFixed(1)} s, exit ${result.code})\n${result.output}`);
 const worker = async () => {
   for (let command = queue.shift(); command !== undefined; command = queue.shift()) {
     const result = await run(command);
-    process.stdout.write(`\n> ${result.command}  (${result.seconds.toFixed(1)} s, exit ${result.code})\n${result.output}`);
-    if (result.code !== 0 && !failed) failed = result.code;
+    if (result.code === 0) print(result);
+    else failures.push(result);
   }
 };
 await Promise.all(commands.map(() => worker()));
-process.exit(failed);
+for (const result of failures) print(result);
+if (failures.length) process.stdout.write(`\nrun-parallel: failed: ${failures.map((r) => `${r.command} (exit ${r.code})`).join(', ')}\n`);
+process.exit(failures[0]?.code ?? 0);
