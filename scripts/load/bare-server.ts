@@ -5,11 +5,19 @@
  *     unprepared: the plain idiomatic call): the hot reads' baseline;
  *   - POST /bare/exchange `{ user, amount }` with an Idempotency-Key: the whole exchange as ONE set-based statement
  *     (scripts/load/exchange-ceiling.ts, on its database), a named prepared statement, the FX shard picked at random:
- *     the exchanges' best alternative through HTTP, with no session, validation, limits or logging.
+ *     the exchanges' best alternative through HTTP, with no session, validation, limits or logging;
+ *   - POST /bare/topup `{ user, amount }` with an Idempotency-Key, and, with `--topup-worker`, the jobs it queues: the
+ *     card top-ups' best alternative (scripts/load/topup-alternative.ts, on the same database): the request in ONE
+ *     statement, then a worker in this process (8 jobs at once, as the app's 2 processes × 4) claims the jobs in
+ *     batches (vacuuming the jobs table as the app's workers do), has the sandbox issuer load each card and settles it
+ *     in one statement each.
+ *
+ *   node --import tsx scripts/load/bare-server.ts <DATABASE_URL> [--topup-worker]
  */
 import Fastify from 'fastify';
 import pg from 'pg';
 import { CEILING_SHARDS, exchangeCeilingStatement } from './exchange-ceiling';
+import { claimTopUpJobsStatement, issuerLoadStatement, settleTopUpStatement, topUpRequestStatement } from './topup-alternative';
 
 const pool = new pg.Pool({ connectionString: process.argv[2], max: 10 });
 const app = Fastify({ logger: false });
@@ -27,9 +35,66 @@ app.post<{ Body: { user: number; amount: number } }>('/bare/exchange', async (re
   if (rowCount !== 5) return reply.code(409).send({ success: false, error: { code: 'NOT_POSTED', message: 'The exchange moved nothing.' } });
   return { success: true, data: { posted: true } };
 });
+const topUp = topUpRequestStatement();
+app.post<{ Body: { user: number; amount: number } }>('/bare/topup', async (request, reply) => {
+  const { rows } = await pool.query({
+    name: 'topup',
+    text: topUp,
+    values: [request.body.user, Math.floor(Math.random() * CEILING_SHARDS), request.body.amount, request.headers['idempotency-key']],
+  });
+  if (!rows.length) return reply.code(409).send({ success: false, error: { code: 'NOT_CHARGED', message: 'The top-up charged nothing.' } });
+  return { success: true, data: { transfer: { id: rows[0].id, status: 'pending' } } };
+});
+
+/** The top-ups' jobs: claimed in batches for the free slots; a finished job claims again at once; idle, a poll every 50 ms. */
+const JOB_SLOTS = 8;
+const workerId = `bare:${process.pid}`;
+let running = 0;
+let claiming = false;
+let stopped = false;
+let claimedSinceVacuum = 0;
+let lastVacuumAt = -Infinity;
+const runJob = async (job: { id: string; topup_id: string }) => {
+  await pool.query({ name: 'issuer-load', text: issuerLoadStatement, values: [job.topup_id] });
+  await pool.query({ name: 'settle', text: settleTopUpStatement, values: [job.topup_id, job.id, workerId] });
+};
+const claimJobs = async (): Promise<void> => {
+  if (claiming || stopped) return;
+  claiming = true;
+  try {
+    while (running < JOB_SLOTS && !stopped) {
+      const free = JOB_SLOTS - running;
+      const { rows } = await pool.query<{ id: string; topup_id: string }>({ name: 'claim', text: claimTopUpJobsStatement, values: [workerId, free] });
+      claimedSinceVacuum += rows.length;
+      if (claimedSinceVacuum >= 1_000 && performance.now() - lastVacuumAt >= 1_000) {
+        // The same upkeep as the app's workers (JOBS_VACUUM_EVERY): claims walk the queue index's dead entries otherwise.
+        claimedSinceVacuum = 0;
+        lastVacuumAt = performance.now();
+        void pool.query('VACUUM (ANALYZE, SKIP_LOCKED) jobs').catch((error: unknown) => console.error('bare jobs vacuum', error));
+      }
+      for (const job of rows) {
+        running += 1;
+        runJob(job)
+          .catch((error: unknown) => console.error('bare top-up job', job.id, error))
+          .finally(() => {
+            running -= 1;
+            void claimJobs();
+          });
+      }
+      if (rows.length < free) break;
+    }
+  } finally {
+    claiming = false;
+  }
+};
+if (process.argv.includes('--topup-worker')) setInterval(() => void claimJobs().catch((error: unknown) => console.error('bare job claim', error)), 50).unref();
+
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 console.log(`listening ${typeof address === 'object' && address ? address.port : 0}`);
-const stop = () => void app.close().then(() => pool.end()).then(() => process.exit(0));
+const stop = () => {
+  stopped = true;
+  void app.close().then(() => pool.end()).then(() => process.exit(0));
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

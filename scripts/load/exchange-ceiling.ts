@@ -24,7 +24,9 @@ import { migrate } from '../../server/db/migrate';
 import { openPostgres } from '../../server/db/postgres';
 import { createDatabase } from './postgres-cluster';
 
-const USERS = 2_000;
+/** The ceiling database's users, u1…uN, each with funded wallets in both currencies. */
+export const CEILING_USERS = 2_000;
+const USERS = CEILING_USERS;
 /** As LEDGER_HOT_ACCOUNT_SHARDS' default (server/config/wallet.ts). */
 export const CEILING_SHARDS = 32;
 const SHARDS = CEILING_SHARDS;
