@@ -27,7 +27,7 @@ export interface Counts {
 }
 
 const WRITE = /^\s*(?:insert|update|delete)\b|^\s*with\b[\s\S]*\b(?:insert\s+into|update\s+\w+(?:\s+\w+)?\s+set|delete\s+from)\b/i;
-const CLAIM = /SET status = 'running', locked_by = \$3/;
+const CLAIM = /SET status = 'running', locked_by = \$2\b/;
 const COMPLETES = /\bdone AS \(/;
 
 export class StatementCounter {

@@ -6,5 +6,5 @@ export { appJobRegistry, startAppWorker, workerOptionsFromEnv } from './app';
 export { enqueueJob, enqueueJobStatement, getJob, listJobs } from './enqueue';
 export { JobRegistry, PermanentJobError, registerJobHandler, RetryAfterError } from './registry';
 export type { JobContext, JobLogger } from './registry';
-export { runDueJobs, startWorker } from './worker';
+export { jobClaimStatement, runDueJobs, startWorker } from './worker';
 export type { Worker, WorkerOptions } from './worker';

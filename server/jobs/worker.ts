@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Db } from '../db/db';
+import type { Db, SqlParam } from '../db/db';
 import { jobRunSpan } from '../tracing/spans';
 import type { JobRow } from './enqueue';
 import {
@@ -84,6 +84,62 @@ const resolveOptions = (options: WorkerOptions) => ({
   workerId: options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
 });
 
+/**
+ * The claim's statement (JobRunner.claim): up to `limit` due jobs of `kinds` for `workerId` under a lease of `leaseMs`;
+ * `completedId`, a job this worker just finished, marked done in the same statement and never claimed by it.
+ * Due jobs and expired leases are read apart, each from its own partial index in its own order, so a claim reads the
+ * rows it takes and not the whole queue (migration 0160); rows one side locked but the LIMIT left out stay queued.
+ * The limit is written into the text (one text per limit, at most `concurrency`): a generic plan of `LIMIT $n` is costed
+ * for an unknown limit, above the custom plans, so PostgreSQL planned every claim afresh (tests/server/statement-plans.test.ts).
+ */
+export const jobClaimStatement = (
+  kinds: readonly string[],
+  limit: number,
+  workerId: string,
+  leaseMs: number,
+  completedId?: number | string,
+): { sql: string; params: SqlParam[] } => {
+  const completed = completedId !== undefined;
+  const notCompleted = completed ? ' AND id <> $4' : '';
+  const take = Math.max(1, Math.floor(limit));
+  return {
+    sql: `WITH ${
+        completed
+          ? `done AS (
+         UPDATE jobs SET status = 'done', locked_by = NULL, locked_until = NULL, updated_at = clock_timestamp()
+         WHERE id = $4 AND locked_by = $2 AND status = 'running'
+       ),
+       `
+          : ''
+      }kinds AS MATERIALIZED (SELECT ARRAY(SELECT jsonb_array_elements_text($1::jsonb)) AS list),
+       due AS (
+         SELECT id, run_at FROM jobs
+         WHERE status = 'queued' AND run_at <= clock_timestamp() AND kind = ANY ((SELECT list FROM kinds)::text[])${notCompleted}
+         ORDER BY run_at, id
+         LIMIT ${take}
+         FOR UPDATE SKIP LOCKED
+       ),
+       expired AS (
+         SELECT id, run_at FROM jobs
+         WHERE status = 'running' AND locked_until < clock_timestamp() AND kind = ANY ((SELECT list FROM kinds)::text[])${notCompleted}
+         ORDER BY locked_until
+         LIMIT ${take}
+         FOR UPDATE SKIP LOCKED
+       ),
+       next AS (
+         SELECT id FROM (SELECT id, run_at FROM expired UNION ALL SELECT id, run_at FROM due) candidates
+         ORDER BY run_at, id
+         LIMIT ${take}
+       )
+       UPDATE jobs j
+       SET status = 'running', locked_by = $2, attempts = j.attempts + 1,
+           locked_until = clock_timestamp() + ($3::int * interval '1 millisecond'), updated_at = clock_timestamp()
+       FROM next WHERE j.id = next.id
+       RETURNING j.*`,
+    params: [JSON.stringify(kinds), workerId, leaseMs, ...(completed ? [completedId] : [])],
+  };
+};
+
 /** The claim/run/complete machinery shared by the polling worker and `runDueJobs`. */
 class JobRunner {
   readonly opts: ReturnType<typeof resolveOptions>;
@@ -118,45 +174,8 @@ class JobRunner {
       if (completed) await this.complete(completed);
       return [];
     }
-    // Due jobs and expired leases are read apart, each from its own partial index in its own order, so a claim reads the
-    // rows it takes and not the whole queue (migration 0160); rows one side locked but the LIMIT left out stay queued.
-    const notCompleted = completed ? ' AND id <> $5' : '';
-    return this.db.query<JobRow>(
-      `WITH ${
-        completed
-          ? `done AS (
-         UPDATE jobs SET status = 'done', locked_by = NULL, locked_until = NULL, updated_at = clock_timestamp()
-         WHERE id = $5 AND locked_by = $3 AND status = 'running'
-       ),
-       `
-          : ''
-      }kinds AS MATERIALIZED (SELECT ARRAY(SELECT jsonb_array_elements_text($1::jsonb)) AS list),
-       due AS (
-         SELECT id, run_at FROM jobs
-         WHERE status = 'queued' AND run_at <= clock_timestamp() AND kind = ANY ((SELECT list FROM kinds)::text[])${notCompleted}
-         ORDER BY run_at, id
-         LIMIT $2
-         FOR UPDATE SKIP LOCKED
-       ),
-       expired AS (
-         SELECT id, run_at FROM jobs
-         WHERE status = 'running' AND locked_until < clock_timestamp() AND kind = ANY ((SELECT list FROM kinds)::text[])${notCompleted}
-         ORDER BY locked_until
-         LIMIT $2
-         FOR UPDATE SKIP LOCKED
-       ),
-       next AS (
-         SELECT id FROM (SELECT id, run_at FROM expired UNION ALL SELECT id, run_at FROM due) candidates
-         ORDER BY run_at, id
-         LIMIT $2
-       )
-       UPDATE jobs j
-       SET status = 'running', locked_by = $3, attempts = j.attempts + 1,
-           locked_until = clock_timestamp() + ($4::int * interval '1 millisecond'), updated_at = clock_timestamp()
-       FROM next WHERE j.id = next.id
-       RETURNING j.*`,
-      [JSON.stringify(kinds), limit, this.opts.workerId, this.opts.leaseMs, ...(completed ? [completed.id] : [])],
-    );
+    const { sql, params } = jobClaimStatement(kinds, limit, this.opts.workerId, this.opts.leaseMs, completed?.id);
+    return this.db.query<JobRow>(sql, params);
   }
 
   private async renewLease(job: JobRow): Promise<void> {

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable, SqlParam } from '../../server/db/db';
+import { jobClaimStatement } from '../../server/jobs';
 import { updateTransactionsStatus } from '../../server/modules/ledger';
 import { createTestApp, signUp, type TestApp } from './harness';
 
@@ -94,5 +95,24 @@ describe('hot statements under a generic plan', () => {
       return genericPlanRows(q, settle);
     });
     expect(rows).toBeLessThanOrEqual(2);
+  });
+
+  it('a job claim is planned once and then kept as a generic plan, not planned afresh at every claim', async () => {
+    const plans = await rolledBack(async (q) => {
+      // A long queue (a burst of top-ups): a generic plan of `LIMIT $n` is costed for a tenth of it, above the custom plans.
+      await q.query(`INSERT INTO jobs (kind, payload) SELECT 'plan.probe', '{}'::jsonb FROM generate_series(1, 20000)`);
+      await q.query('ANALYZE jobs');
+      // As a worker claims: 4 free slots, a job it just finished marked done in the same statement.
+      const { sql, params } = jobClaimStatement(['plan.probe'], 4, 'plan-probe-worker', 30_000, 0);
+      await q.query(`PREPARE claim_probe AS ${sql}`);
+      for (let claim = 0; claim < 12; claim++) await q.query(`EXECUTE claim_probe(${params.map(literal).join(', ')})`);
+      const [row] = await q.query<{ generic_plans: number; custom_plans: number }>(
+        `SELECT generic_plans::int AS generic_plans, custom_plans::int AS custom_plans FROM pg_prepared_statements WHERE name = 'claim_probe'`,
+      );
+      await q.query('DEALLOCATE claim_probe');
+      return row!;
+    });
+    // PostgreSQL plans the first five executions for their values, then keeps the generic plan when it costs no more.
+    expect(plans).toEqual({ custom_plans: 5, generic_plans: 7 });
   });
 });
