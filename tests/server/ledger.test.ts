@@ -14,7 +14,9 @@ import {
   pickShard,
   postClaimedTransaction,
   postTransaction,
+  postTransactionsWith,
   runLedgerTx,
+  UnknownLedgerAccountsError,
   updateTransactionStatus,
   updateTransactionsStatus,
 } from '../../server/modules/ledger';
@@ -273,6 +275,67 @@ describe('ledger', () => {
     ]);
     expect(await labels()).toEqual(['a']);
     expect(await balanceOf(t.db, wallet.id)).toBe(balance - 3);
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('several transactions and the caller\'s writes in one statement: all made, each under its key with its own display leg, or nothing', async () => {
+    await t.db.exec('CREATE TABLE IF NOT EXISTS ledger_along_probe (label text PRIMARY KEY)');
+    const along = (label: string) => (n: number) => ({ sql: `INSERT INTO ledger_along_probe (label) VALUES ($${n})`, params: [label] });
+    const probes = async () => (await t.db.query<{ label: string }>('SELECT label FROM ledger_along_probe ORDER BY label')).map((r) => r.label);
+    const { wallet, fee, funding } = await t.db.tx(async (q) => ({
+      wallet: await getWalletAccount(q, userId, 'USD'),
+      fee: await getSystemAccount(q, 'fee_revenue', 'USD'),
+      funding: await getSystemAccount(q, 'card_issuer_funding', 'USD'),
+    }));
+    const pair = (amount: number, charge: number, keys: [string, string], walletId = wallet.id) => [
+      {
+        type: 'cardTransfer',
+        userId,
+        idempotencyKey: keys[0],
+        status: 'pending' as const,
+        details: { cardId: 'crd_probe', cardLast4: '1234', transferId: 'ctu_probe' },
+        entries: [
+          { accountId: walletId, amount: -amount },
+          { accountId: funding.id, amount },
+        ],
+      },
+      {
+        type: 'serviceCommission',
+        userId,
+        idempotencyKey: keys[1],
+        status: 'pending' as const,
+        details: { reason: 'cardTopUp', relatedTransactionId: null, cardId: 'crd_probe' },
+        entries: [
+          { accountId: walletId, amount: -charge },
+          { accountId: fee.id, amount: charge },
+        ],
+      },
+    ];
+    await fund(1_000);
+    const balance = await balanceOf(t.db, wallet.id);
+    const keys: [string, string] = [key('along-transfer'), key('along-fee')];
+
+    const ids = await t.db.tx((q) => postTransactionsWith(q, pair(300, 7, keys), [along('made')]));
+    expect(ids).toHaveLength(2);
+    const [transfer, commission] = await Promise.all(ids.map((id) => getTransaction(t.db, id)));
+    expect([transfer?.idempotencyKey, commission?.idempotencyKey]).toEqual(keys);
+    expect([transfer?.status, transfer?.direction, transfer?.amount, transfer?.currency]).toEqual(['pending', 'debit', 300, 'USD']);
+    expect([commission?.direction, commission?.amount]).toEqual(['debit', 7]);
+    expect((await getTransactionEntries(t.db, ids[1]!)).map((e) => e.amount).sort((a, b) => a - b)).toEqual([-7, 7]);
+    expect(await balanceOf(t.db, wallet.id)).toBe(balance - 307);
+    expect(await probes()).toEqual(['made']);
+
+    // Refused, each throwing as postTransaction refuses, leaving nothing behind (no transaction, no caller's write).
+    const refusal = (inputs: ReturnType<typeof pair>, label: string) =>
+      t.db.tx((q) => postTransactionsWith(q, inputs, [along(label)])).then(
+        () => 'posted',
+        (error: unknown) => (isDomainError(error) ? error.code : error instanceof UnknownLedgerAccountsError ? 'unknown accounts' : error instanceof LedgerInvariantError ? 'invariant' : String(error)),
+      );
+    expect(await refusal(pair(balance, 7, [key('short'), key('short-fee')]), 'short')).toBe('INSUFFICIENT_FUNDS'); // the pair together cannot pay
+    expect(await refusal(pair(5, 1, [key('again'), keys[1]]), 'again')).toBe('invariant'); // the fee's key was used before
+    expect(await refusal(pair(5, 1, [key('nobody'), key('nobody-fee')], 'wal_nobody_USD'), 'nobody')).toBe('unknown accounts');
+    expect(await probes()).toEqual(['made']);
+    expect(await balanceOf(t.db, wallet.id)).toBe(balance - 307);
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 

@@ -24,9 +24,13 @@ import {
   pickShard,
   systemAccountPostedBy,
   insufficientFunds,
+  newTransactionId,
   postTransaction,
+  postTransactionsWith,
+  transactionsStatusStatement,
   updateTransactionsStatus,
   type LedgerEntryInput,
+  type PostTransactionInput,
 } from '../ledger';
 import { newId, type CardRow, type TopupRow } from './store';
 import { formatMoney } from '@/shared/money';
@@ -260,9 +264,10 @@ const topupAccounts = async (q: Queryable, card: CardRow, topupId: string, now: 
 };
 
 /**
- * At POST /api/cards/{id}/topup: `cardTransfer` (amount → card_issuer_funding) + `serviceCommission` (fee), both pending;
- * then the top-up row (with those ledger ids and the shards it posted to) and its pending card transaction, in one
- * statement. Returns the row and the card's balance (read with the accounts; a pending top-up leaves it as it is).
+ * At POST /api/cards/{id}/topup: `cardTransfer` (amount → card_issuer_funding) + `serviceCommission` (fee), both pending,
+ * the top-up row (with those ledger ids and the shards it posted to), its pending card transaction and the caller's
+ * writes, in ONE statement (postTransactionsWith). Returns the row and the card's balance (read with the accounts; a
+ * pending top-up leaves it as it is).
  */
 export const chargeTopup = async (
   q: Queryable,
@@ -270,28 +275,28 @@ export const chargeTopup = async (
   card: CardRow,
   now: Date,
   /**
-   * Writes that ride in the last statement (data-modifying WITH clauses: e.g. the issuer job and the Idempotency-Key's
+   * Writes that ride in the same statement (data-modifying WITH clauses: e.g. the issuer job and the Idempotency-Key's
    * stored answer), made once the card's balance is known; they commit with the charge or not at all.
    */
   alongside: (cardBalance: number) => StatementFrom[] = () => [],
 ): Promise<{ topup: TopupRow; cardBalance: number }> => {
   const ids = await topupAccounts(q, card, topup.id, now);
-  try {
-    const transfer = await postTransaction(q, {
-      type: 'cardTransfer',
-      userId: card.user_id,
-      idempotencyKey: `card-topup:${topup.id}`,
-      status: 'pending',
-      details: { cardId: card.id, cardLast4: card.last4, transferId: topup.id },
-      entries: [
-        { accountId: ids.wallet, amount: -topup.amount },
-        { accountId: ids.funding, amount: topup.amount },
-      ],
-      now,
-    });
-    let feeTransactionId: string | null = null;
-    if (topup.fee > 0) {
-      const fee = await postTransaction(q, {
+  const transfer: PostTransactionInput & { transactionId: string } = {
+    type: 'cardTransfer',
+    userId: card.user_id,
+    idempotencyKey: `card-topup:${topup.id}`,
+    status: 'pending',
+    details: { cardId: card.id, cardLast4: card.last4, transferId: topup.id },
+    entries: [
+      { accountId: ids.wallet, amount: -topup.amount },
+      { accountId: ids.funding, amount: topup.amount },
+    ],
+    now,
+    transactionId: newTransactionId(),
+  };
+  const feeTransactionId = topup.fee > 0 ? newTransactionId() : null;
+  const fee: PostTransactionInput | null = feeTransactionId
+    ? {
         type: 'serviceCommission',
         userId: card.user_id,
         idempotencyKey: `card-topup:${topup.id}:fee`,
@@ -302,43 +307,45 @@ export const chargeTopup = async (
           { accountId: ids.revenue, amount: topup.fee },
         ],
         now,
-      });
-      feeTransactionId = fee.transactionId;
-    }
-    // The card transaction as cardTransactionRow writes it (type topup, credit, pending), and the caller's writes, in the
-    // same statement.
-    const params: SqlParam[] = [
-      topup.id,
-      card.id,
-      card.user_id,
-      topup.requestKey,
-      topup.amount,
-      topup.fee,
-      card.currency,
-      transfer.transactionId,
-      feeTransactionId,
-      ids.funding,
-      ids.revenue,
-      now,
-      newId('ctx'),
-    ];
-    const extra = alongside(ids.cardBalance).map((statement, i) => {
-      const { sql, params: more } = statement(params.length + 1);
-      params.push(...more);
-      return `,\n       alongside${i} AS (${sql})`;
-    });
-    const [row] = await q.query<TopupRow>(
-      `WITH ct AS (
-         INSERT INTO card_transactions (id, card_id, source_key, type, direction, amount, currency, status, wallet_transaction_id, created_at, updated_at)
-         VALUES ($13, $2, 'topup:' || $1, 'topup', 'credit', $5, $7, 'pending', $8, $12, $12)
-         ON CONFLICT (source_key) DO NOTHING
-       )${extra.join('')}
-       INSERT INTO card_topups (id, card_id, user_id, request_key, amount, fee, currency, status, transfer_transaction_id, fee_transaction_id,
+        transactionId: feeTransactionId,
+      }
+    : null;
+  const row: TopupRow = {
+    id: topup.id,
+    card_id: card.id,
+    user_id: card.user_id,
+    request_key: topup.requestKey,
+    amount: topup.amount,
+    fee: topup.fee,
+    currency: card.currency,
+    status: 'pending',
+    failure_code: null,
+    transfer_transaction_id: transfer.transactionId,
+    fee_transaction_id: feeTransactionId,
+    funding_account_id: ids.funding,
+    revenue_account_id: ids.revenue,
+    created_at: now,
+    updated_at: now,
+  };
+  // The top-up row and its card transaction as cardTransactionRow writes it (type topup, credit, pending).
+  const rows: StatementFrom = (n) => ({
+    sql: `INSERT INTO card_topups (id, card_id, user_id, request_key, amount, fee, currency, status, transfer_transaction_id, fee_transaction_id,
          funding_account_id, revenue_account_id, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $10, $11, $12, $12) RETURNING *`,
-      params,
+       VALUES ($${n}, $${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5}, $${n + 6}, 'pending', $${n + 7}, $${n + 8}, $${n + 9}, $${n + 10}, $${n + 11}, $${n + 11})`,
+    params: [row.id, row.card_id, row.user_id, row.request_key, row.amount, row.fee, row.currency, row.transfer_transaction_id, row.fee_transaction_id, row.funding_account_id, row.revenue_account_id, now],
+  });
+  const cardTransaction: StatementFrom = (n) => ({
+    sql: `INSERT INTO card_transactions (id, card_id, source_key, type, direction, amount, currency, status, wallet_transaction_id, created_at, updated_at)
+       VALUES ($${n}, $${n + 1}, 'topup:' || $${n + 2}::text, 'topup', 'credit', $${n + 3}, $${n + 4}, 'pending', $${n + 5}, $${n + 6}, $${n + 6})
+       ON CONFLICT (source_key) DO NOTHING`,
+    params: [newId('ctx'), card.id, topup.id, topup.amount, card.currency, transfer.transactionId, now],
+  });
+  try {
+    await postTransactionsWith(
+      q,
+      fee ? [transfer, fee] : [transfer],
+      [rows, cardTransaction, ...alongside(ids.cardBalance)],
     );
-    if (!row) throw new Error('INSERT INTO card_topups returned no row');
     return { topup: row, cardBalance: ids.cardBalance };
   } catch (error) {
     return explainInsufficient(
@@ -351,33 +358,55 @@ export const chargeTopup = async (
   }
 };
 
-/** The top-up's pending card transaction and the top-up row itself reach `status` (one statement). */
+/**
+ * The top-up row and its pending card transaction reach `status`: two writes, sent as WITH clauses of one statement
+ * (a data-modifying WITH must be at a statement's top level, so they are two, not one nested).
+ */
+const finishTopupRowsStatements = (topup: TopupRow, status: 'completed' | 'failed', failureCode: string | null, now: Date): StatementFrom[] => [
+  (n) => ({
+    sql: `UPDATE card_topups SET status = $${n + 1}, failure_code = COALESCE($${n + 2}, failure_code), updated_at = $${n + 3} WHERE id = $${n} AND status = 'pending'`,
+    params: [topup.id, status, failureCode, now],
+  }),
+  (n) => ({
+    sql: `UPDATE card_transactions SET status = $${n + 1}, updated_at = $${n + 2} WHERE source_key = 'topup:' || $${n}::text AND status = 'pending'`,
+    params: [topup.id, status, now],
+  }),
+];
+
+/** finishTopupRowsStatements on their own: one statement. */
 const finishTopupRows = async (q: Queryable, topup: TopupRow, status: 'completed' | 'failed', failureCode: string | null, now: Date) => {
-  await q.query(
-    `WITH t AS (
-       UPDATE card_topups SET status = $2, failure_code = COALESCE($3, failure_code), updated_at = $4 WHERE id = $1 AND status = 'pending'
-     )
-     UPDATE card_transactions SET status = $2, updated_at = $4 WHERE source_key = 'topup:' || $1 AND status = 'pending'`,
-    [topup.id, status, failureCode, now],
-  );
+  const [rowUpdate, transactionUpdate] = finishTopupRowsStatements(topup, status, failureCode, now);
+  const first = rowUpdate!(1);
+  const second = transactionUpdate!(first.params.length + 1);
+  await q.query(`WITH t AS (${first.sql}) ${second.sql}`, [...first.params, ...second.params]);
 };
 
-/** The issuer loaded the card: the amount moves onto the card account; the charges complete. */
+/**
+ * The issuer loaded the card: the amount moves onto the card account; the charges complete; the top-up and its card
+ * transaction complete. ONE statement.
+ */
 export const settleTopup = async (q: Queryable, topup: TopupRow, card: CardRow, now: Date): Promise<void> => {
   const fundingId = topup.funding_account_id ?? (await postedTo(q, topup.transfer_transaction_id, 'card_issuer_funding', card.currency, now));
-  await postTransaction(q, {
-    type: 'cardTopupSettle',
-    userId: card.user_id,
-    idempotencyKey: `card-topup:${topup.id}:settle`,
-    details: { cardId: card.id, transferId: topup.id, relatedTransactionId: topup.transfer_transaction_id },
-    entries: [
-      { accountId: fundingId, amount: -topup.amount },
-      { accountId: accountIds.card(card.id), amount: topup.amount },
+  await postTransactionsWith(
+    q,
+    [
+      {
+        type: 'cardTopupSettle',
+        userId: card.user_id,
+        idempotencyKey: `card-topup:${topup.id}:settle`,
+        details: { cardId: card.id, transferId: topup.id, relatedTransactionId: topup.transfer_transaction_id },
+        entries: [
+          { accountId: fundingId, amount: -topup.amount },
+          { accountId: accountIds.card(card.id), amount: topup.amount },
+        ],
+        now,
+      },
     ],
-    now,
-  });
-  await updateTransactionsStatus(q, [topup.transfer_transaction_id, topup.fee_transaction_id], { status: 'completed', now });
-  await finishTopupRows(q, topup, 'completed', null, now);
+    [
+      transactionsStatusStatement([topup.transfer_transaction_id, topup.fee_transaction_id], { status: 'completed', now }),
+      ...finishTopupRowsStatements(topup, 'completed', null, now),
+    ],
+  );
 };
 
 /** The issuer did not load the card: amount and fee go back to the wallet, exactly. */

@@ -30,8 +30,10 @@ export {
   claimedPosting,
   claimedPostingOutcome,
   postTransaction,
+  postTransactionsWith,
+  transactionsStatusStatement,
   updateTransactionStatus,
   updateTransactionsStatus,
 } from './post';
 export { runLedgerTx } from './retry';
-export { WALLET_TRANSACTION_TYPES, type LedgerEntryInput, type LedgerTransaction } from './types';
+export { WALLET_TRANSACTION_TYPES, type LedgerEntryInput, type LedgerTransaction, type PostTransactionInput } from './types';
