@@ -154,18 +154,27 @@ export class WalletWorkload {
     }
   }
 
-  /** Reads retried on a network error or 5xx (a query's retry). Returns null when never answered. */
-  private async read(kind: string, user: LoadUser, path: string): Promise<Answer | null> {
-    for (let attempt = 1; attempt <= 20; attempt++) {
+  /**
+   * A call that may be sent again as it is (a read; a write its server makes once, as the sandbox's Pay button): sent
+   * again after a lost connection or a transient answer, up to `attempts` times in all. Null when never answered: a
+   * server killed mid-call never makes an operation throw (the run would end with it).
+   */
+  private async repeatable(kind: string, user: LoadUser | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}, attempts = 20): Promise<Answer | null> {
+    for (let attempt = 1; attempt <= attempts; attempt++) {
       try {
-        const answer = await this.call(kind, user, 'GET', path);
+        const answer = await this.call(kind, user, method, path, body, headers);
         if (!isTransient(answer)) return answer;
       } catch (error) {
         this.stats.recordFailure(kind, error);
       }
-      await sleep(Math.min(1_000, 50 * attempt));
+      if (attempt < attempts) await sleep(Math.min(1_000, 50 * attempt));
     }
     return null;
+  }
+
+  /** Reads retried on a network error or 5xx (a query's retry). Returns null when never answered. */
+  private read(kind: string, user: LoadUser, path: string): Promise<Answer | null> {
+    return this.repeatable(kind, user, 'GET', path);
   }
 
   // ── Setup ──────────────────────────────────────────────────────────────────────────────────────────
@@ -299,8 +308,9 @@ export class WalletWorkload {
     const amount = 10_000 + Math.floor(Math.random() * 500_000);
     const created = await this.idempotent('sbpCreate', user, 'POST', '/api/wallet/sbp', { amount });
     if (created?.status !== 200) return;
-    const paid = await this.call('sbpPay', null, 'POST', `/api/dev/sbp/invoices/${created.body.data.invoiceId}/pay`);
-    if (paid.status === 200 && paid.body.data.status === 'paid') this.pendingSbp.push({ user, paymentId: created.body.data.paymentId, amount });
+    // Pay again after a lost answer: the first decision counts, a second press answers it.
+    const paid = await this.repeatable('sbpPay', null, 'POST', `/api/dev/sbp/invoices/${created.body.data.invoiceId}/pay`);
+    if (paid?.status === 200 && paid.body.data.status === 'paid') this.pendingSbp.push({ user, paymentId: created.body.data.paymentId, amount });
   }
 
   async issueCard(user: LoadUser): Promise<void> {
@@ -357,10 +367,11 @@ export class WalletWorkload {
     const terms = this.withdrawalTerms;
     if (!terms || !user.addressId || (user.codeAskedAt !== undefined && performance.now() - user.codeAskedAt < 61_000)) return this.transfer(user);
     user.codeAskedAt = performance.now();
-    const asked = await this.call('withdrawalCode', user, 'POST', '/api/withdrawals/email-code');
-    if (asked.status !== 200) return;
-    const mail = await this.call('withdrawalCode', null, 'GET', `/api/dev/mailbox?email=${encodeURIComponent(user.email)}`, undefined, { 'x-sandbox-token': this.options.sandboxToken ?? SANDBOX_TEST_TOKEN });
-    const code = mail.body?.data?.messages?.[0]?.code as string | undefined;
+    // Asked once (another ask within the minute is refused): a lost answer ends this try, as a user would ask later.
+    const asked = await this.repeatable('withdrawalCode', user, 'POST', '/api/withdrawals/email-code', undefined, {}, 1);
+    if (asked?.status !== 200) return;
+    const mail = await this.repeatable('withdrawalCode', null, 'GET', `/api/dev/mailbox?email=${encodeURIComponent(user.email)}`, undefined, { 'x-sandbox-token': this.options.sandboxToken ?? SANDBOX_TEST_TOKEN });
+    const code = mail?.body?.data?.messages?.[0]?.code as string | undefined;
     if (!code) return;
     const answer =
       Math.random() < 0.5
