@@ -334,6 +334,12 @@ describe('ledger', () => {
     expect(await refusal(pair(balance, 7, [key('short'), key('short-fee')]), 'short')).toBe('INSUFFICIENT_FUNDS'); // the pair together cannot pay
     expect(await refusal(pair(5, 1, [key('again'), keys[1]]), 'again')).toBe('invariant'); // the fee's key was used before
     expect(await refusal(pair(5, 1, [key('nobody'), key('nobody-fee')], 'wal_nobody_USD'), 'nobody')).toBe('unknown accounts');
+    // Another CHECK failing in the statement (a caller's row) is that error, not a refusal for funds.
+    await t.db.exec('CREATE TABLE IF NOT EXISTS ledger_along_checked (n integer CHECK (n > 0))');
+    const unchecked = await t.db
+      .tx((q) => postTransactionsWith(q, pair(5, 1, [key('checked'), key('checked-fee')]), [() => ({ sql: 'INSERT INTO ledger_along_checked (n) VALUES (0)', params: [] })]))
+      .then(() => 'posted', (error: unknown) => (isDomainError(error) ? error.code : (error as { code?: string }).code));
+    expect(unchecked).toBe('23514');
     expect(await probes()).toEqual(['made']);
     expect(await balanceOf(t.db, wallet.id)).toBe(balance - 307);
     expect((await checkLedger(t.db)).ok).toBe(true);

@@ -189,6 +189,8 @@ const NOT_POSTED = 'LP001';
 
 /** SQLSTATE of a CHECK violation: a never-negative account would have gone below zero. */
 const CHECK_VIOLATION = '23514';
+/** The accounts' CHECK (allow_negative OR balance >= 0), migration 0010. */
+const NON_NEGATIVE = 'ledger_accounts_non_negative';
 
 /**
  * A claim and a posting in ONE autocommitted statement, outside any transaction (one round trip, one commit): `claim`
@@ -434,7 +436,8 @@ export const postTransactionsWith = async (q: Queryable, inputs: readonly PostTr
     await q.query(`WITH ${ctes}${extra.join('')} SELECT ${outcome}`, params);
   } catch (error) {
     const code = pgErrorCode(error);
-    if (code === CHECK_VIOLATION) throw insufficientFunds();
+    // Only the accounts' never-negative CHECK is a refusal for funds; another CHECK failing (a caller's row) is a bug.
+    if (code === CHECK_VIOLATION && (error as { constraint?: string }).constraint === NON_NEGATIVE) throw insufficientFunds();
     if (code === NOT_POSTED) {
       const reason = error instanceof Error ? error.message : String(error);
       const types = inputs.map((input) => input.type).join(' + ');
@@ -457,7 +460,7 @@ export const claimedPostingOutcome = async (statement: Promise<Array<{ r_transac
     const code = pgErrorCode(error);
     if (code === NOT_POSTED) return { outcome: 'not-posted', reason: error instanceof Error ? error.message : String(error) };
     // A never-negative account would have gone below zero (the accounts' CHECK): ledger_post's 'insufficient'.
-    if (code === CHECK_VIOLATION) return { outcome: 'not-posted', reason: 'insufficient' };
+    if (code === CHECK_VIOLATION && (error as { constraint?: string }).constraint === NON_NEGATIVE) return { outcome: 'not-posted', reason: 'insufficient' };
     throw error;
   }
 };
