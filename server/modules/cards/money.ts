@@ -373,14 +373,6 @@ const finishTopupRowsStatements = (topup: TopupRow, status: 'completed' | 'faile
   }),
 ];
 
-/** finishTopupRowsStatements on their own: one statement. */
-const finishTopupRows = async (q: Queryable, topup: TopupRow, status: 'completed' | 'failed', failureCode: string | null, now: Date) => {
-  const [rowUpdate, transactionUpdate] = finishTopupRowsStatements(topup, status, failureCode, now);
-  const first = rowUpdate!(1);
-  const second = transactionUpdate!(first.params.length + 1);
-  await q.query(`WITH t AS (${first.sql}) ${second.sql}`, [...first.params, ...second.params]);
-};
-
 /**
  * The issuer loaded the card: the amount moves onto the card account; the charges complete; the top-up and its card
  * transaction complete. ONE statement.
@@ -409,25 +401,30 @@ export const settleTopup = async (q: Queryable, topup: TopupRow, card: CardRow, 
   );
 };
 
-/** The issuer did not load the card: amount and fee go back to the wallet, exactly. */
+/**
+ * The issuer did not load the card: amount and fee go back to the wallet, exactly; the charges fail; the top-up and its
+ * card transaction fail. ONE statement.
+ */
 export const refundTopup = async (q: Queryable, topup: TopupRow, reason: string, now: Date): Promise<void> => {
   // The charge took from this wallet, so it exists; the shards are the ones the charge posted to.
   const wallet = { id: accountIds.wallet(topup.user_id, topup.currency) };
   const fundingId = topup.funding_account_id ?? (await postedTo(q, topup.transfer_transaction_id, 'card_issuer_funding', topup.currency, now));
   const revenueId = topup.revenue_account_id ?? (await postedTo(q, topup.fee_transaction_id, 'fee_revenue', topup.currency, now));
-  await postTransaction(q, {
-    type: 'cardTopupRefund',
-    userId: topup.user_id,
-    idempotencyKey: `card-topup:${topup.id}:refund`,
-    details: { cardId: topup.card_id, transferId: topup.id, relatedTransactionId: topup.transfer_transaction_id, reason },
-    entries: [
-      { accountId: wallet.id, amount: topup.amount },
-      { accountId: fundingId, amount: -topup.amount },
-    ],
-    now,
-  });
+  const refunds: PostTransactionInput[] = [
+    {
+      type: 'cardTopupRefund',
+      userId: topup.user_id,
+      idempotencyKey: `card-topup:${topup.id}:refund`,
+      details: { cardId: topup.card_id, transferId: topup.id, relatedTransactionId: topup.transfer_transaction_id, reason },
+      entries: [
+        { accountId: wallet.id, amount: topup.amount },
+        { accountId: fundingId, amount: -topup.amount },
+      ],
+      now,
+    },
+  ];
   if (topup.fee > 0) {
-    await postTransaction(q, {
+    refunds.push({
       type: 'cardTopupRefund',
       userId: topup.user_id,
       idempotencyKey: `card-topup:${topup.id}:fee-refund`,
@@ -439,8 +436,10 @@ export const refundTopup = async (q: Queryable, topup: TopupRow, reason: string,
       now,
     });
   }
-  await updateTransactionsStatus(q, [topup.transfer_transaction_id, topup.fee_transaction_id], { status: 'failed', failureCode: reason, now });
-  await finishTopupRows(q, topup, 'failed', reason, now);
+  await postTransactionsWith(q, refunds, [
+    transactionsStatusStatement([topup.transfer_transaction_id, topup.fee_transaction_id], { status: 'failed', failureCode: reason, now }),
+    ...finishTopupRowsStatements(topup, 'failed', reason, now),
+  ]);
 };
 
 // ── Trades ──────────────────────────────────────────────────────────────────────────────────────────
