@@ -65,9 +65,9 @@ const explainInsufficient = (error: unknown, what: string, needed: number, avail
   throw error;
 };
 
-const cardTransactionRow = async (
-  q: Queryable,
-  row: {
+/** A movement of the card balance (card_transactions), written once per source key: as a WITH clause or on its own. */
+const cardTransactionStatement =
+  (row: {
     cardId: string;
     sourceKey: string;
     type: 'issue' | 'topup' | 'purchase' | 'refund';
@@ -79,14 +79,13 @@ const cardTransactionRow = async (
     tradeId?: string | null;
     walletTransactionId?: string | null;
     now: Date;
-  },
-) => {
-  await q.query(
-    `INSERT INTO card_transactions (id, card_id, source_key, type, direction, amount, currency, status, merchant_name,
+  }): StatementFrom =>
+  (n) => ({
+    sql: `INSERT INTO card_transactions (id, card_id, source_key, type, direction, amount, currency, status, merchant_name,
        trade_id, wallet_transaction_id, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
+     VALUES ($${n}, $${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5}, $${n + 6}, $${n + 7}, $${n + 8}, $${n + 9}, $${n + 10}, $${n + 11}, $${n + 11})
      ON CONFLICT (source_key) DO NOTHING`,
-    [
+    params: [
       newId('ctx'),
       row.cardId,
       row.sourceKey,
@@ -100,11 +99,24 @@ const cardTransactionRow = async (
       row.walletTransactionId ?? null,
       row.now,
     ],
-  );
+  });
+
+const cardTransactionRow = async (q: Queryable, row: Parameters<typeof cardTransactionStatement>[0]) => {
+  const { sql, params } = cardTransactionStatement(row)(1);
+  await q.query(sql, params);
 };
 
+/** A pending card transaction reaches `status` (as a WITH clause or on its own). */
+const settleCardTransactionStatement =
+  (sourceKey: string, status: 'completed' | 'failed', now: Date): StatementFrom =>
+  (n) => ({
+    sql: `UPDATE card_transactions SET status = $${n + 1}, updated_at = $${n + 2} WHERE source_key = $${n} AND status = 'pending'`,
+    params: [sourceKey, status, now],
+  });
+
 const settleCardTransaction = async (q: Queryable, sourceKey: string, status: 'completed' | 'failed', now: Date) => {
-  await q.query(`UPDATE card_transactions SET status = $2, updated_at = $3 WHERE source_key = $1 AND status = 'pending'`, [sourceKey, status, now]);
+  const { sql, params } = settleCardTransactionStatement(sourceKey, status, now)(1);
+  await q.query(sql, params);
 };
 
 // ── Issue ───────────────────────────────────────────────────────────────────────────────────────────
@@ -327,18 +339,23 @@ export const chargeTopup = async (
     created_at: now,
     updated_at: now,
   };
-  // The top-up row and its card transaction as cardTransactionRow writes it (type topup, credit, pending).
+  // The top-up row and its card transaction (type topup, credit, pending).
   const rows: StatementFrom = (n) => ({
     sql: `INSERT INTO card_topups (id, card_id, user_id, request_key, amount, fee, currency, status, transfer_transaction_id, fee_transaction_id,
          funding_account_id, revenue_account_id, created_at, updated_at)
        VALUES ($${n}, $${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5}, $${n + 6}, 'pending', $${n + 7}, $${n + 8}, $${n + 9}, $${n + 10}, $${n + 11}, $${n + 11})`,
     params: [row.id, row.card_id, row.user_id, row.request_key, row.amount, row.fee, row.currency, row.transfer_transaction_id, row.fee_transaction_id, row.funding_account_id, row.revenue_account_id, now],
   });
-  const cardTransaction: StatementFrom = (n) => ({
-    sql: `INSERT INTO card_transactions (id, card_id, source_key, type, direction, amount, currency, status, wallet_transaction_id, created_at, updated_at)
-       VALUES ($${n}, $${n + 1}, 'topup:' || $${n + 2}::text, 'topup', 'credit', $${n + 3}, $${n + 4}, 'pending', $${n + 5}, $${n + 6}, $${n + 6})
-       ON CONFLICT (source_key) DO NOTHING`,
-    params: [newId('ctx'), card.id, topup.id, topup.amount, card.currency, transfer.transactionId, now],
+  const cardTransaction = cardTransactionStatement({
+    cardId: card.id,
+    sourceKey: `topup:${topup.id}`,
+    type: 'topup',
+    direction: 'credit',
+    amount: topup.amount,
+    currency: card.currency,
+    status: 'pending',
+    walletTransactionId: transfer.transactionId,
+    now,
   });
   try {
     await postTransactionsWith(
@@ -367,10 +384,7 @@ const finishTopupRowsStatements = (topup: TopupRow, status: 'completed' | 'faile
     sql: `UPDATE card_topups SET status = $${n + 1}, failure_code = COALESCE($${n + 2}, failure_code), updated_at = $${n + 3} WHERE id = $${n} AND status = 'pending'`,
     params: [topup.id, status, failureCode, now],
   }),
-  (n) => ({
-    sql: `UPDATE card_transactions SET status = $${n + 1}, updated_at = $${n + 2} WHERE source_key = 'topup:' || $${n}::text AND status = 'pending'`,
-    params: [topup.id, status, now],
-  }),
+  settleCardTransactionStatement(`topup:${topup.id}`, status, now),
 ];
 
 /**
