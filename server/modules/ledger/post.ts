@@ -207,6 +207,20 @@ export const postClaimedTransaction = async (db: Queryable, input: PostTransacti
 };
 
 /**
+ * The display leg ledger_post derives from a user's wallet entries, as a SELECT over the statement's `posting_entries`
+ * and `locked`: the first wallet currency the entries take from and the first they add to, with the amounts; `where`
+ * picks the entries (the user's wallet ones, of one transaction).
+ */
+const walletLegs = (where: string): string => `SELECT (array_agg(v.currency ORDER BY v.first) FILTER (WHERE v.total < 0))[1] AS debit_currency,
+               (array_agg(-v.total ORDER BY v.first) FILTER (WHERE v.total < 0))[1] AS debit_amount,
+               (array_agg(v.currency ORDER BY v.first) FILTER (WHERE v.total > 0))[1] AS credit_currency,
+               (array_agg(v.total ORDER BY v.first) FILTER (WHERE v.total > 0))[1] AS credit_amount
+        FROM (SELECT l.currency, sum(e.amount) AS total, min(e.ord) AS first
+              FROM posting_entries e JOIN locked l ON l.id = e.account_id
+              WHERE ${where}
+              GROUP BY l.currency HAVING sum(e.amount) <> 0) v`;
+
+/**
  * postClaimedTransaction's statement in parts, for a statement that sends it with more around it (the exchange's one
  * statement, which also checks the session and the quote): `params` from `$first` on, `ctes` (WITH clauses; the claim is
  * named `claim`) and `outcome`, the select-list items answering `r_transaction_id` (null: the claim was not made, and
@@ -250,14 +264,7 @@ export const claimedPosting = (input: PostTransactionInput, claim: StatementFrom
         NOT EXISTS (SELECT 1 FROM posting_entries e JOIN locked l ON l.id = e.account_id GROUP BY l.currency HAVING sum(e.amount) <> 0) AS balanced,
         w.debit_currency, w.debit_amount, w.credit_currency, w.credit_amount
       FROM (
-        SELECT (array_agg(v.currency ORDER BY v.first) FILTER (WHERE v.total < 0))[1] AS debit_currency,
-               (array_agg(-v.total ORDER BY v.first) FILTER (WHERE v.total < 0))[1] AS debit_amount,
-               (array_agg(v.currency ORDER BY v.first) FILTER (WHERE v.total > 0))[1] AS credit_currency,
-               (array_agg(v.total ORDER BY v.first) FILTER (WHERE v.total > 0))[1] AS credit_amount
-        FROM (SELECT l.currency, sum(e.amount) AS total, min(e.ord) AS first
-              FROM posting_entries e JOIN locked l ON l.id = e.account_id
-              WHERE l.kind = 'wallet' AND l.user_id = ${$(3)}::text
-              GROUP BY l.currency HAVING sum(e.amount) <> 0) v
+        ${walletLegs(`l.kind = 'wallet' AND l.user_id = ${$(3)}::text`)}
       ) w
     ),
     posting_display AS (
@@ -371,14 +378,7 @@ const claimedPostings = (
              WHEN w.debit_currency IS NOT NULL THEN w.credit_currency END AS counter_currency
       FROM posting_txs t
       LEFT JOIN LATERAL (
-        SELECT (array_agg(v.currency ORDER BY v.first) FILTER (WHERE v.total < 0))[1] AS debit_currency,
-               (array_agg(-v.total ORDER BY v.first) FILTER (WHERE v.total < 0))[1] AS debit_amount,
-               (array_agg(v.currency ORDER BY v.first) FILTER (WHERE v.total > 0))[1] AS credit_currency,
-               (array_agg(v.total ORDER BY v.first) FILTER (WHERE v.total > 0))[1] AS credit_amount
-        FROM (SELECT l.currency, sum(e.amount) AS total, min(e.ord) AS first
-              FROM posting_entries e JOIN locked l ON l.id = e.account_id
-              WHERE e.tx = t.n AND l.kind = 'wallet' AND l.user_id = t.user_id
-              GROUP BY l.currency HAVING sum(e.amount) <> 0) v
+        ${walletLegs(`e.tx = t.n AND l.kind = 'wallet' AND l.user_id = t.user_id`)}
       ) w ON true
     ),
     posted_tx AS (
@@ -448,7 +448,6 @@ export const postTransactionsWith = async (q: Queryable, inputs: readonly PostTr
   }
   return transactionIds;
 };
-
 
 /** What a statement made of claimedPosting did: its row ('posted'), no transaction ('claim-taken'), or 'not-posted'. */
 export const claimedPostingOutcome = async (statement: Promise<Array<{ r_transaction_id: string | null }>>): Promise<ClaimedPostingResult> => {
