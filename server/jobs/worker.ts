@@ -102,16 +102,15 @@ export const jobClaimStatement = (
   const completed = completedId !== undefined;
   const notCompleted = completed ? ' AND id <> $4' : '';
   const take = Math.max(1, Math.floor(limit));
-  return {
-    sql: `WITH ${
-        completed
-          ? `done AS (
+  const done = completed
+    ? `done AS (
          UPDATE jobs SET status = 'done', locked_by = NULL, locked_until = NULL, updated_at = clock_timestamp()
          WHERE id = $4 AND locked_by = $2 AND status = 'running'
        ),
        `
-          : ''
-      }kinds AS MATERIALIZED (SELECT ARRAY(SELECT jsonb_array_elements_text($1::jsonb)) AS list),
+    : '';
+  return {
+    sql: `WITH ${done}kinds AS MATERIALIZED (SELECT ARRAY(SELECT jsonb_array_elements_text($1::jsonb)) AS list),
        due AS (
          SELECT id, run_at FROM jobs
          WHERE status = 'queued' AND run_at <= clock_timestamp() AND kind = ANY ((SELECT list FROM kinds)::text[])${notCompleted}
