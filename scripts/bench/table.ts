@@ -20,6 +20,9 @@
  * Rows (each repetition runs them all, in an order reversed every other repetition, so drift hits both sides alike):
  *   - GET /api/wallet, GET /api/cards (PostgreSQL, 1 server process) ÷ bare Fastify + pg answering one primary-key
  *     select (scripts/load/bare-server.ts); CPU per read of the server process and of the database, ÷ bare's;
+ *   - the hot reads' best alternative: GET /api/wallet's whole work (the bearer token, the session and app lock, the
+ *     balances, held amounts and tag in one statement of its own, the same answer) behind bare Fastify + pg
+ *     (GET /bare/wallet, scripts/load/wallet-read-alternative.ts, none of the app's SQL) ÷ bare, and the app's read ÷ it;
  *   - GET /api/wallet on the embedded PGlite (1 process, its own folder) ÷ the same bare rate on PostgreSQL;
  *   - exchanges through the API (1 and 2 server processes) ÷ pgbench TPC-B-like;
  *   - the exchanges' ceiling: a whole exchange as ONE set-based statement over the same schema, written in
@@ -151,9 +154,14 @@ const cannon =
     return { rate: result.requests / elapsed, p99: result.p99, requests: result.requests, generatorCpuMs: result.generatorCpuMs, failures: failuresOf(result.failures) };
   };
 
-const startBare = (databaseUrl: string, ...flags: string[]): Promise<{ child: ChildProcess; pid: number; url: string }> =>
+/** The bare server on `databaseUrl`; `jwtSecret`: the app's, so that GET /bare/wallet accepts the app's tokens. */
+const startBare = (databaseUrl: string, jwtSecret: string, ...flags: string[]): Promise<{ child: ChildProcess; pid: number; url: string }> =>
   new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/load/bare-server.ts', databaseUrl, ...flags], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/load/bare-server.ts', databaseUrl, ...flags], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, JWT_SECRET: jwtSecret },
+    });
     child.stdout!.on('data', (chunk: Buffer) => {
       const port = /listening (\d+)/.exec(chunk.toString('utf8'))?.[1];
       if (port) resolvePromise({ child, pid: child.pid!, url: `http://127.0.0.1:${port}` });
@@ -196,12 +204,13 @@ const main = async () => {
     // TRUST_PROXY=1: the server sits behind its reverse proxy, whose X-Forwarded-For names the client (scripts/load/cannon.ts).
     // USDT_REVIEW_THRESHOLD: the users are funded with one large deposit each (held for review at the default).
     const common = { LOG_LEVEL: 'error', TRON_POLL_MS: '1000', TRUST_PROXY: '1', USDT_REVIEW_THRESHOLD: '1000000' };
-    const env = sandboxServerEnv({ ...common, DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(32).toString('base64url') });
+    const jwtSecret = randomBytes(32).toString('base64url');
+    const env = sandboxServerEnv({ ...common, DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret });
     const [a, b] = await Promise.all([startServerProcess('pg-a', env, { entry }), startServerProcess('pg-b', env, { entry })]);
     servers.push(a!, b!);
     const compare = COMPARE ? await startServerProcess('pg-compare', env, { entry: COMPARE }) : undefined;
     if (compare) servers.push(compare);
-    const bare = await startBare(databaseUrl);
+    const bare = await startBare(databaseUrl, jwtSecret);
     cleanups.push(() => bare.child.kill('SIGTERM'));
 
     // The embedded server: a first start on an empty folder (initdb + migrations), then started again on its data.
@@ -237,6 +246,7 @@ const main = async () => {
     const wallets = users.map((user) => ({ path: '/api/wallet', headers: bearer(user) }));
     const cards = users.map((user) => ({ path: '/api/cards', headers: bearer(user) }));
     const bareTargets = users.map((user) => ({ path: `/bare/account/${accountIds.wallet(userIdOf(user), 'USD')}` }));
+    const bareWallets = users.map((user) => ({ path: '/bare/wallet', headers: bearer(user) }));
     const embeddedWallets = embeddedUsers.map((user) => ({ path: '/api/wallet', headers: bearer(user) }));
     const readRows: Array<[string, () => Promise<Sample>]> = [
       ...(EMBEDDED_ONLY
@@ -244,6 +254,7 @@ const main = async () => {
         : ([
             ['wallet', () => measured([a!.pid], postmaster, cannon(a!.url, wallets))],
             ['bare', () => measured([bare.pid], postmaster, cannon(bare.url, bareTargets))],
+            ['bareWallet', () => measured([bare.pid], postmaster, cannon(bare.url, bareWallets))],
             ['cards', () => measured([a!.pid], postmaster, cannon(a!.url, cards))],
             ...(compare ? ([['compareWallet', () => measured([compare.pid], postmaster, cannon(compare.url, wallets))]] as Array<[string, () => Promise<Sample>]>) : []),
           ] as Array<[string, () => Promise<Sample>]>)),
@@ -272,7 +283,7 @@ const main = async () => {
       const topUpAlternative = await prepareTopUpAlternative(ceiling.url);
       // The best alternatives through HTTP: the ceiling's statement, and the top-up's, behind bare Fastify + pg (its
       // worker running the top-ups' jobs), one user per connection.
-      const bareWrites = await startBare(ceiling.url, '--topup-worker');
+      const bareWrites = await startBare(ceiling.url, jwtSecret, '--topup-worker');
       cleanups.push(() => bareWrites.child.kill('SIGTERM'));
       const bareExchanges: CannonTarget[] = users.map((_, i) => ({ method: 'POST', path: '/bare/exchange', body: { user: i + 1, amount: 1_000 }, idempotent: true }));
       const bareTopUps: CannonTarget[] = users.map((_, i) => ({ method: 'POST', path: '/bare/topup', body: { user: i + 1, amount: topUpAlternative.minAmount }, idempotent: true }));
@@ -355,10 +366,12 @@ const main = async () => {
     const rows: Array<[string, string, string, string, string]> = [
       ['GET /api/wallet, PostgreSQL, 1 process', now('wallet'), `bare Fastify + pg: ${now('bare')}`, spread(ratio('wallet', 'bare')), '≥ 0.7'],
       ['GET /api/cards, PostgreSQL, 1 process', now('cards'), 'bare', spread(ratio('cards', 'bare')), '≥ 0.7'],
+      ["Best alternative: the wallet read's whole work in one statement of its own, bare Fastify + pg (autocannon)", now('bareWallet'), 'bare', spread(ratio('bareWallet', 'bare')), ''],
+      ['GET /api/wallet ÷ that best alternative', now('wallet'), `bare wallet: ${rate('bareWallet').toFixed(0)}/s`, spread(ratio('wallet', 'bareWallet')), ''],
       ['GET /api/wallet, embedded PGlite', now('embedded'), 'bare (PostgreSQL)', spread(ratio('embedded', 'bare')), '≥ 0.3'],
       ['Server CPU per wallet read', cpu('wallet'), cpu('bare'), spread(paired('wallet', 'bare', (x, y) => x.serverCpu / y.serverCpu), 2, '×'), '≤ 1.5×'],
       ['Server + database CPU per wallet read', '', '', spread(paired('wallet', 'bare', (x, y) => (x.serverCpu + x.dbCpu) / (y.serverCpu + y.dbCpu)), 2, '×'), ''],
-      ['CPU per cards read; per embedded read', `${cpu('cards')}; ${cpu('embedded')}`, '', '', ''],
+      ['CPU per cards read; per embedded read; per best-alternative wallet read', `${cpu('cards')}; ${cpu('embedded')}; ${cpu('bareWallet')}`, '', '', ''],
       ['Exchanges through the API, 1 process', now('exchange1'), `pgbench TPC-B-like -M prepared: ${rate('pgbench').toFixed(0)} tps`, spread(ratio('exchange1', 'pgbench')), '≥ 0.5'],
       ['Exchanges through the API, 2 processes', now('exchange2'), 'pgbench', spread(ratio('exchange2', 'pgbench')), '≥ 0.5'],
       ["Ceiling: one exchange as ONE set-based statement, pgbench -M prepared (not the app's SQL)", `${rate('ceiling').toFixed(0)}/s`, 'pgbench', spread(ratio('ceiling', 'pgbench')), ''],

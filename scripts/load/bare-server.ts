@@ -3,6 +3,9 @@
  * `node --import tsx scripts/load/bare-server.ts <DATABASE_URL>`; prints "listening <port>".
  *   - GET /bare/account/:id: one primary-key select (`SELECT balance, currency FROM ledger_accounts WHERE id = $1`,
  *     unprepared: the plain idiomatic call): the hot reads' baseline;
+ *   - GET /bare/wallet with a bearer token (JWT_SECRET in the environment: the app's): the wallet read's whole work in
+ *     one named prepared statement of its own (scripts/load/wallet-read-alternative.ts): the hot reads' best
+ *     alternative, with no security headers, limiter, metrics or contract check;
  *   - POST /bare/exchange `{ user, amount }` with an Idempotency-Key: the whole exchange as ONE set-based statement
  *     (scripts/load/exchange-ceiling.ts, on its database), a named prepared statement, the FX shard picked at random:
  *     the exchanges' best alternative through HTTP, with no session, validation, limits or logging;
@@ -17,6 +20,7 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import { CEILING_SHARDS, exchangeCeilingStatement } from './exchange-ceiling';
+import { tokenVerifier, walletAnswer, walletReadStatement, type WalletReadRow } from './wallet-read-alternative';
 import { claimTopUpJobsStatement, issuerLoadStatement, settleTopUpStatement, topUpRequestStatement } from './topup-alternative';
 
 const pool = new pg.Pool({ connectionString: process.argv[2], max: 10 });
@@ -24,6 +28,16 @@ const app = Fastify({ logger: false });
 app.get<{ Params: { id: string } }>('/bare/account/:id', async (request) => {
   const { rows } = await pool.query('SELECT balance, currency FROM ledger_accounts WHERE id = $1', [request.params.id]);
   return { success: true, data: rows[0] ?? null };
+});
+const verifyToken = process.env.JWT_SECRET ? tokenVerifier(process.env.JWT_SECRET) : () => null;
+app.get('/bare/wallet', async (request, reply) => {
+  const claims = verifyToken(request.headers.authorization);
+  if (!claims) return reply.code(401).send({ success: false, error: { code: 'UNAUTHORIZED', message: 'Sign in required.' } });
+  const { rows } = await pool.query<WalletReadRow>({ name: 'wallet', text: walletReadStatement, values: [claims.sessionId, claims.userId] });
+  const row = rows[0];
+  if (!row?.acts) return reply.code(401).send({ success: false, error: { code: 'UNAUTHORIZED', message: 'Sign in required.' } });
+  if (row.locked) return reply.code(423).send({ success: false, error: { code: 'APP_LOCKED', message: 'The app is locked.' } });
+  return { success: true, data: walletAnswer(row, new Date()) };
 });
 const exchange = exchangeCeilingStatement({ user: '$1::int', shard: '$2::int', amount: '$3::int', key: '$4::text' });
 app.post<{ Body: { user: number; amount: number } }>('/bare/exchange', async (request, reply) => {
