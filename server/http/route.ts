@@ -139,6 +139,47 @@ const refuseLocked = (endpoint: AnyEndpoint, auth: AuthContext): void => {
   if (auth.appLock.locked && !endpoint.whileLocked) throw catalogError('APP_LOCKED', 'The app is locked. Unlock it with your passcode to continue.');
 };
 
+/** A request context's own state, read by the getters of its prototype (a symbol: never one of a use case's names). */
+const STATE = Symbol('request context state');
+interface StatefulContext {
+  [STATE]: { auth: AuthContext | null; operator: OperatorContext | null; request: FastifyRequest; idempotencyKey: string | null; endpointId: string };
+}
+
+/**
+ * The prototype of one route's request contexts, built once per route: the module's dependencies (`deps`) under the
+ * getters every context has. A request's context is an object on it holding the request's own fields, so `deps` is not
+ * copied per request and every context of a route has the same shape.
+ */
+const requestContextPrototype = (deps: object): object =>
+  Object.create(deps, {
+    user: {
+      get(this: StatefulContext) {
+        const { auth } = this[STATE];
+        if (!auth) throw httpErrors.unauthorized();
+        return auth;
+      },
+    },
+    operator: {
+      get(this: StatefulContext) {
+        const { operator } = this[STATE];
+        if (!operator) throw httpErrors.unauthorized();
+        return operator;
+      },
+    },
+    lang: {
+      get(this: StatefulContext) {
+        return requestLanguage(this[STATE].request);
+      },
+    },
+    idempotencyKey: {
+      get(this: StatefulContext) {
+        const { idempotencyKey, endpointId } = this[STATE];
+        if (idempotencyKey === null) throw new Error(`${endpointId}: no Idempotency-Key on an endpoint that is not idempotent`);
+        return idempotencyKey;
+      },
+    },
+  });
+
 /** The guards an endpoint requires of this request (a conditional one only when its `when` picks the request). */
 const guardsFor = (endpoint: AnyEndpoint, input: { body?: unknown }) =>
   ((endpoint.requires ?? []) as readonly GuardRequirement<unknown>[]).flatMap((requirement) =>
@@ -192,6 +233,7 @@ const bindRoute = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, han
     }
     return checked.data as EndpointData<E>;
   };
+  const contextPrototype = requestContextPrototype(deps);
   /** Runs the guards the endpoint requires of this request, in their declared order. */
   const guard = async (auth: AuthContext, input: { body?: unknown }): Promise<void> => {
     for (const name of guardsFor(endpoint, input)) await app.httpContext.guards[name](auth);
@@ -224,35 +266,19 @@ const bindRoute = <E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, han
             hashRequest(input),
           )
         : null;
-    const ctx: HandlerContext<E> = {
-      ...deps,
-      params: input.params as EndpointParams<E>,
-      query: input.query as EndpointQuery<E>,
-      body: input.body as EndpointBody<E>,
-      get user() {
-        if (!auth) throw httpErrors.unauthorized();
-        return auth;
-      },
-      get operator() {
-        if (!operator) throw httpErrors.unauthorized();
-        return operator;
-      },
-      db,
-      clock,
-      get lang() {
-        return requestLanguage(request);
-      },
-      ip: request.ip,
-      get idempotencyKey() {
-        if (idempotencyKey === null) throw new Error(`${endpoint.id}: no Idempotency-Key on an endpoint that is not idempotent`);
-        return idempotencyKey;
-      },
-      idempotency: inTransaction,
-      session,
-      log: request.log,
-      request,
-      reply,
-    };
+    const ctx = Object.create(contextPrototype) as HandlerContext<E> & StatefulContext;
+    ctx[STATE] = { auth, operator, request, idempotencyKey, endpointId: endpoint.id };
+    ctx.params = input.params as EndpointParams<E>;
+    ctx.query = input.query as EndpointQuery<E>;
+    ctx.body = input.body as EndpointBody<E>;
+    ctx.db = db;
+    ctx.clock = clock;
+    ctx.ip = request.ip;
+    ctx.idempotency = inTransaction;
+    ctx.session = session;
+    ctx.log = request.log;
+    ctx.request = request;
+    ctx.reply = reply;
 
     if (!record) return { success: true, data: checkResponse(request, await handler(ctx)) };
 
