@@ -4,26 +4,17 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import type { ErrorEnvelope } from '@/shared/contract/core';
 import { isDiscardingBody } from './body-discard';
 import { API_HEADERS } from './headers';
-import { API_CSP, PERMISSIONS_POLICY } from './security';
+import { API_CSP, HELMET_HEADERS, PERMISSIONS_POLICY } from './security';
 
 /**
- * The headers helmet puts on every answer (with the options of registerSecurity) plus the API's CSP: also sent on the
- * answers written before Fastify's hooks can run (a request Node's parser refuses, a URL the router cannot decode).
- * tests/server/http-errors.test.ts compares them with what helmet sends, so the two stay the same.
+ * The security headers of an API answer (helmet's, the API's CSP, the Permissions-Policy), as registerSecurity sets
+ * them: also sent on the answers written before Fastify's hooks can run (a request Node's parser refuses, a URL the
+ * router cannot decode). tests/server/http-hardening.test.ts checks an ordinary API answer carries exactly these.
  */
 export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  ...HELMET_HEADERS,
   'content-security-policy': API_CSP,
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-  'origin-agent-cluster': '?1',
   'permissions-policy': PERMISSIONS_POLICY,
-  'referrer-policy': 'no-referrer',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
-  'x-content-type-options': 'nosniff',
-  'x-dns-prefetch-control': 'off',
-  'x-download-options': 'noopen',
-  'x-permitted-cross-domain-policies': 'none',
-  'x-xss-protection': '0',
 };
 
 const envelope = (code: string, message: string): string =>
@@ -111,7 +102,7 @@ function handleClientError(this: { log: { debug: (obj: object, msg: string) => v
 
 /**
  * Fastify's `frameworkErrors`: a URL the router cannot decode (malformed percent-escape) or a path parameter longer
- * than `maxParamLength`. Answered here because the route's hooks (helmet, CSP, request id) have not run.
+ * than `maxParamLength`. Answered here because the route's hooks (security headers, request id) have not run.
  */
 const handleFrameworkError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
   const [status, code, message] =
@@ -151,7 +142,7 @@ export const registerUrlLimits = (app: FastifyInstance): void => {
     request.log.info({ length: url.length }, 'request refused: URL too long');
     return reply
       .code(414)
-      .headers(BASE_SECURITY_HEADERS) // helmet's onRequest hook does not run after this one answered
+      .headers(BASE_SECURITY_HEADERS) // the security headers' onRequest hook does not run after this one answered
       .type('application/json; charset=utf-8')
       .send(envelope('URI_TOO_LONG', 'The request path is too long.'));
   });

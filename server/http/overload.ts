@@ -20,7 +20,7 @@ export const registerOverloadShedding = (app: FastifyInstance, { maxInFlight, re
     if (inFlight >= maxInFlight) {
       request.log.warn({ inFlight }, 'overloaded: request turned away');
       return sendError(
-        reply.headers(BASE_SECURITY_HEADERS), // helmet's onRequest hook does not run after this one answered
+        reply.headers(BASE_SECURITY_HEADERS), // the security headers' onRequest hook does not run after this one answered
         catalogError('SERVICE_OVERLOADED', 'The service is busy right now. Please try again in a moment.', {
           headers: { 'retry-after': String(retryAfterSeconds) },
         }),

@@ -1,7 +1,8 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Db } from '../db/db';
 import { API_HEADERS } from './headers';
 import { postgresRateLimitStore, SharedRateCounters } from './rate-limit-store';
@@ -88,6 +89,32 @@ export const PERMISSIONS_POLICY = [
   'clipboard-write=(self)',
 ].join(', ');
 
+/**
+ * The headers helmet sets on every answer with our options (no X-Frame-Options: it would block Telegram Web;
+ * frame-ancestors decides; no COEP; the CSP is set per kind of answer), taken once from helmet itself (its middleware
+ * run on a response that records them): one hook then sets them on each answer, without helmet's chain per request.
+ */
+export const HELMET_HEADERS: Readonly<Record<string, string>> = (() => {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet({ frameguard: false, crossOriginEmbedderPolicy: false, contentSecurityPolicy: false })(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    () => {},
+  );
+  return headers;
+})();
+
+/** Every answer's security headers: helmet's, the CSP of its kind, the Permissions-Policy. */
+const securityHeaders = (csp: string): Readonly<Record<string, string>> => ({
+  ...HELMET_HEADERS,
+  'content-security-policy': csp,
+  'permissions-policy': PERMISSIONS_POLICY,
+});
+
 export interface SecurityOptions {
   appOrigins: string[];
   /** Other origins the built app calls the API on (API_PUBLIC_ORIGIN), for connect-src. */
@@ -99,21 +126,16 @@ export interface SecurityOptions {
 }
 
 /**
- * Helmet (no X-Frame-Options: it would block Telegram Web; frame-ancestors decides), a content security policy per
- * kind of answer (the app, the API; /api/docs and the sandbox SBP page set their own), CORS for the configured app
+ * Helmet's headers (HELMET_HEADERS), a content security policy per kind of answer (the app, the API; /api/docs and the sandbox SBP page set their own), CORS for the configured app
  * origins only, and a generous global rate limit.
  */
 export const registerSecurity = async (app: FastifyInstance, options: SecurityOptions): Promise<void> => {
-  await app.register(helmet, {
-    frameguard: false,
-    crossOriginEmbedderPolicy: false,
-    contentSecurityPolicy: false, // set below, per path
-  });
-  const forApp = appCsp(options.apiOrigins);
-  // onRequest, so that a route (HTML page under /api) or a scoped onSend hook (Swagger UI) can still replace it.
+  const forApi = securityHeaders(API_CSP);
+  const forConsole = securityHeaders(CONSOLE_CSP);
+  const forApp = securityHeaders(appCsp(options.apiOrigins));
+  // onRequest, so that a route (HTML page under /api) or a scoped onSend hook (Swagger UI) can still replace the CSP.
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('content-security-policy', isApiPath(request.url) ? API_CSP : isConsolePath(request.url) ? CONSOLE_CSP : forApp);
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    reply.headers(isApiPath(request.url) ? forApi : isConsolePath(request.url) ? forConsole : forApp);
   });
   if (options.appOrigins.length) {
     await app.register(cors, {
