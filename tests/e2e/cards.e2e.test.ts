@@ -120,6 +120,8 @@ function virtualCardFlow(lang: Lang) {
     await slowIssuer(baseUrl);
     const money = (amount: string) => (lang === 'en' ? `$${amount}` : `${amount.replace('.', ',')}\u00a0$`);
 
+    // The page's clock runs as usual, and jumps over the reveal's 30 s countdown below.
+    await page.clock.install();
     // ── /cards: empty state leads to the catalogue. Russian runs on a Telegram 8.0 mock (biometry 7.2+).
     await openSignedIn(page, baseUrl, user, lang === 'ru' ? '/cards?tgMockVersion=8.0' : '/cards', lang);
     await visible(page.getByText(c.list.emptyTitle));
@@ -191,8 +193,11 @@ function virtualCardFlow(lang: Lang) {
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain(number);
 
     if (lang === 'en') {
-      // It hides by itself when the countdown ends (30 s).
-      await hidden(panel, 40_000);
+      // It hides by itself when the countdown ends (30 s), not before.
+      await page.clock.runFor(25_000);
+      await visible(panel);
+      await page.clock.runFor(6_000);
+      await hidden(panel, 3_000);
     } else {
       // It hides at once when the app goes to the background.
       await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
