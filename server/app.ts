@@ -73,8 +73,9 @@ export const buildApp = async ({ config, db, adapters: given = {}, clock = syste
   // One trace per request (OTEL_EXPORTER_OTLP_ENDPOINT set): before every route and hook, so it covers them all.
   if (config.tracing.endpoint) await registerRequestTracing(app);
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header(API_HEADERS.requestId, request.id);
+    done(null, payload);
   });
 
   const tokens = new TokenService(db, clock, config.jwtSecret, { reuseGraceSeconds: config.refreshReuseGraceSeconds });

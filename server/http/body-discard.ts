@@ -21,9 +21,9 @@ export const isDiscardingBody = (socket: Socket): boolean => discarding.has(sock
  * Registered before registerGracefulClose, whose `Connection: close` while the server stops must stand.
  */
 export const registerBodyDiscard = (app: FastifyInstance, { maxBytes }: { maxBytes: number }): void => {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const incoming = request.raw;
-    if (incoming.complete || reply.statusCode < 400 || maxBytes === 0) return payload;
+    if (incoming.complete || reply.statusCode < 400 || maxBytes === 0) return done(null, payload);
     // Not closed when the answer is sent (also when the client asked for Connection: close): Node keeps reading.
     reply.removeHeader('connection');
     reply.raw.shouldKeepAlive = true;
@@ -49,6 +49,6 @@ export const registerBodyDiscard = (app: FastifyInstance, { maxBytes }: { maxByt
       }
     }, DISCARD_CHECK_MS);
     watch.unref();
-    return payload;
+    done(null, payload);
   });
 };

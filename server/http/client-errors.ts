@@ -135,12 +135,13 @@ const MAX_PATH_SEGMENT_LENGTH = 255;
  * files, whose lookup refused it with a bare "Forbidden".
  */
 export const registerUrlLimits = (app: FastifyInstance): void => {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const url = request.url;
     const path = url.split('?')[0]!;
-    if (url.length <= MAX_URL_LENGTH && path.split('/').every((segment) => segment.length <= MAX_PATH_SEGMENT_LENGTH)) return;
+    if (url.length <= MAX_URL_LENGTH && path.split('/').every((segment) => segment.length <= MAX_PATH_SEGMENT_LENGTH)) return done();
     request.log.info({ length: url.length }, 'request refused: URL too long');
-    return reply
+    // Answered here: `done` is not called, so nothing after this hook runs.
+    reply
       .code(414)
       .headers(BASE_SECURITY_HEADERS) // the security headers' onRequest hook does not run after this one answered
       .type('application/json; charset=utf-8')

@@ -155,17 +155,18 @@ export const registerMetrics = (app: FastifyInstance, options: MetricsOptions): 
   );
 
   const errorCodes = new WeakMap<FastifyRequest, string>();
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode >= 400) errorCodes.set(request, envelopeCode(payload));
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const labels = { method: request.method, route: routeLabel(request), status_code: String(reply.statusCode) };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
     if (reply.statusCode >= 400) {
       errors.inc({ ...labels, class: reply.statusCode >= 500 ? '5xx' : '4xx', code: errorCodes.get(request) ?? '' });
     }
+    done();
   });
 
   app.decorate('metrics', register);

@@ -15,19 +15,22 @@ const NEVER_SHED = new Set(['/api/health', METRICS_PATH]);
  */
 export const registerOverloadShedding = (app: FastifyInstance, { maxInFlight, retryAfterSeconds }: { maxInFlight: number; retryAfterSeconds: number }): void => {
   let inFlight = 0;
-  app.addHook('onRequest', async (request, reply) => {
-    if (NEVER_SHED.has(request.url.split('?')[0]!)) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (NEVER_SHED.has(request.url.split('?')[0]!)) return done();
     if (inFlight >= maxInFlight) {
       request.log.warn({ inFlight }, 'overloaded: request turned away');
-      return sendError(
+      // Answered here: `done` is not called, so nothing after this hook runs.
+      sendError(
         reply.headers(BASE_SECURITY_HEADERS), // the security headers' onRequest hook does not run after this one answered
         catalogError('SERVICE_OVERLOADED', 'The service is busy right now. Please try again in a moment.', {
           headers: { 'retry-after': String(retryAfterSeconds) },
         }),
       );
+      return;
     }
     inFlight++;
     // 'close' fires once per response: sent, or its connection gone before that.
     reply.raw.once('close', () => inFlight--);
+    done();
   });
 };

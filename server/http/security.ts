@@ -134,8 +134,9 @@ export const registerSecurity = async (app: FastifyInstance, options: SecurityOp
   const forConsole = securityHeaders(CONSOLE_CSP);
   const forApp = securityHeaders(appCsp(options.apiOrigins));
   // onRequest, so that a route (HTML page under /api) or a scoped onSend hook (Swagger UI) can still replace the CSP.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isApiPath(request.url) ? forApi : isConsolePath(request.url) ? forConsole : forApp);
+    done();
   });
   if (options.appOrigins.length) {
     await app.register(cors, {

@@ -67,10 +67,11 @@ export const parsePart = <T>(part: RequestPart, schema: Schema, value: unknown):
  * static files): a preValidation hook over params, query and body of every request.
  */
 export const registerNulGuard = (app: FastifyInstance): void => {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const [part, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
       const nul = findNul(value);
-      if (nul) throw httpErrors.validation({ [nul.length ? nul.join('.') : part]: NUL_MESSAGE });
+      if (nul) return done(httpErrors.validation({ [nul.length ? nul.join('.') : part]: NUL_MESSAGE }));
     }
+    done();
   });
 };
