@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable, SqlParam } from '../../server/db/db';
 import { jobClaimStatement } from '../../server/jobs';
 import { updateTransactionsStatus } from '../../server/modules/ledger';
+import { getWallet } from '../../server/modules/wallet/balance';
 import { createTestApp, signUp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -95,6 +96,32 @@ describe('hot statements under a generic plan', () => {
       return genericPlanRows(q, settle);
     });
     expect(rows).toBeLessThanOrEqual(2);
+  });
+
+  it('a wallet read looks up the user’s own accounts and pending transactions, not a table’s worth', async () => {
+    const { user } = await signUp(t);
+    const { user: other } = await signUp(t);
+    const rows = await rolledBack(async (q) => {
+      // Many accounts, and many pending transactions of another user, for the read to pass over.
+      await q.query(
+        `INSERT INTO ledger_accounts (id, kind, code, currency, balance, created_at, updated_at)
+         SELECT 'sys_plan_probe_' || g || '_USD', 'system', 'plan_probe_' || g, 'USD', 0, now(), now() FROM generate_series(1, 5000) g`,
+      );
+      await q.query(
+        `INSERT INTO ledger_transactions (id, type, user_id, idempotency_key, status, created_at)
+         SELECT 'wtx_wallet_plan_' || g, 'serviceCommission', $1, 'wallet-plan:' || g, 'pending', now() FROM generate_series(1, 2000) g`,
+        [other.id],
+      );
+      await q.query('ANALYZE ledger_accounts');
+      await q.query('ANALYZE ledger_transactions');
+      // The read's one statement (its tag found, so nothing else is sent).
+      let read: { sql: string; params: readonly SqlParam[] } | undefined;
+      const capture = { query: async (sql: string, params: readonly SqlParam[] = []) => ((read = { sql, params }), [{ tag: '123401' }]) };
+      await getWallet({ db: capture, clock: t.clock, user: { userId: user.id } } as unknown as Parameters<typeof getWallet>[0]);
+      return genericPlanRows(q, read!);
+    });
+    // The tag, the two wallet accounts (by key) and none of the other user's pending transactions.
+    expect(rows).toBeLessThanOrEqual(3);
   });
 
   it('a job claim is planned once and then kept as a generic plan, not planned afresh at every claim', async () => {
