@@ -8,6 +8,9 @@ import { parse, PGlite, protocol, type Transaction } from '@electric-sql/pglite'
 import { acquireDataDirLock } from './lock-file';
 import { MEMORY_DATA_DIR, parseInt8, PG_TYPE, type Db, type Queryable, type Row, type SqlParam } from './db';
 
+/** A message of PostgreSQL's protocol as PGlite parses it. */
+type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
+
 const parsers = {
   [PG_TYPE.INT8]: parseInt8,
   [PG_TYPE.NUMERIC]: (value: string) => value,
@@ -40,12 +43,17 @@ const concat = (parts: Uint8Array[]): Uint8Array => {
  * transaction, runs the statement once more.
  */
 class PreparedStatements {
-  private readonly statements = new Map<string, { name: string; paramTypes: number[] }>();
+  /**
+   * Per SQL text: its name, its parameter types, and the description of its rows once a first run has asked for it
+   * (null: it returns none). Later runs send no Describe: the statement's columns are the same for every run (a changed
+   * table makes PostgreSQL refuse the plan, and the names and descriptions are renewed).
+   */
+  private readonly statements = new Map<string, { name: string; paramTypes: number[]; rows?: BackendMessage | null }>();
   private generation = 0;
 
   constructor(private readonly pglite: PGlite) {}
 
-  private async prepare(sql: string): Promise<{ name: string; paramTypes: number[] }> {
+  private async prepare(sql: string): Promise<{ name: string; paramTypes: number[]; rows?: BackendMessage | null }> {
     const name = `p${this.generation}_${this.statements.size}`;
     const { serialize } = protocol;
     const messages = await this.pglite.execProtocolStream(
@@ -66,12 +74,19 @@ class PreparedStatements {
       return serializer ? (serializer(param) as string) : String(param);
     });
     const { serialize } = protocol;
+    const described = statement.rows !== undefined;
     const messages = await pglite.execProtocolStream(
-      concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      concat([
+        serialize.bind({ statement: statement.name, values }),
+        ...(described ? [] : [serialize.describe({ type: 'P' })]),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
       { syncToFs: false },
     );
     if (!inTransaction) await pglite.syncToFs();
-    return parse.parseResults(messages, pglite.parsers)[0]!.rows as T[];
+    if (!described) statement.rows = messages.find((message) => message.name === 'rowDescription') ?? null;
+    return parse.parseResults(described && statement.rows ? [statement.rows, ...messages] : messages, pglite.parsers)[0]!.rows as T[];
   }
 
   /** Runs `sql` prepared; undefined when it should run through PGlite's query() instead (no parameters, or too many texts). */

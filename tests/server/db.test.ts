@@ -180,6 +180,11 @@ describe('database layer (PGlite or PostgreSQL)', () => {
     await db.exec("ALTER TABLE plan_probe ADD COLUMN b text NOT NULL DEFAULT 'y'");
     for (let i = 0; i < 12; i++) expect(await read()).toEqual([{ id: 1, a: 'x', b: 'y' }]);
     expect(await db.tx((tx) => tx.query('SELECT * FROM plan_probe WHERE id = $1', [1]))).toEqual([{ id: 1, a: 'x', b: 'y' }]);
+    // A renamed column, and a column of another type: the rows carry the new names and values.
+    await db.exec('ALTER TABLE plan_probe RENAME COLUMN a TO renamed');
+    for (let i = 0; i < 3; i++) expect(await read()).toEqual([{ id: 1, renamed: 'x', b: 'y' }]);
+    await db.exec("ALTER TABLE plan_probe ALTER COLUMN b DROP DEFAULT, ALTER COLUMN b TYPE int USING 7");
+    for (let i = 0; i < 3; i++) expect(await read()).toEqual([{ id: 1, renamed: 'x', b: 7 }]);
   });
 
   it('prepared statements: every parameter type round-trips, errors keep their SQLSTATE and leave the database usable', async () => {
