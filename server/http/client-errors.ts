@@ -4,18 +4,14 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import type { ErrorEnvelope } from '@/shared/contract/core';
 import { isDiscardingBody } from './body-discard';
 import { API_HEADERS } from './headers';
-import { API_CSP, HELMET_HEADERS, PERMISSIONS_POLICY } from './security';
+import { API_CSP, securityHeaders } from './security';
 
 /**
  * The security headers of an API answer (helmet's, the API's CSP, the Permissions-Policy), as registerSecurity sets
  * them: also sent on the answers written before Fastify's hooks can run (a request Node's parser refuses, a URL the
  * router cannot decode). tests/server/http-hardening.test.ts checks an ordinary API answer carries exactly these.
  */
-export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  ...HELMET_HEADERS,
-  'content-security-policy': API_CSP,
-  'permissions-policy': PERMISSIONS_POLICY,
-};
+export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = securityHeaders(API_CSP);
 
 const envelope = (code: string, message: string): string =>
   JSON.stringify({ success: false, error: { service: 'api', code, message } } satisfies ErrorEnvelope);

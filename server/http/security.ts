@@ -70,7 +70,7 @@ export const DOCS_CSP = serializeCsp({ ...OWN_PAGE_DIRECTIVES, 'frame-ancestors'
  * and anything it frames; clipboard writing stays (copying card details and the deposit address). Telegram's QR scanner,
  * biometry and location are Telegram's own (the bridge), not the page's camera or geolocation.
  */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
   'bluetooth=()',
@@ -94,7 +94,7 @@ export const PERMISSIONS_POLICY = [
  * frame-ancestors decides; no COEP; the CSP is set per kind of answer), taken once from helmet itself (its middleware
  * run on a response that records them): one hook then sets them on each answer, without helmet's chain per request.
  */
-export const HELMET_HEADERS: Readonly<Record<string, string>> = (() => {
+const HELMET_HEADERS: Readonly<Record<string, string>> = (() => {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
@@ -109,7 +109,7 @@ export const HELMET_HEADERS: Readonly<Record<string, string>> = (() => {
 })();
 
 /** Every answer's security headers: helmet's, the CSP of its kind, the Permissions-Policy. */
-const securityHeaders = (csp: string): Readonly<Record<string, string>> => ({
+export const securityHeaders = (csp: string): Readonly<Record<string, string>> => ({
   ...HELMET_HEADERS,
   'content-security-policy': csp,
   'permissions-policy': PERMISSIONS_POLICY,
