@@ -29,9 +29,9 @@ app.get<{ Params: { id: string } }>('/bare/account/:id', async (request) => {
   const { rows } = await pool.query('SELECT balance, currency FROM ledger_accounts WHERE id = $1', [request.params.id]);
   return { success: true, data: rows[0] ?? null };
 });
-const verifyToken = process.env.JWT_SECRET ? tokenVerifier(process.env.JWT_SECRET) : () => null;
+const verifyToken = process.env.JWT_SECRET ? tokenVerifier(process.env.JWT_SECRET) : async () => null;
 app.get('/bare/wallet', async (request, reply) => {
-  const claims = verifyToken(request.headers.authorization);
+  const claims = await verifyToken(request.headers.authorization);
   if (!claims) return reply.code(401).send({ success: false, error: { code: 'UNAUTHORIZED', message: 'Sign in required.' } });
   const { rows } = await pool.query<WalletReadRow>({ name: 'wallet', text: walletReadStatement, values: [claims.sessionId, claims.userId] });
   const row = rows[0];

@@ -15,7 +15,7 @@
  * It leaves out what the app adds on every request: the security headers, the per-IP limiter, metrics and request
  * ids, the contract's validation of the answer, and the "last seen" write (at most once a minute per session).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { jwtVerify } from 'jose';
 import { deriveKey } from '../../server/modules/auth/secrets';
 
 /**
@@ -58,26 +58,29 @@ interface VerifiedToken {
   exp: number;
 }
 
-/** An HS256 bearer token's claims once its signature, issuer and audience hold (null otherwise); remembered per token. */
+/**
+ * An HS256 bearer token's claims once jose has checked its signature, issuer and audience (null otherwise), remembered
+ * per token; its expiry is checked on every request.
+ */
 export const tokenVerifier = (jwtSecret: string) => {
-  const key = deriveKey(jwtSecret, 'access-token');
+  const key = new Uint8Array(deriveKey(jwtSecret, 'access-token'));
   const verifiedTokens = new Map<string, VerifiedToken>();
-  const verify = (token: string): VerifiedToken | null => {
-    const [header, payload, signature] = token.split('.');
-    if (!header || !payload || !signature) return null;
-    const expected = createHmac('sha256', key).update(`${header}.${payload}`).digest();
-    const given = Buffer.from(signature, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    if (claims.iss !== 'tg-wallet-api' || claims.aud !== 'tg-wallet-app' || typeof claims.sub !== 'string' || typeof claims.sid !== 'string') return null;
-    return { userId: claims.sub, sessionId: claims.sid, exp: claims.exp };
+  const verify = async (token: string): Promise<VerifiedToken | null> => {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: 'tg-wallet-api', audience: 'tg-wallet-app' });
+      return typeof payload.sub === 'string' && typeof payload.sid === 'string' && typeof payload.exp === 'number'
+        ? { userId: payload.sub, sessionId: payload.sid, exp: payload.exp }
+        : null;
+    } catch {
+      return null;
+    }
   };
-  return (authorization: string | undefined): VerifiedToken | null => {
+  return async (authorization: string | undefined): Promise<VerifiedToken | null> => {
     const token = authorization?.startsWith('Bearer ') ? authorization.slice(7) : null;
     if (!token) return null;
     let claims = verifiedTokens.get(token) ?? null;
     if (!claims) {
-      claims = verify(token);
+      claims = await verify(token);
       if (!claims) return null;
       if (verifiedTokens.size >= 10_000) verifiedTokens.delete(verifiedTokens.keys().next().value!);
       verifiedTokens.set(token, claims);
