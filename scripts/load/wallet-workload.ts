@@ -417,9 +417,13 @@ export class WalletWorkload {
     }
   }
 
-  /** Every user runs operations drawn from `mix` (weights) one after another until `seconds` have passed. */
+  /**
+   * Every user runs operations one after another until `seconds` have passed: first each kind of `mix` once, in an
+   * order of its own (so every kind runs however few operations a slow machine gets through), then kinds drawn by
+   * the mix's weights.
+   */
   async runFor(users: readonly LoadUser[], seconds: number, mix: Partial<Record<Operation, number>>): Promise<{ seconds: number; operations: number }> {
-    const entries = Object.entries(mix) as Array<[Operation, number]>;
+    const entries = (Object.entries(mix) as Array<[Operation, number]>).filter(([, weight]) => weight > 0);
     const total = entries.reduce((sum, [, w]) => sum + w, 0);
     const draw = (): Operation => {
       let roll = Math.random() * total;
@@ -431,8 +435,13 @@ export class WalletWorkload {
     let operations = 0;
     await Promise.all(
       users.map(async (user) => {
+        const firstPass = entries.map(([op]) => op);
+        for (let i = firstPass.length - 1; i > 0; i--) {
+          const j = Math.floor(Math.random() * (i + 1));
+          [firstPass[i], firstPass[j]] = [firstPass[j]!, firstPass[i]!];
+        }
         while (performance.now() < deadline) {
-          await this.run(draw(), user);
+          await this.run(firstPass.shift() ?? draw(), user);
           operations++;
         }
       }),

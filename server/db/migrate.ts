@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Db, Queryable, Row } from './db';
+import { pgErrorCode, type Db, type Queryable, type Row } from './db';
 
 /** The production schema. */
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
@@ -30,6 +30,15 @@ const FILE_PATTERN = /^(\d{4})_[a-z0-9_]+\.sql$/;
 export const NO_TRANSACTION_DIRECTIVE = '-- migrate: no-transaction';
 /** How often a process waiting for another one's migrations asks for the lock again. */
 const LOCK_RETRY_MS = 200;
+/**
+ * On a live database, how long each attempt at a migration transaction may wait for a table's lock
+ * (`SET LOCAL lock_timeout`), attempt by attempt. An ALTER waiting for its lock makes every later query on that table
+ * wait behind it, so it gives up soon, rolls back and tries again after a pause; a deadlock with live traffic is
+ * retried the same way. After the last attempt the run fails, naming the files.
+ */
+export const MIGRATION_LOCK_TIMEOUTS_MS: readonly number[] = [1_000, 1_000, 2_000, 2_000, 4_000, 4_000, 8_000, 8_000, 15_000, 15_000];
+/** PostgreSQL errors after which a migration transaction, rolled back whole, is tried again. */
+const LOCK_CONFLICTS = new Set(['55P03' /* lock_not_available: lock_timeout */, '40P01' /* deadlock_detected */]);
 
 export interface Migration {
   version: string;
@@ -197,12 +206,7 @@ const migrateLocked = async (db: Db, dirs: string | readonly string[], { onWait 
         let end = i;
         while (end < pending.length && pending[end]!.transaction) end++;
         const batch = pending.slice(i, end);
-        await db.tx(async (tx) => {
-          for (const m of batch) {
-            await tx.exec(m.sql);
-            await record(tx, m);
-          }
-        });
+        await applyInTransaction(db, batch, record);
         done.push(...batch.map((m) => m.name));
         i = end;
       }
@@ -213,3 +217,38 @@ const migrateLocked = async (db: Db, dirs: string | readonly string[], { onWait 
     }
   });
 };
+
+/**
+ * Applies `files` in ONE transaction with their records, its locks waited for at most MIGRATION_LOCK_TIMEOUTS_MS[attempt].
+ * A lock conflict with live traffic (the timeout, or a deadlock) rolls it back whole; after a pause the files are tried
+ * again, one per transaction from then on (fewer locks held at once, each for less time), up to the last attempt.
+ */
+const applyInTransaction = async (
+  db: Db,
+  files: readonly Migration[],
+  record: (q: Queryable, m: Migration) => Promise<unknown>,
+  attempt = 0,
+): Promise<void> => {
+  try {
+    await db.tx(async (tx) => {
+      await tx.exec(`SET LOCAL lock_timeout = ${MIGRATION_LOCK_TIMEOUTS_MS[attempt]}`);
+      for (const m of files) {
+        await tx.exec(m.sql);
+        await record(tx, m);
+      }
+    });
+  } catch (error) {
+    if (!LOCK_CONFLICTS.has(pgErrorCode(error) ?? '')) throw error;
+    const next = attempt + 1;
+    if (next >= MIGRATION_LOCK_TIMEOUTS_MS.length) {
+      throw new Error(
+        `Migration ${files.map((m) => m.name).join(', ')} could not take its locks in ${next} attempts: live transactions held them ` +
+          `(${error instanceof Error ? error.message : String(error)}). Nothing of it was applied; run the migrate step again when the long transactions have ended.`,
+        { cause: error },
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 600));
+    for (const m of files) await applyInTransaction(db, [m], record, next);
+  }
+};
+

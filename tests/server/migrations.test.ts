@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/db';
 import {
@@ -127,6 +128,72 @@ describe('migrations outside a transaction', () => {
     } finally {
       if (usesPostgres()) await Promise.all(others.map((other) => other.close()));
     }
+  });
+});
+
+describe.skipIf(!usesPostgres())('migrations on a live database (PostgreSQL)', () => {
+  const tables = { '9401_probe_tables.sql': 'CREATE TABLE migration_probe_a (id int);\nCREATE TABLE migration_probe_b (id int);\n' };
+  const alter = {
+    ...tables,
+    '9402_probe_alter_a.sql': 'ALTER TABLE migration_probe_a ADD COLUMN note text;\n',
+    '9403_probe_alter_b.sql': 'ALTER TABLE migration_probe_b ADD COLUMN note text;\n',
+  };
+  /** A live transaction of its own connection. */
+  const traffic = async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query('BEGIN');
+    return client;
+  };
+  /** Resolves once a session waits for a lock on `table`. */
+  const waitingFor = async (table: string) => {
+    for (;;) {
+      const [row] = await db.query<{ waiting: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE NOT granted AND relation = $1::regclass) AS waiting`,
+        [table],
+      );
+      if (row?.waiting) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const columns = async () =>
+    (await db.query<{ table_name: string }>(`SELECT table_name FROM information_schema.columns WHERE column_name = 'note' AND table_name LIKE 'migration_probe_%' ORDER BY 1`)).map((r) => r.table_name);
+
+  it('a migration in a deadlock with live traffic is rolled back and run again; the traffic goes on', async () => {
+    expect(await migrate(db, migrationsDir(tables))).toEqual(['9401_probe_tables.sql']);
+    const live = await traffic();
+    try {
+      // The live transaction has read b; the migration takes a, then waits for b; the live one then reads a: a deadlock.
+      // Its own deadlock check comes late, so PostgreSQL aborts the migration's transaction.
+      await live.query(`SET LOCAL deadlock_timeout = '20s'`);
+      await live.query('SELECT * FROM migration_probe_b');
+      const run = migrate(db, migrationsDir(alter));
+      await waitingFor('migration_probe_b');
+      await live.query('SELECT * FROM migration_probe_a'); // answered once the migration has let go of a
+      await live.query('COMMIT');
+      expect(await run).toEqual(['9402_probe_alter_a.sql', '9403_probe_alter_b.sql']);
+    } finally {
+      await live.end();
+    }
+    expect(await columns()).toEqual(['migration_probe_a', 'migration_probe_b']);
+    expect((await recorded()).map((row) => row.version)).toEqual(['9401', '9402', '9403']);
+  });
+
+  it('a migration waiting for a long transaction\'s lock gives way to the queries queued behind it, then applies once it ends', async () => {
+    expect(await migrate(db, migrationsDir(tables))).toEqual(['9401_probe_tables.sql']);
+    const long = await traffic();
+    try {
+      await long.query('SELECT * FROM migration_probe_a');
+      const run = migrate(db, migrationsDir(alter));
+      await waitingFor('migration_probe_a');
+      // A query arriving now queues behind the migration's ALTER; it is answered while the long transaction is still open.
+      await db.query('INSERT INTO migration_probe_a (id) VALUES (1)');
+      await long.query('COMMIT');
+      expect(await run).toEqual(['9402_probe_alter_a.sql', '9403_probe_alter_b.sql']);
+    } finally {
+      await long.end();
+    }
+    expect(await columns()).toEqual(['migration_probe_a', 'migration_probe_b']);
   });
 });
 
