@@ -4,8 +4,9 @@
  * A new PGlite runs initdb (a second WASM instance) and then every migration: ~3–4 s of CPU. Instead, one
  * database per migration set is migrated once, checkpointed and dumped to a tarball (PGlite
  * `dumpDataDir`), and every further database starts from a copy of that tarball (PGlite `loadDataDir`,
- * ~0.6 s of CPU). Each copy is its own PGlite instance with its own memory: nothing written in one is
- * seen by another, and the tarball itself never changes.
+ * ~0.5 s of CPU). The tarball holds the `postgres` database only (PGlite's), not template0 and template1.
+ * Each copy is its own PGlite instance with its own memory: nothing written in one is seen by another, and
+ * the tarball itself never changes.
  *
  * The tarball is kept per process (vitest runs every test file in a process of its own) and, gzipped, on
  * disk (`node_modules/.cache/pglite-memory-template/`), keyed by a hash of the PGlite version and the
@@ -27,7 +28,12 @@ import { ALL_MIGRATION_DIRS, loadMigrations, migrate, type Migration } from './m
 import { dumpPgliteDataDir, openPglite } from './pglite';
 
 /** Bump when the way a template is built changes: old cache files are then ignored. */
-const TEMPLATE_FORMAT = 2; // 2: schema_migrations records checksums
+const TEMPLATE_FORMAT = 3; // 2: schema_migrations records checksums; 3: no template databases
+/**
+ * Dropped from the template: a copy is opened ~30% faster without them (each copy untars every file into PGlite's
+ * in-memory file system). A test database therefore cannot CREATE DATABASE; none needs to.
+ */
+const UNUSED_DATABASES = ['template1', 'template0'] as const;
 const TAR_TYPE = 'application/x-tar';
 /** Cache files not used for this long are deleted when a new one is written. */
 const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -76,6 +82,11 @@ const buildTemplate = async (migrationsDir: string | readonly string[]): Promise
   const db = await openPglite(MEMORY_DATA_DIR);
   try {
     await migrate(db, migrationsDir);
+    // PGlite serves the `postgres` database only: the template databases are a third of every copy's files and bytes.
+    for (const name of UNUSED_DATABASES) {
+      await db.exec(`ALTER DATABASE ${name} IS_TEMPLATE false`);
+      await db.exec(`DROP DATABASE ${name}`);
+    }
     return await dumpPgliteDataDir(db);
   } finally {
     await db.close();

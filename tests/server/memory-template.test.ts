@@ -65,6 +65,8 @@ describe('memory:// databases opened from the migrated template', () => {
     expect((await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY version')).map((r) => r.name)).toEqual(all);
     expect(await schemaOf(db)).toEqual(await schemaOf(fresh));
     expect(await rowCounts(db)).toEqual(await rowCounts(fresh));
+    // PGlite's own database only: the template databases are left out of every copy.
+    expect((await db.query<{ datname: string }>('SELECT datname FROM pg_database ORDER BY 1')).map((r) => r.datname)).toEqual(['postgres']);
     // The same type parsers as any PGlite database of the server.
     expect((await db.query('SELECT 9007199254740991::int8 AS big, 12.345::numeric AS exact'))[0]).toEqual({ big: 9007199254740991, exact: '12.345' });
     await expect(db.query('SELECT 9007199254740993::int8 AS too_big')).rejects.toThrow(/safe integer/);
