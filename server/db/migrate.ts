@@ -36,7 +36,7 @@ const LOCK_RETRY_MS = 200;
  * wait behind it, so it gives up soon, rolls back and tries again after a pause; a deadlock with live traffic is
  * retried the same way. After the last attempt the run fails, naming the files.
  */
-export const MIGRATION_LOCK_TIMEOUTS_MS: readonly number[] = [1_000, 1_000, 2_000, 2_000, 4_000, 4_000, 8_000, 8_000, 15_000, 15_000];
+const MIGRATION_LOCK_TIMEOUTS_MS: readonly number[] = [1_000, 1_000, 2_000, 2_000, 4_000, 4_000, 8_000, 8_000, 15_000, 15_000];
 /** PostgreSQL errors after which a migration transaction, rolled back whole, is tried again. */
 const LOCK_CONFLICTS = new Set(['55P03' /* lock_not_available: lock_timeout */, '40P01' /* deadlock_detected */]);
 
