@@ -4,7 +4,7 @@ import { systemClock, type Clock } from './clock';
 import { startMaintenance, type Maintenance } from './maintenance';
 import { loadConfig, localOrigin, type Config } from './config';
 import type { Db } from './db/db';
-import { migrate, migrationDirs, requireMigrated } from './db/migrate';
+import { consoleMigrateOptions, migrate, migrationDirs, requireMigrated } from './db/migrate';
 import { openDb } from './db/open';
 import { startAppWorker, type Worker } from './jobs';
 import { startTracing } from './tracing/sdk';
@@ -97,7 +97,7 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
     // Migrations (docs/deploy.md "Migrations"): applied here, or by `npm run migrate` before the servers start.
     const dirs = migrationDirs({ sandbox: config.nodeEnv !== 'production' });
     if (config.migrateOnStart) {
-      applied = await migrate(db, dirs, { onWait: () => console.log('Waiting for another process to finish applying migrations…') });
+      applied = await migrate(db, dirs, consoleMigrateOptions);
     } else {
       await requireMigrated(db, dirs);
       applied = [];

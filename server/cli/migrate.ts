@@ -6,7 +6,7 @@
  * otherwise (a changed applied migration, a failed statement, no database).
  */
 import { loadDatabaseConfig } from '../config';
-import { migrate, migrationDirs } from '../db/migrate';
+import { consoleMigrateOptions, migrate, migrationDirs } from '../db/migrate';
 import { openDb } from '../db/open';
 
 const main = async (): Promise<void> => {
@@ -14,9 +14,7 @@ const main = async (): Promise<void> => {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`;
-    const applied = await migrate(db, migrationDirs({ sandbox: config.nodeEnv !== 'production' }), {
-      onWait: () => console.log('Waiting for another process to finish applying migrations…'),
-    });
+    const applied = await migrate(db, migrationDirs({ sandbox: config.nodeEnv !== 'production' }), consoleMigrateOptions);
     console.log(`${where}: ${applied.length ? `applied ${applied.join(', ')}` : 'no migration to apply (up to date)'}`);
   } finally {
     await db.close();

@@ -150,7 +150,16 @@ export const requireMigrated = async (db: Db, dirs: string | readonly string[] =
 export interface MigrateOptions {
   /** Told once when another process holds the migration lock and this one waits for it. */
   onWait?: () => void;
+  /** Told when a transaction of migrations met a lock conflict with live traffic and is tried again. */
+  onLockConflict?: (conflict: { files: string[]; attempt: number; attempts: number; reason: string }) => void;
 }
+
+/** What `npm run migrate` and a server migrating at its start print while they wait or try again. */
+export const consoleMigrateOptions: MigrateOptions = {
+  onWait: () => console.log('Waiting for another process to finish applying migrations…'),
+  onLockConflict: ({ files, attempt, attempts, reason }) =>
+    console.log(`Migration ${files.join(', ')} met a lock held by live traffic (${reason}): rolled back, trying again (attempt ${attempt + 1} of ${attempts}).`),
+};
 
 /** One migrate() at a time per database object (PGlite: one connection, where session locks do not exclude each other). */
 const running = new WeakMap<Db, Promise<unknown>>();
@@ -171,7 +180,7 @@ export const migrate = async (db: Db, dirs: string | readonly string[] = ALL_MIG
   return run;
 };
 
-const migrateLocked = async (db: Db, dirs: string | readonly string[], { onWait }: MigrateOptions): Promise<string[]> => {
+const migrateLocked = async (db: Db, dirs: string | readonly string[], { onWait, onLockConflict }: MigrateOptions): Promise<string[]> => {
   const migrations = await loadMigrations(dirs);
   return db.withConnection(async (conn) => {
     let told = false;
@@ -206,7 +215,7 @@ const migrateLocked = async (db: Db, dirs: string | readonly string[], { onWait 
         let end = i;
         while (end < pending.length && pending[end]!.transaction) end++;
         const batch = pending.slice(i, end);
-        await applyInTransaction(db, batch, record);
+        await applyInTransaction(db, batch, record, onLockConflict);
         done.push(...batch.map((m) => m.name));
         i = end;
       }
@@ -227,6 +236,7 @@ const applyInTransaction = async (
   db: Db,
   files: readonly Migration[],
   record: (q: Queryable, m: Migration) => Promise<unknown>,
+  onLockConflict: MigrateOptions['onLockConflict'],
   attempt = 0,
 ): Promise<void> => {
   try {
@@ -247,8 +257,9 @@ const applyInTransaction = async (
         { cause: error },
       );
     }
+    onLockConflict?.({ files: files.map((m) => m.name), attempt: next, attempts: MIGRATION_LOCK_TIMEOUTS_MS.length, reason: error instanceof Error ? error.message : String(error) });
     await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 600));
-    for (const m of files) await applyInTransaction(db, [m], record, next);
+    for (const m of files) await applyInTransaction(db, [m], record, onLockConflict, next);
   }
 };
 

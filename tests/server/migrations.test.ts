@@ -167,11 +167,16 @@ describe.skipIf(!usesPostgres())('migrations on a live database (PostgreSQL)', (
       // Its own deadlock check comes late, so PostgreSQL aborts the migration's transaction.
       await live.query(`SET LOCAL deadlock_timeout = '20s'`);
       await live.query('SELECT * FROM migration_probe_b');
-      const run = migrate(db, migrationsDir(alter));
+      const conflicts: Array<{ files: string[]; attempt: number; attempts: number; reason: string }> = [];
+      const run = migrate(db, migrationsDir(alter), { onLockConflict: (conflict) => conflicts.push(conflict) });
       await waitingFor('migration_probe_b');
       await live.query('SELECT * FROM migration_probe_a'); // answered once the migration has let go of a
       await live.query('COMMIT');
       expect(await run).toEqual(['9402_probe_alter_a.sql', '9403_probe_alter_b.sql']);
+      // Told (npm run migrate prints it): the batch rolled back, then tried again file by file.
+      expect(conflicts).toEqual([
+        { files: ['9402_probe_alter_a.sql', '9403_probe_alter_b.sql'], attempt: 1, attempts: 10, reason: expect.stringMatching(/deadlock detected|lock timeout/) },
+      ]);
     } finally {
       await live.end();
     }
