@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { pgErrorCode, type Db, type Queryable, type Row } from './db';
 
@@ -158,7 +159,10 @@ export interface MigrateOptions {
 export const consoleMigrateOptions: MigrateOptions = {
   onWait: () => console.log('Waiting for another process to finish applying migrations…'),
   onLockConflict: ({ files, attempt, attempts, reason }) =>
-    console.log(`Migration ${files.join(', ')} met a lock held by live traffic (${reason}): rolled back, trying again (attempt ${attempt + 1} of ${attempts}).`),
+    console.log(
+      `Migration ${files.join(', ')} met a lock held by live traffic (${reason}): rolled back, ` +
+        `trying again (attempt ${attempt + 1} of ${attempts}).`,
+    ),
 };
 
 /** One migrate() at a time per database object (PGlite: one connection, where session locks do not exclude each other). */
@@ -187,7 +191,7 @@ const migrateLocked = async (db: Db, dirs: string | readonly string[], { onWait,
     while (!(await conn.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [MIGRATION_LOCK_KEY]))[0]?.locked) {
       if (!told) onWait?.();
       told = true;
-      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+      await sleep(LOCK_RETRY_MS);
     }
     try {
       await conn.exec(CREATE_TABLE);
@@ -249,17 +253,18 @@ const applyInTransaction = async (
     });
   } catch (error) {
     if (!LOCK_CONFLICTS.has(pgErrorCode(error) ?? '')) throw error;
+    const names = files.map((m) => m.name);
+    const reason = error instanceof Error ? error.message : String(error);
     const next = attempt + 1;
     if (next >= MIGRATION_LOCK_TIMEOUTS_MS.length) {
       throw new Error(
-        `Migration ${files.map((m) => m.name).join(', ')} could not take its locks in ${next} attempts: live transactions held them ` +
-          `(${error instanceof Error ? error.message : String(error)}). Nothing of it was applied; run the migrate step again when the long transactions have ended.`,
+        `Migration ${names.join(', ')} could not take its locks in ${next} attempts: live transactions held them (${reason}). ` +
+          'Nothing of it was applied; run the migrate step again when the long transactions have ended.',
         { cause: error },
       );
     }
-    onLockConflict?.({ files: files.map((m) => m.name), attempt: next, attempts: MIGRATION_LOCK_TIMEOUTS_MS.length, reason: error instanceof Error ? error.message : String(error) });
-    await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 600));
+    onLockConflict?.({ files: names, attempt: next, attempts: MIGRATION_LOCK_TIMEOUTS_MS.length, reason });
+    await sleep(200 + Math.random() * 600);
     for (const m of files) await applyInTransaction(db, [m], record, onLockConflict, next);
   }
 };
-
