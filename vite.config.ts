@@ -4,8 +4,9 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react-swc';
 import { build as viteBuild, type Plugin, type UserConfig } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { precompressDirectory } from './scripts/precompress.ts';
+import { SERVER_FILES_ON_A_FIXED_DATABASE } from './tests/server/fixed-database-files.ts';
 import { compileHints, telegramLaunchCheckOnce, telegramLaunchParamsParsedOnce } from './scripts/vite-startup-plugins.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3000);
@@ -262,6 +263,9 @@ export default defineConfig(({ command, mode }) => mode === CONSOLE_DIR ? consol
         test: {
           name: 'server',
           include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          // `npm run test:server:pg` (DATABASE_URL set) runs only the files whose database follows DATABASE_URL: the others
+          // would repeat exactly what the PGlite run did.
+          exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? SERVER_FILES_ON_A_FIXED_DATABASE : [])],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -119,10 +119,11 @@ export const startPostgresCluster = async ({ maxConnections = 200, name = 'postg
 };
 
 /**
- * A new empty database with a random name (`<prefix>_<hex>`) on the server at `adminUrl`; `drop()` removes it (also
- * while connections are open). Tests and benchmarks use one per run so that they share nothing.
+ * A new database with a random name (`<prefix>_<hex>`) on the server at `adminUrl`: empty, or a copy of `template` (a
+ * database on the same server that nobody is connected to); `drop()` removes it (also while connections are open).
+ * Tests and benchmarks use one per run so that they share nothing.
  */
-export const createDatabase = async (adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> => {
+export const createDatabase = async (adminUrl: string, prefix: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> => {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
@@ -133,7 +134,7 @@ export const createDatabase = async (adminUrl: string, prefix: string): Promise<
       await client.end();
     }
   };
-  await admin(`CREATE DATABASE ${name}`);
+  await admin(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };

@@ -1,15 +1,18 @@
 /**
  * Builds the app on a fresh database for server tests: PGlite `memory://` by default (a copy of the migrated
  * template, server/db/memory-template.ts: its own instance, shares nothing); with DATABASE_URL set
- * (`npm run test:server:pg`), a new PostgreSQL database with a random name, dropped on close.
+ * (`npm run test:server:pg`), a new PostgreSQL database with a random name (a copy of the migrated template database),
+ * dropped on close.
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { createDatabase } from '../../scripts/load/postgres-cluster';
 import { buildApp, type Adapters, type BuildAppOptions } from '../../server/app';
 import { ManualClock } from '../../server/clock';
 import { loadConfig, type Config } from '../../server/config';
 import type { Db } from '../../server/db/db';
-import { migrate } from '../../server/db/migrate';
+import { memoryTemplateKey } from '../../server/db/memory-template';
+import { loadMigrations, migrate } from '../../server/db/migrate';
 import { openDb } from '../../server/db/open';
 
 export interface TestApp {
@@ -32,11 +35,43 @@ export interface TestAppOptions {
 
 export const usesPostgres = (): boolean => Boolean(process.env.DATABASE_URL);
 
-/** A fresh database: returns its URL (PostgreSQL) or undefined (PGlite memory) and a drop function. */
-export const createTestDatabase = async (): Promise<{ databaseUrl: string | undefined; drop: () => Promise<void> }> => {
+/**
+ * The migrated template database on the DATABASE_URL server (PostgreSQL's counterpart of server/db/memory-template.ts):
+ * every migration applied once, in a database named after the migrations' key, shared by all test processes (an
+ * advisory lock lets one build it; it gets its name only once complete). This process's promise of its name.
+ */
+let migratedTemplate: Promise<string> | undefined;
+const migratedTemplateDatabase = (adminUrl: string): Promise<string> =>
+  (migratedTemplate ??= (async () => {
+    const name = `test_template_${(await memoryTemplateKey(await loadMigrations())).slice(0, 16)}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+      if (!(await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount) {
+        const building = await createDatabase(adminUrl, 'test_template_building');
+        const db = await openDb({ databaseUrl: building.url, dataDir: 'memory://' });
+        try {
+          await migrate(db);
+        } finally {
+          await db.close();
+        }
+        await admin.query(`ALTER DATABASE ${new URL(building.url).pathname.slice(1)} RENAME TO ${name}`);
+      }
+    } finally {
+      await admin.end(); // ends the session, and with it the advisory lock
+    }
+    return name;
+  })());
+
+/**
+ * A fresh database: returns its URL (PostgreSQL) or undefined (PGlite memory) and a drop function. `migrated`: on
+ * PostgreSQL, a copy of the migrated template database (a PGlite memory database is opened from its own template).
+ */
+export const createTestDatabase = async ({ migrated = false } = {}): Promise<{ databaseUrl: string | undefined; drop: () => Promise<void> }> => {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) return { databaseUrl: undefined, drop: async () => {} };
-  const { url, drop } = await createDatabase(adminUrl, 'test');
+  const { url, drop } = await createDatabase(adminUrl, 'test', migrated ? await migratedTemplateDatabase(adminUrl) : undefined);
   return { databaseUrl: url, drop };
 };
 
@@ -55,7 +90,7 @@ export const injectCall =
   };
 
 export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
-  const { databaseUrl, drop } = await createTestDatabase();
+  const { databaseUrl, drop } = await createTestDatabase({ migrated: true });
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: 'memory://',

@@ -5,7 +5,7 @@
  * (three tries per one email code), all at once, requests alternating between the processes; the two workers then
  * send and settle the withdrawals. No money made or lost, none negative, every acknowledged operation in the database
  * exactly once and nothing else, requests paid once, withdrawals settled or refunded once, the ledger audit at zero.
- * On a real PostgreSQL in both test modes (tests/server/jobs-postgres.ts).
+ * On a real PostgreSQL of its own, in the PGlite run only (tests/server/jobs-postgres.ts, fixed-database-files.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

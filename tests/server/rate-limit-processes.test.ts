@@ -1,7 +1,7 @@
 /**
  * The global per-IP rate limit holds across server processes (issue #33): two real `server/main.ts` processes on one
  * PostgreSQL database let one client address through RATE_LIMIT_PER_MINUTE times in all, not that many per process.
- * On a real PostgreSQL in both test modes (tests/server/jobs-postgres.ts).
+ * On a real PostgreSQL of its own, in the PGlite run only (tests/server/jobs-postgres.ts, fixed-database-files.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../server/db/migrate';
