@@ -108,9 +108,9 @@ export async function openSignedIn(page: Page, baseUrl: string, user: Pick<ApiUs
   await page.goto(`${baseUrl}${path}`);
 }
 
-/** Polls until the first match is visible / hidden. */
-export const visible = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.first().isVisible(), { timeout }).toBe(true);
-export const hidden = (locator: Locator, timeout = 15_000) => expect.poll(() => locator.first().isVisible(), { timeout }).toBe(false);
+/** Waits in the page (one call, not a poll from here) until the first match is visible / hidden. */
+export const visible = (locator: Locator, timeout = 15_000) => locator.first().waitFor({ state: 'visible', timeout });
+export const hidden = (locator: Locator, timeout = 15_000) => locator.first().waitFor({ state: 'hidden', timeout });
 
 /**
  * Answers the app's in-app "Are you sure?" (`ConfirmDialog`, shown where Telegram draws no dialog): waits for the
