@@ -241,7 +241,7 @@ export default defineConfig(({ command, mode }) => mode === CONSOLE_DIR ? consol
       {
         extends: true,
         test: {
-          // Models and pure logic need no DOM: node starts each file ~2 s faster than jsdom (docs/frontend.md "Tests").
+          // Models and pure logic need no DOM: node starts each file faster than a DOM environment (docs/frontend.md "Tests").
           name: 'unit',
           include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
@@ -255,7 +255,7 @@ export default defineConfig(({ command, mode }) => mode === CONSOLE_DIR ? consol
           // `// @vitest-environment jsdom` at the top of the file.
           name: 'unit-dom',
           include: ['src/**/*.test.tsx'],
-          environment: 'jsdom',
+          environment: 'happy-dom',
         },
       },
       {

@@ -53,7 +53,7 @@ describe('useScreenShown', () => {
     expect(isCloudStorageSupported).not.toHaveBeenCalled(); // nothing of it before the painted frame
     vi.advanceTimersByTime(1);
     expect(freshMarkReady).toHaveBeenCalled();
-    // Telegram is told at once; the native look's chunk waits for the paint to be presented (jsdom: the fallback).
+    // Telegram is told at once; the native look's chunk waits for the paint to be presented (happy-dom: the fallback).
     expect(startNativeLook).not.toHaveBeenCalled();
     await vi.waitFor(() => expect(languageCloudSyncStarted).toHaveBeenCalledTimes(1));
     expect(startNativeLook).toHaveBeenCalledTimes(1);

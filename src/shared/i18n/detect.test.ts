@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from './config';
 import { detectLanguage, normalizeLanguage } from './detect';

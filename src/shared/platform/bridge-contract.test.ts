@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /**
  * The dev mock and the app's bridge calls against Telegram's own script (fixtures/telegram-web-app.json, recorded from
  * telegram-web-app.js): every method the app posts exists there with the parameters it takes, every event the mock

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { emitEvent } from '@telegram-apps/sdk-react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGE_KEYS, toBridgeError } from './bridge-result';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, test } from 'vitest';
 import { getInitDataForServer, getRawInitData, initPlatform, resetPlatformForTests } from './init';
 import { runtime } from './state';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { viewport } from '@telegram-apps/sdk-react';
 import { describe, expect, it } from 'vitest';
 import { requestLocation } from './capabilities/location';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { renderHook } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { isTelegramBackButtonAvailable, useTelegramBackButton } from './capabilities/back-button';

@@ -3,7 +3,7 @@
  * idempotency models use; this gives each test file an in-memory `localStorage` and `sessionStorage` with the
  * Storage interface. As in a browser, stored items are also the object's own enumerable properties
  * (`Object.keys(localStorage)`). Tests that need more of a browser (window, document, navigator) say
- * `// @vitest-environment jsdom` at the top of the file.
+ * `// @vitest-environment happy-dom` at the top of the file.
  */
 const own = (target: object, key: string) => Object.prototype.hasOwnProperty.call(target, key);
 

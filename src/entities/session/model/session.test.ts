@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { allSettled, fork } from 'effector';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { apiDataReset, configureApi, createApiQuery } from '@/shared/api';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /** Change the email by a code mailed to the new address (fork + allSettled, fake API). */
 import { allSettled, fork } from 'effector';
 import { describe, expect, test, vi } from 'vitest';

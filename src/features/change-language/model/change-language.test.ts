@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { currentLanguage, initI18n, LANGUAGE_STORAGE_KEY } from '@/shared/i18n';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { initI18n, loadNamespaces } from '@/shared/i18n';

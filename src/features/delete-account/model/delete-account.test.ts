@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /** Delete the account: what blocks it, or a confirmation (fork + allSettled, fake API). */
 import { allSettled, fork } from 'effector';
 import { describe, expect, test, vi } from 'vitest';

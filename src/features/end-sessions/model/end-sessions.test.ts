@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /** Settings → Devices: the sessions list, ending one and all others (fork + allSettled, fake API). */
 import { allSettled, fork } from 'effector';
 import { describe, expect, test, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { allSettled, fork } from 'effector';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { $balancesHidden, balancesVisibilityToggled, HIDE_BALANCES_KEY, readBalancesHidden } from './hide-balances';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { $authExpiredMessage, $isAuthenticated, signedIn } from '@/entities/session';
@@ -109,16 +109,29 @@ describe('sign-out', () => {
   test('when storage refuses to forget the tokens: "Failed to sign out. Please try again." and still signed in', async () => {
     const scope = fork();
     await allSettled(signedIn, { scope, params: TOKENS });
-    vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(() => {
+    // A storage that keeps what it holds and refuses to forget (read-only, or disabled mid-session).
+    const stored = localStorage;
+    const refuse = () => {
       throw new Error('storage is read-only');
-    });
+    };
+    const readOnly: Storage = {
+      get length() {
+        return stored.length;
+      },
+      key: (index) => stored.key(index),
+      getItem: (key) => stored.getItem(key),
+      setItem: (key, value) => stored.setItem(key, value),
+      removeItem: refuse,
+      clear: refuse,
+    };
+    vi.stubGlobal('localStorage', readOnly);
     const result = await allSettled(signOutFx, { scope });
     expect(result.status).toBe('fail');
     expect(scope.getState($signOutError)).toBe('errors:auth.signOutFailed');
     expect(scope.getState($isAuthenticated)).toBe(true);
     expect(localStorage.getItem('tgwallet.accessToken')).toBe('access-1');
 
-    vi.restoreAllMocks();
+    vi.stubGlobal('localStorage', stored);
     await allSettled(signOutFx, { scope });
     expect(scope.getState($signOutError)).toBeNull();
     expect(scope.getState($isAuthenticated)).toBe(false);

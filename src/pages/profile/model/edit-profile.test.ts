@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 /** Profile edits (name and phone): the page's model with a fake API (fork + allSettled). */
 import { allSettled, fork } from 'effector';
 import { describe, expect, test, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { allSettled, fork } from 'effector';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeCard, sealSensitive, TEST_PLAINTEXT, useCardsFakeApi } from '@/entities/card/index.testing';
