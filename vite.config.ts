@@ -252,7 +252,7 @@ export default defineConfig(({ command, mode }) => mode === CONSOLE_DIR ? consol
         extends: true,
         test: {
           // Components (React Testing Library) and the few model tests that use browser APIs, marked with
-          // `// @vitest-environment jsdom` at the top of the file.
+          // `// @vitest-environment happy-dom` at the top of the file.
           name: 'unit-dom',
           include: ['src/**/*.test.tsx'],
           environment: 'happy-dom',
