@@ -2,7 +2,8 @@
  * Runs a command against a throwaway PostgreSQL 15 cluster:
  *   tsx scripts/with-postgres.ts -- vitest run --project server
  * initdb in a temp dir, start on a free 127.0.0.1 port (scripts/load/postgres-cluster.ts), run the command with
- * DATABASE_URL set, then stop the cluster, delete it, and exit with the command's code.
+ * DATABASE_URL set (and TEST_DATABASE_REUSE=1: nothing in the cluster outlives the run), then stop the cluster, delete
+ * it, and exit with the command's code.
  */
 import { spawn } from 'node:child_process';
 import { startPostgresCluster } from './load/postgres-cluster';
@@ -19,7 +20,8 @@ const main = async (): Promise<number> => {
   console.log(`[with-postgres] PostgreSQL on 127.0.0.1:${cluster.port}; running: ${command.join(' ')}`);
   const child = spawn(command[0]!, command.slice(1), {
     stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: cluster.url },
+    // The cluster is deleted after the run: test databases may be reused between tests (tests/server/harness.ts).
+    env: { ...process.env, DATABASE_URL: cluster.url, TEST_DATABASE_REUSE: '1' },
     shell: process.platform === 'win32',
   });
   const forward = (signal: NodeJS.Signals) => child.kill(signal);

@@ -244,21 +244,34 @@ export const openPglite = async (dataDir: string, { loadDataDir, initdbTemplate 
     releaseLock();
     throw error;
   }
+  return pgliteDb(pglite, async () => {
+    try {
+      await pglite.close();
+    } finally {
+      releaseLock();
+    }
+  });
+};
+
+/**
+ * A `Db` over an open PGlite instance; `close()` runs `onClose` once. Once closed, the `Db` refuses every further query
+ * (the instance may live on: the test databases' pool hands it to the next test, memory-template.ts).
+ */
+export const pgliteDb = (pglite: PGlite, onClose: () => Promise<void>): Db => {
   let closed = false;
   const prepared = new PreparedStatements(pglite);
+  const open = <T>(fn: () => Promise<T>): Promise<T> => (closed ? Promise.reject(new Error('the database is closed')) : fn());
+  const queryable = wrap(pglite, prepared, false);
   const db: Db = {
     kind: 'pglite',
-    ...wrap(pglite, prepared, false),
-    tx: (fn) => pglite.transaction((tx) => fn(wrap(tx, prepared, true))),
-    withConnection: (fn) => fn(wrap(pglite, prepared, false)),
+    query: (sql, params) => open(() => queryable.query(sql, params)),
+    exec: (sql) => open(() => queryable.exec(sql)),
+    tx: (fn) => open(() => pglite.transaction((tx) => fn(wrap(tx, prepared, true)))),
+    withConnection: (fn) => open(() => fn(queryable)),
     async close() {
       if (closed) return;
       closed = true;
-      try {
-        await pglite.close();
-      } finally {
-        releaseLock();
-      }
+      await onClose();
     },
   };
   instances.set(db, pglite);

@@ -12,6 +12,7 @@ import { ManualClock } from '../../server/clock';
 import { loadConfig, type Config } from '../../server/config';
 import type { Db } from '../../server/db/db';
 import { memoryTemplateKey } from '../../server/db/memory-template';
+import { captureTemplateState, resetToTemplateState, type ResetSql, type TemplateState } from '../../server/db/template-reset';
 import { loadMigrations, migrate } from '../../server/db/migrate';
 import { openDb } from '../../server/db/open';
 
@@ -71,8 +72,63 @@ const migratedTemplateDatabase = (adminUrl: string): Promise<string> =>
 export const createTestDatabase = async ({ migrated = false } = {}): Promise<{ databaseUrl: string | undefined; drop: () => Promise<void> }> => {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) return { databaseUrl: undefined, drop: async () => {} };
+  if (migrated && process.env.TEST_DATABASE_REUSE === '1') return reusedTestDatabase(adminUrl);
   const { url, drop } = await createDatabase(adminUrl, 'test', migrated ? await migratedTemplateDatabase(adminUrl) : undefined);
   return { databaseUrl: url, drop };
+};
+
+/**
+ * TEST_DATABASE_REUSE=1 (scripts/with-postgres.ts sets it: its cluster is deleted after the run): a migrated test
+ * database is not dropped when its test is done but parked in this process, and the next test takes it back reset to
+ * the template's state (server/db/template-reset.ts), a tenth of the cost of a new copy. One whose schema changed, or
+ * that still has connections, is dropped instead.
+ */
+interface ParkedDatabase {
+  url: string;
+  drop: () => Promise<void>;
+}
+const parkedDatabases: ParkedDatabase[] = [];
+let postgresTemplateState: Promise<TemplateState> | undefined;
+const MAX_PARKED_DATABASES = 2;
+
+const withClient = async <T>(url: string, fn: (sql: ResetSql) => Promise<T>): Promise<T> => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(async (text, params) => (await client.query(text, params)).rows);
+  } finally {
+    await client.end();
+  }
+};
+
+const reusedTestDatabase = async (adminUrl: string): Promise<{ databaseUrl: string; drop: () => Promise<void> }> => {
+  let database: ParkedDatabase | undefined;
+  for (let parked = parkedDatabases.pop(); parked && !database; parked = parkedDatabases.pop()) {
+    const state = await postgresTemplateState!;
+    const reset = await withClient(parked.url, async (sql) => {
+      const others = await sql('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      return Number(others[0]?.n) === 0 && (await resetToTemplateState(sql, state));
+    }).catch(() => false);
+    if (reset) database = parked;
+    else await parked.drop();
+  }
+  if (!database) {
+    database = await createDatabase(adminUrl, 'test', await migratedTemplateDatabase(adminUrl));
+    const url = database.url;
+    postgresTemplateState ??= withClient(url, captureTemplateState);
+    await postgresTemplateState;
+  }
+  const taken = database;
+  let released = false;
+  return {
+    databaseUrl: taken.url,
+    drop: async () => {
+      if (released) return;
+      released = true;
+      if (parkedDatabases.length < MAX_PARKED_DATABASES) parkedDatabases.push(taken);
+      else await taken.drop();
+    },
+  };
 };
 
 /** TestApp.call for `app`: one injected request, its status, its body (parsed JSON when it is JSON) and headers. */
