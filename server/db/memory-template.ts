@@ -13,8 +13,8 @@
  * migration files' names and contents: a new or edited migration gives a new key. The gzip CRC guards
  * against a torn or corrupted file (then the template is rebuilt and the file rewritten).
  *
- * A closed copy waits in its process for the next test, which gets it back reset to the template's state
- * (template-reset.ts, ~0.1 s of CPU): see `openMigratedMemoryPglite`.
+ * In vitest's workers a closed copy waits in its process for the next test, which gets it back reset to the
+ * template's state (template-reset.ts, ~0.1 s of CPU): see `openMigratedMemoryPglite`.
  *
  * Tests only: `openDb({ memoryTemplate: true })` (harness, startServer with NODE_ENV=test). A real data
  * directory and PostgreSQL never use it.
@@ -187,12 +187,15 @@ const pooledDb = (pglite: PGlite, template: PooledTemplate): Db =>
   });
 
 /**
- * A new `memory://` database with every migration applied: a copy of the template, or (default options) a used copy
- * reset to the template's state.
+ * A new `memory://` database with every migration applied: a copy of the template, or (default options, in a vitest
+ * worker) a used copy reset to the template's state.
  */
 export const openMigratedMemoryPglite = async (options: MemoryTemplateOptions = {}): Promise<Db> => {
   const template = await memoryTemplate(options);
-  if (options.migrationsDir !== undefined || options.cacheDir !== undefined) return openPglite(MEMORY_DATA_DIR, { loadDataDir: template.tarball });
+  // Only inside vitest's workers, which vitest ends itself: an open PGlite keeps any other process from exiting (a
+  // script that starts a test server, such as `npm run size`, ends when its work is done).
+  const reusable = process.env.VITEST !== undefined && options.migrationsDir === undefined && options.cacheDir === undefined;
+  if (!reusable) return openPglite(MEMORY_DATA_DIR, { loadDataDir: template.tarball });
   if (pool?.key === template.key) {
     for (let pglite = pool.parked.pop(); pglite; pglite = pool.parked.pop()) {
       if (await resetToTemplateState(sqlOf(pglite), pool.state, { discardSession: true })) {

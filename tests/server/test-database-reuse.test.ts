@@ -3,6 +3,8 @@
  * TEST_DATABASE_REUSE=1 a used PostgreSQL test database, comes back to the next test in exactly the template's state;
  * one whose schema a test changed never does.
  */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryPoolStats } from '../../server/db/memory-template';
 import { pgliteInstance } from '../../server/db/pglite';
@@ -105,5 +107,21 @@ describe.skipIf(!reuses)('test databases reused between tests', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('outside vitest', () => {
+  it('a closed memory:// database is closed, so a script that used one exits by itself (npm run size)', async () => {
+    const env = { ...process.env };
+    delete env.VITEST;
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fakes/memory-db-then-exit.ts')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const timeout = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 20_000).unref());
+    const result = await Promise.race([exited, timeout]);
+    child.kill('SIGKILL');
+    expect(output).toContain('closed');
+    expect(result).toBe(0);
   });
 });
